@@ -1,0 +1,39 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+
+// electron-vite looks for src/main, src/preload and src/renderer by default; Outpost keeps
+// each process in its own top-level folder, so every entry is named here.
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rolldownOptions: {
+        input: {
+          // The desktop app, and the two plain-Node entry points that reuse the same core.
+          index: resolve('src-main/index.ts'),
+          'browser-host': resolve('src-main/browser-host.ts'),
+          cli: resolve('src-main/cli.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      rolldownOptions: {
+        input: { index: resolve('src-preload/index.ts') },
+        // A sandboxed preload cannot be an ES module.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve('src-renderer'),
+    plugins: [svelte({ configFile: resolve('svelte.config.js') })],
+    build: {
+      outDir: resolve('out/renderer'),
+      rolldownOptions: { input: { index: resolve('src-renderer/index.html') } },
+    },
+  },
+});

@@ -1,0 +1,94 @@
+// @ts-check
+import js from '@eslint/js';
+import globals from 'globals';
+import svelte from 'eslint-plugin-svelte';
+import tseslint from 'typescript-eslint';
+import svelteConfig from './svelte.config.js';
+
+/** Layer rules of design.md section 2, as errors. */
+const noElectronInCore = {
+  group: ['electron', 'electron/*'],
+  message: 'src-main/core runs in plain Node: pass Electron-backed adapters in from src-main instead.',
+};
+const noRendererFromMain = {
+  group: ['**/src-renderer/**'],
+  message: 'The main process never imports renderer code.',
+};
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules/', 'out/', 'native/', 'test-results/', 'playwright-report/', 'dist/'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  ...svelte.configs.recommended,
+  {
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+        extraFileExtensions: ['.svelte'],
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: {
+      parserOptions: { parser: tseslint.parser, svelteConfig },
+    },
+  },
+  {
+    files: ['src-main/core/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noElectronInCore, noRendererFromMain] }],
+    },
+  },
+  {
+    files: ['src-main/**'],
+    ignores: ['src-main/core/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noRendererFromMain] }] },
+  },
+  {
+    files: ['src-renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^node:', message: 'The renderer has no Node: ask the bridge.' },
+            { group: ['electron', 'electron/*'], message: 'The renderer talks to the bridge only.' },
+            { group: ['**/src-main/**'], message: 'The renderer talks to the bridge only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src-preload/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src-main/**', '**/src-renderer/**'],
+              message: 'The preload imports only electron and its own types.',
+            },
+            { regex: '^node:', message: 'A sandboxed preload has no Node modules.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

@@ -1,0 +1,2 @@
+// The outpost CLI (filled in by the core issue).
+console.log('outpost cli: not built yet');

@@ -1,0 +1,36 @@
+// The small interfaces the core is built from. Each is passed in once, by the composition
+// roots (src-main/index.ts, src-main/browser-host.ts, src-main/cli.ts); the core never
+// reaches for a global.
+import type { BridgeEvent, BridgeResult, SyncStatus } from '../../src-preload/bridge';
+
+export interface Clock {
+  now(): Date;
+}
+
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+/** Where the access token lives. The keytar implementation uses service "Outpost", account = base URL. */
+export interface SecretStore {
+  readonly kind: 'keychain' | 'memory' | 'environment';
+  get(account: string): Promise<string | null>;
+  set(account: string, secret: string): Promise<void>;
+  delete(account: string): Promise<void>;
+}
+
+/** The facade both hosts call: commands in, events out. */
+export interface AppCore {
+  /** Validates `payload` against the command's schema; never throws, always answers an envelope. */
+  invoke(command: string, payload: unknown): Promise<BridgeResult<unknown>>;
+  subscribe(listener: (event: BridgeEvent) => void): () => void;
+  /** Runs one sync now unless one is already running (then it joins that one). */
+  syncNow(reason: string): Promise<SyncStatus>;
+  /** The host tells the core when the OS says the network came or went. */
+  setOnline(online: boolean): void;
+  status(): SyncStatus;
+  /** Waits up to `graceMs` for an in-flight request, then closes the database. */
+  close(graceMs?: number): Promise<void>;
+}

@@ -1,0 +1,365 @@
+// The bridge contract between the window and the core: every command and every event, as
+// types only. Both hosts implement it (Electron IPC in src-main/ipc.ts, HTTP + server-sent
+// events in src-main/browser-host.ts); the renderer reaches it only through
+// src-renderer/src/lib/bridge.ts. Payloads are validated with zod in the core
+// (src-main/core/app/commands.ts), whose schemas are checked against these types.
+
+/** Local ids are UUIDs made by Outpost; `serverId` is the service's id once known. */
+export type LocalId = string;
+
+/**
+ * Where one item stands, in the words the window shows (design.md section 1, promise 3).
+ * `unknown_status`: the service sent a status string Outpost does not know; it is shown as it came.
+ */
+export type ItemState =
+  | 'local_only'
+  | 'pending_sync'
+  | 'draft'
+  | 'scheduled'
+  | 'needs_approval'
+  | 'published'
+  | 'failed'
+  | 'conflict'
+  | 'removed'
+  | 'publish_unknown'
+  | 'unknown_status';
+
+/**
+ * The three states of a variant's posting account, kept apart all the way to the request:
+ * `default` omits `social_profile_id` (the service picks the platform's default account),
+ * `none` sends `null` (assign later), `profile` sends the chosen id.
+ */
+export type AccountChoice = { kind: 'default' } | { kind: 'none' } | { kind: 'profile'; profileId: string };
+
+export type AuthHeaderStyle = 'bearer' | 'x-api-key';
+export type Theme = 'system' | 'light' | 'dark';
+
+/** A typed error that crosses the bridge. `message` is safe to show: it never holds the token. */
+export type BridgeErrorCode =
+  | 'invalid_payload'
+  | 'unknown_command'
+  | 'not_found'
+  | 'invalid_state'
+  | 'invalid_settings'
+  | 'offline'
+  | 'timeout'
+  | 'auth'
+  | 'rate_limited'
+  | 'validation'
+  | 'server_error'
+  | 'malformed_response'
+  | 'keychain_unavailable'
+  | 'internal';
+
+export interface BridgeErrorInfo {
+  code: BridgeErrorCode;
+  message: string;
+}
+
+/** What every command answers: never a thrown error across the bridge, always this envelope. */
+export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeErrorInfo };
+
+export interface WorkspaceView {
+  /** `null` is the local space: drafts made before connecting or before choosing a workspace. */
+  slug: string | null;
+  name: string;
+  postCount: number;
+}
+
+export interface ProfileView {
+  id: string;
+  platform: string;
+  isActive: boolean;
+  /** A readable name when the service gave one (fields beyond id/platform/is_active are not promised). */
+  label: string | null;
+}
+
+export interface PostSummary {
+  id: LocalId;
+  serverId: string | null;
+  workspace: string | null;
+  title: string;
+  platforms: string[];
+  /** The state that most needs the user's eye among the post and its variants. */
+  state: ItemState;
+  /** The state in words, or the service's own status string for `unknown_status`. */
+  stateText: string;
+  updatedAt: string;
+}
+
+export interface FieldConflict {
+  field: 'title' | 'content' | 'scheduled_at' | 'social_profile_id';
+  mine: string | null;
+  theirs: string | null;
+}
+
+export interface PublishUnknownFacts {
+  /** When the publish request left, and what happened to it. */
+  requestedAt: string;
+  reason: string;
+  /** What reading the variant back showed, in words. */
+  readBack: string;
+}
+
+export interface VariantView {
+  id: LocalId;
+  postId: LocalId;
+  serverId: string | null;
+  platform: string;
+  content: string;
+  account: AccountChoice;
+  scheduledAt: string | null;
+  /** The status string exactly as the service sent it, if any. */
+  serviceStatus: string | null;
+  platformPostUrl: string | null;
+  state: ItemState;
+  stateText: string;
+  /** The last failure, verbatim from the service where it came from there. */
+  error: string | null;
+  /** True when a failed operation may be retried safely (never for a publish of unknown outcome). */
+  canRetry: boolean;
+  conflicts: FieldConflict[];
+  publishUnknown: PublishUnknownFacts | null;
+  updatedAt: string;
+}
+
+export interface PostDetail extends PostSummary {
+  conflicts: FieldConflict[];
+  error: string | null;
+  variants: VariantView[];
+}
+
+export type SyncPhase = 'idle' | 'syncing' | 'paused' | 'offline' | 'needs_token' | 'not_connected';
+
+export interface SyncStatus {
+  phase: SyncPhase;
+  online: boolean;
+  pending: number;
+  failed: number;
+  conflicts: number;
+  /** Items waiting on the user: failures, conflicts, publishes of unknown outcome. */
+  needsAttention: number;
+  lastSyncAt: string | null;
+  lastError: string | null;
+}
+
+export type OutboxOpKind =
+  'create_post' | 'update_post' | 'create_variant' | 'update_variant' | 'schedule' | 'unschedule' | 'publish';
+export type OutboxOpState = 'pending' | 'sending' | 'done' | 'failed' | 'unknown';
+
+export interface OutboxOpView {
+  id: LocalId;
+  kind: OutboxOpKind;
+  state: OutboxOpState;
+  postId: LocalId;
+  variantId: LocalId | null;
+  attempts: number;
+  nextAttemptAt: string | null;
+  error: string | null;
+  createdAt: string;
+}
+
+export interface SyncLogEntry {
+  id: number;
+  at: string;
+  action: string;
+  reason: string;
+  postId: LocalId | null;
+  variantId: LocalId | null;
+}
+
+export interface SettingsView {
+  baseUrl: string | null;
+  authHeader: AuthHeaderStyle;
+  connected: boolean;
+  /** Where the token lives now; `memory` when no keychain was available (this session only). */
+  tokenStorage: 'keychain' | 'memory' | 'environment' | null;
+  /** A clear sentence when the OS keychain is unavailable, else null. */
+  keychainMessage: string | null;
+  notifications: boolean;
+  theme: Theme;
+  closeToTray: boolean;
+  currentWorkspace: string | null;
+}
+
+export interface ConnectionInput {
+  baseUrl: string;
+  /** Omitted on "Test connection" when a token is already stored for this address. */
+  token?: string;
+  authHeader: AuthHeaderStyle;
+}
+
+export type ConnectionTest = { ok: true; workspaces: string[] } | { ok: false; error: BridgeErrorInfo };
+
+export interface ActivityPage {
+  /** Entries exactly as the service sent them (their fields are not promised). */
+  entries: unknown[];
+  count: number;
+  offset: number;
+  hasMore: boolean;
+}
+
+export type PostFilter = 'all' | ItemState;
+
+/** Every command: its payload and its answer. */
+export interface BridgeCommands {
+  'app.info': { payload: void; result: { version: string; host: 'electron' | 'browser'; dataDir: string } };
+
+  'settings.get': { payload: void; result: SettingsView };
+  'settings.update': {
+    payload: { notifications?: boolean; theme?: Theme; closeToTray?: boolean };
+    result: SettingsView;
+  };
+  'settings.testConnection': { payload: ConnectionInput; result: ConnectionTest };
+  'settings.connect': { payload: ConnectionInput & { token: string }; result: SettingsView };
+  'settings.signOut': { payload: void; result: SettingsView };
+
+  'workspaces.list': { payload: void; result: WorkspaceView[] };
+  'workspaces.select': { payload: { slug: string | null }; result: SettingsView };
+  /** Assigns local-space drafts to a workspace; all of them when `postIds` is omitted. */
+  'workspaces.moveLocalDrafts': { payload: { slug: string; postIds?: LocalId[] }; result: { moved: number } };
+
+  'profiles.list': { payload: { workspace: string }; result: ProfileView[] };
+
+  'posts.list': {
+    payload: { workspace: string | null; query?: string; filter?: PostFilter };
+    result: PostSummary[];
+  };
+  'posts.get': { payload: { id: LocalId }; result: PostDetail };
+  'posts.create': { payload: { workspace: string | null; title: string }; result: PostDetail };
+  'posts.update': { payload: { id: LocalId; title: string }; result: PostDetail };
+
+  'variants.create': {
+    payload: { postId: LocalId; platform: string; content: string; account: AccountChoice };
+    result: VariantView;
+  };
+  'variants.update': {
+    payload: { id: LocalId; content?: string; account?: AccountChoice };
+    result: VariantView;
+  };
+  /** `at` is an ISO 8601 timestamp; the core sends it in UTC with a `Z`. */
+  'variants.schedule': { payload: { id: LocalId; at: string }; result: VariantView };
+  'variants.unschedule': { payload: { id: LocalId }; result: VariantView };
+  /** Only ever called after the user confirmed. */
+  'variants.publish': { payload: { id: LocalId }; result: VariantView };
+  'variants.resolveConflict': {
+    payload:
+      | { id: LocalId; choice: 'mine' | 'theirs' }
+      | {
+          id: LocalId;
+          choice: 'edit';
+          content?: string;
+          scheduledAt?: string | null;
+          account?: AccountChoice;
+        };
+    result: VariantView;
+  };
+  'posts.resolveConflict': {
+    payload: { id: LocalId; choice: 'mine' | 'theirs' } | { id: LocalId; choice: 'edit'; title: string };
+    result: PostDetail;
+  };
+  /**
+   * The user's decision on a publish of unknown outcome: `publish_again` sends one new
+   * publish request; `keep_unpublished` drops the request and leaves the variant as it is.
+   */
+  'variants.resolvePublishUnknown': {
+    payload: { id: LocalId; choice: 'publish_again' | 'keep_unpublished' };
+    result: VariantView;
+  };
+
+  'outbox.list': { payload: void; result: OutboxOpView[] };
+  /** Retries a failed operation now; refused for one whose retry is not safe. */
+  'outbox.retry': { payload: { id: LocalId }; result: OutboxOpView };
+
+  'sync.now': { payload: void; result: SyncStatus };
+  'sync.status': { payload: void; result: SyncStatus };
+  'sync.pause': { payload: void; result: SyncStatus };
+  'sync.resume': { payload: void; result: SyncStatus };
+  'sync.log': { payload: { limit?: number }; result: SyncLogEntry[] };
+
+  'activity.list': { payload: { postId: LocalId; offset?: number; limit?: number }; result: ActivityPage };
+  /** Every skill of the workspace, up to the service's bound of the newest 200. */
+  'skills.list': { payload: { workspace: string }; result: unknown[] };
+}
+
+export type CommandName = keyof BridgeCommands;
+export type CommandPayload<C extends CommandName> = BridgeCommands[C]['payload'];
+export type CommandResult<C extends CommandName> = BridgeCommands[C]['result'];
+
+export type NotificationKind = 'published' | 'approval_started' | 'approval_released' | 'needs_user';
+
+export interface OutpostNotification {
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  /** The published post's link, for `published`: a click opens it. */
+  url: string | null;
+  postId: LocalId | null;
+  variantId: LocalId | null;
+}
+
+/** Everything the core tells the window without being asked. */
+export interface BridgeEvents {
+  syncStatus: SyncStatus;
+  itemChanged: { postId: LocalId; variantId: LocalId | null };
+  notification: OutpostNotification;
+  settingsChanged: SettingsView;
+}
+
+export type EventName = keyof BridgeEvents;
+export type BridgeEvent = { [E in EventName]: { name: E; data: BridgeEvents[E] } }[EventName];
+
+/**
+ * What `window.outpost` is (Electron preload) and what the browser host's HTTP client
+ * provides: a narrow surface, never `ipcRenderer` itself.
+ */
+export interface OutpostBridge {
+  invoke<C extends CommandName>(
+    command: C,
+    payload: CommandPayload<C>,
+  ): Promise<BridgeResult<CommandResult<C>>>;
+  /** Returns the function that removes the listener. */
+  subscribe(listener: (event: BridgeEvent) => void): () => void;
+}
+
+/** The list every host checks command names against. */
+export const COMMAND_NAMES = [
+  'app.info',
+  'settings.get',
+  'settings.update',
+  'settings.testConnection',
+  'settings.connect',
+  'settings.signOut',
+  'workspaces.list',
+  'workspaces.select',
+  'workspaces.moveLocalDrafts',
+  'profiles.list',
+  'posts.list',
+  'posts.get',
+  'posts.create',
+  'posts.update',
+  'variants.create',
+  'variants.update',
+  'variants.schedule',
+  'variants.unschedule',
+  'variants.publish',
+  'variants.resolveConflict',
+  'posts.resolveConflict',
+  'variants.resolvePublishUnknown',
+  'outbox.list',
+  'outbox.retry',
+  'sync.now',
+  'sync.status',
+  'sync.pause',
+  'sync.resume',
+  'sync.log',
+  'activity.list',
+  'skills.list',
+] as const satisfies readonly CommandName[];
+
+/** Electron: one IPC handler per command, on its own channel. */
+export function ipcChannel(command: CommandName): string {
+  return `outpost:${command}`;
+}
+/** Electron: the one channel events travel on, main to renderer. */
+export const IPC_EVENT_CHANNEL = 'outpost:event';
