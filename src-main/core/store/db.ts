@@ -1,0 +1,90 @@
+// Opens the local database: better-sqlite3 under kysely, WAL, foreign keys, migrations from
+// the static provider. A database written by a newer Outpost (a migration this build does
+// not know) is refused before anything touches it, so an older build never damages it.
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect, type NoMigrations } from 'kysely';
+import { MIGRATIONS, staticMigrationProvider } from './migrations/index';
+import type { Database } from './schema';
+
+export const MIGRATION_TABLE = 'kysely_migration';
+
+export class DatabaseTooNewError extends Error {
+  constructor(
+    readonly file: string,
+    readonly unknownMigrations: string[],
+  ) {
+    super(
+      `The database ${file} was written by a newer version of Outpost (it has migration ` +
+        `${unknownMigrations.join(', ')}, which this version does not know). Update Outpost to open it; ` +
+        'the file was left untouched.',
+    );
+    this.name = 'DatabaseTooNewError';
+  }
+}
+
+export interface OpenDatabaseOptions {
+  file: string;
+  /** A better-sqlite3 binary built for another ABI (Electron's). */
+  nativeBinding?: string;
+  /** Stop at this migration (tests of one migration); default: the latest. */
+  migrateTo?: string | NoMigrations;
+}
+
+export interface OpenedDatabase {
+  db: Kysely<Database>;
+  file: string;
+  close(): Promise<void>;
+}
+
+/** Migration names recorded in an existing file that this build does not ship. Read-only. */
+export function findUnknownMigrations(file: string, nativeBinding?: string): string[] {
+  if (file === ':memory:' || !existsSync(file)) return [];
+  const probe = new BetterSqlite3(file, {
+    readonly: true,
+    fileMustExist: true,
+    ...(nativeBinding ? { nativeBinding } : {}),
+  });
+  try {
+    const table = probe
+      .prepare("select name from sqlite_master where type = 'table' and name = ?")
+      .get(MIGRATION_TABLE);
+    if (!table) return [];
+    const rows = probe.prepare(`select name from ${MIGRATION_TABLE}`).all() as Array<{ name: string }>;
+    return rows.map((r) => r.name).filter((name) => !(name in MIGRATIONS));
+  } finally {
+    probe.close();
+  }
+}
+
+export function createMigrator(db: Kysely<Database>): Migrator {
+  return new Migrator({ db, provider: staticMigrationProvider, migrationTableName: MIGRATION_TABLE });
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenedDatabase> {
+  const { file, nativeBinding } = options;
+  const unknown = findUnknownMigrations(file, nativeBinding);
+  if (unknown.length > 0) throw new DatabaseTooNewError(file, unknown);
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+
+  const sqlite = new BetterSqlite3(file, nativeBinding ? { nativeBinding } : {});
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  // WAL + NORMAL is durable across application crashes; only an OS crash may lose the last commit.
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+
+  const migrator = createMigrator(db);
+  const result =
+    options.migrateTo === undefined
+      ? await migrator.migrateToLatest()
+      : await migrator.migrateTo(options.migrateTo);
+  if (result.error) {
+    await db.destroy();
+    const cause = result.error instanceof Error ? result.error.message : JSON.stringify(result.error);
+    throw new Error(`Could not prepare the database ${file}: ${cause}`);
+  }
+  return { db, file, close: () => db.destroy() };
+}

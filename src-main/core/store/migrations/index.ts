@@ -1,0 +1,16 @@
+// The static migration provider: a bundled main process has no migrations folder to read,
+// so every migration is imported here, in order, by name.
+import type { Migration, MigrationProvider } from 'kysely';
+import { migration0001 } from './0001-initial';
+import { migration0002 } from './0002-reconcile';
+
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '0001-initial': migration0001,
+  '0002-reconcile': migration0002,
+};
+
+export const staticMigrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve({ ...MIGRATIONS }),
+};
+
+export const LATEST_MIGRATION = Object.keys(MIGRATIONS).sort().at(-1) ?? '';

@@ -1,0 +1,172 @@
+// The outbox: every local change the service has not seen yet, as ordered operations.
+// Repeated edits collapse into the pending op, so a burst of keystrokes becomes one request.
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, OutboxKind, OutboxOpRow, OutboxState } from './schema';
+
+export type VariantField = 'content' | 'account';
+
+export interface OutboxPayload {
+  fields?: VariantField[];
+}
+
+export interface EnqueueInput {
+  kind: OutboxKind;
+  postId: string;
+  variantId: string | null;
+  payload?: OutboxPayload;
+  now: string;
+}
+
+export function parsePayload(op: Pick<OutboxOpRow, 'payload'>): OutboxPayload {
+  return JSON.parse(op.payload) as OutboxPayload;
+}
+
+async function nextSeq(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('outbox_op')
+    .select((eb) => eb.fn.max<number>('seq').as('max'))
+    .executeTakeFirst();
+  return (row?.max ?? 0) + 1;
+}
+
+/**
+ * Adds an op, or folds it into one already waiting. Returns the id of the op that carries it.
+ * Call inside the same transaction as the local change it stands for.
+ */
+export async function enqueue(db: Kysely<Database>, input: EnqueueInput): Promise<string> {
+  const { kind, variantId, now } = input;
+  if (variantId !== null && (kind === 'update_variant' || kind === 'schedule' || kind === 'unschedule')) {
+    const family: OutboxKind[] =
+      kind === 'update_variant' ? ['create_variant', 'update_variant'] : ['schedule', 'unschedule'];
+    const waiting = await db
+      .selectFrom('outbox_op')
+      .selectAll()
+      .where('variant_id', '=', variantId)
+      .where('state', 'in', ['pending', 'failed'])
+      .where('kind', 'in', family)
+      .orderBy('seq')
+      .execute();
+    const pendingCreate = waiting.find((op) => op.kind === 'create_variant' && op.state === 'pending');
+    // A create reads the variant's current content when it leaves: nothing more to send.
+    if (pendingCreate) return pendingCreate.id;
+    const same = waiting.filter((op) => op.kind !== 'create_variant');
+    const fields = new Set<VariantField>(input.payload?.fields ?? []);
+    for (const op of same) for (const f of parsePayload(op).fields ?? []) fields.add(f);
+    const keep = same.find((op) => op.state === 'pending');
+    // Failed ops of the same kind are superseded by the newer edit.
+    const superseded = same.filter((op) => op !== keep).map((op) => op.id);
+    if (superseded.length > 0) await db.deleteFrom('outbox_op').where('id', 'in', superseded).execute();
+    const payload = JSON.stringify(kind === 'update_variant' ? { fields: [...fields].sort() } : {});
+    if (keep) {
+      await db
+        .updateTable('outbox_op')
+        .set({ kind, payload, updated_at: now })
+        .where('id', '=', keep.id)
+        .execute();
+      return keep.id;
+    }
+    return insertOp(db, { ...input, payload: JSON.parse(payload) as OutboxPayload });
+  }
+  return insertOp(db, input);
+}
+
+async function insertOp(db: Kysely<Database>, input: EnqueueInput): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('outbox_op')
+    .values({
+      id,
+      seq: await nextSeq(db),
+      kind: input.kind,
+      state: 'pending',
+      post_id: input.postId,
+      variant_id: input.variantId,
+      payload: JSON.stringify(input.payload ?? {}),
+      attempts: 0,
+      next_attempt_at: null,
+      error: null,
+      sent_at: null,
+      created_at: input.now,
+      updated_at: input.now,
+    })
+    .execute();
+  return id;
+}
+
+export async function getOp(db: Kysely<Database>, id: string): Promise<OutboxOpRow | undefined> {
+  return db.selectFrom('outbox_op').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Every op not yet done, in order. */
+export async function listOpenOps(db: Kysely<Database>): Promise<OutboxOpRow[]> {
+  return db.selectFrom('outbox_op').selectAll().where('state', '!=', 'done').orderBy('seq').execute();
+}
+
+export async function listOpenOpsOfPosts(db: Kysely<Database>, postIds: string[]): Promise<OutboxOpRow[]> {
+  if (postIds.length === 0) return [];
+  const out: OutboxOpRow[] = [];
+  for (let i = 0; i < postIds.length; i += 500) {
+    out.push(
+      ...(await db
+        .selectFrom('outbox_op')
+        .selectAll()
+        .where('post_id', 'in', postIds.slice(i, i + 500))
+        .where('state', '!=', 'done')
+        .orderBy('seq')
+        .execute()),
+    );
+  }
+  return out;
+}
+
+export async function setOpState(
+  db: Kysely<Database>,
+  id: string,
+  state: OutboxState,
+  fields: {
+    error?: string | null;
+    nextAttemptAt?: string | null;
+    attempts?: number;
+    sentAt?: string | null;
+    now: string;
+  },
+): Promise<void> {
+  await db
+    .updateTable('outbox_op')
+    .set({
+      state,
+      updated_at: fields.now,
+      ...(fields.error !== undefined ? { error: fields.error } : {}),
+      ...(fields.nextAttemptAt !== undefined ? { next_attempt_at: fields.nextAttemptAt } : {}),
+      ...(fields.attempts !== undefined ? { attempts: fields.attempts } : {}),
+      ...(fields.sentAt !== undefined ? { sent_at: fields.sentAt } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteOpenOpsOfVariant(
+  db: Kysely<Database>,
+  variantId: string,
+  kinds: OutboxKind[],
+): Promise<void> {
+  await db
+    .deleteFrom('outbox_op')
+    .where('variant_id', '=', variantId)
+    .where('kind', 'in', kinds)
+    .where('state', 'in', ['pending', 'failed'])
+    .execute();
+}
+
+export async function countOps(db: Kysely<Database>): Promise<Record<OutboxState, number>> {
+  const rows = await db
+    .selectFrom('outbox_op')
+    .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('state', '!=', 'done')
+    .groupBy('state')
+    .execute();
+  const counts: Record<OutboxState, number> = { pending: 0, sending: 0, done: 0, failed: 0, unknown: 0 };
+  for (const r of rows) counts[r.state] = Number(r.n);
+  return counts;
+}

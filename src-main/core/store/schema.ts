@@ -1,0 +1,155 @@
+// Table types of the local database (design.md section 3). Columns are snake_case and match
+// the migrations; JSON columns hold text the repositories parse. The access token has no
+// column anywhere: it lives in the SecretStore only.
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Which account a variant asks for: omitted on create, explicit null, or a chosen id. */
+export type AccountMode = 'default' | 'none' | 'profile';
+export type RemoteState = 'active' | 'removed';
+export type OutboxKind =
+  'create_post' | 'update_post' | 'create_variant' | 'update_variant' | 'schedule' | 'unschedule' | 'publish';
+export type OutboxState = 'pending' | 'sending' | 'done' | 'failed' | 'unknown';
+
+export interface ConnectionTable {
+  id: ColumnType<number, number, never>;
+  base_url: string;
+  auth_header: string;
+  connected_at: string;
+}
+
+export interface SettingTable {
+  key: string;
+  /** JSON text. */
+  value: string;
+}
+
+export interface WorkspaceTable {
+  slug: string;
+  name: string | null;
+  raw: string;
+  seen_at: string;
+}
+
+export interface SocialProfileTable {
+  workspace: string;
+  id: string;
+  platform: string;
+  is_active: number;
+  label: string | null;
+  raw: string;
+  seen_at: string;
+}
+
+export interface PostTable {
+  id: string;
+  server_id: string | null;
+  /** null: the local space (drafted before connecting or before choosing a workspace). */
+  workspace: string | null;
+  title: string;
+  /** JSON of the last server state seen ({ title }), for three-way comparison. */
+  base: string | null;
+  raw: string | null;
+  remote_state: RemoteState;
+  /** JSON FieldConflict[] while the user has to decide. */
+  conflict: string | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface VariantTable {
+  id: string;
+  post_id: string;
+  server_id: string | null;
+  platform: string;
+  content: string;
+  account_mode: AccountMode;
+  /** Set only when account_mode is 'profile'. */
+  social_profile_id: string | null;
+  scheduled_at: string | null;
+  /** The service's status string exactly as it came. */
+  status: string | null;
+  platform_post_url: string | null;
+  /** JSON of the last server state seen ({ content, scheduled_at, social_profile_id, status, platform_post_url }). */
+  base: string | null;
+  raw: string | null;
+  remote_state: RemoteState;
+  conflict: string | null;
+  error: string | null;
+  /** JSON PublishUnknownFacts while the user has to decide. */
+  publish_unknown: string | null;
+  created_at: string;
+  updated_at: string;
+  /** Added by migration 0002: when the reconciler reads this variant again. */
+  reconcile_at: string | null;
+  reconcile_attempts: ColumnType<number, number | undefined, number>;
+}
+
+export interface OutboxOpTable {
+  id: string;
+  /** Global order; ops of one post run in this order. */
+  seq: number;
+  kind: OutboxKind;
+  state: OutboxState;
+  post_id: string;
+  variant_id: string | null;
+  /** JSON: e.g. the fields an update_variant sends ({ fields: ['content'] }). */
+  payload: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string | null;
+  error: string | null;
+  /** When the last request left (publish facts). */
+  sent_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ActivityEntryTable {
+  id: Generated<number>;
+  post_id: string;
+  position: number;
+  raw: string;
+  fetched_at: string;
+}
+
+export interface SkillTable {
+  workspace: string;
+  position: number;
+  raw: string;
+  fetched_at: string;
+}
+
+export interface SyncLogTable {
+  id: Generated<number>;
+  at: string;
+  action: string;
+  reason: string;
+  post_id: string | null;
+  variant_id: string | null;
+}
+
+export interface Database {
+  connection: ConnectionTable;
+  setting: SettingTable;
+  workspace: WorkspaceTable;
+  social_profile: SocialProfileTable;
+  post: PostTable;
+  variant: VariantTable;
+  outbox_op: OutboxOpTable;
+  activity_entry: ActivityEntryTable;
+  skill: SkillTable;
+  sync_log: SyncLogTable;
+}
+
+export type PostRow = Selectable<PostTable>;
+export type NewPostRow = Insertable<PostTable>;
+export type PostUpdate = Updateable<PostTable>;
+export type VariantRow = Selectable<VariantTable>;
+export type NewVariantRow = Insertable<VariantTable>;
+export type VariantUpdate = Updateable<VariantTable>;
+export type OutboxOpRow = Selectable<OutboxOpTable>;
+export type NewOutboxOpRow = Insertable<OutboxOpTable>;
+export type WorkspaceRow = Selectable<WorkspaceTable>;
+export type SocialProfileRow = Selectable<SocialProfileTable>;
+export type SyncLogRow = Selectable<SyncLogTable>;
+export type ConnectionRow = Selectable<ConnectionTable>;

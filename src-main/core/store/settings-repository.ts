@@ -1,0 +1,37 @@
+// Settings (key/value JSON) and the one service connection. The token is not here.
+import type { Kysely } from 'kysely';
+import type { ConnectionRow, Database } from './schema';
+
+export async function getSetting<T>(db: Kysely<Database>, key: string, fallback: T): Promise<T> {
+  const row = await db.selectFrom('setting').select('value').where('key', '=', key).executeTakeFirst();
+  return row ? (JSON.parse(row.value) as T) : fallback;
+}
+
+export async function setSetting(db: Kysely<Database>, key: string, value: unknown): Promise<void> {
+  const text = JSON.stringify(value);
+  await db
+    .insertInto('setting')
+    .values({ key, value: text })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: text }))
+    .execute();
+}
+
+export async function getConnection(db: Kysely<Database>): Promise<ConnectionRow | undefined> {
+  return db.selectFrom('connection').selectAll().where('id', '=', 1).executeTakeFirst();
+}
+
+export async function setConnection(
+  db: Kysely<Database>,
+  value: { baseUrl: string; authHeader: string; now: string },
+): Promise<void> {
+  const row = { base_url: value.baseUrl, auth_header: value.authHeader, connected_at: value.now };
+  await db
+    .insertInto('connection')
+    .values({ id: 1, ...row })
+    .onConflict((oc) => oc.column('id').doUpdateSet(row))
+    .execute();
+}
+
+export async function clearConnection(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom('connection').execute();
+}

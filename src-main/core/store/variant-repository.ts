@@ -1,0 +1,73 @@
+// Variants: the per-platform content of a post, with the account choice kept in three states.
+import type { Kysely } from 'kysely';
+import type { Database, NewVariantRow, VariantRow, VariantUpdate } from './schema';
+
+/** The last server state of a variant, for three-way comparison. */
+export interface VariantBase {
+  content: string;
+  scheduled_at: string | null;
+  social_profile_id: string | null;
+  status: string | null;
+  platform_post_url: string | null;
+}
+
+export async function insertVariant(db: Kysely<Database>, row: NewVariantRow): Promise<void> {
+  await db.insertInto('variant').values(row).execute();
+}
+
+export async function getVariant(db: Kysely<Database>, id: string): Promise<VariantRow | undefined> {
+  return db.selectFrom('variant').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateVariant(db: Kysely<Database>, id: string, patch: VariantUpdate): Promise<void> {
+  await db.updateTable('variant').set(patch).where('id', '=', id).execute();
+}
+
+export async function listVariantsOfPost(db: Kysely<Database>, postId: string): Promise<VariantRow[]> {
+  return db
+    .selectFrom('variant')
+    .selectAll()
+    .where('post_id', '=', postId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function listVariantsOfPosts(db: Kysely<Database>, postIds: string[]): Promise<VariantRow[]> {
+  if (postIds.length === 0) return [];
+  const out: VariantRow[] = [];
+  // SQLite bounds the number of bound parameters; chunk large lists.
+  for (let i = 0; i < postIds.length; i += 500) {
+    const chunk = postIds.slice(i, i + 500);
+    out.push(
+      ...(await db
+        .selectFrom('variant')
+        .selectAll()
+        .where('post_id', 'in', chunk)
+        .orderBy('created_at')
+        .execute()),
+    );
+  }
+  return out;
+}
+
+export async function listVariantsDueForReconcile(
+  db: Kysely<Database>,
+  nowIso: string,
+): Promise<VariantRow[]> {
+  return db
+    .selectFrom('variant')
+    .selectAll()
+    .where('reconcile_at', 'is not', null)
+    .where('reconcile_at', '<=', nowIso)
+    .execute();
+}
+
+export async function nextReconcileAt(db: Kysely<Database>): Promise<string | null> {
+  const row = await db
+    .selectFrom('variant')
+    .select((eb) => eb.fn.min<string>('reconcile_at').as('at'))
+    .where('reconcile_at', 'is not', null)
+    .executeTakeFirst();
+  return row?.at ?? null;
+}

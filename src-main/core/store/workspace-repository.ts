@@ -1,0 +1,103 @@
+// Caches of what the service lists: workspaces, profiles, skills and activity pages.
+import type { Kysely } from 'kysely';
+import type { Database, SocialProfileRow, WorkspaceRow } from './schema';
+
+export async function upsertWorkspaces(
+  db: Kysely<Database>,
+  items: Array<{ slug: string; name: string | null; raw: unknown }>,
+  now: string,
+): Promise<void> {
+  for (const w of items) {
+    const row = { name: w.name, raw: JSON.stringify(w.raw), seen_at: now };
+    await db
+      .insertInto('workspace')
+      .values({ slug: w.slug, ...row })
+      .onConflict((oc) => oc.column('slug').doUpdateSet(row))
+      .execute();
+  }
+}
+
+export async function listWorkspaces(db: Kysely<Database>): Promise<WorkspaceRow[]> {
+  return db.selectFrom('workspace').selectAll().orderBy('slug').execute();
+}
+
+export async function replaceProfiles(
+  db: Kysely<Database>,
+  workspace: string,
+  items: Array<{ id: string; platform: string; is_active: boolean; label: string | null; raw: unknown }>,
+  now: string,
+): Promise<void> {
+  await db.deleteFrom('social_profile').where('workspace', '=', workspace).execute();
+  for (const p of items) {
+    await db
+      .insertInto('social_profile')
+      .values({
+        workspace,
+        id: p.id,
+        platform: p.platform,
+        is_active: p.is_active ? 1 : 0,
+        label: p.label,
+        raw: JSON.stringify(p.raw),
+        seen_at: now,
+      })
+      .execute();
+  }
+}
+
+export async function listProfiles(db: Kysely<Database>, workspace: string): Promise<SocialProfileRow[]> {
+  return db
+    .selectFrom('social_profile')
+    .selectAll()
+    .where('workspace', '=', workspace)
+    .orderBy('platform')
+    .orderBy('id')
+    .execute();
+}
+
+export async function replaceSkills(
+  db: Kysely<Database>,
+  workspace: string,
+  skills: unknown[],
+  now: string,
+): Promise<void> {
+  await db.deleteFrom('skill').where('workspace', '=', workspace).execute();
+  let position = 0;
+  for (const s of skills) {
+    await db
+      .insertInto('skill')
+      .values({ workspace, position: position++, raw: JSON.stringify(s), fetched_at: now })
+      .execute();
+  }
+}
+
+export async function listSkills(db: Kysely<Database>, workspace: string): Promise<unknown[]> {
+  const rows = await db
+    .selectFrom('skill')
+    .select('raw')
+    .where('workspace', '=', workspace)
+    .orderBy('position')
+    .execute();
+  return rows.map((r) => JSON.parse(r.raw) as unknown);
+}
+
+export async function cacheActivity(
+  db: Kysely<Database>,
+  postId: string,
+  offset: number,
+  entries: unknown[],
+  now: string,
+): Promise<void> {
+  await db
+    .deleteFrom('activity_entry')
+    .where('post_id', '=', postId)
+    .where('position', '>=', offset)
+    .where('position', '<', offset + entries.length)
+    .execute();
+  let position = offset;
+  for (const e of entries) {
+    await db
+      .insertInto('activity_entry')
+      .values({ post_id: postId, position: position++, raw: JSON.stringify(e), fetched_at: now })
+      .execute();
+  }
+}

@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync, statSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DatabaseTooNewError, openDatabase } from '../../../../src-main/core/store/db';
+import { LATEST_MIGRATION, MIGRATIONS } from '../../../../src-main/core/store/migrations/index';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'outpost-mig-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('migrations', () => {
+  it('are named NNNN-name and in order', () => {
+    const names = Object.keys(MIGRATIONS);
+    expect(names).toEqual([...names].sort());
+    for (const n of names) expect(n).toMatch(/^\d{4}-[a-z0-9-]+$/);
+    expect(LATEST_MIGRATION).toBe(names.at(-1));
+  });
+
+  it('0001-initial: creates every table, WAL and foreign keys on', async () => {
+    const file = join(dir, 'a.db');
+    const opened = await openDatabase({ file, migrateTo: '0001-initial' });
+    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(
+      opened.db,
+    );
+    const names = tables.rows.map((r) => r.name);
+    for (const t of [
+      'connection',
+      'setting',
+      'workspace',
+      'social_profile',
+      'post',
+      'variant',
+      'outbox_op',
+      'activity_entry',
+      'skill',
+      'sync_log',
+    ])
+      expect(names).toContain(t);
+    const journal = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(opened.db);
+    expect(journal.rows[0]?.journal_mode).toBe('wal');
+    const fk = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(opened.db);
+    expect(fk.rows[0]?.foreign_keys).toBe(1);
+    // No column anywhere may hold a token.
+    for (const t of names) {
+      const cols = await sql<{ name: string }>`select name from pragma_table_info(${t})`.execute(opened.db);
+      for (const c of cols.rows) expect(c.name).not.toMatch(/token|secret/i);
+    }
+    // The account mode is constrained to its three states.
+    await sql`insert into post (id, title, created_at, updated_at) values ('p', 't', 'x', 'x')`.execute(
+      opened.db,
+    );
+    await expect(
+      sql`insert into variant (id, post_id, platform, content, account_mode, created_at, updated_at) values ('v', 'p', 'x', 'c', 'maybe', 'x', 'x')`.execute(
+        opened.db,
+      ),
+    ).rejects.toThrow(/CHECK/);
+    await opened.close();
+  });
+
+  it('0002-reconcile: keeps existing variants and adds reconcile columns', async () => {
+    const file = join(dir, 'b.db');
+    const first = await openDatabase({ file, migrateTo: '0001-initial' });
+    await sql`insert into post (id, title, created_at, updated_at) values ('p1', 'Hello', 'x', 'x')`.execute(
+      first.db,
+    );
+    await sql`insert into variant (id, post_id, platform, content, account_mode, scheduled_at, created_at, updated_at)
+      values ('v1', 'p1', 'bluesky', 'text', 'none', '2030-01-01T00:00:00.000Z', 'x', 'x')`.execute(first.db);
+    await first.close();
+
+    const second = await openDatabase({ file, migrateTo: '0002-reconcile' });
+    const v = await second.db
+      .selectFrom('variant')
+      .selectAll()
+      .where('id', '=', 'v1')
+      .executeTakeFirstOrThrow();
+    expect(v.content).toBe('text');
+    expect(v.scheduled_at).toBe('2030-01-01T00:00:00.000Z');
+    expect(v.reconcile_at).toBeNull();
+    expect(v.reconcile_attempts).toBe(0);
+    await second.close();
+  });
+
+  it('refuses a database from a newer version without touching it', async () => {
+    const file = join(dir, 'new.db');
+    const opened = await openDatabase({ file });
+    await opened.close();
+    const raw = new BetterSqlite3(file);
+    raw.prepare("insert into kysely_migration (name, timestamp) values ('9999-from-the-future', 'x')").run();
+    raw.close();
+    const before = readFileSync(file);
+    const mtime = statSync(file).mtimeMs;
+    const error = await openDatabase({ file }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DatabaseTooNewError);
+    expect((error as Error).message).toMatch(/newer version of Outpost.*9999-from-the-future.*untouched/s);
+    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(statSync(file).mtimeMs).toBe(mtime);
+  });
+});
