@@ -39,7 +39,18 @@ function main() {
       recursive: true,
       filter: (src) => !src.startsWith(join(sqliteDir, 'build')),
     });
-    const common = { cwd: scratch, stdio: 'ignore', timeout: 300_000, shell: process.platform === 'win32' };
+    // An npm `nodedir` setting points node-gyp at Node's own headers; building against those
+    // would yield a binary for Node's ABI under Electron's name. Electron's headers only.
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([key]) => key.toLowerCase() !== 'npm_config_nodedir'),
+    );
+    const common = {
+      cwd: scratch,
+      env,
+      stdio: 'ignore',
+      timeout: 300_000,
+      shell: process.platform === 'win32',
+    };
     const bin = (name) => join(root, 'node_modules', '.bin', name);
     const prebuilt = spawnSync(
       bin('prebuild-install'),
