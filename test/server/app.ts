@@ -1,0 +1,354 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { z } from 'zod';
+import type { FaultInjector } from './faults';
+import {
+  clamp,
+  integerParam,
+  isJsonContentType,
+  parseJson,
+  readBody,
+  sendError,
+  sendJson,
+  type ErrorShape,
+} from './http-util';
+import { HttpError, TOKEN_PREFIX, type Page, type SandboxService, type VariantPatch } from './service';
+import type { ControlSurface } from './control';
+
+export class Stats {
+  requests = 0;
+  private routes = new Map<string, number>();
+
+  count(key: string): void {
+    this.requests += 1;
+    this.routes.set(key, (this.routes.get(key) ?? 0) + 1);
+  }
+
+  byRoute(): Record<string, number> {
+    return Object.fromEntries(this.routes);
+  }
+
+  reset(): void {
+    this.requests = 0;
+    this.routes.clear();
+  }
+}
+
+export interface AppContext {
+  service: SandboxService;
+  faults: FaultInjector;
+  stats: Stats;
+  errorShape: ErrorShape;
+  control: ControlSurface | null;
+}
+
+interface RequestInfo {
+  user: string;
+  params: string[];
+  query: URLSearchParams;
+  body: unknown;
+}
+
+type Handler = (ctx: AppContext, info: RequestInfo) => { status: number; body: unknown };
+
+interface Route {
+  pattern: string;
+  regex: RegExp;
+  methods: Partial<Record<string, Handler>>;
+}
+
+// --- request bodies ---------------------------------------------------------------------------
+
+/** ISO 8601 with a time zone designator; stored and answered as UTC with "Z". */
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+const timestamp = z
+  .string()
+  .refine((value) => ISO_TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value)), {
+    message: 'expected an ISO 8601 timestamp with a time zone, e.g. 2030-01-31T09:00:00Z',
+  });
+
+const createPostBody = z.object({
+  title: z.string().max(500),
+  visibility: z.enum(['workspace', 'private']).optional(),
+});
+
+const createVariantBody = z.object({
+  platform: z.string().trim().min(1).max(50),
+  content: z.string().max(100_000),
+  social_profile_id: z.string().min(1).nullable().optional(),
+});
+
+const patchVariantBody = z.object({
+  content: z.string().max(100_000).optional(),
+  scheduled_at: timestamp.nullable().optional(),
+  social_profile_id: z.string().min(1).nullable().optional(),
+});
+
+function validate<T>(schema: z.ZodType<T>, body: unknown): T {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new HttpError(400, 'invalid', 'body: expected a JSON object');
+  }
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const message = result.error.issues
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'body'}: ${issue.message}`)
+    .join('; ');
+  throw new HttpError(400, 'invalid', message);
+}
+
+// --- handlers ---------------------------------------------------------------------------------
+
+function parsePage(query: URLSearchParams, maxLimit: number): { page: Page | null; offset: number } {
+  const limit = integerParam(query, 'limit');
+  const offset = Math.max(0, integerParam(query, 'offset') ?? 0);
+  return { page: limit === null ? null : { limit: clamp(limit, 1, maxLimit), offset }, offset };
+}
+
+const listWorkspaces: Handler = ({ service }, { user }) => ({
+  status: 200,
+  body: service.listWorkspaces(user).map((w) => ({ slug: w.slug, name: w.name, role: w.role })),
+});
+
+const listPosts: Handler = ({ service }, { user, params, query }) => {
+  const slug = params[0]!;
+  const { page, offset } = parsePage(query, 100);
+  if (!page)
+    return {
+      status: 200,
+      body: service
+        .listPosts(user, slug)
+        .slice(offset)
+        .map((p) => service.postJson(p)),
+    };
+  const { rows, count } = service.pagePosts(user, slug, page);
+  return {
+    status: 200,
+    body: { results: rows.map((p) => service.postJson(p)), count, limit: page.limit, offset: page.offset },
+  };
+};
+
+const createPost: Handler = ({ service }, { user, params, body }) => {
+  const input = validate(createPostBody, body);
+  return { status: 201, body: service.postJson(service.createPost(user, params[0]!, input)) };
+};
+
+const getPost: Handler = ({ service }, { user, params }) => ({
+  status: 200,
+  body: service.postJson(service.getPost(user, params[0]!, params[1]!)),
+});
+
+const listVariants: Handler = ({ service }, { user, params }) => {
+  const post = service.getPost(user, params[0]!, params[1]!);
+  return { status: 200, body: service.listVariants(post).map((v) => service.variantJson(v, post)) };
+};
+
+const createVariant: Handler = ({ service }, { user, params, body }) => {
+  const post = service.getPost(user, params[0]!, params[1]!);
+  const input = validate(createVariantBody, body);
+  return { status: 201, body: service.variantJson(service.createVariant(user, post, input), post) };
+};
+
+const patchVariant: Handler = ({ service }, { user, params, body }) => {
+  const post = service.getPost(user, params[0]!, params[1]!);
+  const input = validate(patchVariantBody, body);
+  const patch: VariantPatch = {};
+  if (input.content !== undefined) patch.content = input.content;
+  if (input.social_profile_id !== undefined) patch.social_profile_id = input.social_profile_id;
+  if (input.scheduled_at !== undefined) {
+    patch.scheduled_at = input.scheduled_at === null ? null : new Date(input.scheduled_at).toISOString();
+  }
+  if (Object.keys(patch).length === 0) {
+    throw new HttpError(
+      400,
+      'invalid',
+      'body: give at least one of scheduled_at, content, social_profile_id',
+    );
+  }
+  return {
+    status: 200,
+    body: service.variantJson(service.patchVariant(user, post, params[2]!, patch), post),
+  };
+};
+
+const publishVariant: Handler = ({ service }, { user, params }) => {
+  const post = service.getPost(user, params[0]!, params[1]!);
+  return { status: 200, body: service.variantJson(service.publishVariant(user, post, params[2]!), post) };
+};
+
+const listActivity: Handler = ({ service }, { user, params, query }) => {
+  const post = service.getPost(user, params[0]!, params[1]!);
+  const { page, offset } = parsePage(query, 100);
+  if (!page)
+    return {
+      status: 200,
+      body: service
+        .listActivity(post)
+        .slice(offset)
+        .map((a) => service.activityJson(a)),
+    };
+  const { rows, count } = service.pageActivity(post, page);
+  return {
+    status: 200,
+    body: {
+      results: rows.map((a) => service.activityJson(a)),
+      count,
+      limit: page.limit,
+      offset: page.offset,
+    },
+  };
+};
+
+const listProfiles: Handler = ({ service }, { params, query }) => ({
+  status: 200,
+  body: service.listProfiles(params[0]!, query.get('type')).map((p) => service.profileJson(p)),
+});
+
+const listSkills: Handler = ({ service }, { user, params, query }) => {
+  const { page, offset } = parsePage(query, 200);
+  const rows = service.listSkills(user, params[0]!, page ?? { limit: 200, offset });
+  return { status: 200, body: rows.map((s) => service.skillJson(s)) };
+};
+
+// --- routing ----------------------------------------------------------------------------------
+
+function route(pattern: string, methods: Route['methods']): Route {
+  const source = pattern
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '([^/]+)' : segment.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')))
+    .join('/');
+  return { pattern, regex: new RegExp(`^${source}$`), methods };
+}
+
+const W = '/api/workspaces/:slug';
+const ROUTES: Route[] = [
+  route('/api/workspaces/', { GET: listWorkspaces }),
+  route(`${W}/posts/`, { GET: listPosts, POST: createPost }),
+  route(`${W}/posts/:post_id/`, { GET: getPost }),
+  route(`${W}/posts/:post_id/variants/`, { GET: listVariants, POST: createVariant }),
+  route(`${W}/posts/:post_id/variants/:variant_id/`, { PATCH: patchVariant }),
+  route(`${W}/posts/:post_id/variants/:variant_id/publish/`, { POST: publishVariant }),
+  route(`${W}/posts/:post_id/activity/`, { GET: listActivity }),
+  route(`${W}/social-profiles/`, { GET: listProfiles }),
+  route(`${W}/skills/`, { GET: listSkills }),
+];
+
+const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+
+function matchRoute(path: string): { route: Route; params: string[] } | null {
+  for (const candidate of ROUTES) {
+    const match = candidate.regex.exec(path);
+    if (!match) continue;
+    try {
+      return { route: candidate, params: match.slice(1).map((p) => decodeURIComponent(p)) };
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/** `X-API-Key` wins when both headers are sent. */
+function tokenOf(req: IncomingMessage): string | null {
+  const apiKey = req.headers['x-api-key'];
+  if (typeof apiKey === 'string' && apiKey !== '') return apiKey.trim();
+  const authorization = req.headers.authorization;
+  if (!authorization) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  return match ? match[1]! : '';
+}
+
+function authenticate(ctx: AppContext, req: IncomingMessage): string {
+  const token = tokenOf(req);
+  if (token === null)
+    throw new HttpError(401, 'unauthorized', 'missing token: send X-API-Key or Authorization: Bearer');
+  if (!token.startsWith(TOKEN_PREFIX) || token.length <= TOKEN_PREFIX.length) {
+    throw new HttpError(401, 'unauthorized', `malformed token: expected ${TOKEN_PREFIX}<secret>`);
+  }
+  const user = ctx.service.authenticate(token);
+  if (!user) throw new HttpError(401, 'unauthorized', 'invalid or revoked token');
+  return user;
+}
+
+/** The request handler for the whole server: control surface, faults, then the API. */
+export function createHandler(ctx: AppContext): (req: IncomingMessage, res: ServerResponse) => void {
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const method = req.method ?? 'GET';
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q === -1 ? url : url.slice(0, q);
+    const query = new URLSearchParams(q === -1 ? '' : url.slice(q + 1));
+
+    if (path.startsWith('/_control/')) {
+      if (!ctx.control) throw new HttpError(404, 'not_found', `no route for ${method} ${path}`);
+      await ctx.control.handle(req, res, method, path, query);
+      return;
+    }
+
+    const matched = matchRoute(path);
+    ctx.stats.count(`${method} ${matched ? matched.route.pattern : '(unmatched)'}`);
+
+    const decision = ctx.faults.active ? ctx.faults.decide(method, path) : { latencyMs: 0, outcome: null };
+    if (decision.latencyMs > 0) await sleep(decision.latencyMs);
+    const outcome = decision.outcome;
+    if (outcome?.kind === 'drop_before_write') {
+      req.socket.destroy();
+      return;
+    }
+    if (outcome?.kind === 'status') {
+      throw new HttpError(outcome.status, 'server_error', `injected fault: ${outcome.status}`);
+    }
+    if (outcome?.kind === 'retry_after') {
+      throw new HttpError(429, 'rate_limited', 'rate limited: retry later', {
+        'Retry-After': String(outcome.retryAfterSeconds),
+      });
+    }
+
+    if (!matched) throw new HttpError(404, 'not_found', `no route for ${method} ${path}`);
+    const handler = matched.route.methods[method];
+    if (!handler) {
+      throw new HttpError(
+        405,
+        'method_not_allowed',
+        `method ${method} not allowed on ${matched.route.pattern}`,
+        {
+          Allow: Object.keys(matched.route.methods).join(', '),
+        },
+      );
+    }
+    const user = authenticate(ctx, req);
+    if (matched.route.pattern !== '/api/workspaces/') ctx.service.requireMember(user, matched.params[0]!);
+
+    let body: unknown = undefined;
+    if (WRITE_METHODS.has(method)) {
+      if (!isJsonContentType(req.headers['content-type'])) {
+        throw new HttpError(415, 'unsupported_media_type', 'writes must send Content-Type: application/json');
+      }
+      body = parseJson(await readBody(req));
+    } else {
+      req.resume();
+    }
+
+    const result = handler(ctx, { user, params: matched.params, query, body });
+    if (outcome?.kind === 'drop_after_write') {
+      // The change is committed; the client never learns it.
+      req.socket.destroy();
+      return;
+    }
+    sendJson(res, result.status, result.body);
+  };
+
+  return (req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (res.headersSent || res.destroyed) return;
+      if (error instanceof HttpError) {
+        // An unread body would otherwise be parsed as the next request on this keep-alive socket.
+        if (!req.complete) req.resume();
+        sendError(res, ctx.errorShape, error);
+        return;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      sendError(res, ctx.errorShape, new HttpError(500, 'server_error', `internal error: ${message}`));
+    });
+  };
+}

@@ -1,0 +1,172 @@
+/**
+ * Fault injection by route and method. Rules are checked in the order they were added; every
+ * firing `latency` rule adds its delay, and the first firing rule of any other kind decides the
+ * outcome. `probability` draws from a seeded PRNG so a failing run can be replayed.
+ */
+export interface FaultRule {
+  method?: string;
+  /** A string is a pattern like '/api/workspaces/:slug/posts/' (':name' = one segment, '*' = the rest). */
+  path?: string | RegExp;
+  kind: 'latency' | 'status' | 'retry_after' | 'drop_after_write' | 'drop_before_write';
+  status?: 500 | 502 | 503;
+  latencyMs?: number;
+  retryAfterSeconds?: number;
+  probability?: number;
+  times?: number;
+}
+
+export type FaultOutcome =
+  | { kind: 'status'; status: number }
+  | { kind: 'retry_after'; retryAfterSeconds: number }
+  | { kind: 'drop_after_write' }
+  | { kind: 'drop_before_write' };
+
+export interface FaultDecision {
+  latencyMs: number;
+  outcome: FaultOutcome | null;
+}
+
+interface StoredRule {
+  id: string;
+  rule: FaultRule;
+  method: string | null;
+  pathRegex: RegExp | null;
+  remaining: number;
+}
+
+export function patternToRegExp(pattern: string): RegExp {
+  const escaped = pattern
+    .split('/')
+    .map((segment) => {
+      if (segment === '*') return '.*';
+      if (segment.startsWith(':')) return '[^/]+';
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  return new RegExp(`^${escaped}$`);
+}
+
+/** mulberry32: tiny, fast, and good enough to make fault runs reproducible. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function validateFaultRule(rule: FaultRule): void {
+  const kinds = ['latency', 'status', 'retry_after', 'drop_after_write', 'drop_before_write'];
+  if (!kinds.includes(rule.kind)) throw new Error(`fault kind must be one of ${kinds.join(', ')}`);
+  if (rule.kind === 'status' && ![500, 502, 503].includes(rule.status ?? 0)) {
+    throw new Error('a status fault needs status 500, 502 or 503');
+  }
+  if (rule.kind === 'latency' && !(typeof rule.latencyMs === 'number' && rule.latencyMs >= 0)) {
+    throw new Error('a latency fault needs latencyMs >= 0');
+  }
+  if (
+    rule.kind === 'retry_after' &&
+    !(
+      typeof rule.retryAfterSeconds === 'number' &&
+      Number.isInteger(rule.retryAfterSeconds) &&
+      rule.retryAfterSeconds >= 0
+    )
+  ) {
+    throw new Error('a retry_after fault needs an integer retryAfterSeconds >= 0');
+  }
+  if (rule.probability !== undefined && !(rule.probability >= 0 && rule.probability <= 1)) {
+    throw new Error('probability must be between 0 and 1');
+  }
+  if (rule.times !== undefined && !(Number.isInteger(rule.times) && rule.times >= 0)) {
+    throw new Error('times must be a non-negative integer');
+  }
+}
+
+export class FaultInjector {
+  private rules: StoredRule[] = [];
+  private nextId = 1;
+  private random: () => number = mulberry32(1);
+  private injectedCount = 0;
+
+  get injected(): number {
+    return this.injectedCount;
+  }
+
+  get active(): boolean {
+    return this.rules.length > 0;
+  }
+
+  add(rule: FaultRule): string {
+    validateFaultRule(rule);
+    const id = `fault-${this.nextId++}`;
+    let pathRegex: RegExp | null = null;
+    if (rule.path instanceof RegExp) pathRegex = rule.path;
+    else if (typeof rule.path === 'string') pathRegex = patternToRegExp(rule.path);
+    this.rules.push({
+      id,
+      rule: { ...rule },
+      method: rule.method ? rule.method.toUpperCase() : null,
+      pathRegex,
+      remaining: rule.times ?? Number.POSITIVE_INFINITY,
+    });
+    return id;
+  }
+
+  remove(id: string): void {
+    this.rules = this.rules.filter((stored) => stored.id !== id);
+  }
+
+  clear(): void {
+    this.rules = [];
+  }
+
+  setSeed(seed: number): void {
+    this.random = mulberry32(seed);
+  }
+
+  list(): Array<{ id: string; rule: FaultRule; remaining: number | null }> {
+    return this.rules.map((stored) => ({
+      id: stored.id,
+      rule: stored.rule,
+      remaining: Number.isFinite(stored.remaining) ? stored.remaining : null,
+    }));
+  }
+
+  /** Called once per API request (never for the control surface). */
+  decide(method: string, path: string): FaultDecision {
+    const decision: FaultDecision = { latencyMs: 0, outcome: null };
+    for (const stored of this.rules) {
+      if (stored.remaining <= 0) continue;
+      if (stored.method && stored.method !== method) continue;
+      if (stored.pathRegex && !stored.pathRegex.test(path)) continue;
+      if (!stored.pathRegex && !path.startsWith('/api/')) continue;
+      if (stored.rule.kind !== 'latency' && decision.outcome) continue;
+      const probability = stored.rule.probability ?? 1;
+      if (probability < 1 && this.random() >= probability) continue;
+      stored.remaining -= 1;
+      this.injectedCount += 1;
+      const rule = stored.rule;
+      switch (rule.kind) {
+        case 'latency':
+          decision.latencyMs += rule.latencyMs ?? 0;
+          break;
+        case 'status':
+          decision.outcome = { kind: 'status', status: rule.status ?? 500 };
+          break;
+        case 'retry_after':
+          decision.outcome = { kind: 'retry_after', retryAfterSeconds: rule.retryAfterSeconds ?? 1 };
+          break;
+        case 'drop_after_write':
+          decision.outcome = { kind: 'drop_after_write' };
+          break;
+        case 'drop_before_write':
+          decision.outcome = { kind: 'drop_before_write' };
+          break;
+      }
+    }
+    return decision;
+  }
+}

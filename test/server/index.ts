@@ -1,0 +1,232 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createHandler, Stats } from './app';
+import { SandboxClock } from './clock';
+import { ControlSurface } from './control';
+import { SandboxDb } from './db';
+import { FaultInjector, type FaultRule } from './faults';
+import type { ErrorShape } from './http-util';
+import { fixtures, seedDatabase, type Fixtures } from './seed';
+import { SandboxService, type IdFormat, type StatusStrings } from './service';
+
+export type { FaultRule } from './faults';
+export { SEED, fixtures, type Fixtures } from './seed';
+
+export interface SandboxOptions {
+  /** 0 (default) = a random free port on 127.0.0.1. */
+  port?: number;
+  /** SQLite file; default ':memory:'. An existing file keeps its data (it is seeded only once). */
+  dataFile?: string;
+  /** The HTTP control surface under /_control/ (default false). */
+  control?: boolean;
+  /** The control surface's key (header X-Control-Key); random when not given. */
+  controlKey?: string;
+  seed?: 'test' | 'demo' | 'none';
+  statusStrings?: StatusStrings;
+  errorShape?: ErrorShape;
+  idFormat?: IdFormat;
+  /** The clock only moves via handle.clock (or the control surface). */
+  manualClock?: boolean;
+  startTime?: Date;
+  /** Real-time scheduler tick (default 1000 ms); with manualClock the scheduler runs on clock moves. */
+  schedulerIntervalMs?: number;
+}
+
+export interface SandboxHandle {
+  baseUrl: string;
+  token: string;
+  otherToken: string;
+  /** The seeded ids in this sandbox's id format. */
+  fixtures: Fixtures;
+  /** For X-Control-Key when `control: true`. */
+  controlKey: string;
+  clock: { now(): Date; advance(ms: number): Promise<void>; set(date: Date): Promise<void> };
+  runScheduler(): number;
+  releaseApproval(variantId: string): void;
+  mintToken(user?: string): string;
+  revokeToken(token: string): void;
+  faults: {
+    add(rule: FaultRule): string;
+    remove(id: string): void;
+    clear(): void;
+    setSeed(seed: number): void;
+    readonly injected: number;
+  };
+  stats: { readonly requests: number; byRoute(): Record<string, number>; reset(): void };
+  inspect: {
+    posts(slug?: string): Array<{ id: string; title: string; workspace: string; owner: string }>;
+    variants(postId?: string): Array<{
+      id: string;
+      postId: string;
+      platform: string;
+      content: string;
+      social_profile_id: string | null;
+      scheduled_at: string | null;
+      status: string;
+      platform_post_url: string | null;
+    }>;
+    publishCount(variantId: string): number;
+  };
+  close(): Promise<void>;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
+  const db = new SandboxDb(options.dataFile ?? ':memory:');
+  const manual = options.manualClock ?? false;
+  const clock = new SandboxClock({ manual, ...(options.startTime ? { startTime: options.startTime } : {}) });
+
+  // A file seeded earlier keeps its id format: mixing formats in one database would be a mess.
+  const storedFormat = db.q.getMeta.get('id_format')?.value as IdFormat | undefined;
+  const idFormat: IdFormat = storedFormat ?? options.idFormat ?? 'numeric';
+  const service = new SandboxService(
+    db,
+    clock,
+    options.statusStrings ?? { scheduled: 'scheduled', published: 'published' },
+    idFormat,
+  );
+
+  let token: string;
+  let otherToken: string;
+  let caller: string;
+  if (db.isEmpty()) {
+    const seeded = seedDatabase(db, options.seed ?? 'test', idFormat, clock.now());
+    ({ token, otherToken, caller } = seeded);
+  } else {
+    caller = db.q.getMeta.get('caller')?.value ?? 'alice';
+    const other = db.q.getMeta.get('other')?.value ?? 'bob';
+    token = db.q.firstTokenOf.get(caller)?.token ?? service.mintToken(caller);
+    otherToken = db.q.firstTokenOf.get(other)?.token ?? service.mintToken(other);
+  }
+
+  const faults = new FaultInjector();
+  const stats = new Stats();
+  const controlKey = options.controlKey ?? `ctl_${randomBytes(18).toString('base64url')}`;
+  const advance = (ms: number): number => {
+    clock.advanceBy(ms);
+    return service.runScheduler();
+  };
+  const setTo = (date: Date): number => {
+    clock.setTo(date);
+    return service.runScheduler();
+  };
+  const control = options.control
+    ? new ControlSurface({
+        service,
+        faults,
+        stats,
+        key: controlKey,
+        defaultUser: caller,
+        advance,
+        set: setTo,
+      })
+    : null;
+
+  const server = createServer(
+    { keepAlive: true },
+    createHandler({ service, faults, stats, errorShape: options.errorShape ?? 'detail', control }),
+  );
+  // Longer than typical client pools keep idle sockets (undici: 4 s), so the server is not the
+  // side that closes a socket the client is about to reuse.
+  server.keepAliveTimeout = 30_000;
+  server.headersTimeout = 31_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  let timer: NodeJS.Timeout | null = null;
+  if (!manual) {
+    timer = setInterval(() => {
+      try {
+        service.runScheduler();
+      } catch {
+        // A failed tick (e.g. the database closing) is retried on the next one.
+      }
+    }, options.schedulerIntervalMs ?? 1000);
+    timer.unref();
+  }
+
+  let closed = false;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    token,
+    otherToken,
+    fixtures: fixtures(idFormat),
+    controlKey,
+    clock: {
+      now: () => clock.now(),
+      advance: (ms) => {
+        advance(ms);
+        return Promise.resolve();
+      },
+      set: (date) => {
+        setTo(date);
+        return Promise.resolve();
+      },
+    },
+    runScheduler: () => service.runScheduler(),
+    releaseApproval: (variantId) => {
+      service.releaseApproval(variantId);
+    },
+    mintToken: (user) => service.mintToken(user ?? caller),
+    revokeToken: (t) => service.revokeToken(t),
+    faults: {
+      add: (rule) => faults.add(rule),
+      remove: (id) => faults.remove(id),
+      clear: () => faults.clear(),
+      setSeed: (seed) => faults.setSeed(seed),
+      get injected() {
+        return faults.injected;
+      },
+    },
+    stats: {
+      get requests() {
+        return stats.requests;
+      },
+      byRoute: () => stats.byRoute(),
+      reset: () => stats.reset(),
+    },
+    inspect: {
+      posts: (slug) =>
+        (slug === undefined ? db.q.allPosts.all() : db.q.postsIn.all(slug)).map((p) => ({
+          id: p.id,
+          title: p.title,
+          workspace: p.workspace,
+          owner: p.owner,
+        })),
+      variants: (postId) => {
+        const posts = new Map(db.q.allPosts.all().map((p) => [p.pk, p]));
+        return db.q.allVariants
+          .all()
+          .filter((v) => postId === undefined || posts.get(v.post_pk)?.id === postId)
+          .map((v) => ({
+            id: v.id,
+            postId: posts.get(v.post_pk)?.id ?? '',
+            platform: v.platform,
+            content: v.content,
+            social_profile_id: v.social_profile_id,
+            scheduled_at: v.scheduled_at,
+            status: service.statusString(v.status),
+            platform_post_url: v.platform_post_url,
+          }));
+      },
+      publishCount: (variantId) => service.publishCount(variantId),
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      if (timer) clearInterval(timer);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      db.close();
+    },
+  };
+}
