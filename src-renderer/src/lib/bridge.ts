@@ -1,0 +1,116 @@
+// The only file that touches `window.outpost`. In Electron the preload provides the bridge;
+// in a plain browser (the browser host, used in development and end-to-end tests) the same
+// contract runs over HTTP with the per-launch token the host printed in the address.
+import type {
+  BridgeErrorCode,
+  BridgeErrorInfo,
+  BridgeEvent,
+  CommandName,
+  CommandPayload,
+  CommandResult,
+  OutpostBridge,
+} from '../../../src-preload/bridge';
+import { createHttpBridge } from './http-bridge';
+
+const TOKEN_KEY = 'outpost.hostToken';
+
+/** A failed command: `message` is the core's own sentence (the service's words where they came from there). */
+export class BridgeError extends Error {
+  readonly code: BridgeErrorCode;
+  constructor(info: BridgeErrorInfo) {
+    super(info.message);
+    this.name = 'BridgeError';
+    this.code = info.code;
+  }
+}
+
+interface TokenPlace {
+  href: string;
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  replaceUrl(url: string): void;
+}
+
+/**
+ * The browser host's token: from `?token=` on first load (then removed from the address bar so
+ * it does not end up in history or screenshots, and kept for reloads in sessionStorage).
+ */
+export function takeHostToken(place: TokenPlace): string | null {
+  const url = new URL(place.href);
+  const fromUrl = url.searchParams.get('token');
+  if (fromUrl) {
+    place.storage.setItem(TOKEN_KEY, fromUrl);
+    url.searchParams.delete('token');
+    place.replaceUrl(url.pathname + url.search + url.hash);
+    return fromUrl;
+  }
+  return place.storage.getItem(TOKEN_KEY);
+}
+
+declare global {
+  interface Window {
+    outpost?: OutpostBridge;
+  }
+}
+
+let bridge: OutpostBridge | null = null;
+
+function connect(): OutpostBridge {
+  if (bridge) return bridge;
+  if (window.outpost) {
+    bridge = window.outpost;
+    return bridge;
+  }
+  const token = takeHostToken({
+    href: window.location.href,
+    storage: window.sessionStorage,
+    replaceUrl: (url) => window.history.replaceState(window.history.state, '', url),
+  });
+  if (!token) {
+    throw new BridgeError({
+      code: 'internal',
+      message:
+        'This page needs the link the Outpost browser host printed (it carries a one-time token). Open that link again.',
+    });
+  }
+  bridge = createHttpBridge(token);
+  return bridge;
+}
+
+/** Connects early so the token leaves the address bar before anything else renders. */
+export function initBridge(): void {
+  connect();
+}
+
+type PayloadArgs<C extends CommandName> = CommandPayload<C> extends void ? [] : [CommandPayload<C>];
+
+/** Runs a command and unwraps the envelope: the value, or a thrown `BridgeError`. */
+export async function invoke<C extends CommandName>(
+  command: C,
+  ...args: PayloadArgs<C>
+): Promise<CommandResult<C>> {
+  const payload = args[0] as CommandPayload<C>;
+  let result;
+  try {
+    result = await connect().invoke(command, payload);
+  } catch (error) {
+    if (error instanceof BridgeError) throw error;
+    // The transport itself failed (the browser host stopped, for instance).
+    throw new BridgeError({
+      code: 'internal',
+      message: `Outpost could not reach its own core: ${(error as Error).message || String(error)}`,
+    });
+  }
+  if (!result.ok) throw new BridgeError(result.error);
+  return result.value;
+}
+
+export function subscribe(listener: (event: BridgeEvent) => void): () => void {
+  return connect().subscribe(listener);
+}
+
+/** The message to show for anything caught: never a bare "Error". */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  const text = String(error);
+  return text && text !== '[object Object]' ? text : 'Something went wrong, with no further detail.';
+}

@@ -1,0 +1,80 @@
+// Character counters per platform (design.md section 6). Each platform counts differently;
+// a platform Outpost does not know gets no counter rather than a guessed limit.
+import * as twitterTextModule from 'twitter-text';
+
+// twitter-text's ESM build only has a default export while its CommonJS build and its types
+// have named ones; take whichever this bundler handed us.
+type TwitterText = typeof twitterTextModule;
+const twitterText: TwitterText =
+  (twitterTextModule as unknown as { default?: TwitterText }).default ?? twitterTextModule;
+
+export interface CharacterCount {
+  used: number;
+  limit: number;
+  over: boolean;
+  /** What is counted, for the tooltip: weighted characters or graphemes. */
+  unit: string;
+}
+
+type Counter = { limit: number; unit: string; count: (text: string) => number };
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+export function countGraphemes(text: string): number {
+  let n = 0;
+  for (const _ of segmenter.segment(text)) n++;
+  return n;
+}
+
+/** X counts CJK and most emoji as two and every URL as 23, whatever its length. */
+export function countX(text: string): number {
+  return twitterText.parseTweet(text).weightedLength;
+}
+
+const COUNTERS: Record<string, Counter> = {
+  x: { limit: 280, unit: 'weighted characters', count: countX },
+  bluesky: { limit: 300, unit: 'graphemes', count: countGraphemes },
+  threads: { limit: 500, unit: 'characters', count: countGraphemes },
+  linkedin: { limit: 3000, unit: 'characters', count: countGraphemes },
+  mastodon: { limit: 500, unit: 'characters', count: countGraphemes },
+  instagram: { limit: 2200, unit: 'characters', count: countGraphemes },
+};
+
+const ALIASES: Record<string, string> = { twitter: 'x', bsky: 'bluesky' };
+
+/** The known platform key for a service platform string, or null when Outpost does not know it. */
+export function platformKey(platform: string): string | null {
+  const key = platform.trim().toLowerCase();
+  const canonical = ALIASES[key] ?? key;
+  return canonical in COUNTERS ? canonical : null;
+}
+
+export function platformLimit(platform: string): number | null {
+  const key = platformKey(platform);
+  return key ? (COUNTERS[key]?.limit ?? null) : null;
+}
+
+export function countFor(platform: string, text: string): CharacterCount | null {
+  const key = platformKey(platform);
+  const counter = key ? COUNTERS[key] : undefined;
+  if (!counter) return null;
+  const used = counter.count(text);
+  return { used, limit: counter.limit, over: used > counter.limit, unit: counter.unit };
+}
+
+const NAMES: Record<string, string> = {
+  x: 'X',
+  bluesky: 'Bluesky',
+  threads: 'Threads',
+  linkedin: 'LinkedIn',
+  mastodon: 'Mastodon',
+  instagram: 'Instagram',
+};
+
+/** A readable platform name; an unknown platform is shown as the service spelled it. */
+export function platformName(platform: string): string {
+  const key = platformKey(platform);
+  return key ? (NAMES[key] ?? platform) : platform;
+}
+
+export const KNOWN_PLATFORMS = Object.keys(COUNTERS);

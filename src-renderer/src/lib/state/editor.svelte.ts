@@ -1,0 +1,298 @@
+// The open post. Typing changes local state at once; saves go to the core after a short pause
+// (and right away on blur, on switching post or variant, and before schedule or publish), so
+// typing never waits on the disk or the network.
+import type { AccountChoice, PostDetail, VariantView } from '../../../../src-preload/bridge';
+import { errorMessage, invoke } from '../bridge';
+
+export const SAVE_DELAY_MS = 300;
+
+type Key = 'title' | `content:${string}`;
+export type ConflictChoice = 'mine' | 'theirs' | 'edit';
+
+export class EditorState {
+  post = $state<PostDetail | null>(null);
+  activeVariantId = $state<string | null>(null);
+  /** What the fields show: the local text, which may be ahead of what the core has saved. */
+  title = $state('');
+  contents = $state<Record<string, string>>({});
+  /** Messages next to the item they belong to: 'post', a variant id, or an action key. */
+  errors = $state<Record<string, string>>({});
+  loadError = $state<string | null>(null);
+  /** True while edits wait to be written; shown as a quiet "Saving…" word, never a spinner. */
+  unsaved = $state(false);
+
+  activeVariant = $derived(
+    this.post?.variants.find((v) => v.id === this.activeVariantId) ?? this.post?.variants[0] ?? null,
+  );
+
+  // Bookkeeping, not view state: deliberately not reactive.
+  /* eslint-disable svelte/prefer-svelte-reactivity */
+  private timers = new Map<Key, ReturnType<typeof setTimeout>>();
+  private inFlight = new Map<Key, Promise<void>>();
+  /** Keys whose local text has not yet been confirmed by the core. */
+  private dirty = new Set<Key>();
+  /* eslint-enable svelte/prefer-svelte-reactivity */
+  private openSequence = 0;
+
+  async open(id: string): Promise<void> {
+    await this.flush();
+    const mine = ++this.openSequence;
+    try {
+      const post = await invoke('posts.get', { id });
+      if (mine !== this.openSequence) return;
+      this.errors = {};
+      this.loadError = null;
+      this.post = post;
+      this.title = post.title;
+      this.contents = Object.fromEntries(post.variants.map((v) => [v.id, v.content]));
+      this.activeVariantId = post.variants[0]?.id ?? null;
+    } catch (error) {
+      if (mine === this.openSequence) this.loadError = errorMessage(error);
+    }
+  }
+
+  close(): void {
+    void this.flush();
+    this.openSequence++;
+    this.post = null;
+    this.activeVariantId = null;
+  }
+
+  /** Reloads the open post after an `itemChanged` event, keeping text the user is still typing. */
+  async refresh(): Promise<void> {
+    const id = this.post?.id;
+    if (!id) return;
+    const mine = this.openSequence;
+    try {
+      const post = await invoke('posts.get', { id });
+      if (mine !== this.openSequence || this.post?.id !== id) return;
+      this.adopt(post);
+    } catch (error) {
+      if (mine === this.openSequence) this.errors.post = errorMessage(error);
+    }
+  }
+
+  private adopt(post: PostDetail): void {
+    this.post = post;
+    if (!this.isBusy('title')) this.title = post.title;
+    const contents: Record<string, string> = {};
+    for (const v of post.variants) {
+      const key: Key = `content:${v.id}`;
+      contents[v.id] = this.isBusy(key) ? (this.contents[v.id] ?? v.content) : v.content;
+    }
+    this.contents = contents;
+    if (!post.variants.some((v) => v.id === this.activeVariantId)) {
+      this.activeVariantId = post.variants[0]?.id ?? null;
+    }
+  }
+
+  private adoptVariant(variant: VariantView): void {
+    if (!this.post || this.post.id !== variant.postId) return;
+    const variants = this.post.variants.map((v) => (v.id === variant.id ? variant : v));
+    if (!variants.some((v) => v.id === variant.id)) variants.push(variant);
+    this.post = { ...this.post, variants };
+    if (!this.isBusy(`content:${variant.id}`)) this.contents[variant.id] = variant.content;
+  }
+
+  private isBusy(key: Key): boolean {
+    return this.dirty.has(key) || this.timers.has(key) || this.inFlight.has(key);
+  }
+
+  setTitle(value: string): void {
+    this.title = value;
+    this.queue('title');
+  }
+
+  setContent(variantId: string, value: string): void {
+    this.contents[variantId] = value;
+    this.queue(`content:${variantId}`);
+  }
+
+  private queue(key: Key): void {
+    this.dirty.add(key);
+    this.unsaved = true;
+    const existing = this.timers.get(key);
+    if (existing) clearTimeout(existing);
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        void this.save(key);
+      }, SAVE_DELAY_MS),
+    );
+  }
+
+  private async save(key: Key): Promise<void> {
+    // One write per key at a time, so an older text never lands after a newer one.
+    const previous = this.inFlight.get(key);
+    if (previous) await previous;
+    if (!this.dirty.has(key) || !this.post) return this.settle();
+    this.dirty.delete(key);
+    const postId = this.post.id;
+    const run = (async () => {
+      const errorKey = key === 'title' ? 'post' : key.slice('content:'.length);
+      try {
+        if (key === 'title') {
+          const post = await invoke('posts.update', { id: postId, title: this.title });
+          if (this.post?.id === postId) this.adoptPostFields(post);
+        } else {
+          const variantId = key.slice('content:'.length);
+          const variant = await invoke('variants.update', {
+            id: variantId,
+            content: this.contents[variantId] ?? '',
+          });
+          this.adoptVariant(variant);
+        }
+        delete this.errors[errorKey];
+      } catch (error) {
+        // The text stays in the field; the message says why it is not saved yet.
+        this.errors[errorKey] = errorMessage(error);
+        this.dirty.add(key);
+      }
+    })();
+    this.inFlight.set(key, run);
+    try {
+      await run;
+    } finally {
+      if (this.inFlight.get(key) === run) this.inFlight.delete(key);
+      this.settle();
+    }
+  }
+
+  private adoptPostFields(post: PostDetail): void {
+    if (!this.post) return;
+    this.post = { ...post, variants: this.post.variants.length ? this.post.variants : post.variants };
+    if (!this.isBusy('title')) this.title = post.title;
+  }
+
+  private settle(): void {
+    this.unsaved = this.timers.size > 0 || this.inFlight.size > 0 || this.dirty.size > 0;
+  }
+
+  /** Writes every pending edit now. */
+  async flush(): Promise<void> {
+    const keys = [...new Set<Key>([...this.timers.keys(), ...this.dirty])]; // eslint-disable-line svelte/prefer-svelte-reactivity -- a local copy
+    for (const key of keys) {
+      const timer = this.timers.get(key);
+      if (timer) clearTimeout(timer);
+      this.timers.delete(key);
+    }
+    await Promise.all([...keys.map((key) => this.save(key)), ...this.inFlight.values()]);
+  }
+
+  selectVariant(id: string): void {
+    void this.flush();
+    this.activeVariantId = id;
+  }
+
+  stepVariant(delta: 1 | -1): void {
+    const variants = this.post?.variants ?? [];
+    if (variants.length < 2) return;
+    const index = variants.findIndex((v) => v.id === this.activeVariant?.id);
+    const next = variants[(index + delta + variants.length) % variants.length];
+    if (next) this.selectVariant(next.id);
+  }
+
+  async addVariant(platform: string, account: AccountChoice): Promise<boolean> {
+    if (!this.post) return false;
+    try {
+      const variant = await invoke('variants.create', {
+        postId: this.post.id,
+        platform,
+        content: '',
+        account,
+      });
+      this.adoptVariant(variant);
+      this.activeVariantId = variant.id;
+      delete this.errors.addVariant;
+      return true;
+    } catch (error) {
+      this.errors.addVariant = errorMessage(error);
+      return false;
+    }
+  }
+
+  /** Runs a variant action after writing pending text, showing any failure next to the variant. */
+  async act(variantId: string, action: () => Promise<VariantView>): Promise<boolean> {
+    await this.flush();
+    try {
+      this.adoptVariant(await action());
+      delete this.errors[variantId];
+      return true;
+    } catch (error) {
+      this.errors[variantId] = errorMessage(error);
+      return false;
+    }
+  }
+
+  setAccount(variantId: string, account: AccountChoice): Promise<boolean> {
+    return this.act(variantId, () => invoke('variants.update', { id: variantId, account }));
+  }
+
+  schedule(variantId: string, at: string): Promise<boolean> {
+    return this.act(variantId, () => invoke('variants.schedule', { id: variantId, at }));
+  }
+
+  unschedule(variantId: string): Promise<boolean> {
+    return this.act(variantId, () => invoke('variants.unschedule', { id: variantId }));
+  }
+
+  publish(variantId: string): Promise<boolean> {
+    return this.act(variantId, () => invoke('variants.publish', { id: variantId }));
+  }
+
+  resolvePublishUnknown(variantId: string, choice: 'publish_again' | 'keep_unpublished'): Promise<boolean> {
+    return this.act(variantId, () => invoke('variants.resolvePublishUnknown', { id: variantId, choice }));
+  }
+
+  async resolveVariantConflict(
+    variantId: string,
+    choice: 'mine' | 'theirs' | 'edit',
+    content?: string,
+  ): Promise<boolean> {
+    const ok = await this.act(variantId, () =>
+      choice === 'edit'
+        ? invoke('variants.resolveConflict', { id: variantId, choice, content })
+        : invoke('variants.resolveConflict', { id: variantId, choice }),
+    );
+    if (ok) {
+      const v = this.post?.variants.find((x) => x.id === variantId);
+      if (v) this.contents[variantId] = v.content;
+    }
+    return ok;
+  }
+
+  async resolvePostConflict(choice: 'mine' | 'theirs' | 'edit', title?: string): Promise<boolean> {
+    if (!this.post) return false;
+    await this.flush();
+    try {
+      const post = await invoke(
+        'posts.resolveConflict',
+        choice === 'edit'
+          ? { id: this.post.id, choice, title: title ?? this.title }
+          : { id: this.post.id, choice },
+      );
+      this.post = post;
+      this.title = post.title;
+      delete this.errors.post;
+      return true;
+    } catch (error) {
+      this.errors.post = errorMessage(error);
+      return false;
+    }
+  }
+
+  /** A failed operation of this variant, retried through the outbox. */
+  async retry(variantId: string): Promise<void> {
+    try {
+      const ops = await invoke('outbox.list');
+      const op = ops.find((o) => o.variantId === variantId && o.state === 'failed');
+      if (!op) throw new Error('There is no failed operation to retry for this variant any more.');
+      await invoke('outbox.retry', { id: op.id });
+      delete this.errors[variantId];
+      await this.refresh();
+    } catch (error) {
+      this.errors[variantId] = errorMessage(error);
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import type { PostFilter, PostSummary, ProfileView, WorkspaceView } from '../../../../src-preload/bridge';
+import { errorMessage, invoke } from '../bridge';
+
+export class PostsState {
+  workspace = $state<string | null>(null);
+  workspaces = $state<WorkspaceView[]>([]);
+  profiles = $state<ProfileView[]>([]);
+  query = $state('');
+  filter = $state<PostFilter>('all');
+  items = $state.raw<PostSummary[]>([]);
+  loaded = $state(false);
+  error = $state<string | null>(null);
+  workspaceError = $state<string | null>(null);
+
+  // Answers can arrive out of order (typing in search); only the newest one is shown.
+  private sequence = 0;
+  private reloadTimer: ReturnType<typeof setTimeout> | null = null;
+
+  async reload(): Promise<void> {
+    const mine = ++this.sequence;
+    const query = this.query.trim();
+    try {
+      const items = await invoke('posts.list', {
+        workspace: this.workspace,
+        ...(query ? { query } : {}),
+        filter: this.filter,
+      });
+      if (mine !== this.sequence) return;
+      this.items = items;
+      this.loaded = true;
+      this.error = null;
+    } catch (error) {
+      if (mine === this.sequence) this.error = errorMessage(error);
+    }
+  }
+
+  /** Coalesces bursts of change events (a sync touches many items) into one reload. */
+  reloadSoon(delayMs = 120): void {
+    if (this.reloadTimer) return;
+    this.reloadTimer = setTimeout(() => {
+      this.reloadTimer = null;
+      void this.reload();
+    }, delayMs);
+  }
+
+  async loadWorkspaces(): Promise<void> {
+    try {
+      this.workspaces = await invoke('workspaces.list');
+      this.workspaceError = null;
+    } catch (error) {
+      this.workspaceError = errorMessage(error);
+    }
+  }
+
+  async loadProfiles(): Promise<void> {
+    const slug = this.workspace;
+    if (slug === null) {
+      this.profiles = [];
+      return;
+    }
+    try {
+      const profiles = await invoke('profiles.list', { workspace: slug });
+      if (slug === this.workspace) this.profiles = profiles;
+    } catch {
+      // Profiles only order the platform choice; without them every platform is still offered.
+      if (slug === this.workspace) this.profiles = [];
+    }
+  }
+
+  setWorkspaceLocal(slug: string | null): void {
+    this.workspace = slug;
+  }
+
+  async selectWorkspace(slug: string | null): Promise<void> {
+    this.workspace = slug;
+    this.items = [];
+    this.loaded = false;
+    try {
+      await invoke('workspaces.select', { slug });
+      this.workspaceError = null;
+    } catch (error) {
+      this.workspaceError = errorMessage(error);
+    }
+    await Promise.all([this.reload(), this.loadProfiles()]);
+  }
+
+  async moveLocalDrafts(slug: string): Promise<number> {
+    const { moved } = await invoke('workspaces.moveLocalDrafts', { slug });
+    await Promise.all([this.reload(), this.loadWorkspaces()]);
+    return moved;
+  }
+
+  /** Platforms that have an active profile in this workspace, in a stable order. */
+  get profilePlatforms(): string[] {
+    const platforms = this.profiles.filter((p) => p.isActive).map((p) => p.platform);
+    return platforms.filter((p, i) => platforms.indexOf(p) === i).sort();
+  }
+}

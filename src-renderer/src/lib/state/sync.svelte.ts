@@ -1,0 +1,66 @@
+import type { OutboxOpView, SyncLogEntry, SyncStatus } from '../../../../src-preload/bridge';
+import { errorMessage, invoke } from '../bridge';
+
+export class SyncState {
+  status = $state<SyncStatus | null>(null);
+  outbox = $state<OutboxOpView[]>([]);
+  log = $state<SyncLogEntry[]>([]);
+  error = $state<string | null>(null);
+  /** Per outbox op: the message of a retry that failed. */
+  opErrors = $state<Record<string, string>>({});
+  busy = $state(false);
+
+  async load(): Promise<void> {
+    try {
+      this.status = await invoke('sync.status');
+      this.error = null;
+    } catch (error) {
+      this.error = errorMessage(error);
+    }
+  }
+
+  apply(status: SyncStatus): void {
+    this.status = status;
+  }
+
+  async syncNow(): Promise<void> {
+    this.busy = true;
+    try {
+      this.status = await invoke('sync.now');
+      this.error = null;
+    } catch (error) {
+      this.error = errorMessage(error);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async loadOutbox(): Promise<void> {
+    try {
+      const [ops, log] = await Promise.all([invoke('outbox.list'), invoke('sync.log', { limit: 200 })]);
+      this.outbox = ops;
+      this.log = log;
+      this.error = null;
+    } catch (error) {
+      this.error = errorMessage(error);
+    }
+  }
+
+  async retry(opId: string): Promise<void> {
+    try {
+      await invoke('outbox.retry', { id: opId });
+      delete this.opErrors[opId];
+      await this.loadOutbox();
+    } catch (error) {
+      this.opErrors[opId] = errorMessage(error);
+    }
+  }
+
+  async setPaused(paused: boolean): Promise<void> {
+    try {
+      this.status = await invoke(paused ? 'sync.pause' : 'sync.resume');
+    } catch (error) {
+      this.error = errorMessage(error);
+    }
+  }
+}
