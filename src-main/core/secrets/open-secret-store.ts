@@ -1,0 +1,62 @@
+// Picks where the access token lives, once, at start-up (design.md section 4; issue 4 "Secrets").
+import type { Logger, SecretStore } from '../ports';
+import { EnvironmentSecretStore, TOKEN_ENV_VAR } from './environment-store';
+import { KEYCHAIN_SERVICE, KeytarSecretStore, type KeytarApi } from './keytar-store';
+import { MemorySecretStore } from './memory-store';
+
+export interface OpenSecretStoreOptions {
+  /** How long the keychain may take to answer the probe (a Secret Service can hang on D-Bus activation). */
+  probeTimeoutMs?: number;
+  /** Loads keytar; replaceable so a host can pass its own build. */
+  loadKeytar?: () => Promise<KeytarApi>;
+}
+
+const PROBE_ACCOUNT = '__outpost_probe__';
+
+async function defaultLoadKeytar(): Promise<KeytarApi> {
+  const mod = (await import('keytar')) as KeytarApi & { default?: KeytarApi };
+  return mod.default ?? mod;
+}
+
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return (text.split('\n')[0] ?? '').trim().slice(0, 200) || 'no answer';
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`the keychain did not answer within ${ms} ms`)), ms);
+    timer.unref();
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export function keychainUnavailableMessage(why: string): string {
+  return `No OS keychain is available (${why}): the token is kept in memory for this session only; drafting goes on.`;
+}
+
+/**
+ * `OUTPOST_TOKEN` in `env` -> an environment store (never persisted); else keytar if the OS
+ * keychain answers a probe; else an in-memory store and a message saying so.
+ */
+export async function openSecretStore(
+  env: NodeJS.ProcessEnv,
+  logger: Logger,
+  options: OpenSecretStoreOptions = {},
+): Promise<{ store: SecretStore; message: string | null }> {
+  const fromEnv = env[TOKEN_ENV_VAR]?.trim();
+  if (fromEnv) {
+    logger.info(`Using the access token from ${TOKEN_ENV_VAR}; it is not stored`);
+    return { store: new EnvironmentSecretStore(fromEnv, logger), message: null };
+  }
+  try {
+    const keytar = await (options.loadKeytar ?? defaultLoadKeytar)();
+    await withTimeout(keytar.getPassword(KEYCHAIN_SERVICE, PROBE_ACCOUNT), options.probeTimeoutMs ?? 3000);
+    return { store: new KeytarSecretStore(keytar), message: null };
+  } catch (error) {
+    const message = keychainUnavailableMessage(firstLine(error));
+    logger.warn(message);
+    return { store: new MemorySecretStore(), message };
+  }
+}
