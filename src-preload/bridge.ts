@@ -304,7 +304,13 @@ export interface BridgeEvents {
   itemChanged: { postId: LocalId; variantId: LocalId | null };
   notification: OutpostNotification;
   settingsChanged: SettingsView;
+  /** Desktop only: the application menu (or its shortcut) asked the window to do something. */
+  menuCommand: { command: MenuCommand };
 }
+
+/** What the desktop app's menu asks of the window; the browser host never sends these. */
+export type MenuCommand =
+  'new-post' | 'search' | 'sync' | 'next-variant' | 'previous-variant' | 'schedule' | 'settings';
 
 export type EventName = keyof BridgeEvents;
 export type BridgeEvent = { [E in EventName]: { name: E; data: BridgeEvents[E] } }[EventName];

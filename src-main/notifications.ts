@@ -1,0 +1,55 @@
+// OS notifications for the core's `notification` events: a published variant (a click opens
+// its link, after the same URL check as every external link), an approval wait started or
+// released, a failure that needs the user. Off when settings.notifications is false.
+import type { Notification as NotificationType, NotificationConstructorOptions } from 'electron';
+import type { OutpostNotification } from '../src-preload/bridge';
+import { isSafeExternalUrl } from './window';
+import type { OpenExternal } from './window';
+
+export interface NotifierDeps {
+  Notification: (new (options: NotificationConstructorOptions) => NotificationType) & {
+    isSupported(): boolean;
+  };
+  openExternal: OpenExternal;
+  /** Read at every event, so turning notifications off in settings takes effect at once. */
+  enabled(): boolean;
+  /** Shows the window (a click on a notification without a link). */
+  focusWindow(): void;
+  iconPath?: string;
+  onError?(error: unknown): void;
+}
+
+export interface Notifier {
+  show(notification: OutpostNotification): NotificationType | null;
+}
+
+export function createNotifier(deps: NotifierDeps): Notifier {
+  // Electron drops a Notification that is garbage collected before it is clicked; keep them.
+  const live = new Set<NotificationType>();
+  return {
+    show(n) {
+      if (!deps.enabled() || !deps.Notification.isSupported()) return null;
+      const notification = new deps.Notification({
+        title: n.title,
+        body: n.body,
+        silent: n.kind !== 'needs_user',
+        ...(deps.iconPath ? { icon: deps.iconPath } : {}),
+      });
+      live.add(notification);
+      const forget = (): void => {
+        live.delete(notification);
+      };
+      notification.on('close', forget);
+      notification.on('click', () => {
+        forget();
+        if (n.kind === 'published' && n.url !== null && isSafeExternalUrl(n.url)) {
+          deps.openExternal(n.url).catch((error: unknown) => deps.onError?.(error));
+        } else {
+          deps.focusWindow();
+        }
+      });
+      notification.show();
+      return notification;
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { IpcMain, WebContents } from 'electron';
+import { COMMAND_NAMES, IPC_EVENT_CHANNEL, ipcChannel } from '../../../src-preload/bridge';
+import { bindIpc } from '../../../src-main/ipc';
+import { createFakeCore } from './fake-core';
+import { FakeWebContents, FakeWebFrame } from './fake-electron';
+
+const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+
+function setup() {
+  const handlers = new Map<string, (event: unknown, payload: unknown) => Promise<unknown>>();
+  const ipcMain = {
+    handle: (channel: string, handler: (event: unknown, payload: unknown) => Promise<unknown>) => {
+      if (handlers.has(channel)) throw new Error(`second handler for ${channel}`);
+      handlers.set(channel, handler);
+    },
+    removeHandler: (channel: string) => handlers.delete(channel),
+  };
+  const core = createFakeCore();
+  const contents = new FakeWebContents();
+  contents.mainFrame.url = 'app://outpost/index.html';
+  let current: FakeWebContents | null = contents;
+  const bindings = bindIpc({
+    ipcMain: ipcMain as unknown as IpcMain,
+    core,
+    getWebContents: () => current as unknown as WebContents | null,
+    logger,
+  });
+  const call = (
+    command: string,
+    payload: unknown,
+    event: unknown = { sender: contents, senderFrame: contents.mainFrame },
+  ) => {
+    const handler = handlers.get(ipcChannel(command as never));
+    if (!handler) throw new Error(`no handler for ${command}`);
+    return handler(event, payload);
+  };
+  return {
+    handlers,
+    core,
+    contents,
+    bindings,
+    call,
+    setCurrent: (c: FakeWebContents | null) => (current = c),
+  };
+}
+
+describe('IPC binding', () => {
+  it('binds every contract command to its own channel, and nothing else', () => {
+    const { handlers } = setup();
+    expect([...handlers.keys()].sort()).toEqual(COMMAND_NAMES.map((c) => ipcChannel(c)).sort());
+    expect(new Set(handlers.keys()).size).toBe(COMMAND_NAMES.length);
+  });
+
+  it('hands each command and its payload to the core', async () => {
+    const { call, core } = setup();
+    for (const command of COMMAND_NAMES) {
+      const payload = { probe: command };
+      const answer = await core.invoke(command, payload);
+      core.calls.pop();
+      expect(await call(command, payload)).toEqual(answer);
+      expect(core.calls.at(-1)).toEqual({ command, payload });
+    }
+    expect(core.calls.map((c) => c.command)).toEqual([...COMMAND_NAMES]);
+  });
+
+  it.each([
+    ['a Date', { at: new Date() }],
+    ['a Map', new Map([['a', 1]])],
+    ['a typed array', { bytes: new Uint8Array(2) }],
+    ['NaN', { n: Number.NaN }],
+    ['a class instance', new (class Thing {})()],
+  ])('rejects a payload holding %s as invalid_payload without reaching the core', async (_label, payload) => {
+    const { call, core } = setup();
+    const result = await call('posts.create', payload);
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_payload' } });
+    expect(core.calls).toHaveLength(0);
+  });
+
+  it('passes the core’s own validation answer through unchanged', async () => {
+    const { call } = setup();
+    expect(await call('settings.update', 'not an object')).toEqual({
+      ok: false,
+      error: { code: 'invalid_payload', message: 'payload: expected an object' },
+    });
+  });
+
+  it('refuses senders other than our window’s main frame on app://outpost', async () => {
+    const { call, contents, core, setCurrent } = setup();
+    const other = new FakeWebContents();
+    other.mainFrame.url = 'app://outpost/index.html';
+    const cases = [
+      { sender: contents, senderFrame: new FakeWebFrame('app://outpost/index.html') }, // an iframe
+      { sender: other, senderFrame: other.mainFrame }, // another web contents
+      { sender: contents, senderFrame: null }, // a frame that navigated away or was destroyed
+    ];
+    for (const event of cases)
+      await expect(call('settings.get', undefined, event)).rejects.toThrow(/Refused/);
+    contents.mainFrame.url = 'https://evil.example/';
+    await expect(call('settings.get', undefined)).rejects.toThrow(/Refused/);
+    contents.mainFrame.url = 'app://outpost/index.html';
+    setCurrent(null);
+    await expect(call('settings.get', undefined)).rejects.toThrow(/Refused/);
+    expect(core.calls).toHaveLength(0);
+    setCurrent(contents);
+    await expect(call('settings.get', undefined)).resolves.toMatchObject({ ok: true });
+  });
+
+  it('turns a throwing core into an internal error envelope', async () => {
+    const { call, core } = setup();
+    core.invoke = () => Promise.reject(new Error('boom with secret details'));
+    const result = await call('posts.list', { workspace: null });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'internal', message: 'Outpost hit an internal error.' },
+    });
+  });
+
+  it('forwards core events to the window on the event channel, and stops after dispose', () => {
+    const { core, contents, bindings, handlers } = setup();
+    core.emit({ name: 'itemChanged', data: { postId: 'p1', variantId: null } });
+    expect(contents.sent).toEqual([
+      {
+        channel: IPC_EVENT_CHANNEL,
+        args: [{ name: 'itemChanged', data: { postId: 'p1', variantId: null } }],
+      },
+    ]);
+    contents.destroyed = true;
+    core.emit({ name: 'itemChanged', data: { postId: 'p2', variantId: null } });
+    expect(contents.sent).toHaveLength(1);
+    bindings.dispose();
+    expect(handlers.size).toBe(0);
+    expect(core.listenerCount).toBe(0);
+  });
+});
