@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import { call, useSandbox } from './helpers';
+
+const sandbox = useSandbox();
+
+describe('§5 authentication', () => {
+  it('§5 accepts the token in X-API-Key', async () => {
+    const response = await call(sandbox(), '/api/workspaces/');
+    expect(response.status).toBe(200);
+  });
+
+  it('§5 accepts the token as Authorization: Bearer', async () => {
+    const response = await call(sandbox(), '/api/workspaces/', {
+      token: null,
+      headers: { Authorization: `Bearer ${sandbox().token}` },
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('§5 the seeded tokens carry the cps_pat_ prefix', () => {
+    expect(sandbox().token).toMatch(/^cps_pat_.+/);
+    expect(sandbox().otherToken).toMatch(/^cps_pat_.+/);
+    expect(sandbox().token).not.toBe(sandbox().otherToken);
+  });
+
+  it('§5 a missing token gets 401 with a JSON error body', async () => {
+    const response = await call<{ detail: string }>(sandbox(), '/api/workspaces/', { token: null });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(response.body.detail).toMatch(/token/i);
+  });
+
+  it('§5 a token without the <service>_pat_ prefix gets 401', async () => {
+    const response = await call(sandbox(), '/api/workspaces/', { token: 'not-a-token' });
+    expect(response.status).toBe(401);
+    expect(response.body).toHaveProperty('detail');
+  });
+
+  it('§5 an unknown token with the right prefix gets 401', async () => {
+    const response = await call(sandbox(), '/api/workspaces/', { token: 'cps_pat_doesnotexist0000000000' });
+    expect(response.status).toBe(401);
+  });
+
+  it('§5 a revoked token gets 401, and a freshly minted one works', async () => {
+    const minted = sandbox().mintToken();
+    expect((await call(sandbox(), '/api/workspaces/', { token: minted })).status).toBe(200);
+    sandbox().revokeToken(minted);
+    const response = await call(sandbox(), '/api/workspaces/', { token: minted });
+    expect(response.status).toBe(401);
+    expect(response.body).toHaveProperty('detail');
+  });
+
+  it('§5 an Authorization header with another scheme gets 401', async () => {
+    const response = await call(sandbox(), '/api/workspaces/', {
+      token: null,
+      headers: { Authorization: `Basic ${sandbox().token}` },
+    });
+    expect(response.status).toBe(401);
+  });
+
+  it('§5 workspace endpoints need a token too', async () => {
+    const response = await call(sandbox(), `/api/workspaces/${sandbox().fixtures.workspace}/posts/`, {
+      token: null,
+    });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('§1/§4 routing', () => {
+  it('§4 an unknown route gets 404 with a JSON body', async () => {
+    const response = await call<{ detail: string }>(sandbox(), '/api/nothing-here/');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(typeof response.body.detail).toBe('string');
+  });
+
+  it('§4 paths carry a trailing slash: the path without it is not a route', async () => {
+    const response = await call(sandbox(), '/api/workspaces');
+    expect(response.status).toBe(404);
+    expect(response.body).toHaveProperty('detail');
+  });
+
+  it('§9 there is no /v2/ prefix yet', async () => {
+    const response = await call(sandbox(), '/v2/api/workspaces/');
+    expect(response.status).toBe(404);
+  });
+
+  it('§4 a known path with a method it does not offer gets 405 with Allow', async () => {
+    const response = await call(sandbox(), '/api/workspaces/', { method: 'DELETE' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET');
+  });
+
+  it('§1 a write without Content-Type: application/json gets 415', async () => {
+    const response = await call(sandbox(), `/api/workspaces/${sandbox().fixtures.workspace}/posts/`, {
+      rawBody: JSON.stringify({ title: 'no content type' }),
+      contentType: 'text/plain',
+    });
+    expect(response.status).toBe(415);
+    expect(response.body).toHaveProperty('detail');
+    expect(
+      sandbox()
+        .inspect.posts()
+        .some((p) => p.title === 'no content type'),
+    ).toBe(false);
+  });
+
+  it('§1 a PATCH without Content-Type gets 415', async () => {
+    const f = sandbox().fixtures;
+    const response = await call(
+      sandbox(),
+      `/api/workspaces/${f.workspace}/posts/${f.posts.launch}/variants/${f.variants.launchX}/`,
+      {
+        method: 'PATCH',
+        rawBody: JSON.stringify({ content: 'x' }),
+        contentType: null,
+      },
+    );
+    expect(response.status).toBe(415);
+  });
+
+  it('§1 Content-Type with a charset parameter is accepted', async () => {
+    const response = await call(sandbox(), `/api/workspaces/${sandbox().fixtures.workspace}/posts/`, {
+      body: { title: 'with charset' },
+      contentType: 'application/json; charset=utf-8',
+    });
+    expect(response.status).toBe(201);
+  });
+
+  it('§1 a body that is not JSON gets 400 naming the body', async () => {
+    const response = await call<{ detail: string }>(
+      sandbox(),
+      `/api/workspaces/${sandbox().fixtures.workspace}/posts/`,
+      {
+        rawBody: '{"title": ',
+      },
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.detail).toMatch(/body/);
+  });
+
+  it('§1 a JSON body that is not an object gets 400', async () => {
+    const response = await call<{ detail: string }>(
+      sandbox(),
+      `/api/workspaces/${sandbox().fixtures.workspace}/posts/`,
+      {
+        body: ['title'],
+      },
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.detail).toMatch(/object/);
+  });
+
+  it('§4 a post title of the wrong type gets 400 naming the field', async () => {
+    const response = await call<{ detail: string }>(
+      sandbox(),
+      `/api/workspaces/${sandbox().fixtures.workspace}/posts/`,
+      {
+        body: { title: 42 },
+      },
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.detail).toMatch(/^title:/);
+  });
+
+  it('§4 a missing post title gets 400 naming the field', async () => {
+    const response = await call<{ detail: string }>(
+      sandbox(),
+      `/api/workspaces/${sandbox().fixtures.workspace}/posts/`,
+      {
+        body: {},
+      },
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.detail).toMatch(/title/);
+  });
+
+  it('§4 POST posts answers 201 with the created post including id', async () => {
+    const response = await call<{ id: string; title: string }>(
+      sandbox(),
+      `/api/workspaces/${sandbox().fixtures.workspace}/posts/`,
+      { body: { title: 'Hello' } },
+    );
+    expect(response.status).toBe(201);
+    expect(typeof response.body.id).toBe('string');
+    expect(response.body.title).toBe('Hello');
+    const read = await call<{ id: string; title: string }>(
+      sandbox(),
+      `/api/workspaces/${sandbox().fixtures.workspace}/posts/${response.body.id}/`,
+    );
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ id: response.body.id, title: 'Hello' });
+  });
+
+  it('§4 a post id that does not exist gets 404', async () => {
+    const response = await call(sandbox(), `/api/workspaces/${sandbox().fixtures.workspace}/posts/999999/`);
+    expect(response.status).toBe(404);
+  });
+});
