@@ -6,6 +6,7 @@ export function localZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
+const DAY_MS = 86_400_000;
 const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
 /** Offset of `timeZone` from UTC at the instant `utcMs`, in milliseconds. */
@@ -46,9 +47,14 @@ export function zonedInputToUtc(value: string, timeZone: string): string {
   }
   const wall = Date.UTC(y, mo - 1, d, h, mi);
   if (new Date(wall).getUTCDate() !== d) throw new Error(`"${value}" is not a valid date.`);
-  // Two passes settle on the right offset even next to a daylight-saving change.
-  let utc = wall - zoneOffsetMs(wall, timeZone);
-  utc = wall - zoneOffsetMs(utc, timeZone);
+  // The zone's offsets a day before and after cover any single daylight-saving change.
+  // Both may give this wall time (an autumn hour that happens twice): take the first.
+  // Neither may (a spring hour that is skipped): use the offset from before the change,
+  // which moves the time forward by the gap, as clocks do.
+  const before = wall - zoneOffsetMs(wall - DAY_MS, timeZone);
+  const after = wall - zoneOffsetMs(wall + DAY_MS, timeZone);
+  const valid = [before, after].filter((utc) => utc + zoneOffsetMs(utc, timeZone) === wall);
+  const utc = valid.length ? Math.min(...valid) : before;
   return new Date(utc).toISOString().replace('.000Z', 'Z');
 }
 

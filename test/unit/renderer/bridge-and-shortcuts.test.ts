@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { takeHostToken } from '../../../src-renderer/src/lib/bridge';
+import { shortcutFor, SHORTCUTS, withShortcut } from '../../../src-renderer/src/lib/shortcuts';
+import { describeEntry } from '../../../src-renderer/src/lib/describe';
+import { syncSummary } from '../../../src-renderer/src/features/sync/sync-words';
+
+function place(href: string, stored: string | null = null) {
+  const storage = new Map<string, string>();
+  if (stored) storage.set('outpost.hostToken', stored);
+  const replaced: string[] = [];
+  return {
+    storage: {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => void storage.set(k, v),
+    },
+    replaced,
+    map: storage,
+    href,
+    replaceUrl: (url: string) => void replaced.push(url),
+  };
+}
+
+describe('browser host token', () => {
+  it('takes ?token= once, hides it from the address and keeps it for reloads', () => {
+    const p = place('http://127.0.0.1:5000/?token=abc123&x=1#top');
+    expect(takeHostToken(p)).toBe('abc123');
+    expect(p.replaced).toEqual(['/?x=1#top']);
+    expect(p.map.get('outpost.hostToken')).toBe('abc123');
+  });
+
+  it('uses the kept token after a reload without touching the address', () => {
+    const p = place('http://127.0.0.1:5000/', 'kept');
+    expect(takeHostToken(p)).toBe('kept');
+    expect(p.replaced).toEqual([]);
+  });
+
+  it('has no token when none was given', () => {
+    expect(takeHostToken(place('http://127.0.0.1:5000/'))).toBeNull();
+  });
+});
+
+describe('keyboard shortcuts', () => {
+  const key = (
+    code: string,
+    mods: Partial<{ altKey: boolean; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }> = {},
+  ) => ({
+    code,
+    altKey: false,
+    ctrlKey: false,
+    metaKey: false,
+    shiftKey: false,
+    ...mods,
+  });
+  it.each([
+    [key('KeyN', { altKey: true }), 'newPost'],
+    [key('KeyK', { ctrlKey: true }), 'search'],
+    [key('KeyK', { metaKey: true }), 'search'],
+    [key('BracketRight', { altKey: true }), 'nextVariant'],
+    [key('BracketLeft', { altKey: true }), 'previousVariant'],
+    [key('KeyS', { altKey: true }), 'schedule'],
+    [key('KeyR', { altKey: true }), 'sync'],
+    [key('KeyN'), null],
+    [key('KeyN', { ctrlKey: true }), null],
+    [key('KeyS', { altKey: true, shiftKey: true }), null],
+  ])('%o means %s', (event, action) => {
+    expect(shortcutFor(event)).toBe(action);
+  });
+
+  it('names the shortcut in tooltips', () => {
+    expect(withShortcut('New post', 'newPost')).toBe('New post (Alt+N)');
+    expect(SHORTCUTS.search.keys).toBe('Control+K');
+  });
+});
+
+describe('entries with unpromised fields', () => {
+  it('shows common fields when present, else the entry as it came', () => {
+    expect(
+      describeEntry({ action: 'published', actor: { username: 'ana' }, created_at: '2026-01-01' }),
+    ).toEqual({
+      title: 'published',
+      detail: 'ana · 2026-01-01',
+    });
+    expect(describeEntry({ weird: 1 })).toEqual({ title: '{"weird":1}', detail: null });
+    expect(describeEntry('plain')).toEqual({ title: 'plain', detail: null });
+  });
+});
+
+describe('sync bar sentence', () => {
+  it('says online or offline, pending, failures and last sync', () => {
+    const base = {
+      phase: 'idle' as const,
+      online: true,
+      pending: 2,
+      failed: 1,
+      conflicts: 0,
+      needsAttention: 1,
+      lastSyncAt: '2026-01-01T10:00:00Z',
+      lastError: null,
+    };
+    expect(syncSummary(base, () => '10:00')).toBe(
+      'Online · Up to date · 2 pending · 1 failed · 1 need attention · last sync 10:00',
+    );
+    expect(
+      syncSummary(
+        { ...base, online: false, phase: 'offline', failed: 0, needsAttention: 0, lastSyncAt: null },
+        () => '',
+      ),
+    ).toBe('Offline · 2 pending · never synced');
+  });
+});

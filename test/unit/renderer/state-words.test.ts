@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { ItemState } from '../../../src-preload/bridge';
+import { FILTERS, STATE_WORDS, stateLabel, stateTone } from '../../../src-renderer/src/lib/state-words';
+
+describe('state words', () => {
+  it.each([
+    ['local_only', 'Local only'],
+    ['pending_sync', 'Pending sync'],
+    ['draft', 'Draft'],
+    ['scheduled', 'Scheduled'],
+    ['needs_approval', 'Needs approval'],
+    ['published', 'Published'],
+    ['failed', 'Failed'],
+    ['conflict', 'Conflict'],
+    ['removed', 'Removed on service'],
+    ['publish_unknown', 'Publish outcome unknown'],
+  ] satisfies [ItemState, string][])('%s reads %j', (state, words) => {
+    expect(STATE_WORDS[state]).toBe(words);
+    expect(stateLabel(state, '')).toBe(words);
+    expect(stateLabel(state, null)).toBe(words);
+  });
+
+  it("shows the service's own status string as it came", () => {
+    expect(stateLabel('unknown_status', 'queued_for_review')).toBe('queued_for_review');
+    expect(stateLabel('unknown_status', '')).toBe('Unknown status');
+  });
+
+  it("keeps the core's richer text (a reason) over the plain word", () => {
+    expect(stateLabel('failed', 'Failed: title is too long')).toBe('Failed: title is too long');
+  });
+
+  it('shows a state this build does not know rather than hiding it', () => {
+    expect(stateLabel('archived_somehow', null)).toBe('archived_somehow');
+  });
+
+  it('tones the states that need the eye', () => {
+    expect(stateTone('published')).toBe('good');
+    expect(stateTone('failed')).toBe('bad');
+    expect(stateTone('conflict')).toBe('warn');
+    expect(stateTone('publish_unknown')).toBe('warn');
+    expect(stateTone('needs_approval')).toBe('progress');
+    expect(stateTone('draft')).toBe('neutral');
+  });
+
+  it('offers a filter for every state plus All', () => {
+    expect(FILTERS[0]).toEqual({ value: 'all', label: 'All' });
+    expect(FILTERS.map((f) => f.value)).toEqual(
+      expect.arrayContaining(['published', 'failed', 'conflict', 'publish_unknown', 'needs_approval']),
+    );
+  });
+});
