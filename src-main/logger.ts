@@ -2,14 +2,16 @@
 // responsibility; nothing here ever receives the access token.
 import type { Logger } from './core/ports';
 
+// A second line of defence: anything shaped like a personal access token is blanked.
+const TOKEN_SHAPE = /[A-Za-z0-9]+_pat_[A-Za-z0-9_\-.~+/=]+/g;
+
 export function createConsoleLogger(
   prefix = 'outpost',
   write: (line: string) => void = (l) => process.stderr.write(`${l}\n`),
 ): Logger {
   const line = (level: string, message: string, fields?: Record<string, unknown>): void => {
-    write(
-      `${new Date().toISOString()} ${prefix} ${level} ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`,
-    );
+    const text = `${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`.replace(TOKEN_SHAPE, '[redacted]');
+    write(`${new Date().toISOString()} ${prefix} ${level} ${text}`);
   };
   return {
     info: (message, fields) => line('info', message, fields),

@@ -1,0 +1,223 @@
+// The browser host over real HTTP on 127.0.0.1: token, Origin and Host rules, static files with
+// the CSP, the invoke envelope, and server-sent events. The core is a small fake here; the
+// contract test (contract.test.ts) runs the real core through both bridges.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EventSource } from 'undici';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BridgeEvent } from '../../../src-preload/bridge';
+import { parseBrowserHostArgs, startBrowserHost, tokenMatches } from '../../../src-main/browser-host-server';
+import type { BrowserHost } from '../../../src-main/browser-host-server';
+import { RENDERER_CSP } from '../../../src-main/csp';
+import { createHttpBridge } from '../../../src-renderer/src/lib/http-bridge';
+import { createFakeCore } from '../../unit/shell/fake-core';
+import type { FakeCore } from '../../unit/shell/fake-core';
+
+let dir: string;
+let host: BrowserHost;
+let core: FakeCore;
+let base: string;
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'outpost-host-'));
+  const renderer = join(dir, 'renderer');
+  mkdirSync(join(renderer, 'assets'), { recursive: true });
+  writeFileSync(join(renderer, 'index.html'), '<!doctype html><title>Outpost</title>');
+  writeFileSync(join(renderer, 'assets', 'app.js'), 'export {}');
+  writeFileSync(join(dir, 'secret.txt'), 'outside');
+  core = createFakeCore();
+  host = await startBrowserHost({ dataDir: dir, rendererDir: renderer, core });
+  base = new URL(host.url).origin;
+});
+
+afterEach(async () => {
+  await host.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A raw request, so tests can send any Host, Origin or path (fetch normalizes these). */
+function raw(
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: url.hostname, port: url.port, path, method: options.method ?? 'GET', headers: options.headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString(),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+const invoke = (command: string, body: string, headers: Record<string, string> = {}) =>
+  raw(`/bridge/invoke/${command}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-outpost-token': host.token, ...headers },
+    body,
+  });
+
+describe('browser host', () => {
+  it('prints an address on 127.0.0.1 with a long random token', async () => {
+    const url = new URL(host.url);
+    expect(url.hostname).toBe('127.0.0.1');
+    expect(url.searchParams.get('token')).toBe(host.token);
+    expect(host.token.length).toBeGreaterThanOrEqual(40);
+    const other = await startBrowserHost({ dataDir: dir, rendererDir: join(dir, 'renderer'), core });
+    try {
+      expect(other.token).not.toBe(host.token);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('serves the renderer with the CSP, nosniff and a content type', async () => {
+    const index = await raw('/?token=x');
+    expect(index.status).toBe(200);
+    expect(index.body).toContain('<title>Outpost</title>');
+    expect(index.headers['content-security-policy']).toBe(RENDERER_CSP);
+    expect(index.headers['x-content-type-options']).toBe('nosniff');
+    expect(index.headers['content-type']).toMatch(/^text\/html/);
+    const js = await raw('/assets/app.js');
+    expect(js.headers['content-type']).toMatch(/^text\/javascript/);
+  });
+
+  it.each([
+    '/../secret.txt',
+    '/%2e%2e/secret.txt',
+    '/assets/..%2f..%2fsecret.txt',
+    '/nothing.js',
+    '/bridge/other',
+  ])('answers 404 for %s', async (path) => {
+    const res = await raw(path);
+    expect(res.status).toBe(404);
+    expect(res.body).not.toContain('outside');
+  });
+
+  it('answers commands with the core’s envelope', async () => {
+    const res = await invoke('settings.update', JSON.stringify({ theme: 'dark' }));
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({ ok: true, value: core.settings });
+    expect(core.calls).toEqual([{ command: 'settings.update', payload: { theme: 'dark' } }]);
+    const empty = await invoke('settings.get', '');
+    expect(JSON.parse(empty.body)).toMatchObject({ ok: true });
+    expect(core.calls[1]).toEqual({ command: 'settings.get', payload: undefined });
+  });
+
+  it('answers unknown commands and unreadable bodies with typed errors, without calling the core', async () => {
+    expect(JSON.parse((await invoke('posts.delete', '{}')).body)).toEqual({
+      ok: false,
+      error: { code: 'unknown_command', message: 'Unknown command: posts.delete' },
+    });
+    expect(JSON.parse((await invoke('posts.create', '{not json')).body)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_payload' },
+    });
+    expect(core.calls).toHaveLength(0);
+  });
+
+  it('refuses a missing or wrong token with 401', async () => {
+    expect((await invoke('settings.get', '', { 'x-outpost-token': '' })).status).toBe(401);
+    expect((await invoke('settings.get', '', { 'x-outpost-token': `${host.token}x` })).status).toBe(401);
+    expect((await invoke('settings.get', '', { 'x-outpost-token': host.token.toUpperCase() })).status).toBe(
+      401,
+    );
+    expect((await raw('/bridge/events?token=nope')).status).toBe(401);
+    expect((await raw('/bridge/events')).status).toBe(401);
+    expect(core.calls).toHaveLength(0);
+  });
+
+  it('refuses a foreign Origin and a foreign Host with 403', async () => {
+    expect((await invoke('settings.get', '', { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await invoke('settings.get', '', { origin: 'null' })).status).toBe(403);
+    expect((await invoke('settings.get', '', { host: 'evil.example' })).status).toBe(403);
+    expect((await raw('/', { headers: { host: `rebind.example:${new URL(base).port}` } })).status).toBe(403);
+    expect(core.calls).toHaveLength(0);
+    expect((await invoke('settings.get', '', { origin: base })).status).toBe(200);
+  });
+
+  it('refuses other methods', async () => {
+    expect(
+      (await raw(`/bridge/invoke/settings.get`, { headers: { 'x-outpost-token': host.token } })).status,
+    ).toBe(405);
+    expect((await raw('/', { method: 'POST' })).status).toBe(405);
+  });
+
+  it('refuses an oversized body with 413', async () => {
+    const big = JSON.stringify({ title: 'x'.repeat(6 * 1024 * 1024) });
+    expect((await invoke('posts.create', big)).status).toBe(413);
+    expect(core.calls).toHaveLength(0);
+  });
+
+  it('streams core events to a subscribed client, and stops when it unsubscribes', async () => {
+    const bridge = createHttpBridge(host.token, { baseUrl: base, EventSource: EventSource as never });
+    const received: BridgeEvent[] = [];
+    let notify: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => (notify = resolve));
+    const unsubscribe = bridge.subscribe((event) => {
+      received.push(event);
+      notify();
+    });
+    // Wait until the host has subscribed this stream to the core, then emit.
+    await expect.poll(() => core.listenerCount).toBe(1);
+    core.emit({ name: 'itemChanged', data: { postId: 'p1', variantId: 'v1' } });
+    await arrived;
+    expect(received).toEqual([{ name: 'itemChanged', data: { postId: 'p1', variantId: 'v1' } }]);
+    unsubscribe();
+    await expect.poll(() => core.listenerCount).toBe(0);
+  });
+
+  it('gives the HTTP client typed failures when the host refuses or is gone', async () => {
+    const wrong = createHttpBridge('wrong-token', { baseUrl: base });
+    expect(await wrong.invoke('settings.get', undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'internal' },
+    });
+    const right = createHttpBridge(host.token, { baseUrl: base });
+    expect(await right.invoke('posts.delete' as never, {} as never)).toEqual({
+      ok: false,
+      error: { code: 'unknown_command', message: 'Unknown command: posts.delete' },
+    });
+    await host.close();
+    const gone = await right.invoke('settings.get', undefined);
+    expect(gone.ok).toBe(false);
+    expect(!gone.ok && gone.error).toMatchObject({ code: 'internal' });
+    expect(!gone.ok && gone.error.message).toMatch(/Lost contact/);
+  });
+});
+
+describe('browser host helpers', () => {
+  it('compares tokens exactly', () => {
+    expect(tokenMatches('abc', 'abc')).toBe(true);
+    expect(tokenMatches('abc', 'abd')).toBe(false);
+    expect(tokenMatches('abc', 'abcd')).toBe(false);
+    expect(tokenMatches('abc', '')).toBe(false);
+    expect(tokenMatches('abc', undefined)).toBe(false);
+  });
+
+  it('parses --port and --data-dir, refusing anything else clearly', () => {
+    expect(parseBrowserHostArgs([])).toEqual({ port: 0, dataDir: undefined });
+    expect(parseBrowserHostArgs(['--port', '5180', '--data-dir', '/tmp/x'])).toEqual({
+      port: 5180,
+      dataDir: '/tmp/x',
+    });
+    expect(parseBrowserHostArgs(['--port=0', '--data-dir=/d'])).toEqual({ port: 0, dataDir: '/d' });
+    expect(() => parseBrowserHostArgs(['--port', 'abc'])).toThrow(/--port must be a number/);
+    expect(() => parseBrowserHostArgs(['--port', '70000'])).toThrow(/--port/);
+    expect(() => parseBrowserHostArgs(['--port'])).toThrow(/needs a value/);
+    expect(() => parseBrowserHostArgs(['--verbose'])).toThrow(/Unknown argument/);
+  });
+});
