@@ -150,7 +150,7 @@ function createFake() {
     isPackaged: false,
     hasLock: true,
     ready: false,
-    paths: {},
+    paths,
     quit: vi.fn(() => {
       let prevented = false;
       app.emit('before-quit', { preventDefault: () => (prevented = true) });

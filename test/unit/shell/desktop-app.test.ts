@@ -1,0 +1,265 @@
+// The desktop app's wiring with `electron` mocked (test/unit/shell/fake-electron.ts).
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COMMAND_NAMES, IPC_EVENT_CHANNEL, ipcChannel } from '../../../src-preload/bridge';
+import type { MenuCommand } from '../../../src-preload/bridge';
+import { startDesktopApp } from '../../../src-main/desktop-app';
+import type { DesktopApp } from '../../../src-main/desktop-app';
+import { createFakeCore, idleStatus } from './fake-core';
+import type { FakeCore } from './fake-core';
+import { FakeBrowserWindow, FakeNotification, FakeTray, electron, fake } from './fake-electron';
+
+vi.mock('electron', async () => (await import('./fake-electron')).electron);
+
+let home: string;
+let core: FakeCore;
+const savedXdg = process.env.XDG_CONFIG_HOME;
+const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+
+beforeEach(() => {
+  fake.reset();
+  home = mkdtempSync(join(tmpdir(), 'outpost-desktop-'));
+  process.env.XDG_CONFIG_HOME = home;
+  core = createFakeCore();
+});
+
+afterEach(() => {
+  if (savedXdg === undefined) delete process.env.XDG_CONFIG_HOME;
+  else process.env.XDG_CONFIG_HOME = savedXdg;
+  rmSync(home, { recursive: true, force: true });
+});
+
+async function start(): Promise<DesktopApp> {
+  const app = await startDesktopApp({
+    createCore: (input) => {
+      createdWith.push(input);
+      return Promise.resolve(core);
+    },
+    mainDir: '/app/out/main',
+    resourcesDir: '/app/resources',
+    logger,
+    quitGraceMs: 1_500,
+  });
+  if (!app) throw new Error('expected the app to start');
+  return app;
+}
+let createdWith: Array<{ dataDir: string; nativeBinding: string | undefined }> = [];
+beforeEach(() => {
+  createdWith = [];
+});
+
+const onlyWindow = (): FakeBrowserWindow => {
+  expect(FakeBrowserWindow.instances).toHaveLength(1);
+  return FakeBrowserWindow.instances[0]!;
+};
+
+describe('desktop app', () => {
+  it('registers app:// as a privileged scheme and serves the renderer from it', async () => {
+    await start();
+    expect(electron.protocol.privileged).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    ]);
+    expect(electron.protocol.handlers.has('app')).toBe(true);
+    expect(onlyWindow().loadedUrl).toBe('app://outpost/index.html');
+  });
+
+  it('keeps its data in the OS data folder, and hands the core that folder', async () => {
+    await start();
+    expect(fake.app.paths.userData).toBe(join(home, 'Outpost'));
+    expect(createdWith[0]?.dataDir).toBe(join(home, 'Outpost'));
+    expect(existsSync(join(home, 'Outpost'))).toBe(true);
+  });
+
+  it('opens a locked-down window with the preload from out/preload', async () => {
+    await start();
+    expect(onlyWindow().options.webPreferences).toMatchObject({
+      preload: '/app/out/preload/index.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+    });
+  });
+
+  it('denies every permission request', async () => {
+    await start();
+    const session = electron.session.defaultSession;
+    const callback = vi.fn();
+    session.permissionRequestHandler?.({}, 'media', callback, {});
+    expect(callback).toHaveBeenCalledWith(false);
+    expect(session.permissionCheckHandler?.({}, 'notifications', 'app://outpost', {})).toBe(false);
+  });
+
+  it('denies navigation and window.open in the window', async () => {
+    await start();
+    const contents = onlyWindow().webContents;
+    expect(contents.tryNavigate('https://example.com/')).toBe(true);
+    expect(contents.windowOpenHandler?.({ url: 'https://example.com/x' })).toEqual({ action: 'deny' });
+    expect(electron.shell.openExternal.mock.calls).toEqual([
+      ['https://example.com/'],
+      ['https://example.com/x'],
+    ]);
+  });
+
+  it('binds every contract command, and answers the window through the core', async () => {
+    await start();
+    for (const command of COMMAND_NAMES) expect(fake.handlers.has(ipcChannel(command))).toBe(true);
+    const win = onlyWindow();
+    const handler = fake.handlers.get(ipcChannel('settings.get'))!;
+    const event = { sender: win.webContents, senderFrame: win.webContents.mainFrame };
+    expect(await handler(event, undefined)).toEqual({ ok: true, value: core.settings });
+    await expect(handler({ sender: win.webContents, senderFrame: null }, undefined)).rejects.toThrow(
+      /Refused/,
+    );
+  });
+
+  it('quits at once when another instance holds the lock', async () => {
+    fake.app.hasLock = false;
+    const app = await startDesktopApp({
+      createCore: () => Promise.resolve(core),
+      mainDir: '/app/out/main',
+      resourcesDir: '/app/resources',
+      logger,
+    });
+    expect(app).toBeNull();
+    expect(fake.app.quit).toHaveBeenCalled();
+    expect(FakeBrowserWindow.instances).toHaveLength(0);
+    expect(fake.handlers.size).toBe(0);
+  });
+
+  it('shows and focuses the window when a second instance starts', async () => {
+    await start();
+    const win = onlyWindow();
+    win.minimize();
+    win.hide();
+    fake.app.emit('second-instance', {}, ['outpost'], '/');
+    expect(win.isMinimized()).toBe(false);
+    expect(win.visible).toBe(true);
+    expect(win.focused).toBe(true);
+  });
+
+  it('syncs at start and on window focus', async () => {
+    await start();
+    expect(core.syncReasons).toEqual(['start']);
+    onlyWindow().focus();
+    expect(core.syncReasons).toEqual(['start', 'focus']);
+    electron.powerMonitor.emit('resume');
+    expect(core.syncReasons).toEqual(['start', 'focus', 'resume']);
+  });
+
+  it('moves the tray icon with the sync status', async () => {
+    const app = await start();
+    const tray = FakeTray.instances[0]!;
+    expect(tray.images.at(-1)).toEqual({ path: '/app/resources/tray/tray-synced.png' });
+    core.emit({ name: 'syncStatus', data: { ...idleStatus, phase: 'syncing' } });
+    expect(tray.images.at(-1)).toEqual({ path: '/app/resources/tray/tray-syncing.png' });
+    core.emit({ name: 'syncStatus', data: { ...idleStatus, needsAttention: 1 } });
+    expect(app.tray?.state).toBe('attention');
+    expect(tray.images.at(-1)).toEqual({ path: '/app/resources/tray/tray-attention.png' });
+  });
+
+  it('tray menu: Sync now, Pause, Open and Quit', async () => {
+    await start();
+    const tray = FakeTray.instances[0]!;
+    const item = (label: string) =>
+      tray.menu!.template.find((i: { label?: string }) => i.label === label) as { click(): void };
+    item('Sync now').click();
+    expect(core.syncReasons).toContain('user');
+    item('Pause sync').click();
+    expect(core.calls.at(-1)).toEqual({ command: 'sync.pause', payload: undefined });
+    onlyWindow().hide();
+    item('Open Outpost').click();
+    expect(onlyWindow().visible).toBe(true);
+  });
+
+  it('shows a notification on a publish event, a click opens the link; none once turned off', async () => {
+    await start();
+    core.emit({
+      name: 'notification',
+      data: {
+        kind: 'published',
+        title: 'Published',
+        body: 'On X',
+        url: 'https://x.com/a/status/1',
+        postId: 'p',
+        variantId: 'v',
+      },
+    });
+    expect(FakeNotification.instances).toHaveLength(1);
+    FakeNotification.instances[0]!.emit('click');
+    expect(electron.shell.openExternal).toHaveBeenCalledWith('https://x.com/a/status/1');
+    core.emit({ name: 'settingsChanged', data: { ...core.settings, notifications: false } });
+    core.emit({
+      name: 'notification',
+      data: {
+        kind: 'approval_released',
+        title: 'Released',
+        body: '',
+        url: null,
+        postId: 'p',
+        variantId: 'v',
+      },
+    });
+    expect(FakeNotification.instances).toHaveLength(1);
+  });
+
+  it('starts with notifications off when the settings say so', async () => {
+    core.settings = { ...core.settings, notifications: false };
+    await start();
+    core.emit({
+      name: 'notification',
+      data: { kind: 'needs_user', title: 'Needs you', body: '', url: null, postId: 'p', variantId: 'v' },
+    });
+    expect(FakeNotification.instances).toHaveLength(0);
+  });
+
+  it('installs an application menu whose commands reach the window as menuCommand events', async () => {
+    await start();
+    const win = onlyWindow();
+    const items = (electron.Menu.applicationMenu?.template ?? []).flatMap(
+      (m: { submenu?: Array<{ label?: string; accelerator?: string; click?: () => void }> }) =>
+        m.submenu ?? [],
+    );
+    const newPost = items.find((i) => i.label === 'New Post')!;
+    expect(newPost.accelerator).toBe('CmdOrCtrl+N');
+    newPost.click!();
+    const sync = items.find((i) => i.label === 'Sync Now' && i.accelerator === 'CmdOrCtrl+R')!;
+    sync.click!();
+    expect(core.syncReasons).toContain('user');
+    const sent = win.webContents.sent.filter((s) => s.channel === IPC_EVENT_CHANNEL).map((s) => s.args[0]);
+    expect(sent).toContainEqual({ name: 'menuCommand', data: { command: 'new-post' satisfies MenuCommand } });
+  });
+
+  it('remembers the window size and position across launches', async () => {
+    await start();
+    onlyWindow().close();
+    const saved = JSON.parse(readFileSync(join(home, 'Outpost', 'window-state.json'), 'utf8')) as unknown;
+    expect(saved).toEqual({ x: 10, y: 20, width: 1200, height: 800, maximized: false });
+    fake.reset();
+    await start();
+    expect(onlyWindow().options).toMatchObject({ x: 10, y: 20, width: 1200, height: 800 });
+  });
+
+  it.runIf(process.platform !== 'darwin')('closes to the tray only when the setting is on', async () => {
+    core.settings = { ...core.settings, closeToTray: true };
+    await start();
+    const win = onlyWindow();
+    win.show();
+    expect(win.close()).toBe(false);
+    expect(win.visible).toBe(false);
+    core.emit({ name: 'settingsChanged', data: { ...core.settings, closeToTray: false } });
+    expect(win.close()).toBe(true);
+  });
+
+  it('on quit, closes the core with a short grace before letting go', async () => {
+    await start();
+    fake.app.quit();
+    expect(fake.app.quitted).toBe(false);
+    await vi.waitFor(() => expect(fake.app.quitted).toBe(true));
+    expect(core.closedWith).toEqual([1_500]);
+    expect(FakeTray.instances[0]!.destroyed).toBe(true);
+    expect(fake.handlers.size).toBe(0);
+  });
+});
