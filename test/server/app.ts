@@ -289,7 +289,16 @@ export function createHandler(ctx: AppContext): (req: IncomingMessage, res: Serv
     ctx.stats.count(`${method} ${matched ? matched.route.pattern : '(unmatched)'}`);
 
     const decision = ctx.faults.active ? ctx.faults.decide(method, path) : { latencyMs: 0, outcome: null };
-    if (decision.latencyMs > 0) await sleep(decision.latencyMs);
+    if (decision.latencyMs > 0) {
+      // Stop waiting when the client gives up, so a long injected delay never outlives the test.
+      const gone = new AbortController();
+      res.once('close', () => gone.abort());
+      try {
+        await sleep(decision.latencyMs, undefined, { signal: gone.signal });
+      } catch {
+        return;
+      }
+    }
     const outcome = decision.outcome;
     if (outcome?.kind === 'drop_before_write') {
       req.socket.destroy();

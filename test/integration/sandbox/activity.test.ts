@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { call, createPost, createVariant, useSandbox, variantPath } from './helpers';
+
+const sandbox = useSandbox({ manualClock: true, startTime: new Date('2030-03-01T12:00:00Z') });
+
+interface Entry {
+  id: string;
+  action: string;
+  variant_id: string | null;
+  actor: string;
+}
+
+async function actions(postId: string): Promise<string[]> {
+  const response = await call<Entry[]>(
+    sandbox(),
+    `/api/workspaces/${sandbox().fixtures.workspace}/posts/${postId}/activity/`,
+  );
+  expect(response.status).toBe(200);
+  // Newest first on the wire; read it oldest first.
+  return response.body.map((e) => e.action).reverse();
+}
+
+describe('§2 post activity: an entry for every change', () => {
+  it('§2 creating a post writes an entry', async () => {
+    const post = await createPost(sandbox(), 'Audited');
+    expect(await actions(post.id)).toEqual(['post.created']);
+  });
+
+  it('§2 create, edit, schedule, unschedule and publish each write an entry, newest first', async () => {
+    const post = await createPost(sandbox(), 'Lifecycle');
+    const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'a' });
+    const path = variantPath(sandbox(), post.id, variant.id);
+    await call(sandbox(), path, { method: 'PATCH', body: { content: 'b' } });
+    await call(sandbox(), path, { method: 'PATCH', body: { scheduled_at: '2030-03-02T00:00:00Z' } });
+    await call(sandbox(), path, { method: 'PATCH', body: { scheduled_at: '2030-03-03T00:00:00Z' } });
+    await call(sandbox(), path, { method: 'PATCH', body: { scheduled_at: null } });
+    await call(sandbox(), variantPath(sandbox(), post.id, variant.id, 'publish/'), { method: 'POST' });
+    expect(await actions(post.id)).toEqual([
+      'post.created',
+      'variant.created',
+      'variant.updated',
+      'variant.scheduled',
+      'variant.rescheduled',
+      'variant.unscheduled',
+      'variant.published',
+    ]);
+  });
+
+  it('§2 the scheduler’s publication writes an entry by the scheduler', async () => {
+    const post = await createPost(sandbox(), 'Scheduled');
+    const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'timed' });
+    const due = new Date(sandbox().clock.now().getTime() + 60_000).toISOString();
+    await call(sandbox(), variantPath(sandbox(), post.id, variant.id), {
+      method: 'PATCH',
+      body: { scheduled_at: due },
+    });
+    await sandbox().clock.advance(60_000);
+    const response = await call<Entry[]>(
+      sandbox(),
+      `/api/workspaces/${sandbox().fixtures.workspace}/posts/${post.id}/activity/`,
+    );
+    expect(response.body[0]).toMatchObject({
+      action: 'variant.published',
+      actor: 'scheduler',
+      variant_id: variant.id,
+    });
+  });
+
+  it('§2 approval request and release each write an entry', async () => {
+    const post = await createPost(sandbox(), 'Sign-off');
+    const variant = await createVariant(sandbox(), post.id, { platform: 'bluesky', content: 'check me' });
+    await call(sandbox(), variantPath(sandbox(), post.id, variant.id, 'publish/'), { method: 'POST' });
+    sandbox().releaseApproval(variant.id);
+    expect(await actions(post.id)).toEqual([
+      'post.created',
+      'variant.created',
+      'variant.approval_requested',
+      'variant.approval_released',
+      'variant.published',
+    ]);
+  });
+
+  it('§2 requests that change nothing write no entry', async () => {
+    const post = await createPost(sandbox(), 'Quiet');
+    const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'same' });
+    const path = variantPath(sandbox(), post.id, variant.id);
+    await call(sandbox(), path, { method: 'PATCH', body: { content: 'same' } });
+    await call(sandbox(), path, { method: 'PATCH', body: { scheduled_at: null } });
+    await call(sandbox(), path, { method: 'PATCH', body: { content: 42 } });
+    expect(await actions(post.id)).toEqual(['post.created', 'variant.created']);
+  });
+});

@@ -1,0 +1,135 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../server/index';
+import { call, createPost, createVariant, useSandbox, variantPath, type Variant } from './helpers';
+
+describe('switchable choices: status strings', () => {
+  const sandbox = useSandbox({
+    manualClock: true,
+    startTime: new Date('2030-01-01T00:00:00Z'),
+    statusStrings: { scheduled: 'queued', published: 'sent' },
+  });
+
+  it('§3 scheduled status string can be switched (here: queued)', async () => {
+    const post = await createPost(sandbox(), 'Strings');
+    const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'x' });
+    const response = await call<Variant>(sandbox(), variantPath(sandbox(), post.id, variant.id), {
+      method: 'PATCH',
+      body: { scheduled_at: '2030-01-02T00:00:00Z' },
+    });
+    expect(response.body.status).toBe('queued');
+  });
+
+  it('§3 published status string can be switched (here: sent); draft and needs_approval stay', async () => {
+    const post = await createPost(sandbox(), 'Strings');
+    const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'x' });
+    expect(variant.status).toBe('draft');
+    const published = await call<Variant>(
+      sandbox(),
+      variantPath(sandbox(), post.id, variant.id, 'publish/'),
+      {
+        method: 'POST',
+      },
+    );
+    expect(published.body.status).toBe('sent');
+    expect(published.body.platform_post_url).toMatch(/^https:\/\//);
+    const signOff = await createVariant(sandbox(), post.id, { platform: 'bluesky', content: 'y' });
+    const waiting = await call<Variant>(sandbox(), variantPath(sandbox(), post.id, signOff.id, 'publish/'), {
+      method: 'POST',
+    });
+    expect(waiting.body.status).toBe('needs_approval');
+  });
+});
+
+describe('switchable choices: error body shape', () => {
+  const sandbox = useSandbox({ errorShape: 'nested' });
+
+  it('§7 the nested error shape is {"error": {"code", "message"}}', async () => {
+    const response = await call<{ error: { code: string; message: string } }>(sandbox(), '/api/workspaces/', {
+      token: null,
+    });
+    expect(response.status).toBe(401);
+    expect(response.body.error.code).toBe('unauthorized');
+    expect(typeof response.body.error.message).toBe('string');
+    expect(response.body).not.toHaveProperty('detail');
+  });
+
+  it('§7 a 400 in the nested shape still names the field', async () => {
+    const response = await call<{ error: { code: string; message: string } }>(
+      sandbox(),
+      `/api/workspaces/${sandbox().fixtures.workspace}/posts/?limit=x`,
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toMatch(/limit/);
+  });
+});
+
+describe('switchable choices: id format', () => {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  const sandbox = useSandbox({ idFormat: 'uuid' });
+
+  it('§4 ids can be UUIDs: created posts and variants', async () => {
+    const post = await createPost(sandbox(), 'UUID');
+    expect(post.id).toMatch(uuid);
+    const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'x' });
+    expect(variant.id).toMatch(uuid);
+    expect(variant.social_profile_id).toBe(sandbox().fixtures.profiles.xDefault);
+    expect(variant.social_profile_id).toMatch(uuid);
+  });
+
+  it('§4 ids can be UUIDs: seeded rows, reachable by the fixtures of the handle', async () => {
+    const f = sandbox().fixtures;
+    expect(f.posts.launch).toMatch(uuid);
+    const response = await call<{ id: string }>(
+      sandbox(),
+      `/api/workspaces/${f.workspace}/posts/${f.posts.launch}/`,
+    );
+    expect(response.body.id).toBe(f.posts.launch);
+  });
+});
+
+describe('switchable choices: id format default', () => {
+  const sandbox = useSandbox();
+
+  it('§4 ids are numeric strings by default, and one sequence spans every resource', async () => {
+    const post = await createPost(sandbox(), 'Numeric');
+    const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'x' });
+    expect(post.id).toMatch(/^\d+$/);
+    expect(variant.id).toMatch(/^\d+$/);
+    // A post id used as a variant id finds nothing rather than some other row.
+    const crossed = await call(sandbox(), variantPath(sandbox(), post.id, post.id), {
+      method: 'PATCH',
+      body: { content: 'x' },
+    });
+    expect(crossed.status).toBe(404);
+  });
+});
+
+describe('persistence', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sandbox-persist-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a SQLite file keeps posts, tokens and the id format across restarts', async () => {
+    const file = join(dir, 'service.db');
+    const first = await startSandbox({ dataFile: file, idFormat: 'uuid' });
+    const post = await createPost(first, 'Survives restart');
+    const token = first.token;
+    await first.close();
+
+    const second = await startSandbox({ dataFile: file, idFormat: 'numeric' });
+    try {
+      expect(second.token).toBe(token);
+      const response = await call<{ id: string; title: string }>(
+        second,
+        `/api/workspaces/${second.fixtures.workspace}/posts/${post.id}/`,
+      );
+      expect(response.status).toBe(200);
+      expect(response.body.title).toBe('Survives restart');
+      expect(second.fixtures.posts.launch).toBe(first.fixtures.posts.launch);
+    } finally {
+      await second.close();
+    }
+  });
+});
