@@ -1,2 +1,675 @@
-// The outpost CLI (filled in by the core issue).
-console.log('outpost cli: not built yet');
+// The `outpost` command: the same core, data folder and keychain as the desktop app, driven
+// from a shell or a script. Every command goes through AppCore.invoke, so the CLI can do
+// nothing the window cannot, and drafting commands never touch the network.
+import { realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type {
+  AccountChoice,
+  BridgeResult,
+  OutboxOpView,
+  PostDetail,
+  PostSummary,
+  ProfileView,
+  SettingsView,
+  SyncLogEntry,
+  SyncStatus,
+  VariantView,
+  WorkspaceView,
+} from '../src-preload/bridge';
+import { version } from '../package.json';
+import type { AppCore, Logger } from './core/ports';
+import { resolveDataDir } from './core/paths';
+import { openSecretStore } from './core/secrets';
+
+export const EXIT_OK = 0;
+/** The command ran but something failed (a sync with failures, an error from the core or service). */
+export const EXIT_FAILED = 1;
+/** The command line itself was wrong. */
+export const EXIT_USAGE = 2;
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Reads all of standard input, or null when it is a terminal (never blocks on a person). */
+  readStdin: () => Promise<string | null>;
+  env: NodeJS.ProcessEnv;
+}
+
+export interface CoreRequest {
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+  logger: Logger;
+}
+
+/** Opens the core; the default builds the real one (createAppCore with the OS keychain). */
+export type CoreOpener = (request: CoreRequest) => Promise<{ core: AppCore; keychainMessage: string | null }>;
+
+export const HELP = `Usage: outpost [--data-dir DIR] [--json] <command> [options]
+
+Drafts live in a local database and sync to the Content Publishing Service.
+Ids printed and accepted are Outpost's local ids.
+
+Commands:
+  connect --base-url URL [--auth-header bearer|x-api-key]
+                      Connect to the service. The token is read from standard input,
+                      or from OUTPOST_TOKEN (which is then used and never stored).
+  status              Connection, pending operations, failures, conflicts, last sync.
+  sync [--wait S]     One full push, pull and reconcile; operations waiting on a retry within
+                      S seconds (default 60) are retried before it returns. Exits 0 only if
+                      nothing failed and nothing is left waiting.
+  workspaces          The workspaces you can use.
+  profiles --workspace SLUG
+                      The workspace's posting accounts.
+  posts [--workspace SLUG]
+                      Posts (all spaces when no workspace is given; "local" = not yet assigned).
+  variants --post ID  A post's variants.
+  draft --title T [--workspace SLUG]
+                      Create a post; prints its local id. Without --workspace it goes to the
+                      current workspace, or the local space when there is none.
+  variant --post ID --platform P --content C [--profile ID | --no-profile]
+                      Add a variant; prints its local id. No flag: the platform's default account.
+  edit --variant ID --content C
+  schedule --variant ID (--at ISO-8601 | --clear)
+  publish --variant ID
+  conflicts           Items changed both here and on the service.
+  resolve --variant ID (--mine | --theirs)
+  log [--limit N]     The sync engine's decisions, newest first.
+  outbox              Operations waiting to be sent, and failed ones.
+
+Global options:
+  --data-dir DIR      Data folder (also OUTPOST_DATA_DIR; default: the desktop app's).
+  --json              Print exactly one JSON document on standard output.
+  --verbose           Log the core's activity on standard error.
+  -h, --help          This help.
+`;
+
+const OPTIONS = {
+  'data-dir': { type: 'string' },
+  json: { type: 'boolean' },
+  verbose: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  'base-url': { type: 'string' },
+  'auth-header': { type: 'string' },
+  workspace: { type: 'string' },
+  post: { type: 'string' },
+  variant: { type: 'string' },
+  title: { type: 'string' },
+  platform: { type: 'string' },
+  content: { type: 'string' },
+  profile: { type: 'string' },
+  'no-profile': { type: 'boolean' },
+  at: { type: 'string' },
+  clear: { type: 'boolean' },
+  mine: { type: 'boolean' },
+  theirs: { type: 'boolean' },
+  limit: { type: 'string' },
+  wait: { type: 'string' },
+} as const satisfies ParseArgsConfig['options'];
+
+type OptionName = keyof typeof OPTIONS;
+type Values = { [K in OptionName]?: (typeof OPTIONS)[K]['type'] extends 'string' ? string : boolean };
+
+const GLOBAL: OptionName[] = ['data-dir', 'json', 'verbose', 'help'];
+
+/** Which options each command takes (beyond the global ones). */
+const COMMANDS: Record<string, OptionName[]> = {
+  connect: ['base-url', 'auth-header'],
+  status: [],
+  sync: ['wait'],
+  workspaces: [],
+  profiles: ['workspace'],
+  posts: ['workspace'],
+  variants: ['post'],
+  draft: ['title', 'workspace'],
+  variant: ['post', 'platform', 'content', 'profile', 'no-profile'],
+  edit: ['variant', 'content'],
+  schedule: ['variant', 'at', 'clear'],
+  publish: ['variant'],
+  conflicts: [],
+  resolve: ['variant', 'mine', 'theirs'],
+  log: ['limit'],
+  outbox: [],
+};
+
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export interface ParsedCommand {
+  command: string | null;
+  values: Values;
+}
+
+/** Parses the command line; throws UsageError with a one-line reason. */
+export function parseCommandLine(argv: string[]): ParsedCommand {
+  let parsed: { values: Record<string, unknown>; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message.split('\n')[0] : String(error));
+  }
+  const values = parsed.values as Values;
+  const [command, ...extra] = parsed.positionals;
+  if (command === undefined) return { command: null, values };
+  const allowed = COMMANDS[command];
+  if (!allowed) throw new UsageError(`Unknown command '${command}'. Run 'outpost --help' for the list.`);
+  if (extra.length > 0) throw new UsageError(`Unexpected argument '${extra[0]}' after '${command}'.`);
+  for (const name of Object.keys(values) as OptionName[]) {
+    if (!GLOBAL.includes(name) && !allowed.includes(name)) {
+      throw new UsageError(`'${command}' does not take --${name}.`);
+    }
+  }
+  const need = (name: OptionName): void => {
+    const value = values[name];
+    if (value === undefined || (typeof value === 'string' && value.trim() === '')) {
+      throw new UsageError(`'${command}' needs --${name}.`);
+    }
+  };
+  const oneOf = (a: OptionName, b: OptionName, required: boolean): void => {
+    if (values[a] !== undefined && values[b] !== undefined) {
+      throw new UsageError(`'${command}' takes --${a} or --${b}, not both.`);
+    }
+    if (required && values[a] === undefined && values[b] === undefined) {
+      throw new UsageError(`'${command}' needs --${a} or --${b}.`);
+    }
+  };
+  if (values.help) return { command, values };
+  switch (command) {
+    case 'connect':
+      need('base-url');
+      if (values['auth-header'] !== undefined && !['bearer', 'x-api-key'].includes(values['auth-header'])) {
+        throw new UsageError("--auth-header must be 'bearer' or 'x-api-key'.");
+      }
+      break;
+    case 'profiles':
+      need('workspace');
+      break;
+    case 'variants':
+      need('post');
+      break;
+    case 'draft':
+      need('title');
+      break;
+    case 'variant':
+      need('post');
+      need('platform');
+      if (values.content === undefined) throw new UsageError("'variant' needs --content.");
+      oneOf('profile', 'no-profile', false);
+      break;
+    case 'edit':
+      need('variant');
+      if (values.content === undefined) throw new UsageError("'edit' needs --content.");
+      break;
+    case 'schedule':
+      need('variant');
+      oneOf('at', 'clear', true);
+      break;
+    case 'publish':
+      need('variant');
+      break;
+    case 'resolve':
+      need('variant');
+      oneOf('mine', 'theirs', true);
+      break;
+    case 'sync':
+      if (values.wait !== undefined && !/^\d+$/.test(values.wait)) {
+        throw new UsageError('--wait must be a whole number of seconds.');
+      }
+      break;
+    case 'log':
+      if (values.limit !== undefined && !/^\d+$/.test(values.limit)) {
+        throw new UsageError('--limit must be a whole number.');
+      }
+      break;
+  }
+  return { command, values };
+}
+
+// ---------------------------------------------------------------------------------------
+// Running commands
+
+/** A core answer that was an error: carries the bridge's code for --json output. */
+class CommandFailed extends Error {
+  override readonly name = 'CommandFailed';
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Outcome {
+  /** What --json prints. */
+  json: unknown;
+  /** What a person sees. */
+  text: string;
+  exitCode?: number;
+}
+
+async function call<T>(core: AppCore, command: string, payload: unknown): Promise<T> {
+  const result = (await core.invoke(command, payload)) as BridgeResult<T>;
+  if (!result.ok) throw new CommandFailed(result.error.code, result.error.message);
+  return result.value;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function cell(text: string | null | undefined, max = 60): string {
+  const flat = oneLine(text ?? '');
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+function table(rows: string[][]): string {
+  return rows.map((row) => row.join('\t')).join('\n');
+}
+
+function accountText(account: AccountChoice): string {
+  if (account.kind === 'default') return 'default account';
+  if (account.kind === 'none') return 'no account';
+  return `profile ${account.profileId}`;
+}
+
+function statusText(settings: SettingsView, status: SyncStatus): string {
+  const lines = [
+    `Connection: ${settings.baseUrl ? `${settings.baseUrl} (${settings.connected ? 'connected' : 'not connected'})` : 'not connected'}`,
+    `Token: ${settings.tokenStorage ?? 'none'}`,
+    `Sync: ${status.phase}${status.online ? '' : ' (offline)'}`,
+    `Pending: ${status.pending}`,
+    `Failed: ${status.failed}`,
+    `Conflicts: ${status.conflicts}`,
+    `Needs attention: ${status.needsAttention}`,
+    `Last sync: ${status.lastSyncAt ?? 'never'}`,
+  ];
+  if (status.lastError) lines.push(`Last error: ${oneLine(status.lastError)}`);
+  if (settings.keychainMessage) lines.push(settings.keychainMessage);
+  return lines.join('\n');
+}
+
+function variantRow(v: VariantView): string[] {
+  return [
+    v.id,
+    v.platform,
+    v.stateText,
+    accountText(v.account),
+    v.scheduledAt ?? '-',
+    v.platformPostUrl ?? '-',
+    cell(v.error ? `${v.content} [${v.error}]` : v.content),
+  ];
+}
+
+function variantLine(v: VariantView): string {
+  const parts = [`${v.id}`, v.platform, v.stateText];
+  if (v.scheduledAt) parts.push(`at ${v.scheduledAt}`);
+  if (v.platformPostUrl) parts.push(v.platformPostUrl);
+  if (v.error) parts.push(`error: ${oneLine(v.error)}`);
+  return parts.join('  ');
+}
+
+/** Every space a post can live in: the local space and each known workspace. */
+async function allPosts(core: AppCore): Promise<PostSummary[]> {
+  const spaces = await call<WorkspaceView[]>(core, 'workspaces.list', undefined);
+  const slugs = new Set<string | null>([null, ...spaces.map((s) => s.slug)]);
+  const posts: PostSummary[] = [];
+  for (const slug of slugs)
+    posts.push(...(await call<PostSummary[]>(core, 'posts.list', { workspace: slug })));
+  return posts;
+}
+
+const DEFAULT_SYNC_WAIT_S = 60;
+const STUCK_PHASES: SyncStatus['phase'][] = ['needs_token', 'not_connected', 'paused'];
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((done) => setTimeout(done, ms));
+}
+
+/**
+ * One sync, then more while operations wait on a retry time that falls within `waitMs`: a
+ * script running `outpost sync` expects the outbox to be sent, and a retry after a dropped
+ * connection is seconds away. Stops early when nothing can move without the user.
+ */
+async function syncUntilSettled(
+  core: AppCore,
+  waitMs: number,
+): Promise<{ status: SyncStatus; rounds: number }> {
+  const deadline = Date.now() + waitMs;
+  let rounds = 0;
+  let idleRetryMs = 500;
+  for (;;) {
+    const status = await call<SyncStatus>(core, 'sync.now', undefined);
+    rounds += 1;
+    if (status.pending === 0 || STUCK_PHASES.includes(status.phase)) return { status, rounds };
+    const ops = await call<OutboxOpView[]>(core, 'outbox.list', undefined);
+    const times = ops
+      .filter((op) => (op.state === 'pending' || op.state === 'unknown') && op.nextAttemptAt !== null)
+      .map((op) => Date.parse(op.nextAttemptAt ?? ''))
+      .filter((t) => Number.isFinite(t));
+    // Without a retry time (e.g. the service went offline mid-sync), back off on our own.
+    const next = times.length > 0 ? Math.min(...times) : Date.now() + idleRetryMs;
+    if (times.length === 0) idleRetryMs = Math.min(idleRetryMs * 2, 8000);
+    if (next > deadline) return { status, rounds };
+    await sleep(Math.max(100, next - Date.now()));
+  }
+}
+
+async function readToken(io: CliIo): Promise<string> {
+  const fromEnv = io.env.OUTPOST_TOKEN?.trim();
+  if (fromEnv) return fromEnv;
+  const input = (await io.readStdin())?.trim();
+  if (input) return input;
+  throw new UsageError(
+    "'connect' needs the access token on standard input (outpost connect --base-url URL < token-file) or in OUTPOST_TOKEN.",
+  );
+}
+
+async function run(core: AppCore, command: string, v: Values, io: CliIo): Promise<Outcome> {
+  switch (command) {
+    case 'connect': {
+      const token = await readToken(io);
+      const authHeader = (v['auth-header'] ?? 'bearer') as 'bearer' | 'x-api-key';
+      const input = { baseUrl: v['base-url'] ?? '', token, authHeader };
+      // GET /api/workspaces/ with the token before anything is saved.
+      const test = await call<
+        { ok: true; workspaces: string[] } | { ok: false; error: { code: string; message: string } }
+      >(core, 'settings.testConnection', input);
+      if (!test.ok) throw new CommandFailed(test.error.code, test.error.message);
+      const settings = await call<SettingsView>(core, 'settings.connect', input);
+      const notes: string[] = [];
+      if (settings.tokenStorage === 'memory') {
+        notes.push(
+          'No OS keychain: the token was kept for this command only. Set OUTPOST_TOKEN for the next commands.',
+        );
+      }
+      if (settings.tokenStorage === 'environment')
+        notes.push('The token comes from OUTPOST_TOKEN and was not stored.');
+      return {
+        json: { settings, workspaces: test.workspaces },
+        text: [
+          `Connected to ${settings.baseUrl ?? input.baseUrl}. Workspaces: ${test.workspaces.join(', ') || '(none)'}`,
+          ...notes,
+        ].join('\n'),
+      };
+    }
+    case 'status': {
+      const settings = await call<SettingsView>(core, 'settings.get', undefined);
+      const status = await call<SyncStatus>(core, 'sync.status', undefined);
+      return { json: { settings, status }, text: statusText(settings, status) };
+    }
+    case 'sync': {
+      const settings = await call<SettingsView>(core, 'settings.get', undefined);
+      if (!settings.baseUrl) {
+        throw new CommandFailed(
+          'invalid_settings',
+          "Not connected: run 'outpost connect --base-url URL' first.",
+        );
+      }
+      const waitMs = (v.wait === undefined ? DEFAULT_SYNC_WAIT_S : Number(v.wait)) * 1000;
+      const { status, rounds } = await syncUntilSettled(core, waitMs);
+      const stuck = STUCK_PHASES.includes(status.phase);
+      const ok = status.failed === 0 && status.pending === 0 && !stuck;
+      const text = [statusText(settings, status)];
+      if (status.pending > 0)
+        text.push(`${status.pending} operation(s) still waiting: run 'outpost sync' again later.`);
+      return { json: { ok, rounds, status }, text: text.join('\n'), exitCode: ok ? EXIT_OK : EXIT_FAILED };
+    }
+    case 'workspaces': {
+      const list = await call<WorkspaceView[]>(core, 'workspaces.list', undefined);
+      return {
+        json: list,
+        text: table(list.map((w) => [w.slug ?? 'local', w.name, `${w.postCount} posts`])),
+      };
+    }
+    case 'profiles': {
+      const list = await call<ProfileView[]>(core, 'profiles.list', { workspace: v.workspace });
+      return {
+        json: list,
+        text: table(list.map((p) => [p.id, p.platform, p.isActive ? 'active' : 'inactive', p.label ?? ''])),
+      };
+    }
+    case 'posts': {
+      const list =
+        v.workspace === undefined
+          ? await allPosts(core)
+          : await call<PostSummary[]>(core, 'posts.list', {
+              workspace: v.workspace === 'local' ? null : v.workspace,
+            });
+      return {
+        json: list,
+        text: table(
+          list.map((p) => [
+            p.id,
+            p.workspace ?? 'local',
+            p.stateText,
+            p.platforms.join(',') || '-',
+            cell(p.title),
+          ]),
+        ),
+      };
+    }
+    case 'variants': {
+      const post = await call<PostDetail>(core, 'posts.get', { id: v.post });
+      return { json: post.variants, text: table(post.variants.map(variantRow)) };
+    }
+    case 'draft': {
+      let workspace: string | null;
+      if (v.workspace !== undefined) workspace = v.workspace === 'local' ? null : v.workspace;
+      else workspace = (await call<SettingsView>(core, 'settings.get', undefined)).currentWorkspace;
+      const post = await call<PostDetail>(core, 'posts.create', { workspace, title: v.title });
+      return { json: post, text: post.id };
+    }
+    case 'variant': {
+      const account: AccountChoice =
+        v.profile !== undefined
+          ? { kind: 'profile', profileId: v.profile }
+          : v['no-profile']
+            ? { kind: 'none' }
+            : { kind: 'default' };
+      const variant = await call<VariantView>(core, 'variants.create', {
+        postId: v.post,
+        platform: v.platform,
+        content: v.content,
+        account,
+      });
+      return { json: variant, text: variant.id };
+    }
+    case 'edit': {
+      const variant = await call<VariantView>(core, 'variants.update', { id: v.variant, content: v.content });
+      return { json: variant, text: variantLine(variant) };
+    }
+    case 'schedule': {
+      const variant = v.clear
+        ? await call<VariantView>(core, 'variants.unschedule', { id: v.variant })
+        : await call<VariantView>(core, 'variants.schedule', { id: v.variant, at: v.at });
+      return { json: variant, text: variantLine(variant) };
+    }
+    case 'publish': {
+      // Typing the command is the user's confirmation; the request leaves with the next sync.
+      const variant = await call<VariantView>(core, 'variants.publish', { id: v.variant });
+      return { json: variant, text: variantLine(variant) };
+    }
+    case 'conflicts': {
+      const found: Array<{ post: PostDetail; variants: VariantView[] }> = [];
+      const lines: string[] = [];
+      for (const summary of await allPosts(core)) {
+        const post = await call<PostDetail>(core, 'posts.get', { id: summary.id });
+        const variants = post.variants.filter((x) => x.conflicts.length > 0);
+        if (post.conflicts.length === 0 && variants.length === 0) continue;
+        found.push({ post, variants });
+        for (const c of post.conflicts) {
+          lines.push(`post ${post.id}\t${c.field}\tmine: ${cell(c.mine)}\ttheirs: ${cell(c.theirs)}`);
+        }
+        for (const x of variants) {
+          for (const c of x.conflicts) {
+            lines.push(`variant ${x.id}\t${c.field}\tmine: ${cell(c.mine)}\ttheirs: ${cell(c.theirs)}`);
+          }
+        }
+      }
+      return {
+        json: found.map(({ post, variants }) => ({
+          postId: post.id,
+          serverId: post.serverId,
+          title: post.title,
+          conflicts: post.conflicts,
+          variants: variants.map((x) => ({ id: x.id, serverId: x.serverId, conflicts: x.conflicts })),
+        })),
+        text: lines.length > 0 ? lines.join('\n') : 'No conflicts.',
+      };
+    }
+    case 'resolve': {
+      const variant = await call<VariantView>(core, 'variants.resolveConflict', {
+        id: v.variant,
+        choice: v.mine ? 'mine' : 'theirs',
+      });
+      return { json: variant, text: variantLine(variant) };
+    }
+    case 'log': {
+      const entries = await call<SyncLogEntry[]>(
+        core,
+        'sync.log',
+        v.limit === undefined ? {} : { limit: Number(v.limit) },
+      );
+      return {
+        json: entries,
+        text: table(
+          entries.map((e) => [e.at, e.action, oneLine(e.reason), e.postId ?? '', e.variantId ?? '']),
+        ),
+      };
+    }
+    case 'outbox': {
+      const ops = await call<OutboxOpView[]>(core, 'outbox.list', undefined);
+      return { json: ops, text: table(ops.map((o) => [o.id, o.kind, o.state, o.error ?? ''])) };
+    }
+  }
+  throw new UsageError(`Unknown command '${command}'.`);
+}
+
+const silentLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+function stderrLogger(io: CliIo): Logger {
+  // Anything shaped like a personal access token is blanked, whatever a caller passed in.
+  const shape = /[A-Za-z0-9]+_pat_[A-Za-z0-9_\-.~+/=]+/g;
+  const line = (level: string) => (message: string, fields?: Record<string, unknown>) =>
+    io.stderr(
+      `${level} ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`.replace(shape, '[redacted]') + '\n',
+    );
+  return { info: line('info'), warn: line('warn'), error: line('error') };
+}
+
+/** Runs one command line; returns the exit code. Never throws. */
+export async function runCli(
+  argv: string[],
+  io: CliIo,
+  openCore: CoreOpener = defaultOpenCore,
+): Promise<number> {
+  // Until the line is parsed, a best guess, so even a usage error answers in JSON when asked.
+  let json = argv.includes('--json');
+  const fail = (code: string, message: string, exitCode: number): number => {
+    const line = oneLine(message);
+    io.stderr(`outpost: ${line}\n`);
+    if (json) io.stdout(`${JSON.stringify({ ok: false, error: { code, message: line } })}\n`);
+    return exitCode;
+  };
+
+  let parsed: ParsedCommand;
+  try {
+    parsed = parseCommandLine(argv);
+  } catch (error) {
+    return fail('usage', error instanceof Error ? error.message : String(error), EXIT_USAGE);
+  }
+  json = parsed.values.json === true;
+  if (parsed.values.help || parsed.command === null) {
+    if (parsed.command === null && !parsed.values.help) {
+      io.stderr(HELP);
+      return EXIT_USAGE;
+    }
+    if (json) io.stdout(`${JSON.stringify({ ok: true, help: HELP })}\n`);
+    else io.stdout(HELP);
+    return EXIT_OK;
+  }
+
+  const dataDir = resolve(resolveDataDir(parsed.values['data-dir'], io.env));
+  const logger = parsed.values.verbose ? stderrLogger(io) : silentLogger;
+  let core: AppCore | null = null;
+  try {
+    const opened = await openCore({ dataDir, env: io.env, logger });
+    core = opened.core;
+    const outcome = await run(core, parsed.command, parsed.values, io);
+    if (json)
+      io.stdout(
+        `${JSON.stringify({ ok: outcome.exitCode === undefined || outcome.exitCode === 0, value: outcome.json })}\n`,
+      );
+    else if (outcome.text !== '') io.stdout(`${outcome.text}\n`);
+    return outcome.exitCode ?? EXIT_OK;
+  } catch (error) {
+    if (error instanceof UsageError) return fail('usage', error.message, EXIT_USAGE);
+    if (error instanceof CommandFailed) return fail(error.code, error.message, EXIT_FAILED);
+    const message = error instanceof Error ? error.message : String(error);
+    return fail('internal', message, EXIT_FAILED);
+  } finally {
+    if (core) await core.close(5000).catch(() => undefined);
+  }
+}
+
+const defaultOpenCore: CoreOpener = async ({ dataDir, env, logger }) => {
+  const { createAppCore } = await import('./core/app/create-app-core');
+  const { store, message } = await openSecretStore(env, logger);
+  const core = await createAppCore({
+    dataDir,
+    secrets: store,
+    secretsMessage: message,
+    host: 'cli',
+    version,
+    logger,
+    // One command, one sync at most: the CLI never syncs on a timer.
+    syncIntervalMs: false,
+  });
+  return { core, keychainMessage: message };
+};
+
+function readAllStdin(): Promise<string | null> {
+  if (process.stdin.isTTY) return Promise.resolve(null);
+  return new Promise((resolveText, reject) => {
+    const chunks: Buffer[] = [];
+    process.stdin.on('data', (chunk: Buffer) => chunks.push(chunk));
+    process.stdin.on('end', () => resolveText(Buffer.concat(chunks).toString('utf8')));
+    process.stdin.on('error', reject);
+  });
+}
+
+export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
+  const code = await runCli(argv, {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    readStdin: readAllStdin,
+    env: process.env,
+  });
+  return code;
+}
+
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  main().then(
+    (code) => {
+      // Let stdout drain, then leave even if a keychain or socket handle lingers.
+      process.exitCode = code;
+      process.stdout.write('', () => process.exit(code));
+    },
+    (error: unknown) => {
+      process.stderr.write(`outpost: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(EXIT_FAILED);
+    },
+  );
+}
