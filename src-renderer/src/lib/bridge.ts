@@ -11,8 +11,7 @@ import type {
   OutpostBridge,
 } from '../../../src-preload/bridge';
 import { createHttpBridge } from './http-bridge';
-
-const TOKEN_KEY = 'outpost.hostToken';
+import { takeHostToken } from './host-token';
 
 /** A failed command: `message` is the core's own sentence (the service's words where they came from there). */
 export class BridgeError extends Error {
@@ -22,28 +21,6 @@ export class BridgeError extends Error {
     this.name = 'BridgeError';
     this.code = info.code;
   }
-}
-
-interface TokenPlace {
-  href: string;
-  storage: Pick<Storage, 'getItem' | 'setItem'>;
-  replaceUrl(url: string): void;
-}
-
-/**
- * The browser host's token: from `?token=` on first load (then removed from the address bar so
- * it does not end up in history or screenshots, and kept for reloads in sessionStorage).
- */
-export function takeHostToken(place: TokenPlace): string | null {
-  const url = new URL(place.href);
-  const fromUrl = url.searchParams.get('token');
-  if (fromUrl) {
-    place.storage.setItem(TOKEN_KEY, fromUrl);
-    url.searchParams.delete('token');
-    place.replaceUrl(url.pathname + url.search + url.hash);
-    return fromUrl;
-  }
-  return place.storage.getItem(TOKEN_KEY);
 }
 
 declare global {

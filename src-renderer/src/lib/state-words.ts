@@ -17,13 +17,14 @@ export const STATE_WORDS: Record<ItemState, string> = {
 };
 
 /**
- * The words for a badge. For `unknown_status` the service's own string is shown as it came;
- * for the rest the core's text wins when it carries more (e.g. a reason), else our words.
+ * The words for a badge: the fixed words of each state, so every screen says the same thing;
+ * for `unknown_status` the service's own string, shown as it came. (The core's longer
+ * `stateText` goes in the badge's tooltip.)
  */
 export function stateLabel(state: string, stateText?: string | null): string {
   const text = stateText?.trim();
   if (state === 'unknown_status') return text || 'Unknown status';
-  if (state in STATE_WORDS) return text || STATE_WORDS[state as ItemState];
+  if (state in STATE_WORDS) return STATE_WORDS[state as ItemState];
   // A state this build does not know: show what came rather than hide it.
   return text || state;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { takeHostToken } from '../../../src-renderer/src/lib/bridge';
+import { takeHostToken } from '../../../src-renderer/src/lib/host-token';
 import { shortcutFor, SHORTCUTS, withShortcut } from '../../../src-renderer/src/lib/shortcuts';
 import { describeEntry } from '../../../src-renderer/src/lib/describe';
 import { syncSummary } from '../../../src-renderer/src/features/sync/sync-words';

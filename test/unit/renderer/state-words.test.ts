@@ -25,8 +25,9 @@ describe('state words', () => {
     expect(stateLabel('unknown_status', '')).toBe('Unknown status');
   });
 
-  it("keeps the core's richer text (a reason) over the plain word", () => {
-    expect(stateLabel('failed', 'Failed: title is too long')).toBe('Failed: title is too long');
+  it("says a known state in the same words whatever the core's longer text", () => {
+    expect(stateLabel('failed', 'Failed: title is too long')).toBe('Failed');
+    expect(stateLabel('local_only', 'Only on this computer')).toBe('Local only');
   });
 
   it('shows a state this build does not know rather than hiding it', () => {

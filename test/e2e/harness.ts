@@ -1,0 +1,218 @@
+// The end-to-end harness: the sandbox service, the real core behind the browser host (both in
+// this process, temp data dirs), and Debian's Chromium driven by playwright-core. Tests wait on
+// the UI and on the core's events, never on sleeps.
+import { mkdtemp, mkdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BridgeEvent, BridgeEvents, EventName } from '../../src-preload/bridge';
+import { startBrowserHost } from '../../src-main/browser-host';
+import type { BrowserHost } from '../../src-main/browser-host';
+import { createAppCore } from '../../src-main/core/app/create-app-core';
+import type { AppCore, Clock } from '../../src-main/core/ports';
+import { MemorySecretStore } from '../../src-main/core/secrets';
+import { startSandbox } from '../server/index';
+import type { SandboxHandle, SandboxOptions } from '../server/index';
+
+export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export interface AppUnderTest {
+  dataDir: string;
+  core: AppCore;
+  host: BrowserHost;
+  events: BridgeEvent[];
+  /** Resolves with the first event (already seen or still to come) that matches. */
+  waitForEvent<E extends EventName>(
+    name: E,
+    match?: (data: BridgeEvents[E]) => boolean,
+  ): Promise<BridgeEvents[E]>;
+  close(): Promise<void>;
+}
+
+/** The core and the browser host over a fresh data dir. `clock` lets the core follow a sandbox's manual clock. */
+export async function startApp(options: { clock?: Clock; dataDir?: string } = {}): Promise<AppUnderTest> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'outpost-e2e-')));
+  const secrets = new MemorySecretStore();
+  const core = await createAppCore({
+    dataDir,
+    secrets,
+    host: 'browser',
+    version: '0.0.0-e2e',
+    syncIntervalMs: false,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  const host = await startBrowserHost({ port: 0, dataDir, core, secrets });
+  const events: BridgeEvent[] = [];
+  const waiters: Array<(event: BridgeEvent) => boolean> = [];
+  const unsubscribe = core.subscribe((event) => {
+    events.push(event);
+    for (let i = waiters.length - 1; i >= 0; i--) if (waiters[i]?.(event)) waiters.splice(i, 1);
+  });
+  return {
+    dataDir,
+    core,
+    host,
+    events,
+    waitForEvent<E extends EventName>(name: E, match?: (data: BridgeEvents[E]) => boolean) {
+      const test = (event: BridgeEvent): boolean =>
+        event.name === name && (!match || match(event.data as BridgeEvents[E]));
+      const seen = events.find(test);
+      if (seen) return Promise.resolve(seen.data as BridgeEvents[E]);
+      return new Promise<BridgeEvents[E]>((resolve) => {
+        waiters.push((event) => {
+          if (!test(event)) return false;
+          resolve(event.data as BridgeEvents[E]);
+          return true;
+        });
+      });
+    },
+    async close() {
+      unsubscribe();
+      await host.close();
+      await core.close(1000);
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startTestSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
+  return startSandbox({ seed: 'test', ...options });
+}
+
+export async function openWindow(
+  browser: Browser,
+  app: AppUnderTest,
+  options: { colorScheme?: 'light' | 'dark'; timezoneId?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    colorScheme: options.colorScheme ?? 'light',
+    timezoneId: options.timezoneId ?? 'Europe/Paris',
+    locale: 'en-GB',
+    viewport: { width: 1200, height: 800 },
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto(app.host.url);
+  await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
+  return { context, page };
+}
+
+/** Waits until a locator's text matches; Playwright has no `expect` in playwright-core. */
+export async function waitForText(locator: Locator, pattern: RegExp, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const last = (await locator.textContent({ timeout: timeoutMs }).catch(() => null)) ?? '';
+    if (pattern.test(last)) return last;
+    if (Date.now() > deadline)
+      throw new Error(`Timed out waiting for ${pattern} in ${String(locator)}; last text: ${last}`);
+    await locator.page().waitForTimeout(50); // a polling interval, not an assertion on time
+  }
+}
+
+/** Polls a condition that lives outside the page (the sandbox's state, for instance). */
+export async function until<T>(
+  what: string,
+  probe: () => T | Promise<T>,
+  timeoutMs = 15_000,
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for: ${what}`);
+    await new Promise((r) => setTimeout(r, 50)); // a polling interval, not an assertion on time
+  }
+}
+
+// ---- UI steps, by accessible name (the names issue 6 quotes) ----
+
+export async function newPost(page: Page, title: string): Promise<void> {
+  await page.getByRole('button', { name: 'New post' }).click();
+  const field = page.getByLabel('Title', { exact: true });
+  await field.waitFor();
+  await field.fill(title);
+}
+
+export async function addVariant(page: Page, platform: string, content: string): Promise<void> {
+  await page.getByRole('button', { name: 'Add variant' }).click();
+  await page.getByLabel('Platform', { exact: true }).selectOption(platform);
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  const field = page.getByLabel('Content', { exact: true });
+  await field.waitFor();
+  await field.fill(content);
+  await field.blur();
+}
+
+export async function connect(page: Page, baseUrl: string, token: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+  await page.getByLabel('Service address').fill(baseUrl);
+  await page.getByLabel('Access token').fill(token);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.getByText('Connected. Your drafts sync in the background.').waitFor();
+}
+
+export async function selectWorkspace(page: Page, slug: string): Promise<void> {
+  const select = page.getByLabel('Workspace', { exact: true });
+  await until(`workspace ${slug} offered`, async () =>
+    (await select.locator('option').allTextContents()).some((t) => t.includes(slug)),
+  );
+  await select.selectOption(slug);
+}
+
+export async function syncNow(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sync now' }).click();
+}
+
+export async function gotoPosts(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Posts' }).click();
+}
+
+/** The badge of the open variant (the first badge in the variant panel). */
+export function variantBadge(page: Page): Locator {
+  return page.getByRole('tabpanel').locator('[data-state]').first();
+}
+
+// ---- accessibility ----
+
+let axeSource: string | null = null;
+
+export interface AxeFinding {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/** Runs axe-core in the page; the CSP forbids inline scripts, so it is evaluated rather than injected. */
+export async function axeScan(page: Page): Promise<AxeFinding[]> {
+  axeSource ??= await readFile(join(process.cwd(), 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
+  return page.evaluate<AxeFinding[]>(
+    `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) })))`,
+  );
+}
+
+export function seriousFindings(findings: AxeFinding[]): AxeFinding[] {
+  return findings.filter((f) => f.impact === 'serious' || f.impact === 'critical');
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+}
