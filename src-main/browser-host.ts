@@ -1,2 +1,84 @@
-// The browser host (filled in by the shell issue).
-console.log('browser host: not built yet');
+// The browser host: `npm run start:browser -- --port N --data-dir DIR` serves the built renderer
+// and the bridge on 127.0.0.1 (browser-host-server.ts), with the real core, and prints one line:
+// `OUTPOST url=http://127.0.0.1:PORT/?token=TOKEN`.
+import { mkdirSync, realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { version } from '../package.json';
+import { parseBrowserHostArgs, startBrowserHost } from './browser-host-server';
+import type { BrowserHostArgs } from './browser-host-server';
+import { createAppCore } from './core/app/create-app-core';
+import { resolveDataDir } from './core/paths';
+import { openSecretStore } from './core/secrets';
+import { createConsoleLogger } from './logger';
+
+export {
+  defaultRendererDir,
+  parseBrowserHostArgs,
+  startBrowserHost,
+  tokenMatches,
+} from './browser-host-server';
+export type { BrowserHost, BrowserHostArgs, BrowserHostOptions } from './browser-host-server';
+
+// ---- script mode: `node out/main/browser-host.js --port N --data-dir DIR` ----
+
+function isEntryPoint(): boolean {
+  const entry = process.argv[1];
+  if (entry === undefined) return false;
+  try {
+    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  void main(process.argv.slice(2));
+}
+
+async function main(argv: readonly string[]): Promise<void> {
+  let args: BrowserHostArgs;
+  try {
+    args = parseBrowserHostArgs(argv);
+  } catch (error) {
+    process.stderr.write(`outpost browser host: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(2);
+  }
+  const logger = createConsoleLogger('outpost-browser-host');
+  const dataDir = resolveDataDir(args.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    const { store, message } = await openSecretStore(process.env, logger);
+    const host = await startBrowserHost({
+      port: args.port,
+      dataDir,
+      logger,
+      createCore: ({ dataDir: dir }) =>
+        createAppCore({
+          dataDir: dir,
+          secrets: store,
+          secretsMessage: message,
+          host: 'browser',
+          version,
+          logger,
+        }),
+    });
+    // The one line other tools read: keep its shape exactly.
+    process.stdout.write(`OUTPOST url=${host.url}\n`);
+    host.core
+      .syncNow('start')
+      .catch((error: unknown) => logger.warn('start sync failed', { error: String(error) }));
+    const stop = (): void => {
+      host.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  } catch (error) {
+    process.stderr.write(
+      `outpost browser host could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    process.exit(1);
+  }
+}
