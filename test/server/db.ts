@@ -95,7 +95,7 @@ CREATE TABLE IF NOT EXISTS posts (
   owner TEXT NOT NULL REFERENCES users(name), title TEXT NOT NULL, visibility TEXT NOT NULL,
   created_at TEXT NOT NULL, updated_at TEXT NOT NULL
 );
-CREATE INDEX IF NOT EXISTS posts_by_workspace ON posts (workspace, pk);
+CREATE INDEX IF NOT EXISTS posts_by_workspace ON posts (workspace, pk, visibility, owner);
 CREATE TABLE IF NOT EXISTS variants (
   pk INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, post_pk INTEGER NOT NULL REFERENCES posts(pk),
   platform TEXT NOT NULL, content TEXT NOT NULL, social_profile_id TEXT, scheduled_at TEXT,
@@ -114,7 +114,7 @@ CREATE TABLE IF NOT EXISTS skills (
   owner TEXT NOT NULL REFERENCES users(name), name TEXT NOT NULL, description TEXT NOT NULL,
   visibility TEXT NOT NULL, created_at TEXT NOT NULL
 );
-CREATE INDEX IF NOT EXISTS skills_by_workspace ON skills (workspace, pk);
+CREATE INDEX IF NOT EXISTS skills_by_workspace ON skills (workspace, pk, visibility, owner);
 CREATE TABLE IF NOT EXISTS publish_log (
   pk INTEGER PRIMARY KEY AUTOINCREMENT, variant_pk INTEGER NOT NULL REFERENCES variants(pk), sent_at TEXT NOT NULL
 );
@@ -131,6 +131,9 @@ const VISIBLE = `workspace = @workspace AND (visibility = 'workspace' OR owner =
 export class SandboxDb {
   readonly sqlite: DatabaseType;
   private nextPk: number;
+  private readonly begin: Statement;
+  private readonly commit: Statement;
+  private readonly rollback: Statement;
 
   readonly q: {
     getMeta: Statement<[string], { value: string }>;
@@ -259,6 +262,9 @@ export class SandboxDb {
       logPublish: db.prepare('INSERT INTO publish_log (variant_pk, sent_at) VALUES (?, ?)'),
       publishCount: db.prepare('SELECT COUNT(*) AS n FROM publish_log WHERE variant_pk = ?'),
     };
+    this.begin = db.prepare('BEGIN IMMEDIATE');
+    this.commit = db.prepare('COMMIT');
+    this.rollback = db.prepare('ROLLBACK');
     this.nextPk = Number(this.q.getMeta.get('next_pk')?.value ?? '5001');
   }
 
@@ -276,8 +282,18 @@ export class SandboxDb {
     return pk;
   }
 
+  /** Runs `fn` in one transaction (joining an open one), with statements prepared once. */
   transaction<T>(fn: () => T): T {
-    return this.sqlite.transaction(fn)();
+    if (this.sqlite.inTransaction) return fn();
+    this.begin.run();
+    try {
+      const result = fn();
+      this.commit.run();
+      return result;
+    } catch (error) {
+      if (this.sqlite.inTransaction) this.rollback.run();
+      throw error;
+    }
   }
 
   close(): void {
