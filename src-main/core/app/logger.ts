@@ -1,0 +1,68 @@
+// A file logger in <dataDir>/logs/ that never writes a secret: every line passes through the
+// redactor, which knows the current token (and its secret part) and any `*_pat_*` shape.
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Logger } from '../ports';
+
+const TOKEN_SHAPE = /[A-Za-z0-9]+_pat_[A-Za-z0-9_\-.~+/=]+/g;
+
+export class Redactor {
+  #secrets = new Set<string>();
+
+  add(secret: string): void {
+    if (secret.length < 4) return;
+    this.#secrets.add(secret);
+    const i = secret.indexOf('_pat_');
+    if (i >= 0 && secret.length - i - 5 >= 4) this.#secrets.add(secret.slice(i + 5));
+  }
+
+  clean(text: string): string {
+    let out = text.replace(TOKEN_SHAPE, '[redacted]');
+    for (const s of this.#secrets) out = out.split(s).join('[redacted]');
+    return out;
+  }
+}
+
+export interface FileLogger extends Logger {
+  readonly file: string;
+}
+
+export function createFileLogger(dataDir: string, redactor: Redactor, clock: () => Date): FileLogger {
+  const dir = join(dataDir, 'logs');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'outpost.log');
+  const write = (level: string, message: string, fields?: Record<string, unknown>) => {
+    let line = `${clock().toISOString()} ${level} ${message}`;
+    if (fields && Object.keys(fields).length > 0) {
+      try {
+        line += ` ${JSON.stringify(fields)}`;
+      } catch {
+        line += ' [unserialisable fields]';
+      }
+    }
+    try {
+      appendFileSync(file, `${redactor.clean(line)}\n`);
+    } catch {
+      // Logging must never break drafting (a full disk, a read-only folder).
+    }
+  };
+  return {
+    file,
+    info: (m, f) => write('INFO', m, f),
+    warn: (m, f) => write('WARN', m, f),
+    error: (m, f) => write('ERROR', m, f),
+  };
+}
+
+/** Wraps a caller's logger so it, too, only ever sees redacted text. */
+export function redactingLogger(inner: Logger, redactor: Redactor): Logger {
+  const clean = (fields?: Record<string, unknown>) =>
+    fields === undefined
+      ? undefined
+      : (JSON.parse(redactor.clean(JSON.stringify(fields))) as Record<string, unknown>);
+  return {
+    info: (m, f) => inner.info(redactor.clean(m), clean(f)),
+    warn: (m, f) => inner.warn(redactor.clean(m), clean(f)),
+    error: (m, f) => inner.error(redactor.clean(m), clean(f)),
+  };
+}

@@ -1,0 +1,135 @@
+// Rows to the views the window shows (src-preload/bridge.ts). State words come from the pure
+// decisions in sync/reconcile.ts so the window, the CLI and the tests agree.
+import type {
+  AccountChoice,
+  FieldConflict,
+  OutboxOpView,
+  PostDetail,
+  PostSummary,
+  PublishUnknownFacts,
+  SyncLogEntry,
+  VariantView,
+} from '../../../src-preload/bridge';
+import type { OutboxOpRow, PostRow, SyncLogRow, VariantRow } from '../store/schema';
+import { parseJson, type PostBase } from '../store/post-repository';
+import { postState, variantState, STATE_WORDS } from '../sync/reconcile';
+
+export const TITLE_STAYS_LOCAL =
+  'The new title is kept in Outpost only: the service offers no way to rename a post after it is created.';
+
+export function accountOf(v: Pick<VariantRow, 'account_mode' | 'social_profile_id'>): AccountChoice {
+  if (v.account_mode === 'profile' && v.social_profile_id !== null)
+    return { kind: 'profile', profileId: v.social_profile_id };
+  if (v.account_mode === 'none') return { kind: 'none' };
+  return { kind: 'default' };
+}
+
+export function variantView(v: VariantRow, post: PostRow, ops: OutboxOpRow[]): VariantView {
+  const mine = ops.filter((o) => o.variant_id === v.id);
+  const failedOp = mine.find((o) => o.state === 'failed');
+  const open = mine.some((o) => o.state === 'pending' || o.state === 'sending' || o.state === 'unknown');
+  const postCreateFailed = ops.find(
+    (o) => o.variant_id === null && o.kind === 'create_post' && o.state === 'failed',
+  );
+  const publishUnknown = parseJson<PublishUnknownFacts>(v.publish_unknown);
+  const conflicts = parseJson<FieldConflict[]>(v.conflict) ?? [];
+  const s = variantState({
+    inLocalSpace: post.workspace === null,
+    serverId: v.server_id,
+    removed: v.remote_state === 'removed',
+    conflict: conflicts.length > 0,
+    publishUnknown: publishUnknown !== null,
+    failed: failedOp !== undefined || postCreateFailed !== undefined,
+    openOps: open,
+    status: v.status,
+    platform_post_url: v.platform_post_url,
+    scheduled_at: v.scheduled_at,
+  });
+  const error = failedOp?.error ?? postCreateFailed?.error ?? v.error;
+  return {
+    id: v.id,
+    postId: v.post_id,
+    serverId: v.server_id,
+    platform: v.platform,
+    content: v.content,
+    account: accountOf(v),
+    scheduledAt: v.scheduled_at,
+    serviceStatus: v.status,
+    platformPostUrl: v.platform_post_url,
+    state: s.state,
+    stateText: s.text,
+    error: error ?? null,
+    canRetry: failedOp !== undefined && failedOp.kind !== 'publish',
+    conflicts,
+    publishUnknown,
+    updatedAt: v.updated_at,
+  };
+}
+
+function postOwnState(post: PostRow, ops: OutboxOpRow[]) {
+  const conflicts = parseJson<FieldConflict[]>(post.conflict) ?? [];
+  const own = ops.filter((o) => o.variant_id === null);
+  const pick = (state: keyof typeof STATE_WORDS) => ({ state, text: STATE_WORDS[state] });
+  if (post.remote_state === 'removed') return pick('removed');
+  if (conflicts.length > 0) return pick('conflict');
+  if (own.some((o) => o.state === 'failed')) return pick('failed');
+  if (post.workspace === null) return pick('local_only');
+  if (post.server_id === null || own.some((o) => o.state !== 'done')) return pick('pending_sync');
+  return pick('draft');
+}
+
+export function postSummary(post: PostRow, variants: VariantRow[], ops: OutboxOpRow[]): PostSummary {
+  const views = variants.map((v) => variantView(v, post, ops));
+  const s = postState(
+    postOwnState(post, ops),
+    views.map((v) => ({ state: v.state, text: v.stateText })),
+  );
+  return {
+    id: post.id,
+    serverId: post.server_id,
+    workspace: post.workspace,
+    title: post.title,
+    platforms: [...new Set(variants.map((v) => v.platform))],
+    state: s.state,
+    stateText: s.text,
+    updatedAt: post.updated_at,
+  };
+}
+
+export function postDetail(post: PostRow, variants: VariantRow[], ops: OutboxOpRow[]): PostDetail {
+  const base = parseJson<PostBase>(post.base);
+  const failed = ops.find((o) => o.variant_id === null && o.state === 'failed');
+  const titleNote =
+    post.server_id !== null && base !== null && base.title !== post.title ? TITLE_STAYS_LOCAL : null;
+  return {
+    ...postSummary(post, variants, ops),
+    conflicts: parseJson<FieldConflict[]>(post.conflict) ?? [],
+    error: failed?.error ?? post.error ?? titleNote,
+    variants: variants.map((v) => variantView(v, post, ops)),
+  };
+}
+
+export function outboxOpView(op: OutboxOpRow): OutboxOpView {
+  return {
+    id: op.id,
+    kind: op.kind,
+    state: op.state,
+    postId: op.post_id,
+    variantId: op.variant_id,
+    attempts: op.attempts,
+    nextAttemptAt: op.next_attempt_at,
+    error: op.error,
+    createdAt: op.created_at,
+  };
+}
+
+export function syncLogView(row: SyncLogRow): SyncLogEntry {
+  return {
+    id: row.id,
+    at: row.at,
+    action: row.action,
+    reason: row.reason,
+    postId: row.post_id,
+    variantId: row.variant_id,
+  };
+}

@@ -1,0 +1,248 @@
+// Applying what the service says about a variant to the local row: three-way merge against
+// `base`, conflict recording, status/link updates, reconcile timing and notifications.
+import { randomUUID } from 'node:crypto';
+import type { FieldConflict, NotificationKind } from '../../../src-preload/bridge';
+import type { ServiceVariant } from '../api/client';
+import { parseJson } from '../store/post-repository';
+import type { VariantRow } from '../store/schema';
+import { insertVariant, updateVariant, type VariantBase } from '../store/variant-repository';
+import { conflictFields, decideReconcile, sameInstant, serviceState, transitionNotice } from './reconcile';
+import { logDecision, nowIso, type SyncContext } from './context';
+
+export function baseOf(sv: ServiceVariant): VariantBase {
+  return {
+    content: sv.content,
+    scheduled_at: sv.scheduled_at,
+    social_profile_id: sv.social_profile_id,
+    status: sv.status,
+    platform_post_url: sv.platform_post_url,
+  };
+}
+
+/** The account as the service would see it; `default` has no local value, so it counts as unchanged. */
+export function mineAccount(v: VariantRow, base: VariantBase | null): string | null {
+  if (v.account_mode === 'profile') return v.social_profile_id;
+  if (v.account_mode === 'none') return null;
+  return base?.social_profile_id ?? null;
+}
+
+const NOTICE_TITLES: Record<NotificationKind, string> = {
+  published: 'Published',
+  approval_started: 'Waiting for sign-off',
+  approval_released: 'Signed off and published',
+  needs_user: 'Outpost needs you',
+};
+
+export async function notify(
+  ctx: SyncContext,
+  kind: NotificationKind,
+  body: string,
+  ids: { postId: string | null; variantId: string | null; url?: string | null },
+): Promise<void> {
+  if (!(await ctx.notificationsEnabled())) return;
+  ctx.emit({
+    name: 'notification',
+    data: {
+      kind,
+      title: NOTICE_TITLES[kind],
+      body,
+      url: ids.url ?? null,
+      postId: ids.postId,
+      variantId: ids.variantId,
+    },
+  });
+}
+
+export async function noticeTransition(
+  ctx: SyncContext,
+  before: { status: string | null; platform_post_url: string | null; scheduled_at: string | null } | null,
+  after: ServiceVariant,
+  local: { postId: string; variantId: string; platform: string },
+): Promise<void> {
+  const kind = transitionNotice(before, after);
+  if (kind === null) return;
+  const where = `${local.platform}`;
+  const body =
+    kind === 'approval_started'
+      ? `The ${where} variant is waiting for the channel's approvers.`
+      : `The ${where} variant is live${after.platform_post_url ? `: ${after.platform_post_url}` : '.'}`;
+  await logDecision(ctx, {
+    action: `notify_${kind}`,
+    reason: `Service state moved to ${serviceState(after)}.`,
+    postId: local.postId,
+    variantId: local.variantId,
+  });
+  await notify(ctx, kind, body, {
+    postId: local.postId,
+    variantId: local.variantId,
+    url: after.platform_post_url,
+  });
+}
+
+/** After a write the service answered: its answer becomes the new base; local edits made meanwhile stay. */
+export async function recordServiceAnswer(
+  ctx: SyncContext,
+  local: VariantRow,
+  sv: ServiceVariant,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const before = parseJson<VariantBase>(local.base);
+  const beforeFacts = before ?? {
+    status: local.status,
+    platform_post_url: local.platform_post_url,
+    scheduled_at: null,
+  };
+  const r = decideReconcile(sv, now, 0);
+  await updateVariant(ctx.db, local.id, {
+    server_id: sv.id,
+    status: sv.status,
+    platform_post_url: sv.platform_post_url,
+    base: JSON.stringify(baseOf(sv)),
+    raw: JSON.stringify(sv.raw),
+    remote_state: 'active',
+    error: null,
+    reconcile_at: r.action === 'read_at' ? r.at : null,
+    reconcile_attempts: 0,
+    updated_at: now.toISOString(),
+  });
+  await noticeTransition(ctx, local.server_id === null ? null : beforeFacts, sv, {
+    postId: local.post_id,
+    variantId: local.id,
+    platform: local.platform,
+  });
+  ctx.emit({ name: 'itemChanged', data: { postId: local.post_id, variantId: local.id } });
+}
+
+/** A pull or reconcile read: merge three-way, never silently overwrite a local change. */
+export async function mergeServiceVariant(
+  ctx: SyncContext,
+  local: VariantRow,
+  sv: ServiceVariant,
+): Promise<'changed' | 'same' | 'conflict'> {
+  const now = ctx.clock.now();
+  const base = parseJson<VariantBase>(local.base);
+  const b: VariantBase = base ?? baseOf(sv);
+  const { conflicts, takeTheirs } = conflictFields([
+    { field: 'content', base: b.content, mine: local.content, theirs: sv.content },
+    {
+      field: 'scheduled_at',
+      base: b.scheduled_at,
+      mine: local.scheduled_at,
+      theirs: sv.scheduled_at,
+      equal: sameInstant,
+    },
+    {
+      field: 'social_profile_id',
+      base: b.social_profile_id,
+      mine: mineAccount(local, base),
+      theirs: sv.social_profile_id,
+    },
+  ]);
+  const conflicting = new Set(conflicts.map((c) => c.field));
+  // The base moves to the service's state except where the user still has to choose.
+  const newBase: VariantBase = {
+    content: conflicting.has('content') ? b.content : sv.content,
+    scheduled_at: conflicting.has('scheduled_at') ? b.scheduled_at : sv.scheduled_at,
+    social_profile_id: conflicting.has('social_profile_id') ? b.social_profile_id : sv.social_profile_id,
+    status: sv.status,
+    platform_post_url: sv.platform_post_url,
+  };
+  const patch: Parameters<typeof updateVariant>[2] = {
+    status: sv.status,
+    platform_post_url: sv.platform_post_url,
+    raw: JSON.stringify(sv.raw),
+    base: JSON.stringify(newBase),
+    remote_state: 'active',
+    conflict: conflicts.length > 0 ? JSON.stringify(conflicts satisfies FieldConflict[]) : null,
+  };
+  for (const f of takeTheirs) {
+    if (f === 'content') patch.content = sv.content;
+    if (f === 'scheduled_at') patch.scheduled_at = sv.scheduled_at;
+    if (f === 'social_profile_id') {
+      patch.account_mode = sv.social_profile_id === null ? 'none' : 'profile';
+      patch.social_profile_id = sv.social_profile_id;
+    }
+  }
+  const previousState = serviceState({
+    status: local.status,
+    platform_post_url: local.platform_post_url,
+    scheduled_at: b.scheduled_at,
+  });
+  const nextState = serviceState(sv);
+  const attempts = previousState === nextState ? local.reconcile_attempts + 1 : 0;
+  const r = decideReconcile(sv, now, previousState === nextState ? local.reconcile_attempts : 0);
+  patch.reconcile_at = r.action === 'read_at' ? r.at : null;
+  patch.reconcile_attempts = r.action === 'read_at' ? attempts : 0;
+
+  const changed =
+    takeTheirs.length > 0 ||
+    local.status !== sv.status ||
+    local.platform_post_url !== sv.platform_post_url ||
+    (local.conflict ?? null) !== (patch.conflict ?? null) ||
+    local.remote_state !== 'active';
+  if (changed) patch.updated_at = now.toISOString();
+  await updateVariant(ctx.db, local.id, patch);
+  if (conflicts.length > 0 && local.conflict === null) {
+    await logDecision(ctx, {
+      action: 'conflict',
+      reason: `Changed here and on the service: ${conflicts.map((c) => c.field).join(', ')}.`,
+      postId: local.post_id,
+      variantId: local.id,
+    });
+    await notify(ctx, 'needs_user', `A ${local.platform} variant was changed both here and on the service.`, {
+      postId: local.post_id,
+      variantId: local.id,
+    });
+  }
+  if (takeTheirs.length > 0) {
+    await logDecision(ctx, {
+      action: 'take_theirs',
+      reason: `Changed only on the service: ${takeTheirs.join(', ')}.`,
+      postId: local.post_id,
+      variantId: local.id,
+    });
+  }
+  await noticeTransition(
+    ctx,
+    { status: local.status, platform_post_url: local.platform_post_url, scheduled_at: b.scheduled_at },
+    sv,
+    { postId: local.post_id, variantId: local.id, platform: local.platform },
+  );
+  if (changed) ctx.emit({ name: 'itemChanged', data: { postId: local.post_id, variantId: local.id } });
+  return conflicts.length > 0 ? 'conflict' : changed ? 'changed' : 'same';
+}
+
+/** A variant that exists only on the service (made elsewhere): keep it locally as it is. */
+export async function importServiceVariant(
+  ctx: SyncContext,
+  postId: string,
+  sv: ServiceVariant,
+): Promise<string> {
+  const now = nowIso(ctx);
+  const id = randomUUID();
+  const r = decideReconcile(sv, ctx.clock.now(), 0);
+  await insertVariant(ctx.db, {
+    id,
+    post_id: postId,
+    server_id: sv.id,
+    platform: sv.platform,
+    content: sv.content,
+    account_mode: sv.social_profile_id === null ? 'none' : 'profile',
+    social_profile_id: sv.social_profile_id,
+    scheduled_at: sv.scheduled_at,
+    status: sv.status,
+    platform_post_url: sv.platform_post_url,
+    base: JSON.stringify(baseOf(sv)),
+    raw: JSON.stringify(sv.raw),
+    remote_state: 'active',
+    conflict: null,
+    error: null,
+    publish_unknown: null,
+    created_at: now,
+    updated_at: now,
+    reconcile_at: r.action === 'read_at' ? r.at : null,
+    reconcile_attempts: 0,
+  });
+  ctx.emit({ name: 'itemChanged', data: { postId, variantId: id } });
+  return id;
+}

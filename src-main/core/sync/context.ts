@@ -1,0 +1,51 @@
+// What the sync engine is built from: passed in by the app core, never reached for.
+import type { Kysely } from 'kysely';
+import type { BridgeEvent } from '../../../src-preload/bridge';
+import type { ServiceClient } from '../api/client';
+import type { Clock, Logger } from '../ports';
+import type { Database } from '../store/schema';
+import { appendSyncLog, type LogDecision } from '../store/sync-log-repository';
+
+export interface SyncContext {
+  db: Kysely<Database>;
+  clock: Clock;
+  logger: Logger;
+  emit(event: BridgeEvent): void;
+  /** Posts synced at once. */
+  concurrency: number;
+  random: () => number;
+  /** When false (user setting), no tray notifications are emitted. */
+  notificationsEnabled(): Promise<boolean>;
+}
+
+export function nowIso(ctx: Pick<SyncContext, 'clock'>): string {
+  return ctx.clock.now().toISOString();
+}
+
+/** Every decision is logged as action plus reason (design.md section 4). */
+export async function logDecision(ctx: SyncContext, entry: LogDecision): Promise<void> {
+  await appendSyncLog(ctx.db, nowIso(ctx), entry);
+  ctx.logger.info(`sync ${entry.action}: ${entry.reason}`, {
+    postId: entry.postId ?? null,
+    variantId: entry.variantId ?? null,
+  });
+}
+
+/** Runs `work` over `items` with at most `limit` at a time; stops taking new items once `stop()`. */
+export async function eachBounded<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+  stop: () => boolean = () => false,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length && !stop()) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+}
+
+export type ClientGetter = () => Promise<ServiceClient | null>;

@@ -1,0 +1,294 @@
+// The sync engine: one sync at a time (a second caller joins the running one), push then pull
+// then reconcile, phase and counts kept as a SyncStatus the window shows. Timers (periodic
+// sync, retry and reconcile wake-ups) run only when the host asks for them.
+import type { SyncPhase, SyncStatus } from '../../../src-preload/bridge';
+import { isServiceError } from '../api/errors';
+import { countOps } from '../store/outbox-repository';
+import { getPost } from '../store/post-repository';
+import { getSetting, setSetting } from '../store/settings-repository';
+import { listVariantsDueForReconcile, nextReconcileAt } from '../store/variant-repository';
+import { mergeVariantsOfPost, pullWorkspace, pullWorkspaceList } from './pull';
+import { push } from './push';
+import { logDecision, nowIso, type ClientGetter, type SyncContext } from './context';
+
+export interface SyncEngineOptions {
+  ctx: SyncContext;
+  /** null when not connected; throws a ServiceError kind 'auth' when the token is missing. */
+  client: ClientGetter;
+  isConnected: () => Promise<boolean>;
+  intervalMs: number | false;
+}
+
+export class SyncEngine {
+  readonly #ctx: SyncContext;
+  readonly #opts: SyncEngineOptions;
+  #running: Promise<SyncStatus> | null = null;
+  #status: SyncStatus = {
+    phase: 'not_connected',
+    online: true,
+    pending: 0,
+    failed: 0,
+    conflicts: 0,
+    needsAttention: 0,
+    lastSyncAt: null,
+    lastError: null,
+  };
+  #userPaused = false;
+  #authPaused = false;
+  #offline = false;
+  #closed = false;
+  #interval: NodeJS.Timeout | null = null;
+  #wake: NodeJS.Timeout | null = null;
+
+  constructor(options: SyncEngineOptions) {
+    this.#opts = options;
+    this.#ctx = options.ctx;
+  }
+
+  async start(): Promise<void> {
+    this.#status.lastSyncAt = await getSetting<string | null>(this.#ctx.db, 'lastSyncAt', null);
+    this.#userPaused = await getSetting<boolean>(this.#ctx.db, 'syncPaused', false);
+    await this.refresh();
+    if (this.#opts.intervalMs !== false) {
+      this.#interval = setInterval(
+        () => this.background(() => this.syncNow('interval')),
+        this.#opts.intervalMs,
+      );
+      this.#interval.unref();
+    }
+  }
+
+  readonly #tasks = new Set<Promise<unknown>>();
+
+  /** Runs work the caller does not wait for; failures are logged, and close() waits for it. */
+  background(work: () => Promise<unknown>): void {
+    if (this.#closed) return;
+    const task = work()
+      .catch((error: unknown) => {
+        if (!this.#closed) {
+          this.#ctx.logger.error('background task failed', {
+            message: error instanceof Error ? error.message : String(error),
+          });
+        }
+      })
+      .finally(() => this.#tasks.delete(task));
+    this.#tasks.add(task);
+  }
+
+  status(): SyncStatus {
+    return { ...this.#status };
+  }
+
+  get running(): Promise<SyncStatus> | null {
+    return this.#running;
+  }
+
+  /** Recounts from the database and tells the window. */
+  async refresh(patch: Partial<SyncStatus> = {}): Promise<SyncStatus> {
+    const db = this.#ctx.db;
+    const counts = await countOps(db);
+    const conflictRows = await db
+      .selectFrom('variant')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('conflict', 'is not', null)
+      .executeTakeFirst();
+    const postConflicts = await db
+      .selectFrom('post')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('conflict', 'is not', null)
+      .executeTakeFirst();
+    const publishUnknown = await db
+      .selectFrom('variant')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('publish_unknown', 'is not', null)
+      .executeTakeFirst();
+    const conflicts = Number(conflictRows?.n ?? 0) + Number(postConflicts?.n ?? 0);
+    const connected = await this.#opts.isConnected();
+    const phase: SyncPhase =
+      this.#running !== null
+        ? 'syncing'
+        : !connected
+          ? 'not_connected'
+          : this.#authPaused
+            ? 'needs_token'
+            : this.#userPaused
+              ? 'paused'
+              : this.#offline || !this.#status.online
+                ? 'offline'
+                : 'idle';
+    this.#status = {
+      ...this.#status,
+      ...patch,
+      phase: patch.phase ?? phase,
+      pending: counts.pending + counts.sending + counts.unknown,
+      failed: counts.failed,
+      conflicts,
+      needsAttention: counts.failed + conflicts + Number(publishUnknown?.n ?? 0),
+    };
+    this.#ctx.emit({ name: 'syncStatus', data: this.status() });
+    return this.status();
+  }
+
+  setOnline(online: boolean): void {
+    const was = this.#status.online;
+    this.#status.online = online;
+    if (online) this.#offline = false;
+    this.background(() => this.refresh());
+    if (online && !was) this.background(() => this.syncNow('back online'));
+  }
+
+  async pause(): Promise<SyncStatus> {
+    this.#userPaused = true;
+    await setSetting(this.#ctx.db, 'syncPaused', true);
+    return this.refresh();
+  }
+
+  async resume(): Promise<SyncStatus> {
+    this.#userPaused = false;
+    await setSetting(this.#ctx.db, 'syncPaused', false);
+    const status = await this.refresh();
+    this.background(() => this.syncNow('resumed'));
+    return status;
+  }
+
+  /** A new token was given: lift the auth pause. */
+  tokenChanged(): void {
+    this.#authPaused = false;
+  }
+
+  syncNow(reason: string): Promise<SyncStatus> {
+    if (this.#running) return this.#running;
+    if (this.#closed) return Promise.resolve(this.status());
+    const run = this.#run(reason).finally(() => {
+      this.#running = null;
+    });
+    this.#running = run.then(async () => this.refresh());
+    return this.#running;
+  }
+
+  async #run(reason: string): Promise<void> {
+    const ctx = this.#ctx;
+    if (this.#userPaused || !this.#status.online) {
+      await logDecision(ctx, {
+        action: 'sync_skipped',
+        reason: this.#userPaused ? 'Sync is paused by the user.' : 'The system says the network is down.',
+      });
+      return;
+    }
+    let client;
+    try {
+      client = await this.#opts.client();
+    } catch (error) {
+      this.#authPaused = true;
+      this.#status.lastError = error instanceof Error ? error.message : String(error);
+      return;
+    }
+    if (client === null) return;
+    this.#authPaused = false;
+    await this.refresh({ phase: 'syncing' });
+    await logDecision(ctx, { action: 'sync_start', reason });
+    let lastError: string | null = null;
+    try {
+      const pushed = await push(ctx, client);
+      if (pushed.stop === 'auth') {
+        this.#authPaused = true;
+        lastError = pushed.stopReason;
+        await logDecision(ctx, {
+          action: 'sync_paused_auth',
+          reason: pushed.stopReason ?? 'The token was refused.',
+        });
+        return;
+      }
+      if (pushed.stop === 'offline') {
+        this.#offline = true;
+        lastError = pushed.stopReason;
+        return;
+      }
+      const slugs = await pullWorkspaceList(ctx, client);
+      for (const slug of slugs) await pullWorkspace(ctx, client, slug);
+      await this.#reconcileDue(client);
+      this.#offline = false;
+      const at = nowIso(ctx);
+      this.#status.lastSyncAt = at;
+      await setSetting(ctx.db, 'lastSyncAt', at);
+      await logDecision(ctx, { action: 'sync_done', reason: 'Push, pull and reconcile finished.' });
+      this.#scheduleWake(pushed.nextAttemptAt);
+    } catch (error) {
+      lastError = error instanceof Error ? error.message : String(error);
+      if (isServiceError(error)) {
+        if (error.kind === 'auth') this.#authPaused = true;
+        if (error.kind === 'offline' || error.kind === 'timeout') this.#offline = true;
+      } else {
+        ctx.logger.error('sync failed unexpectedly', { message: lastError });
+      }
+      await logDecision(ctx, { action: 'sync_failed', reason: lastError });
+    } finally {
+      this.#status.lastError = lastError;
+    }
+  }
+
+  /** Re-reads scheduled and needs_approval variants whose time has come. */
+  async reconcileNow(): Promise<void> {
+    if (this.#running) return;
+    const client = await this.#opts.client().catch(() => null);
+    if (client === null) return;
+    await this.#reconcileDue(client);
+    await this.refresh();
+  }
+
+  async #reconcileDue(client: NonNullable<Awaited<ReturnType<ClientGetter>>>): Promise<void> {
+    const ctx = this.#ctx;
+    const due = await listVariantsDueForReconcile(ctx.db, nowIso(ctx));
+    const postIds = [...new Set(due.map((v) => v.post_id))];
+    for (const postId of postIds) {
+      const post = await getPost(ctx.db, postId);
+      if (!post || post.workspace === null || post.server_id === null) continue;
+      const variants = await client.listVariants(post.workspace, post.server_id);
+      // Only variants already linked are touched: imports belong to a full pull.
+      const linked = new Set(due.filter((v) => v.post_id === postId).map((v) => v.server_id));
+      await mergeVariantsOfPost(
+        ctx,
+        post,
+        variants.filter((v) => linked.has(v.id)),
+        true,
+      );
+    }
+  }
+
+  #scheduleWake(nextAttemptAt: string | null): void {
+    if (this.#opts.intervalMs === false || this.#closed) return;
+    this.background(() =>
+      nextReconcileAt(this.#ctx.db).then((reconcileAt) => {
+        const times = [nextAttemptAt, reconcileAt]
+          .filter((t): t is string => t !== null)
+          .map((t) => Date.parse(t));
+        if (times.length === 0 || this.#closed) return;
+        const delay = Math.max(1_000, Math.min(...times) - this.#ctx.clock.now().getTime());
+        if (this.#wake) clearTimeout(this.#wake);
+        this.#wake = setTimeout(
+          () => this.background(() => this.syncNow('retry or reconcile time')),
+          Math.min(delay, 2 ** 31 - 1),
+        );
+        this.#wake.unref();
+      }),
+    );
+  }
+
+  /** Stops timers and waits up to `graceMs` for a running sync. */
+  async close(graceMs: number): Promise<void> {
+    this.#closed = true;
+    if (this.#interval) clearInterval(this.#interval);
+    if (this.#wake) clearTimeout(this.#wake);
+    const running = Promise.all([this.#running, ...this.#tasks]);
+    {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        running.catch(() => undefined),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, graceMs);
+        }),
+      ]);
+      if (timer) clearTimeout(timer);
+    }
+  }
+}

@@ -1,0 +1,171 @@
+// Pull: workspaces, scheduling profiles, posts (counted envelope), variants per post with
+// bounded concurrency, skills. Every service value is merged three-way against `base`;
+// nothing local is overwritten silently.
+import { randomUUID } from 'node:crypto';
+import type { ServiceClient, ServicePost, ServiceVariant } from '../api/client';
+import {
+  findPostByServerId,
+  insertPost,
+  listLinkedPosts,
+  parseJson,
+  updatePost,
+  type PostBase,
+} from '../store/post-repository';
+import type { PostRow } from '../store/schema';
+import { listVariantsOfPost } from '../store/variant-repository';
+import { replaceProfiles, replaceSkills, upsertWorkspaces } from '../store/workspace-repository';
+import { importServiceVariant, mergeServiceVariant, notify } from './apply';
+import { eachBounded, logDecision, nowIso, type SyncContext } from './context';
+import { mergeField } from './reconcile';
+
+/** Ops whose outcome is not settled: while one exists, unknown service items may be ours. */
+async function unsettledCreates(ctx: SyncContext, kind: 'create_post' | 'create_variant') {
+  return ctx.db
+    .selectFrom('outbox_op')
+    .innerJoin('post', 'post.id', 'outbox_op.post_id')
+    .select(['outbox_op.post_id', 'post.workspace'])
+    .where('outbox_op.kind', '=', kind)
+    .where('outbox_op.state', 'in', ['unknown', 'sending'])
+    .execute();
+}
+
+export async function pullWorkspaceList(ctx: SyncContext, client: ServiceClient): Promise<string[]> {
+  const workspaces = await client.listWorkspaces();
+  await upsertWorkspaces(ctx.db, workspaces, nowIso(ctx));
+  return workspaces.map((w) => w.slug);
+}
+
+export async function pullWorkspace(ctx: SyncContext, client: ServiceClient, slug: string): Promise<void> {
+  const now = nowIso(ctx);
+  const profiles = await client.listProfiles(slug);
+  await replaceProfiles(ctx.db, slug, profiles, now);
+
+  const posts = await client.listPosts(slug);
+  const blockedWorkspace = (await unsettledCreates(ctx, 'create_post')).some((r) => r.workspace === slug);
+  const blockedPosts = new Set((await unsettledCreates(ctx, 'create_variant')).map((r) => r.post_id));
+  for (const sp of posts) await mergePost(ctx, slug, sp, blockedWorkspace);
+
+  const linked = await listLinkedPosts(ctx.db, slug);
+  const listed = new Set(posts.map((p) => p.id));
+  await eachBounded(
+    linked.filter((p) => listed.has(p.server_id as string) && p.remote_state === 'active'),
+    ctx.concurrency,
+    async (post) => {
+      const variants = await client.listVariants(slug, post.server_id as string);
+      await mergeVariantsOfPost(ctx, post, variants, blockedPosts.has(post.id));
+    },
+  );
+
+  try {
+    await replaceSkills(ctx.db, slug, await client.listSkills(slug), nowIso(ctx));
+  } catch (error) {
+    // Skills are a convenience: a failure here must not fail the sync of drafts.
+    await logDecision(ctx, {
+      action: 'skills_skipped',
+      reason: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
+
+async function mergePost(ctx: SyncContext, slug: string, sp: ServicePost, blocked: boolean): Promise<void> {
+  const local = await findPostByServerId(ctx.db, slug, sp.id);
+  const now = nowIso(ctx);
+  if (!local) {
+    if (blocked) {
+      await logDecision(ctx, {
+        action: 'import_deferred',
+        reason: `Post ${sp.id} is not linked here, and a create of unknown outcome is pending in ${slug}: it may be ours.`,
+      });
+      return;
+    }
+    const id = randomUUID();
+    await insertPost(ctx.db, {
+      id,
+      server_id: sp.id,
+      workspace: slug,
+      title: sp.title,
+      base: JSON.stringify({ title: sp.title } satisfies PostBase),
+      raw: JSON.stringify(sp.raw),
+      remote_state: 'active',
+      conflict: null,
+      error: null,
+      created_at: now,
+      updated_at: now,
+    });
+    await logDecision(ctx, {
+      action: 'import_post',
+      reason: `Post ${sp.id} exists on the service only.`,
+      postId: id,
+    });
+    ctx.emit({ name: 'itemChanged', data: { postId: id, variantId: null } });
+    return;
+  }
+  const base = parseJson<PostBase>(local.base) ?? { title: sp.title };
+  const d = mergeField(base.title, local.title, sp.title);
+  if (d.action === 'take_theirs') {
+    await updatePost(ctx.db, local.id, {
+      title: sp.title,
+      base: JSON.stringify({ title: sp.title }),
+      raw: JSON.stringify(sp.raw),
+      conflict: null,
+      remote_state: 'active',
+      updated_at: now,
+    });
+    await logDecision(ctx, { action: 'take_theirs', reason: `Title: ${d.reason}`, postId: local.id });
+    ctx.emit({ name: 'itemChanged', data: { postId: local.id, variantId: null } });
+  } else if (d.action === 'conflict') {
+    const conflict = JSON.stringify([{ field: 'title', mine: local.title, theirs: sp.title }]);
+    if (conflict !== local.conflict) {
+      await updatePost(ctx.db, local.id, { conflict, raw: JSON.stringify(sp.raw), updated_at: now });
+      await logDecision(ctx, { action: 'conflict', reason: `Title: ${d.reason}`, postId: local.id });
+      await notify(
+        ctx,
+        'needs_user',
+        `The title of "${local.title}" was changed both here and on the service.`,
+        {
+          postId: local.id,
+          variantId: null,
+        },
+      );
+      ctx.emit({ name: 'itemChanged', data: { postId: local.id, variantId: null } });
+    }
+  } else {
+    await updatePost(ctx.db, local.id, {
+      raw: JSON.stringify(sp.raw),
+      remote_state: 'active',
+      conflict: null,
+    });
+  }
+}
+
+export async function mergeVariantsOfPost(
+  ctx: SyncContext,
+  post: PostRow,
+  variants: ServiceVariant[],
+  importBlocked: boolean,
+): Promise<void> {
+  const locals = await listVariantsOfPost(ctx.db, post.id);
+  const byServerId = new Map(
+    locals.filter((v) => v.server_id !== null).map((v) => [v.server_id as string, v]),
+  );
+  for (const sv of variants) {
+    const local = byServerId.get(sv.id);
+    if (local) {
+      await mergeServiceVariant(ctx, local, sv);
+    } else if (importBlocked) {
+      await logDecision(ctx, {
+        action: 'import_deferred',
+        reason: `Variant ${sv.id} is not linked here, and a create of unknown outcome is pending: it may be ours.`,
+        postId: post.id,
+      });
+    } else {
+      const id = await importServiceVariant(ctx, post.id, sv);
+      await logDecision(ctx, {
+        action: 'import_variant',
+        reason: `Variant ${sv.id} exists on the service only.`,
+        postId: post.id,
+        variantId: id,
+      });
+    }
+  }
+}

@@ -1,0 +1,486 @@
+// Push: turns the outbox into requests. Ops of one post run in order; posts run concurrently,
+// bounded. `sending` is committed before a request leaves, so a crash mid-request is seen on
+// the next start as an outcome to resolve, never as something safe to resend blindly.
+import type { ServiceClient, ServiceVariant } from '../api/client';
+import { isServiceError, type ServiceError } from '../api/errors';
+import { parseJson, getPost, updatePost, listLinkedPosts, type PostBase } from '../store/post-repository';
+import { listOpenOps, parsePayload, setOpState, type OutboxPayload } from '../store/outbox-repository';
+import type { OutboxOpRow, PostRow, VariantRow } from '../store/schema';
+import { getVariant, listVariantsOfPost, updateVariant, type VariantBase } from '../store/variant-repository';
+import { baseOf, notify, recordServiceAnswer } from './apply';
+import { retryDelayMs } from './backoff';
+import { eachBounded, logDecision, nowIso, type SyncContext } from './context';
+import { decideOnFailure, decidePublishReadBack, matchUnlinked, type FailureFacts } from './reconcile';
+
+export type PushStop = 'auth' | 'offline' | null;
+
+export interface PushResult {
+  stop: PushStop;
+  stopReason: string | null;
+  /** Earliest time a waiting op may be tried again. */
+  nextAttemptAt: string | null;
+}
+
+type OpOutcome = 'done' | 'continue' | 'block_variant' | 'block_post' | 'stop_auth' | 'stop_offline';
+
+interface SendPayload extends OutboxPayload {
+  /** What the last request carried, for matching after an unknown outcome. */
+  sent?: { title?: string; platform?: string; content?: string };
+}
+
+class PushRun {
+  stop: PushStop = null;
+  stopReason: string | null = null;
+  nextAttemptAt: string | null = null;
+
+  constructor(
+    readonly ctx: SyncContext,
+    readonly client: ServiceClient,
+  ) {}
+
+  noteWait(at: string): void {
+    if (this.nextAttemptAt === null || at < this.nextAttemptAt) this.nextAttemptAt = at;
+  }
+
+  async run(): Promise<PushResult> {
+    const ops = await listOpenOps(this.ctx.db);
+    const byPost = new Map<string, OutboxOpRow[]>();
+    for (const op of ops) {
+      const list = byPost.get(op.post_id) ?? [];
+      list.push(op);
+      byPost.set(op.post_id, list);
+    }
+    await eachBounded(
+      [...byPost.entries()],
+      this.ctx.concurrency,
+      ([postId, list]) => this.runPost(postId, list),
+      () => this.stop !== null,
+    );
+    return { stop: this.stop, stopReason: this.stopReason, nextAttemptAt: this.nextAttemptAt };
+  }
+
+  async runPost(postId: string, ops: OutboxOpRow[]): Promise<void> {
+    const post = await getPost(this.ctx.db, postId);
+    if (!post || post.workspace === null || post.remote_state === 'removed') return;
+    const blocked = new Set<string>();
+    for (const snapshot of ops) {
+      if (this.stop !== null) return;
+      const op = await this.reload(snapshot.id);
+      if (!op || op.state === 'done') continue;
+      if (op.variant_id !== null && blocked.has(op.variant_id)) continue;
+      if (op.state === 'failed') {
+        if (op.kind === 'create_post') return;
+        if (op.kind === 'create_variant' && op.variant_id) blocked.add(op.variant_id);
+        continue;
+      }
+      if (op.state === 'unknown' && op.kind === 'publish') {
+        // The user decides; later ops of that variant wait behind the decision.
+        if (op.variant_id) blocked.add(op.variant_id);
+        continue;
+      }
+      if (op.state === 'pending' && op.next_attempt_at !== null && op.next_attempt_at > nowIso(this.ctx)) {
+        this.noteWait(op.next_attempt_at);
+        return;
+      }
+      const outcome = await this.runOp(op);
+      if (outcome === 'stop_auth' || outcome === 'stop_offline' || outcome === 'block_post') return;
+      if (outcome === 'block_variant' && op.variant_id) blocked.add(op.variant_id);
+    }
+  }
+
+  reload(id: string) {
+    return this.ctx.db.selectFrom('outbox_op').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async runOp(op: OutboxOpRow): Promise<OpOutcome> {
+    const post = await getPost(this.ctx.db, op.post_id);
+    if (!post || post.workspace === null) return 'block_post';
+    const variant = op.variant_id ? await getVariant(this.ctx.db, op.variant_id) : undefined;
+    if (op.variant_id && !variant) {
+      await this.finish(op, 'done', 'The variant no longer exists locally.');
+      return 'continue';
+    }
+    switch (op.kind) {
+      case 'create_post':
+        return this.createPost(op, post);
+      case 'update_post':
+        // The spec has no endpoint to rename a post: the title stays local (shown in the window).
+        await this.finish(op, 'done', 'No post update endpoint in the spec: title kept locally.');
+        return 'continue';
+      case 'create_variant':
+        return this.createVariant(op, post, variant as VariantRow);
+      case 'update_variant':
+      case 'schedule':
+      case 'unschedule':
+        return this.patchVariant(op, post, variant as VariantRow);
+      case 'publish':
+        return this.publish(op, post, variant as VariantRow);
+    }
+  }
+
+  async finish(op: OutboxOpRow, action: string, reason: string): Promise<void> {
+    await setOpState(this.ctx.db, op.id, 'done', { now: nowIso(this.ctx), error: null, nextAttemptAt: null });
+    await logDecision(this.ctx, { action, reason, postId: op.post_id, variantId: op.variant_id });
+  }
+
+  /** Commits `sending` (with what is being sent) before the request leaves. */
+  async markSending(op: OutboxOpRow, sent: SendPayload['sent']): Promise<void> {
+    const payload: SendPayload = { ...parsePayload(op), ...(sent ? { sent } : {}) };
+    const now = nowIso(this.ctx);
+    await this.ctx.db
+      .updateTable('outbox_op')
+      .set({
+        state: 'sending',
+        attempts: op.attempts + 1,
+        sent_at: now,
+        updated_at: now,
+        payload: JSON.stringify(payload),
+      })
+      .where('id', '=', op.id)
+      .execute();
+  }
+
+  // --- create post ------------------------------------------------------------------
+
+  async createPost(op: OutboxOpRow, post: PostRow): Promise<OpOutcome> {
+    const slug = post.workspace as string;
+    if (post.server_id !== null) {
+      await this.finish(op, 'skip_create_post', 'The post is already linked to the service.');
+      return 'continue';
+    }
+    if (op.state === 'unknown' || op.state === 'sending') {
+      const sentTitle = (parsePayload(op) as SendPayload).sent?.title ?? post.title;
+      let candidates;
+      try {
+        candidates = await this.client.listPosts(slug);
+      } catch (error) {
+        return this.failed(op, error, 'read back after an unknown create');
+      }
+      const linked = new Set((await listLinkedPosts(this.ctx.db, slug)).map((p) => p.server_id as string));
+      const m = matchUnlinked(candidates, linked, (c) => c.title === sentTitle);
+      await logDecision(this.ctx, { action: `create_post_${m.action}`, reason: m.reason, postId: post.id });
+      if (m.action === 'adopt') {
+        const found = candidates.find((c) => c.id === m.id);
+        await this.linkPost(op, post, m.id, found?.title ?? sentTitle, found?.raw ?? {});
+        return 'done';
+      }
+    }
+    await this.markSending(op, { title: post.title });
+    try {
+      const created = await this.client.createPost(slug, { title: post.title });
+      await this.linkPost(op, post, created.id, created.title, created.raw);
+      return 'done';
+    } catch (error) {
+      return this.failed(op, error, 'create post');
+    }
+  }
+
+  async linkPost(
+    op: OutboxOpRow,
+    post: PostRow,
+    serverId: string,
+    title: string,
+    raw: unknown,
+  ): Promise<void> {
+    const now = nowIso(this.ctx);
+    await this.ctx.db.transaction().execute(async (trx) => {
+      await updatePost(trx, post.id, {
+        server_id: serverId,
+        base: JSON.stringify({ title } satisfies PostBase),
+        raw: JSON.stringify(raw),
+        error: null,
+        updated_at: now,
+      });
+      await setOpState(trx, op.id, 'done', { now, error: null, nextAttemptAt: null });
+    });
+    await logDecision(this.ctx, {
+      action: 'post_linked',
+      reason: `The service holds it as post ${serverId}.`,
+      postId: post.id,
+    });
+    this.ctx.emit({ name: 'itemChanged', data: { postId: post.id, variantId: null } });
+  }
+
+  // --- create variant ---------------------------------------------------------------
+
+  async createVariant(op: OutboxOpRow, post: PostRow, variant: VariantRow): Promise<OpOutcome> {
+    const slug = post.workspace as string;
+    if (post.server_id === null) return 'block_post';
+    if (variant.server_id !== null) {
+      await this.finish(op, 'skip_create_variant', 'The variant is already linked to the service.');
+      return 'continue';
+    }
+    if (op.state === 'unknown' || op.state === 'sending') {
+      const sent = (parsePayload(op) as SendPayload).sent ?? {
+        platform: variant.platform,
+        content: variant.content,
+      };
+      let candidates: ServiceVariant[];
+      try {
+        candidates = await this.client.listVariants(slug, post.server_id);
+      } catch (error) {
+        return this.failed(op, error, 'read back after an unknown create');
+      }
+      const locals = await listVariantsOfPost(this.ctx.db, post.id);
+      const linked = new Set(locals.filter((v) => v.server_id !== null).map((v) => v.server_id as string));
+      const m = matchUnlinked(
+        candidates,
+        linked,
+        (c) => c.platform === sent.platform && c.content === sent.content,
+      );
+      await logDecision(this.ctx, {
+        action: `create_variant_${m.action}`,
+        reason: m.reason,
+        postId: post.id,
+        variantId: variant.id,
+      });
+      if (m.action === 'adopt') {
+        const found = candidates.find((c) => c.id === m.id) as ServiceVariant;
+        await this.linkVariant(op, variant, found);
+        return 'done';
+      }
+    }
+    const body: { platform: string; content: string; social_profile_id?: string | null } = {
+      platform: variant.platform,
+      content: variant.content,
+    };
+    // The three account states reach the request apart: key omitted, null, or the id.
+    if (variant.account_mode === 'none') body.social_profile_id = null;
+    if (variant.account_mode === 'profile') body.social_profile_id = variant.social_profile_id;
+    await this.markSending(op, { platform: variant.platform, content: variant.content });
+    try {
+      const created = await this.client.createVariant(slug, post.server_id, body);
+      await this.linkVariant(op, variant, created);
+      return 'done';
+    } catch (error) {
+      return this.failed(op, error, 'create variant');
+    }
+  }
+
+  async linkVariant(op: OutboxOpRow, variant: VariantRow, sv: ServiceVariant): Promise<void> {
+    const fresh = (await getVariant(this.ctx.db, variant.id)) ?? variant;
+    await recordServiceAnswer(this.ctx, fresh, sv);
+    await setOpState(this.ctx.db, op.id, 'done', { now: nowIso(this.ctx), error: null, nextAttemptAt: null });
+    await logDecision(this.ctx, {
+      action: 'variant_linked',
+      reason: `The service holds it as variant ${sv.id}.`,
+      postId: variant.post_id,
+      variantId: variant.id,
+    });
+  }
+
+  // --- updates, schedule, unschedule --------------------------------------------------
+
+  async patchVariant(op: OutboxOpRow, post: PostRow, variant: VariantRow): Promise<OpOutcome> {
+    if (post.server_id === null || variant.server_id === null) return 'block_variant';
+    const patch: { content?: string; scheduled_at?: string | null; social_profile_id?: string | null } = {};
+    if (op.kind === 'update_variant') {
+      const fields = parsePayload(op).fields ?? [];
+      if (fields.includes('content')) patch.content = variant.content;
+      if (fields.includes('account')) {
+        if (variant.account_mode === 'none') patch.social_profile_id = null;
+        if (variant.account_mode === 'profile') patch.social_profile_id = variant.social_profile_id;
+        // 'default' cannot be expressed on an existing variant: the service chose at creation.
+      }
+    } else if (op.kind === 'schedule') {
+      patch.scheduled_at = variant.scheduled_at;
+    } else {
+      patch.scheduled_at = null;
+    }
+    if (Object.keys(patch).length === 0) {
+      await this.finish(op, 'skip_update', 'Nothing the service can take changed.');
+      return 'continue';
+    }
+    await this.markSending(op, undefined);
+    try {
+      const sv = await this.client.updateVariant(
+        post.workspace as string,
+        post.server_id,
+        variant.server_id,
+        patch,
+      );
+      const fresh = (await getVariant(this.ctx.db, variant.id)) ?? variant;
+      await recordServiceAnswer(this.ctx, fresh, sv);
+      await this.finish(op, op.kind, `Sent ${Object.keys(patch).join(', ')}; the service accepted.`);
+      return 'done';
+    } catch (error) {
+      return this.failed(op, error, op.kind);
+    }
+  }
+
+  // --- publish ----------------------------------------------------------------------
+
+  async publish(op: OutboxOpRow, post: PostRow, variant: VariantRow): Promise<OpOutcome> {
+    if (post.server_id === null || variant.server_id === null) return 'block_variant';
+    if (op.state === 'sending') {
+      // A publish was in flight when Outpost stopped: read it back, never send it again.
+      return this.readBackPublish(op, post, variant, 'Outpost stopped while the publish request was out.');
+    }
+    await this.markSending(op, undefined);
+    let sv: ServiceVariant;
+    try {
+      sv = await this.client.publishVariant(post.workspace as string, post.server_id, variant.server_id);
+    } catch (error) {
+      if (!isServiceError(error)) return this.failed(op, error, 'publish');
+      const d = decideOnFailure(op, facts(error));
+      if (d.action === 'unknown_outcome') return this.readBackPublish(op, post, variant, error.message);
+      return this.failed(op, error, 'publish');
+    }
+    const fresh = (await getVariant(this.ctx.db, variant.id)) ?? variant;
+    await updateVariant(this.ctx.db, variant.id, { publish_unknown: null });
+    await recordServiceAnswer(this.ctx, fresh, sv);
+    await this.finish(
+      op,
+      'publish',
+      `The service answered ${sv.platform_post_url ? 'published' : (sv.status ?? 'without a status')}.`,
+    );
+    return 'done';
+  }
+
+  async readBackPublish(
+    op: OutboxOpRow,
+    post: PostRow,
+    variant: VariantRow,
+    why: string,
+  ): Promise<OpOutcome> {
+    const now = nowIso(this.ctx);
+    await setOpState(this.ctx.db, op.id, 'unknown', { now, error: why });
+    let found: ServiceVariant | null = null;
+    let readError: string | null = null;
+    try {
+      const list = await this.client.listVariants(post.workspace as string, post.server_id as string);
+      found = list.find((v) => v.id === variant.server_id) ?? null;
+    } catch (error) {
+      readError = error instanceof Error ? error.message : String(error);
+    }
+    const d = decidePublishReadBack(found);
+    await logDecision(this.ctx, {
+      action: `publish_readback_${d.action}`,
+      reason: d.reason,
+      postId: post.id,
+      variantId: variant.id,
+    });
+    const fresh = (await getVariant(this.ctx.db, variant.id)) ?? variant;
+    if (d.action === 'record' && found) {
+      await recordServiceAnswer(this.ctx, fresh, found);
+      await updateVariant(this.ctx.db, variant.id, { publish_unknown: null });
+      await this.finish(op, 'publish_recorded', d.reason);
+      return 'done';
+    }
+    if (found) {
+      // Keep what the service shows (status, raw) without touching local edits.
+      await updateVariant(this.ctx.db, variant.id, {
+        status: found.status,
+        platform_post_url: found.platform_post_url,
+        raw: JSON.stringify(found.raw),
+        base: JSON.stringify({
+          ...(parseJson<VariantBase>(fresh.base) ?? baseOf(found)),
+          status: found.status,
+          platform_post_url: found.platform_post_url,
+        }),
+      });
+    }
+    const facts = {
+      requestedAt: op.sent_at ?? now,
+      reason: why,
+      readBack: readError ? `Could not read it back: ${readError}` : d.reason,
+    };
+    await updateVariant(this.ctx.db, variant.id, { publish_unknown: JSON.stringify(facts), updated_at: now });
+    await notify(
+      this.ctx,
+      'needs_user',
+      `Outpost cannot tell whether the ${variant.platform} variant was published. Please decide.`,
+      {
+        postId: post.id,
+        variantId: variant.id,
+      },
+    );
+    this.ctx.emit({ name: 'itemChanged', data: { postId: post.id, variantId: variant.id } });
+    return 'block_variant';
+  }
+
+  // --- failures -----------------------------------------------------------------------
+
+  async failed(op: OutboxOpRow, error: unknown, what: string): Promise<OpOutcome> {
+    const now = nowIso(this.ctx);
+    const ids = { postId: op.post_id, variantId: op.variant_id };
+    if (!isServiceError(error)) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.ctx.logger.error(`sync ${what} failed unexpectedly`, { message });
+      await setOpState(this.ctx.db, op.id, 'failed', { now, error: `Internal error: ${message}` });
+      await logDecision(this.ctx, { action: 'fail', reason: message, ...ids });
+      return op.kind === 'create_post' ? 'block_post' : 'block_variant';
+    }
+    const d = decideOnFailure(op, facts(error));
+    await logDecision(this.ctx, { action: d.action, reason: `${what}: ${d.reason}`, ...ids });
+    switch (d.action) {
+      case 'stop_offline':
+        await setOpState(this.ctx.db, op.id, 'pending', { now, error: error.message });
+        this.stop = 'offline';
+        this.stopReason = error.message;
+        return 'stop_offline';
+      case 'pause_auth':
+        // The service refused the request: nothing was applied, so it stays queued as it was.
+        await setOpState(this.ctx.db, op.id, 'pending', { now, error: d.reason });
+        this.stop = 'auth';
+        this.stopReason = d.reason;
+        return 'stop_auth';
+      case 'retry_later': {
+        const at = new Date(
+          this.ctx.clock.now().getTime() +
+            retryDelayMs(op.attempts, d.retryAfterMs, undefined, this.ctx.random),
+        ).toISOString();
+        await setOpState(this.ctx.db, op.id, 'pending', { now, error: d.reason, nextAttemptAt: at });
+        this.noteWait(at);
+        return 'block_post';
+      }
+      case 'mark_removed': {
+        await setOpState(this.ctx.db, op.id, 'failed', { now, error: d.reason });
+        if (op.variant_id !== null && op.kind !== 'create_variant') {
+          await updateVariant(this.ctx.db, op.variant_id, {
+            remote_state: 'removed',
+            error: d.reason,
+            updated_at: now,
+          });
+        } else {
+          await updatePost(this.ctx.db, op.post_id, {
+            remote_state: 'removed',
+            error: d.reason,
+            updated_at: now,
+          });
+        }
+        this.ctx.emit({ name: 'itemChanged', data: ids });
+        return op.variant_id !== null && op.kind !== 'create_variant' ? 'block_variant' : 'block_post';
+      }
+      case 'fail':
+        await setOpState(this.ctx.db, op.id, 'failed', { now, error: d.reason });
+        await notify(this.ctx, 'needs_user', `The service refused a change: ${d.reason}`, ids);
+        this.ctx.emit({ name: 'itemChanged', data: ids });
+        return op.kind === 'create_post' ? 'block_post' : 'block_variant';
+      case 'unknown_outcome': {
+        // Creates are matched on the next pass (list and adopt), after a backoff.
+        const at = new Date(
+          this.ctx.clock.now().getTime() + retryDelayMs(op.attempts, null, undefined, this.ctx.random),
+        ).toISOString();
+        await setOpState(this.ctx.db, op.id, 'unknown', { now, error: d.reason, nextAttemptAt: at });
+        this.ctx.emit({ name: 'itemChanged', data: ids });
+        return 'block_post';
+      }
+    }
+  }
+}
+
+function facts(error: ServiceError): FailureFacts {
+  return {
+    kind: error.kind,
+    status: error.status,
+    mayHaveReachedService: error.mayHaveReachedService,
+    retryAfterMs: error.retryAfterMs,
+    message: error.message,
+    serviceMessage: error.serviceMessage,
+  };
+}
+
+export async function push(ctx: SyncContext, client: ServiceClient): Promise<PushResult> {
+  return new PushRun(ctx, client).run();
+}

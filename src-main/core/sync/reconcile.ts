@@ -1,0 +1,288 @@
+// Pure sync decisions: each takes plain facts and returns a value (`{ action, reason }` where
+// the engine acts on it). No I/O here; the tables in test/unit/core/sync exercise every branch.
+import type { FieldConflict, ItemState, NotificationKind } from '../../../src-preload/bridge';
+import type { OutboxKind } from '../store/schema';
+
+// ---------------------------------------------------------------------------------------
+// What a service variant means. Only two status strings are named by the spec (`draft`,
+// `needs_approval`); published is recognised by its link (or the literal word), scheduled by
+// its time. Everything else is shown as it came.
+
+export const NEEDS_APPROVAL = 'needs_approval';
+
+export interface ServiceFacts {
+  status: string | null;
+  platform_post_url: string | null;
+  scheduled_at: string | null;
+}
+
+export function isPublished(v: Pick<ServiceFacts, 'status' | 'platform_post_url'>): boolean {
+  return (v.platform_post_url !== null && v.platform_post_url !== '') || v.status === 'published';
+}
+
+export type ServiceState = 'published' | 'needs_approval' | 'scheduled' | 'draft' | 'unknown_status';
+
+export function serviceState(v: ServiceFacts): ServiceState {
+  if (isPublished(v)) return 'published';
+  if (v.status === NEEDS_APPROVAL) return 'needs_approval';
+  if (v.scheduled_at !== null) return 'scheduled';
+  if (v.status === null || v.status === 'draft') return 'draft';
+  return 'unknown_status';
+}
+
+// ---------------------------------------------------------------------------------------
+// Item states for the window.
+
+export interface VariantStateFacts extends ServiceFacts {
+  inLocalSpace: boolean;
+  serverId: string | null;
+  removed: boolean;
+  conflict: boolean;
+  publishUnknown: boolean;
+  failed: boolean;
+  openOps: boolean;
+}
+
+export const STATE_WORDS: Record<ItemState, string> = {
+  local_only: 'Only on this computer',
+  pending_sync: 'Waiting to sync',
+  draft: 'Draft (synced)',
+  scheduled: 'Scheduled',
+  needs_approval: 'Waiting for sign-off',
+  published: 'Published',
+  failed: 'Failed',
+  conflict: 'In conflict',
+  removed: 'Removed on the service',
+  publish_unknown: 'Publish outcome unknown',
+  unknown_status: 'Unknown status',
+};
+
+export function variantState(f: VariantStateFacts): { state: ItemState; text: string } {
+  const pick = (state: ItemState) => ({ state, text: STATE_WORDS[state] });
+  if (f.removed) return pick('removed');
+  if (f.publishUnknown) return pick('publish_unknown');
+  if (f.conflict) return pick('conflict');
+  if (f.failed) return pick('failed');
+  if (f.inLocalSpace) return pick('local_only');
+  if (f.serverId === null || f.openOps) return pick('pending_sync');
+  const s = serviceState(f);
+  if (s === 'unknown_status')
+    return { state: 'unknown_status', text: f.status ?? STATE_WORDS.unknown_status };
+  return pick(s);
+}
+
+/** Most urgent first: the post shows the state that most needs the user's eye. */
+const URGENCY: ItemState[] = [
+  'conflict',
+  'publish_unknown',
+  'failed',
+  'removed',
+  'pending_sync',
+  'local_only',
+  'needs_approval',
+  'unknown_status',
+  'scheduled',
+  'published',
+  'draft',
+];
+
+export function postState(
+  own: { state: ItemState; text: string },
+  variants: Array<{ state: ItemState; text: string }>,
+): { state: ItemState; text: string } {
+  let best = own;
+  for (const v of variants) if (URGENCY.indexOf(v.state) < URGENCY.indexOf(best.state)) best = v;
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------
+// What to do when a request fails.
+
+export interface FailureFacts {
+  kind: string;
+  status: number | null;
+  mayHaveReachedService: boolean;
+  retryAfterMs: number | null;
+  message: string;
+  serviceMessage: string | null;
+}
+
+export type FailureAction =
+  | { action: 'stop_offline'; reason: string }
+  | { action: 'retry_later'; reason: string; retryAfterMs: number | null }
+  | { action: 'pause_auth'; reason: string }
+  | { action: 'mark_removed'; reason: string }
+  | { action: 'fail'; reason: string; canRetry: boolean }
+  | { action: 'unknown_outcome'; reason: string };
+
+export function decideOnFailure(op: { kind: OutboxKind }, e: FailureFacts): FailureAction {
+  const creates = op.kind === 'create_post' || op.kind === 'create_variant';
+  const isPublish = op.kind === 'publish';
+  if (e.kind === 'auth')
+    return { action: 'pause_auth', reason: `The service refused the token (${e.status ?? 'auth'}).` };
+  if (e.kind === 'not_found')
+    return { action: 'mark_removed', reason: 'The service answered 404: the item was removed there.' };
+  if (e.kind === 'validation')
+    return { action: 'fail', reason: e.serviceMessage ?? e.message, canRetry: !isPublish };
+  if (e.kind === 'invalid_settings') return { action: 'fail', reason: e.message, canRetry: false };
+  if (e.kind === 'rate_limited')
+    return { action: 'retry_later', reason: 'The service asked to slow down.', retryAfterMs: e.retryAfterMs };
+  if (!e.mayHaveReachedService) {
+    return {
+      action: 'stop_offline',
+      reason: 'The request never reached the service; it is safe to send again.',
+    };
+  }
+  // From here the request may have been applied.
+  if (isPublish || creates)
+    return {
+      action: 'unknown_outcome',
+      reason: `${e.message} The outcome is unknown; it will be read back.`,
+    };
+  if (e.kind === 'malformed_response') return { action: 'fail', reason: e.message, canRetry: true };
+  // Updates set a value; sending them again is harmless.
+  return { action: 'retry_later', reason: e.message, retryAfterMs: e.retryAfterMs };
+}
+
+// ---------------------------------------------------------------------------------------
+// A publish whose outcome is unknown: read it back and decide. Never publish again here.
+
+export type PublishReadBack =
+  | { action: 'record'; state: 'published' | 'needs_approval' | 'scheduled'; reason: string }
+  | { action: 'ask_user'; reason: string };
+
+export function decidePublishReadBack(v: ServiceFacts | null): PublishReadBack {
+  if (v === null) return { action: 'ask_user', reason: 'The variant could not be read back.' };
+  const s = serviceState(v);
+  if (s === 'published' || s === 'needs_approval' || s === 'scheduled')
+    return { action: 'record', state: s, reason: `Read back: the service shows it as ${s}.` };
+  return {
+    action: 'ask_user',
+    reason: `Read back: the service shows it as ${v.status ?? 'not published'}; it may not have been published.`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// A create whose outcome is unknown: find what it made, if anything.
+
+export function matchUnlinked<T extends { id: string }>(
+  candidates: T[],
+  linkedServerIds: ReadonlySet<string>,
+  same: (c: T) => boolean,
+): { action: 'adopt'; id: string; reason: string } | { action: 'recreate'; reason: string } {
+  const found = candidates.find((c) => !linkedServerIds.has(c.id) && same(c));
+  if (found)
+    return {
+      action: 'adopt',
+      id: found.id,
+      reason: 'An unlinked match exists on the service: adopted, not created again.',
+    };
+  return { action: 'recreate', reason: 'Nothing on the service matches: the first request was not applied.' };
+}
+
+// ---------------------------------------------------------------------------------------
+// Three-way merge of one field: base (last server state), mine (local), theirs (server now).
+
+export type MergeDecision =
+  | { action: 'unchanged'; reason: string }
+  | { action: 'keep_mine'; reason: string }
+  | { action: 'take_theirs'; reason: string }
+  | { action: 'conflict'; reason: string };
+
+export function mergeField<T>(
+  base: T,
+  mine: T,
+  theirs: T,
+  equal: (a: T, b: T) => boolean = Object.is,
+): MergeDecision {
+  const mineChanged = !equal(base, mine);
+  const theirsChanged = !equal(base, theirs);
+  if (!theirsChanged)
+    return mineChanged
+      ? { action: 'keep_mine', reason: 'Only changed here.' }
+      : { action: 'unchanged', reason: 'No change.' };
+  if (!mineChanged) return { action: 'take_theirs', reason: 'Only changed on the service.' };
+  if (equal(mine, theirs)) return { action: 'take_theirs', reason: 'Both sides made the same change.' };
+  return { action: 'conflict', reason: 'Changed both here and on the service since the last sync.' };
+}
+
+export function sameInstant(a: string | null, b: string | null): boolean {
+  if (a === null || b === null) return a === b;
+  const ta = Date.parse(a);
+  const tb = Date.parse(b);
+  return Number.isNaN(ta) || Number.isNaN(tb) ? a === b : ta === tb;
+}
+
+export function conflictFields(
+  entries: Array<{
+    field: FieldConflict['field'];
+    base: string | null;
+    mine: string | null;
+    theirs: string | null;
+    equal?: (a: string | null, b: string | null) => boolean;
+  }>,
+): { conflicts: FieldConflict[]; takeTheirs: Array<FieldConflict['field']> } {
+  const conflicts: FieldConflict[] = [];
+  const takeTheirs: Array<FieldConflict['field']> = [];
+  for (const e of entries) {
+    const d = mergeField(e.base, e.mine, e.theirs, e.equal ?? Object.is);
+    if (d.action === 'conflict') conflicts.push({ field: e.field, mine: e.mine, theirs: e.theirs });
+    if (d.action === 'take_theirs') takeTheirs.push(e.field);
+  }
+  return { conflicts, takeTheirs };
+}
+
+// ---------------------------------------------------------------------------------------
+// When to read a waiting variant again.
+
+export const RECONCILE = {
+  afterScheduledMs: 5_000,
+  scheduledBaseMs: 15_000,
+  scheduledCapMs: 15 * 60_000,
+  approvalBaseMs: 30_000,
+  approvalCapMs: 30 * 60_000,
+};
+
+export function decideReconcile(
+  v: ServiceFacts,
+  now: Date,
+  attempts: number,
+): { action: 'none'; reason: string } | { action: 'read_at'; at: string; reason: string } {
+  const s = serviceState(v);
+  if (s === 'needs_approval') {
+    const delay = Math.min(RECONCILE.approvalCapMs, RECONCILE.approvalBaseMs * 2 ** Math.min(attempts, 20));
+    return {
+      action: 'read_at',
+      at: new Date(now.getTime() + delay).toISOString(),
+      reason: 'Waiting for sign-off: check again on a slowing interval.',
+    };
+  }
+  if (s === 'scheduled' && v.scheduled_at !== null) {
+    const due = Date.parse(v.scheduled_at) + RECONCILE.afterScheduledMs;
+    if (Number.isFinite(due) && due > now.getTime())
+      return {
+        action: 'read_at',
+        at: new Date(due).toISOString(),
+        reason: 'Scheduled: read back shortly after its time.',
+      };
+    const delay = Math.min(RECONCILE.scheduledCapMs, RECONCILE.scheduledBaseMs * 2 ** Math.min(attempts, 20));
+    return {
+      action: 'read_at',
+      at: new Date(now.getTime() + delay).toISOString(),
+      reason: 'Past its time and not yet published: read again with backoff.',
+    };
+  }
+  return { action: 'none', reason: `Nothing to wait for (${s}).` };
+}
+
+// ---------------------------------------------------------------------------------------
+// What to tell the user when a variant's service state moves.
+
+export function transitionNotice(before: ServiceFacts | null, after: ServiceFacts): NotificationKind | null {
+  const from = before === null ? null : serviceState(before);
+  const to = serviceState(after);
+  if (from === to) return null;
+  if (to === 'published') return from === 'needs_approval' ? 'approval_released' : 'published';
+  if (to === 'needs_approval') return 'approval_started';
+  return null;
+}
