@@ -1,0 +1,137 @@
+// Fault run (issue 7): drafts with 1-3 variants and a mix of schedule, unschedule, edit and
+// publish, made through the bridge while the sync runs against a sandbox that faults on every
+// route (latency, 500/502/503, 429 Retry-After, connections dropped before or after the write).
+// Retries become due by moving the core's own clock between rounds, never by sleeping.
+import { afterAll, describe, expect, it } from 'vitest';
+import type { OutboxOpView } from '../../src-preload/bridge';
+import { startSandbox, SEED as SANDBOX_SEED, type SandboxHandle } from '../server/index';
+import { ManualClock } from './support/clock';
+import { FIGURES, SEED } from './support/config';
+import { checkInvariants } from './support/invariants';
+import { LeakProbe } from './support/leaks';
+import { Expectations } from './support/model';
+import { createRng } from './support/random';
+import { connect, openCore, summaryLine, tempDir, type OpenedCore } from './support/harness';
+import { Workload } from './support/workload';
+
+const WORKSPACE = SANDBOX_SEED.workspace;
+const ROUND_MS = 6 * 60_000; // longer than the backoff cap (5 min), so every waiting retry is due
+
+/** Rules on every API route; error kinds alone fault more than 20% of requests. */
+function addFaults(sandbox: SandboxHandle): void {
+  sandbox.faults.setSeed(SEED);
+  sandbox.faults.add({ kind: 'latency', latencyMs: 15, probability: 0.1 });
+  sandbox.faults.add({ kind: 'status', status: 500, probability: 0.05 });
+  sandbox.faults.add({ kind: 'status', status: 502, probability: 0.04 });
+  sandbox.faults.add({ kind: 'status', status: 503, probability: 0.04 });
+  sandbox.faults.add({ kind: 'retry_after', retryAfterSeconds: 1, probability: 0.04 });
+  sandbox.faults.add({ kind: 'drop_after_write', probability: 0.05 });
+  sandbox.faults.add({ kind: 'drop_before_write', probability: 0.02 });
+}
+
+/** Work the engine may still do by itself; anything else is done or waits for the user. */
+function unsettled(ops: OutboxOpView[]): OutboxOpView[] {
+  return ops.filter(
+    (o) => o.state === 'pending' || o.state === 'sending' || (o.state === 'unknown' && o.kind !== 'publish'),
+  );
+}
+
+describe('fault run', () => {
+  let sandbox: SandboxHandle | null = null;
+  let opened: OpenedCore | null = null;
+  afterAll(async () => {
+    await opened?.core.close(0);
+    await sandbox?.close();
+  });
+
+  it('loses nothing, doubles nothing and publishes at most once under faults on every route', async () => {
+    sandbox = await startSandbox();
+    const dataDir = tempDir('faults');
+    const probe = new LeakProbe(sandbox.token);
+    const clock = new ManualClock(new Date());
+    opened = await openCore({ dataDir, clock, random: createRng(SEED + 1).next, concurrency: 4 }, probe);
+    const { core } = opened;
+    await connect(core, sandbox.baseUrl, sandbox.token, WORKSPACE);
+    await core.syncNow('first sync');
+
+    const expected = new Expectations();
+    const rng = createRng(SEED);
+    const work = new Workload({
+      core,
+      rng,
+      workspace: WORKSPACE,
+      prefix: `F${SEED}`,
+      journal: (phase, ev) => expected.record(phase, ev),
+      now: () => clock.now(),
+    });
+
+    const requestsBefore = sandbox.stats.requests;
+    addFaults(sandbox);
+    const createRounds = 6;
+    const perRound = Math.ceil(FIGURES.faultDrafts / createRounds);
+    let rounds = 0;
+    let outbox: OutboxOpView[] = [];
+    for (let r = 0; r < FIGURES.faultRounds; r++) {
+      if (r < createRounds) {
+        for (let i = 0; i < perRound && work.posts < FIGURES.faultDrafts; i++) await work.createDraft();
+      }
+      // The user keeps editing while earlier changes are still on their way.
+      if (r < createRounds * 2) for (let i = 0; i < perRound * 1.5; i++) await work.randomOp();
+      await core.syncNow('fault round');
+      rounds += 1;
+      clock.advance(ROUND_MS);
+      const ops = await core.invoke('outbox.list', undefined);
+      if (ops.ok) outbox = ops.value as OutboxOpView[];
+      if (r >= createRounds * 2 && unsettled(outbox).length === 0) break;
+    }
+    const faultedRequests = sandbox.stats.requests - requestsBefore;
+    const injected = sandbox.faults.injected;
+
+    // The service recovers: everything the engine may do alone must now settle.
+    sandbox.faults.clear();
+    for (let r = 0; r < FIGURES.settleRounds; r++) {
+      await core.syncNow('settle round');
+      rounds += 1;
+      clock.advance(ROUND_MS);
+      const ops = await core.invoke('outbox.list', undefined);
+      if (ops.ok) outbox = ops.value as OutboxOpView[];
+      if (unsettled(outbox).length === 0) break;
+    }
+    // One more full pull, so the views reflect what the service holds.
+    await core.syncNow('final');
+
+    const report = await checkInvariants(core, sandbox, expected, WORKSPACE);
+    probe.checkTree(dataDir);
+    const status = core.status();
+    console.log(
+      `fault run: ${expected.posts.size} drafts, ${expected.variants.size} variants, ${expected.operations} commands ` +
+        `(${work.refused} refused), ${rounds} sync rounds, ${faultedRequests} requests under faults ` +
+        `(${injected} faults, ${Math.round((100 * injected) / Math.max(1, faultedRequests))}%), ` +
+        `${report.published} published, ${report.waiting} waiting for the user, ` +
+        `${unsettled(outbox).length} unsettled ops, ${report.unaskedPublishes} unasked publishes, ` +
+        `${report.stuck} stuck; status ${status.phase}`,
+    );
+    if (report.details.length > 0) console.log(report.details.join('\n'));
+    console.log(
+      summaryLine('fault run', {
+        faultsInjected: injected,
+        crashes: 0,
+        duplicates: report.duplicates,
+        lost: report.lost,
+        doublePublishes: report.doublePublishes,
+        leaks: probe.leaks,
+      }),
+    );
+
+    expect(injected / faultedRequests).toBeGreaterThanOrEqual(0.2);
+    expect(expected.posts.size).toBe(FIGURES.faultDrafts);
+    expect(report.localPosts).toBe(FIGURES.faultDrafts);
+    expect(unsettled(outbox)).toEqual([]);
+    expect(report.duplicates).toBe(0);
+    expect(report.lost).toBe(0);
+    expect(report.doublePublishes).toBe(0);
+    expect(report.unaskedPublishes).toBe(0);
+    expect(report.stuck).toBe(0);
+    expect(probe.found).toEqual([]);
+  });
+});
