@@ -2,7 +2,7 @@
 // demo data, for trying Outpost by hand. Prints exactly one line on stdout, which a person can
 // paste into Outpost and a script can parse; notes go to stderr.
 import { parseArgs } from 'node:util';
-import { startSandbox } from './index';
+import { startSandbox, type SandboxHandle } from './index';
 
 const { values } = parseArgs({
   options: {
@@ -21,13 +21,20 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 const controlKey = values['control-key'] ?? process.env.SANDBOX_CONTROL_KEY;
-const handle = await startSandbox({
-  port,
-  seed: 'demo',
-  control: values.control,
-  ...(values.data ? { dataFile: values.data } : {}),
-  ...(controlKey ? { controlKey } : {}),
-});
+let handle: SandboxHandle;
+try {
+  handle = await startSandbox({
+    port,
+    seed: 'demo',
+    control: values.control,
+    ...(values.data ? { dataFile: values.data } : {}),
+    ...(controlKey ? { controlKey } : {}),
+  });
+} catch (error) {
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`sandbox: could not start: ${message}\n`);
+  process.exit(1);
+}
 
 process.stdout.write(`SANDBOX base_url=${handle.baseUrl} token=${handle.token}\n`);
 if (values.control) {

@@ -151,6 +151,18 @@ describe('§1/§4 routing', () => {
     expect(response.body.detail).toMatch(/object/);
   });
 
+  it('§1 a body larger than 1 MiB gets 413 and creates nothing', async () => {
+    const response = await call(sandbox(), `/api/workspaces/${sandbox().fixtures.workspace}/posts/`, {
+      body: { title: 'huge', padding: 'x'.repeat(1024 * 1024 + 10) },
+    });
+    expect(response.status).toBe(413);
+    expect(
+      sandbox()
+        .inspect.posts()
+        .some((p) => p.title === 'huge'),
+    ).toBe(false);
+  });
+
   it('§4 a post title of the wrong type gets 400 naming the field', async () => {
     const response = await call<{ detail: string }>(
       sandbox(),

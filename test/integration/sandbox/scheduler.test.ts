@@ -1,0 +1,37 @@
+import { describe, expect, it, vi } from 'vitest';
+import { call, createPost, createVariant, useSandbox, variantPath, type Variant } from './helpers';
+
+// Real time, with a fast tick: the scheduler runs on its own, as in the demo and the e2e tests.
+const sandbox = useSandbox({ schedulerIntervalMs: 20 });
+
+describe('§3 the scheduler in real time', () => {
+  it('§3 a variant scheduled for a time already past is accepted and sent by the next tick', async () => {
+    const post = await createPost(sandbox(), 'Real-time scheduler');
+    const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'right away' });
+    const past = new Date(sandbox().clock.now().getTime() - 60_000).toISOString();
+    const response = await call<Variant>(sandbox(), variantPath(sandbox(), post.id, variant.id), {
+      method: 'PATCH',
+      body: { scheduled_at: past },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.status).toBe('scheduled');
+    await vi.waitFor(() => expect(sandbox().inspect.publishCount(variant.id)).toBe(1), { timeout: 10_000 });
+    expect(sandbox().inspect.variants(post.id)[0]?.status).toBe('published');
+  });
+
+  it('§3 a future time is not sent early; moving the clock past it sends it once', async () => {
+    const post = await createPost(sandbox(), 'Future');
+    const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'later' });
+    const future = new Date(sandbox().clock.now().getTime() + 24 * 3600_000).toISOString();
+    await call(sandbox(), variantPath(sandbox(), post.id, variant.id), {
+      method: 'PATCH',
+      body: { scheduled_at: future },
+    });
+    expect(sandbox().runScheduler()).toBe(0);
+    expect(sandbox().inspect.publishCount(variant.id)).toBe(0);
+    await sandbox().clock.advance(24 * 3600_000);
+    expect(sandbox().inspect.publishCount(variant.id)).toBe(1);
+    expect(sandbox().runScheduler()).toBe(0);
+    expect(sandbox().inspect.publishCount(variant.id)).toBe(1);
+  });
+});
