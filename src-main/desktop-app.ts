@@ -140,7 +140,7 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
 
   const stateFile = join(dataDir, WINDOW_STATE_FILE);
   const webContents = (): WebContents | null => (win === null || win.isDestroyed() ? null : win.webContents);
-  const appIcon = join(options.resourcesDir, 'icons', 'icon-512.png');
+  const appIcon = join(options.resourcesDir, 'icons', '512x512.png');
 
   function openWindow(): void {
     const displays = screen.getAllDisplays().map((d) => d.workArea);
