@@ -610,7 +610,8 @@ export async function runCli(
     const message = error instanceof Error ? error.message : String(error);
     return fail('internal', message, EXIT_FAILED);
   } finally {
-    if (core) await core.close(5000).catch(() => undefined);
+    // A publish starts sending at once; give a sync in flight time to finish rather than cut it.
+    if (core) await core.close(30_000).catch(() => undefined);
   }
 }
 

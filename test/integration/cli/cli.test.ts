@@ -1,0 +1,278 @@
+// The `outpost` command driven as a script would drive it: a child process per command, a
+// temp data folder, OUTPOST_TOKEN, and a sandbox service started here. What the service ends
+// up holding is checked through the sandbox's own view of its data.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PostDetail, SettingsView, SyncStatus, VariantView } from '../../../src-preload/bridge';
+import { startSandbox, type SandboxHandle } from '../../server/index';
+import { buildCli, jsonOf, runCli, type Run } from './run-cli';
+
+let cli = '';
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'outpost-cli-'));
+  dirs.push(dir);
+  return dir;
+}
+
+function outpost(args: string[], env: Record<string, string | undefined> = {}, input = ''): Promise<Run> {
+  return runCli(cli, args, env, input);
+}
+
+/** A command that must succeed; prints what it said if not. */
+async function ok(args: string[], env: Record<string, string | undefined>): Promise<string> {
+  const run = await outpost(args, env);
+  expect(run.stderr + (run.code === 0 ? '' : ` (exit ${run.code})`)).toBe('');
+  return run.stdout.trim();
+}
+
+let sandbox: SandboxHandle;
+
+beforeAll(async () => {
+  cli = await buildCli('cli');
+  sandbox = await startSandbox({
+    statusStrings: { scheduled: 'queued', published: 'live' },
+    errorShape: 'nested',
+  });
+});
+
+afterAll(async () => {
+  await sandbox.close();
+  for (const dir of [...dirs, cli]) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('outpost CLI', () => {
+  it(
+    'connects, drafts offline, then syncs, schedules, publishes and reports',
+    { timeout: 240_000 },
+    async () => {
+      const f = sandbox.fixtures;
+      const dataDir = tempDir();
+      const env = { OUTPOST_TOKEN: sandbox.token };
+      const g = ['--data-dir', dataDir];
+
+      const connected = await outpost([...g, '--json', 'connect', '--base-url', `${sandbox.baseUrl}/`], env);
+      expect(connected.code).toBe(0);
+      const connectDoc = jsonOf<{ settings: SettingsView; workspaces: string[] }>(connected);
+      expect(connectDoc.workspaces).toContain(f.workspace);
+      expect(connectDoc.settings.baseUrl).toBe(sandbox.baseUrl);
+      expect(connectDoc.settings.tokenStorage).toBe('environment');
+      expect(connected.stdout).not.toContain(sandbox.token);
+
+      // Drafting commands never touch the network.
+      const requestsBefore = sandbox.stats.requests;
+      const postId = await ok([...g, 'draft', '--title', 'CLI launch', '--workspace', f.workspace], env);
+      expect(postId).toMatch(/^[0-9a-f-]{36}$/);
+      const vDefault = await ok(
+        [...g, 'variant', '--post', postId, '--platform', 'x', '--content', 'Launch day, default account'],
+        env,
+      );
+      const vNone = await ok(
+        [...g, 'variant', '--post', postId, '--platform', 'x', '--content', 'Assign later', '--no-profile'],
+        env,
+      );
+      const vChosen = await ok(
+        [
+          ...g,
+          'variant',
+          '--post',
+          postId,
+          '--platform',
+          'x',
+          '--content',
+          'From support',
+          '--profile',
+          f.profiles.xSecond,
+        ],
+        env,
+      );
+      const vLinkedin = await ok(
+        [...g, 'variant', '--post', postId, '--platform', 'linkedin', '--content', 'First draft'],
+        env,
+      );
+      const vBluesky = await ok(
+        [...g, 'variant', '--post', postId, '--platform', 'bluesky', '--content', 'Needs sign-off'],
+        env,
+      );
+      await ok([...g, 'edit', '--variant', vLinkedin, '--content', 'Final words for LinkedIn'], env);
+      const at = '2031-06-01T09:30:00Z';
+      await ok([...g, 'schedule', '--variant', vDefault, '--at', at], env);
+      const pending = jsonOf<{ status: SyncStatus }>(await outpost([...g, '--json', 'status'], env));
+      expect(pending.status.pending).toBeGreaterThan(0);
+      expect(sandbox.stats.requests).toBe(requestsBefore);
+      expect(sandbox.inspect.posts(f.workspace).some((p) => p.title === 'CLI launch')).toBe(false);
+
+      // Publishing is the user's go: it may start sending at once; `sync` then finishes the rest.
+      await ok([...g, 'publish', '--variant', vChosen], env);
+      await ok([...g, 'publish', '--variant', vBluesky], env);
+
+      const synced = await outpost([...g, 'sync'], env);
+      expect(synced.stderr).toBe('');
+      expect(synced.code).toBe(0);
+
+      const onService = sandbox.inspect.posts(f.workspace).filter((p) => p.title === 'CLI launch');
+      expect(onService).toHaveLength(1);
+      const serverPostId = onService[0]?.id ?? '';
+      const serverVariants = sandbox.inspect.variants(serverPostId);
+      expect(serverVariants).toHaveLength(5);
+      const byContent = new Map(serverVariants.map((v) => [v.content, v]));
+      expect(byContent.get('Launch day, default account')?.social_profile_id).toBe(f.profiles.xDefault);
+      expect(byContent.get('Launch day, default account')?.scheduled_at).toBe('2031-06-01T09:30:00.000Z');
+      expect(byContent.get('Assign later')?.social_profile_id).toBeNull();
+      expect(byContent.get('From support')?.social_profile_id).toBe(f.profiles.xSecond);
+      expect(byContent.get('From support')?.platform_post_url).toMatch(/^https:\/\//);
+      expect(byContent.get('Final words for LinkedIn')).toBeDefined();
+      expect(byContent.get('Needs sign-off')?.status).toBe('needs_approval');
+      for (const v of serverVariants) expect(sandbox.inspect.publishCount(v.id)).toBeLessThanOrEqual(1);
+
+      // --json carries the service's ids next to the local ones.
+      const variants = jsonOf<VariantView[]>(
+        await outpost([...g, '--json', 'variants', '--post', postId], env),
+      );
+      const local = new Map(variants.map((v) => [v.id, v]));
+      expect(new Set(variants.map((v) => v.serverId))).toEqual(new Set(serverVariants.map((v) => v.id)));
+      expect(local.get(vChosen)?.state).toBe('published');
+      expect(local.get(vDefault)?.state).toBe('scheduled');
+      expect(local.get(vBluesky)?.state).toBe('needs_approval');
+      expect(local.get(vNone)?.account).toEqual({ kind: 'none' });
+      const post = jsonOf<PostDetail[]>(
+        await outpost([...g, '--json', 'posts', '--workspace', f.workspace], env),
+      ).find((p) => p.id === postId);
+      expect(post?.serverId).toBe(serverPostId);
+
+      // Sign-off released on the service: the next sync sees it published.
+      sandbox.releaseApproval(byContent.get('Needs sign-off')?.id ?? '');
+      await ok([...g, 'sync'], env);
+      const afterRelease = jsonOf<VariantView[]>(
+        await outpost([...g, '--json', 'variants', '--post', postId], env),
+      );
+      expect(afterRelease.find((v) => v.id === vBluesky)?.state).toBe('published');
+      expect(afterRelease.find((v) => v.id === vBluesky)?.platformPostUrl).toMatch(/^https:\/\//);
+
+      // Unschedule.
+      await ok([...g, 'schedule', '--variant', vDefault, '--clear'], env);
+      await ok([...g, 'sync'], env);
+      expect(
+        sandbox.inspect.variants(serverPostId).find((v) => v.content.startsWith('Launch day'))?.scheduled_at,
+      ).toBeNull();
+
+      const status = jsonOf<{ settings: SettingsView; status: SyncStatus }>(
+        await outpost([...g, '--json', 'status'], env),
+      );
+      expect(status.settings.connected).toBe(true);
+      expect(status.status).toMatchObject({ pending: 0, failed: 0, conflicts: 0 });
+      expect(status.status.lastSyncAt).not.toBeNull();
+
+      const log = await ok([...g, 'log', '--limit', '50'], env);
+      expect(log.split('\n').length).toBeGreaterThan(3);
+      expect(await ok([...g, 'conflicts'], env)).toBe('No conflicts.');
+    },
+  );
+
+  it(
+    'drafts with no connection and no token, and says clearly what cannot be done',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = tempDir();
+      const env = { OUTPOST_TOKEN: undefined };
+      const g = ['--data-dir', dataDir];
+      const postId = await ok([...g, 'draft', '--title', 'Written on a plane'], env);
+      const variantId = await ok(
+        [...g, 'variant', '--post', postId, '--platform', 'mastodon', '--content', 'Hi'],
+        env,
+      );
+      const listed = await outpost([...g, 'posts'], env);
+      expect(listed.stdout).toContain(postId);
+      expect(listed.stdout).toContain('local');
+      const variants = jsonOf<VariantView[]>(
+        await outpost([...g, '--json', 'variants', '--post', postId], env),
+      );
+      expect(variants.map((v) => v.id)).toEqual([variantId]);
+
+      const sync = await outpost([...g, 'sync'], env);
+      expect(sync.code).toBe(1);
+      expect(sync.stderr).toMatch(/^outpost: Not connected.*\n$/);
+
+      const connect = await outpost([...g, 'connect', '--base-url', sandbox.baseUrl], env, '');
+      expect(connect.code).toBe(2);
+      expect(connect.stderr).toMatch(/standard input|OUTPOST_TOKEN/);
+    },
+  );
+
+  it(
+    'reads the token from standard input, and refuses a bad one without echoing it',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = tempDir();
+      const noEnv = { OUTPOST_TOKEN: undefined };
+      const bad = await outpost(
+        ['--data-dir', dataDir, 'connect', '--base-url', sandbox.baseUrl],
+        noEnv,
+        'not-a-token-xyz\n',
+      );
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toMatch(/personal access token/);
+      expect(bad.stderr).not.toContain('not-a-token-xyz');
+
+      const revoked = sandbox.mintToken();
+      sandbox.revokeToken(revoked);
+      const refused = await outpost(
+        ['--data-dir', dataDir, '--json', 'connect', '--base-url', sandbox.baseUrl],
+        noEnv,
+        `${revoked}\n`,
+      );
+      expect(refused.code).toBe(1);
+      expect(JSON.parse(refused.stdout)).toMatchObject({ ok: false, error: { code: 'auth' } });
+      expect(refused.stdout + refused.stderr).not.toContain(revoked);
+
+      const good = await outpost(
+        ['--data-dir', dataDir, 'connect', '--base-url', sandbox.baseUrl],
+        noEnv,
+        `${sandbox.token}\n`,
+      );
+      expect(good.code).toBe(0);
+      expect(good.stdout).toContain('Connected');
+      expect(good.stdout + good.stderr).not.toContain(sandbox.token);
+    },
+  );
+
+  it(
+    'answers usage errors and unknown ids with one line and a non-zero exit',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = tempDir();
+      const env = { OUTPOST_TOKEN: undefined };
+      const usage = await outpost(['--data-dir', dataDir, 'schedule', '--variant', 'x'], env);
+      expect(usage.code).toBe(2);
+      expect(usage.stderr).toBe("outpost: 'schedule' needs --at or --clear.\n");
+
+      const unknown = await outpost(
+        ['--data-dir', dataDir, '--json', 'variants', '--post', 'no-such-post'],
+        env,
+      );
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
+      const doc = JSON.parse(unknown.stdout) as { ok: boolean; error: { code: string } };
+      expect(doc.ok).toBe(false);
+      expect(doc.error.code).toBe('not_found');
+
+      const help = await outpost(['--help'], env);
+      expect(help.code).toBe(0);
+      for (const command of [
+        'connect',
+        'status',
+        'sync',
+        'draft',
+        'variant',
+        'schedule',
+        'publish',
+        'resolve',
+        'log',
+      ]) {
+        expect(help.stdout).toContain(command);
+      }
+    },
+  );
+});
