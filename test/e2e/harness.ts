@@ -69,17 +69,28 @@ export async function startApp(options: { clock?: Clock; dataDir?: string } = {}
     core,
     host,
     events,
-    waitForEvent<E extends EventName>(name: E, match?: (data: BridgeEvents[E]) => boolean) {
+    waitForEvent<E extends EventName>(
+      name: E,
+      match?: (data: BridgeEvents[E]) => boolean,
+      timeoutMs = 15_000,
+    ) {
       const test = (event: BridgeEvent): boolean =>
         event.name === name && (!match || match(event.data as BridgeEvents[E]));
       const seen = events.find(test);
       if (seen) return Promise.resolve(seen.data as BridgeEvents[E]);
-      return new Promise<BridgeEvents[E]>((resolve) => {
-        waiters.push((event) => {
+      return new Promise<BridgeEvents[E]>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          const at = waiters.indexOf(waiter);
+          if (at !== -1) waiters.splice(at, 1);
+          reject(new Error(`Timed out waiting for a ${name} event`));
+        }, timeoutMs);
+        const waiter = (event: BridgeEvent): boolean => {
           if (!test(event)) return false;
+          clearTimeout(timer);
           resolve(event.data as BridgeEvents[E]);
           return true;
-        });
+        };
+        waiters.push(waiter);
       });
     },
     async close() {

@@ -1,0 +1,192 @@
+// Scheduling and publishing through the window against the sandbox: the clock moves and the
+// item becomes Published with its link; a sign-off channel waits for release; a connection
+// dropped after the publish was applied never leads to a second publish.
+import type { Browser, Page } from 'playwright-core';
+import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
+import type { SandboxHandle } from '../server/index';
+import { utcToZonedInput } from '../../src-renderer/src/lib/schedule-time';
+import {
+  addVariant,
+  connect,
+  gotoPosts,
+  launchChromium,
+  newPost,
+  openWindow,
+  selectWorkspace,
+  startApp,
+  startTestSandbox,
+  syncNow,
+  until,
+  variantBadge,
+  waitForText,
+} from './harness';
+import type { AppUnderTest } from './harness';
+
+const ZONE = 'Europe/Paris';
+
+interface Setup {
+  sandbox: SandboxHandle;
+  app: AppUnderTest;
+  page: Page;
+  close(): Promise<void>;
+}
+
+async function connected(browser: Browser): Promise<Setup> {
+  const sandbox = await startTestSandbox({ manualClock: true, startTime: new Date() });
+  // The core reads the same clock as the service, so "due" means the same to both.
+  const app = await startApp({ clock: { now: () => sandbox.clock.now() } });
+  const { context, page } = await openWindow(browser, app, { timezoneId: ZONE });
+  await connect(page, sandbox.baseUrl, sandbox.token);
+  await gotoPosts(page);
+  await selectWorkspace(page, sandbox.fixtures.workspace);
+  return {
+    sandbox,
+    app,
+    page,
+    async close() {
+      await context.close();
+      await app.close();
+      await sandbox.close();
+    },
+  };
+}
+
+/** Drafts a post with one variant and waits until the service has it. */
+async function draftSynced(s: Setup, title: string, platform: string, content: string) {
+  await newPost(s.page, title);
+  await addVariant(s.page, platform, content);
+  await syncNow(s.page);
+  const post = await until(`"${title}" on the service`, () =>
+    s.sandbox.inspect.posts(s.sandbox.fixtures.workspace).find((p) => p.title === title),
+  );
+  const variant = await until(`its ${platform} variant on the service`, () =>
+    s.sandbox.inspect.variants(post.id).find((v) => v.content === content),
+  );
+  await waitForText(variantBadge(s.page), /^Draft$/);
+  return { post, variant };
+}
+
+async function publishNow(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Publish now' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Publish now?' });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+}
+
+describe('scheduling and publishing', () => {
+  let browser: Browser;
+  let current: Setup | null = null;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = null;
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('schedules in the user zone, the clock moves, and the item is Published with its link and a notification', async () => {
+    const s = (current = await connected(browser));
+    const { variant } = await draftSynced(s, 'Launch day', 'x', 'Doors open at nine.');
+
+    const sendAt = new Date(s.sandbox.clock.now().getTime() + 2 * 3600_000);
+    sendAt.setUTCSeconds(0, 0);
+    const utc = sendAt.toISOString().replace('.000Z', 'Z');
+    const field = s.page.getByLabel('Scheduled time');
+    await field.fill(utcToZonedInput(utc, ZONE));
+    // The UTC it will send is shown next to the field, before anything is sent.
+    await waitForText(
+      s.page.locator('#schedule-utc'),
+      new RegExp(`Sends at ${utc.slice(0, 10)} ${utc.slice(11, 16)} UTC`),
+    );
+    await s.page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await syncNow(s.page);
+    await until(
+      'the service has the time',
+      () =>
+        Date.parse(s.sandbox.inspect.variants().find((v) => v.id === variant.id)?.scheduled_at ?? '') ===
+        Date.parse(utc),
+    );
+    await waitForText(variantBadge(s.page), /^Scheduled$/);
+    await s.page.getByRole('button', { name: 'Unschedule' }).waitFor();
+
+    await s.sandbox.clock.advance(3 * 3600_000);
+    await syncNow(s.page);
+    const note = await s.app.waitForEvent('notification', (n) => n.kind === 'published');
+    const published = s.sandbox.inspect.variants().find((v) => v.id === variant.id)!;
+    expect(published.platform_post_url).toBeTruthy();
+    expect(note.url).toBe(published.platform_post_url);
+    await waitForText(variantBadge(s.page), /^Published$/);
+    const link = s.page.getByRole('link', { name: 'View post' });
+    expect(await link.getAttribute('href')).toBe(published.platform_post_url);
+    // The window shows the notification too, with its link.
+    await s.page.getByRole('region', { name: 'Notifications' }).getByRole('link').waitFor();
+    expect(s.sandbox.inspect.publishCount(variant.id)).toBe(1);
+  });
+
+  it('warns when the chosen time is already past', async () => {
+    const s = (current = await connected(browser));
+    await newPost(s.page, 'Too late');
+    await addVariant(s.page, 'x', 'Yesterday’s news.');
+    await s.page
+      .getByLabel('Scheduled time')
+      .fill(utcToZonedInput(new Date(Date.now() - 86_400_000).toISOString(), ZONE));
+    await waitForText(s.page.locator('#schedule-utc'), /This time is in the past\./);
+  });
+
+  it('publishes to a sign-off channel: Needs approval, then released, then Published', async () => {
+    const s = (current = await connected(browser));
+    const { variant } = await draftSynced(s, 'Needs a yes', 'bluesky', 'Waiting for the editor.');
+    await publishNow(s.page);
+    await syncNow(s.page);
+    await until('the service holds it for approval', () =>
+      s.sandbox.inspect.variants().find((v) => v.id === variant.id && v.status === 'needs_approval'),
+    );
+    await waitForText(variantBadge(s.page), /^Needs approval$/);
+    expect(s.sandbox.inspect.publishCount(variant.id)).toBe(0);
+
+    s.sandbox.releaseApproval(variant.id);
+    // Approval is re-read on a slowing interval of the core's clock (the sandbox's here).
+    await s.sandbox.clock.advance(15 * 60_000);
+    await syncNow(s.page);
+    const note = await s.app.waitForEvent(
+      'notification',
+      (n) => n.kind === 'approval_released' || n.kind === 'published',
+    );
+    await waitForText(variantBadge(s.page), /^Published$/);
+    const url = s.sandbox.inspect.variants().find((v) => v.id === variant.id)?.platform_post_url;
+    expect(url).toBeTruthy();
+    expect(await s.page.getByRole('link', { name: 'View post' }).getAttribute('href')).toBe(url);
+    expect(note.variantId).not.toBeNull();
+    expect(s.sandbox.inspect.publishCount(variant.id)).toBe(1);
+  });
+
+  it('a connection dropped after the publish was applied: outcome unknown or read back, never published twice', async () => {
+    const s = (current = await connected(browser));
+    const { variant } = await draftSynced(s, 'Flaky network', 'x', 'Sent into the void?');
+    s.sandbox.faults.add({
+      method: 'POST',
+      path: '/api/workspaces/:slug/posts/:post_id/variants/:variant_id/publish/',
+      kind: 'drop_after_write',
+      times: 1,
+    });
+    await publishNow(s.page);
+    await syncNow(s.page);
+    const words = await waitForText(variantBadge(s.page), /^(Publish outcome unknown|Published)$/);
+    if (words === 'Publish outcome unknown') {
+      // The facts and the user's choice are shown; nothing is resent by itself.
+      await s.page.getByRole('heading', { name: 'Publish outcome unknown' }).waitFor();
+      await s.page.getByRole('button', { name: 'Keep unpublished' }).waitFor();
+    }
+    // More syncs never send it again.
+    await syncNow(s.page);
+    await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /0 pending/);
+    await syncNow(s.page);
+    await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /0 pending/);
+    expect(s.sandbox.inspect.publishCount(variant.id)).toBeLessThanOrEqual(1);
+    expect(s.sandbox.faults.injected).toBe(1);
+  });
+});
