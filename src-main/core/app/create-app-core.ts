@@ -26,6 +26,7 @@ import type { AppCore, Clock, Logger, SecretStore } from '../ports';
 import { DATABASE_FILE } from '../paths';
 import { openDatabase, type OpenedDatabase } from '../store/db';
 import {
+  deleteOpenOpsOfVariant,
   enqueue,
   getOp,
   listOpenOps,
@@ -921,6 +922,7 @@ class Core implements AppCore {
     const now = this.#now();
     await this.#db.transaction().execute(async (trx) => {
       await updateVariant(trx, v.id, patch);
+      await deleteOpenOpsOfVariant(trx, v.id, ['update_variant', 'schedule', 'unschedule']);
       if (fields.length > 0)
         await enqueue(trx, {
           kind: 'update_variant',

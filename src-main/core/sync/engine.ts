@@ -189,6 +189,10 @@ export class SyncEngine {
     await logDecision(ctx, { action: 'sync_start', reason });
     let lastError: string | null = null;
     try {
+      // Pull first: a change made on the service is seen (and a conflict raised) before a local
+      // edit of the same field could overwrite it.
+      const slugs = await pullWorkspaceList(ctx, client);
+      for (const slug of slugs) await pullWorkspace(ctx, client, slug);
       const pushed = await push(ctx, client);
       if (pushed.stop === 'auth') {
         this.#authPaused = true;
@@ -204,14 +208,12 @@ export class SyncEngine {
         lastError = pushed.stopReason;
         return;
       }
-      const slugs = await pullWorkspaceList(ctx, client);
-      for (const slug of slugs) await pullWorkspace(ctx, client, slug);
       await this.#reconcileDue(client);
       this.#offline = false;
       const at = nowIso(ctx);
       this.#status.lastSyncAt = at;
       await setSetting(ctx.db, 'lastSyncAt', at);
-      await logDecision(ctx, { action: 'sync_done', reason: 'Push, pull and reconcile finished.' });
+      await logDecision(ctx, { action: 'sync_done', reason: 'Pull, push and reconcile finished.' });
       this.#scheduleWake(pushed.nextAttemptAt);
     } catch (error) {
       lastError = error instanceof Error ? error.message : String(error);

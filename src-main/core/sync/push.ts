@@ -68,6 +68,11 @@ class PushRun {
       const op = await this.reload(snapshot.id);
       if (!op || op.state === 'done') continue;
       if (op.variant_id !== null && blocked.has(op.variant_id)) continue;
+      if (op.variant_id !== null && op.kind !== 'create_variant' && (await this.inConflict(op.variant_id))) {
+        // Nothing of a variant in conflict leaves until the user chose: never a silent overwrite.
+        blocked.add(op.variant_id);
+        continue;
+      }
       if (op.state === 'failed') {
         if (op.kind === 'create_post') return;
         if (op.kind === 'create_variant' && op.variant_id) blocked.add(op.variant_id);
@@ -86,6 +91,11 @@ class PushRun {
       if (outcome === 'stop_auth' || outcome === 'stop_offline' || outcome === 'block_post') return;
       if (outcome === 'block_variant' && op.variant_id) blocked.add(op.variant_id);
     }
+  }
+
+  async inConflict(variantId: string): Promise<boolean> {
+    const v = await getVariant(this.ctx.db, variantId);
+    return v !== undefined && v.conflict !== null;
   }
 
   reload(id: string) {
