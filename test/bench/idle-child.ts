@@ -1,0 +1,90 @@
+// Idle cost: requests per minute while nothing changes, over simulated time, with the core's
+// production defaults (its periodic sync interval and reconcile schedule). See
+// lib/virtual-timers.ts for how time is simulated.
+import { setTimeout as realSleep } from 'node:timers/promises';
+import { installVirtualTimers } from './lib/virtual-timers';
+import { openBenchCore } from './lib/outpost-core';
+
+export interface IdleChildInput {
+  baseUrl: string;
+  token: string;
+  dataDir: string;
+  minutes: number;
+}
+
+export interface IdleChildResult {
+  simulatedMinutes: number;
+  requests: number;
+  perMinute: number;
+  syncs: number;
+  byRoute: Record<string, number>;
+  /** Requests of the first sync after connecting (the whole pull), for scale. */
+  firstSyncRequests: number;
+}
+
+const sleepReal = realSleep;
+const time = installVirtualTimers(2_000);
+
+async function untilQuiet(bench: Awaited<ReturnType<typeof openBenchCore>>): Promise<void> {
+  let quietChecks = 0;
+  while (quietChecks < 3) {
+    await sleepReal(30);
+    const busy = bench.inFlight() > 0 || bench.core.status().phase === 'syncing';
+    quietChecks = busy ? 0 : quietChecks + 1;
+  }
+}
+
+function routeOf(path: string): string {
+  return path
+    .replace(/\?.*$/, '')
+    .replace(/\/workspaces\/[^/]+\//, '/workspaces/:slug/')
+    .replace(/\/posts\/[^/]+\//, '/posts/:id/')
+    .replace(/\/variants\/[^/]+\//, '/variants/:id/');
+}
+
+async function run(input: IdleChildInput): Promise<IdleChildResult> {
+  const bench = await openBenchCore({
+    dataDir: input.dataDir,
+    syncIntervalMs: 'default',
+    clock: { now: () => new Date(time.now()) },
+  });
+  // The production default, not the bench's usual `false`: the periodic sync is what idles.
+  await bench.call('settings.connect', { baseUrl: input.baseUrl, token: input.token, authHeader: 'bearer' });
+  await bench.core.syncNow('bench: join the connect sync');
+  await untilQuiet(bench);
+  const firstSyncRequests = bench.requests.length;
+
+  const start = time.now();
+  const end = start + input.minutes * 60_000;
+  const before = bench.requests.length;
+  while (time.advanceToNext(end)) await untilQuiet(bench);
+  time.jumpTo(end);
+  const window = bench.requests.slice(before);
+  const byRoute: Record<string, number> = {};
+  for (const r of window) {
+    const key = `${r.method} ${routeOf(r.path)}`;
+    byRoute[key] = (byRoute[key] ?? 0) + 1;
+  }
+  const syncs = window.filter((r) => r.method === 'GET' && r.path === '/api/workspaces/').length;
+  await bench.core.close(0);
+  time.uninstall();
+  return {
+    simulatedMinutes: input.minutes,
+    requests: window.length,
+    perMinute: window.length / input.minutes,
+    syncs,
+    byRoute,
+    firstSyncRequests,
+  };
+}
+
+const input = JSON.parse(process.env.BENCH_IDLE_INPUT ?? '{}') as IdleChildInput;
+try {
+  process.send?.({ ok: true, result: await run(input) });
+} catch (error) {
+  process.send?.({
+    ok: false,
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
+}
+process.disconnect?.();

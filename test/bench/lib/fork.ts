@@ -1,0 +1,23 @@
+// Runs a TypeScript file of the bench in a fresh Node process (through tsx) and returns the
+// one message it sends back.
+import { fork } from 'node:child_process';
+
+export async function runChild<T>(file: string, env: Record<string, string>): Promise<T> {
+  const child = fork(file, [], {
+    execArgv: file.endsWith('.ts') ? ['--import', 'tsx'] : [],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise<T>((resolve, reject) => {
+    let answered = false;
+    child.once('message', (message: { ok: boolean; result?: T; error?: string }) => {
+      answered = true;
+      if (message.ok) resolve(message.result as T);
+      else reject(new Error(`${file}: ${message.error}`));
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (!answered) reject(new Error(`${file} exited with code ${code} before answering`));
+    });
+  });
+}

@@ -1,0 +1,78 @@
+// Opens Outpost's real core for a benchmark: a temp data folder, an in-memory secret store
+// (the keychain is not what is measured), no periodic timer unless asked, and a fetch wrapper
+// that counts and timestamps every request the core sends.
+import { createAppCore } from '../../../src-main/core/app/create-app-core';
+import { MemorySecretStore } from '../../../src-main/core/secrets/memory-store';
+import type { AppCore, Clock, Logger } from '../../../src-main/core/ports';
+
+export interface RequestRecord {
+  method: string;
+  path: string;
+  startedAt: number;
+  endedAt: number;
+}
+
+export interface BenchCore {
+  core: AppCore;
+  requests: RequestRecord[];
+  inFlight(): number;
+  /** Calls the command and throws when the envelope says it failed. */
+  call<T = unknown>(command: string, payload?: unknown): Promise<T>;
+}
+
+const quiet: Logger = { info() {}, warn() {}, error() {} };
+
+export async function openBenchCore(options: {
+  dataDir: string;
+  /** `'default'`: the core's own production interval. Default: false (no timer). */
+  syncIntervalMs?: number | false | 'default';
+  concurrency?: number;
+  clock?: Clock;
+}): Promise<BenchCore> {
+  const requests: RequestRecord[] = [];
+  let inFlight = 0;
+  const counting: typeof fetch = async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const record: RequestRecord = {
+      method: init?.method ?? 'GET',
+      path: url.pathname + url.search,
+      startedAt: performance.now(),
+      endedAt: Number.NaN,
+    };
+    requests.push(record);
+    inFlight++;
+    try {
+      return await fetch(input, init);
+    } finally {
+      inFlight--;
+      record.endedAt = performance.now();
+    }
+  };
+  const core = await createAppCore({
+    dataDir: options.dataDir,
+    secrets: new MemorySecretStore(),
+    host: 'cli',
+    version: 'bench',
+    logger: quiet,
+    fetch: counting,
+    ...(options.syncIntervalMs === 'default' ? {} : { syncIntervalMs: options.syncIntervalMs ?? false }),
+    concurrency: options.concurrency ?? 4,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  return {
+    core,
+    requests,
+    inFlight: () => inFlight,
+    call: async <T>(command: string, payload?: unknown): Promise<T> => {
+      const result = await core.invoke(command, payload);
+      if (!result.ok) throw new Error(`${command}: ${result.error.code}: ${result.error.message}`);
+      return result.value as T;
+    },
+  };
+}
+
+/** Connects to the sandbox and waits for the sync that connecting starts. */
+export async function connect(bench: BenchCore, baseUrl: string, token: string): Promise<void> {
+  await bench.call('settings.connect', { baseUrl, token, authHeader: 'bearer' });
+  await bench.core.syncNow('bench: wait for the connect sync');
+}

@@ -1,0 +1,133 @@
+// One pull of the whole service into an empty database, in a fresh process so its resident
+// size is the core's alone. Mode `outpost` then also times local edits on the 10,000-post
+// database it just filled; mode `bare` is the limit. Reports one JSON message to the parent.
+import { setImmediate as yieldMacrotask } from 'node:timers/promises';
+import type { VariantView, PostSummary } from '../../src-preload/bridge';
+import { bareClient, barePull } from './lib/bare-client';
+import { openBenchCore } from './lib/outpost-core';
+
+export interface PullChildInput {
+  mode: 'outpost' | 'bare';
+  baseUrl: string;
+  token: string;
+  dataDir: string;
+  concurrency: number;
+  /** Local edits to time after the pull (outpost mode). */
+  edits: number;
+}
+
+export interface PullChildResult {
+  mode: 'outpost' | 'bare';
+  wallMs: number;
+  clientRequests: number;
+  posts: number;
+  variants: number;
+  rssBytes: number;
+  heapUsedBytes: number;
+  /** Per-edit latency of `variants.update`, first edit of each variant (new outbox op). */
+  editFirstMs?: number[];
+  /** Per-edit latency of `variants.update`, repeated edits of one variant (typing). */
+  editRepeatMs?: number[];
+  /** Edit until the core has also recounted the status it tells the window. */
+  editSettledMs?: number[];
+  phase?: string;
+}
+
+async function runOutpost(input: PullChildInput): Promise<PullChildResult> {
+  const bench = await openBenchCore({ dataDir: input.dataDir, concurrency: input.concurrency });
+  const t0 = performance.now();
+  await bench.call('settings.connect', { baseUrl: input.baseUrl, token: input.token, authHeader: 'bearer' });
+  const status = await bench.core.syncNow('bench: join the connect sync');
+  const wallMs = performance.now() - t0;
+  const memory = process.memoryUsage();
+
+  const list = await bench.call<PostSummary[]>('posts.list', { workspace: 'acme' });
+  let variants = 0;
+  const result: PullChildResult = {
+    mode: 'outpost',
+    wallMs,
+    clientRequests: bench.requests.length,
+    posts: list.length,
+    variants: 0,
+    rssBytes: memory.rss,
+    heapUsedBytes: memory.heapUsed,
+    phase: status.phase,
+  };
+  for (const p of list) variants += p.platforms.length;
+  result.variants = variants;
+
+  if (input.edits > 0) {
+    // Edits spread over the list, the way a user opens one post after another.
+    const step = Math.max(1, Math.floor(list.length / input.edits));
+    const targets: string[] = [];
+    for (let i = 0; i < list.length && targets.length < input.edits; i += step) {
+      const detail = await bench.call<{ variants: VariantView[] }>('posts.get', { id: list[i]?.id });
+      const v = detail.variants.find((x) => x.state !== 'published');
+      if (v) targets.push(v.id);
+    }
+    let settleResolve: (() => void) | null = null;
+    bench.core.subscribe((event) => {
+      if (event.name === 'syncStatus' && settleResolve) settleResolve();
+    });
+    const first: number[] = [];
+    const settled: number[] = [];
+    for (const [i, id] of targets.entries()) {
+      const settle = new Promise<void>((resolve) => (settleResolve = resolve));
+      const s = performance.now();
+      await bench.call('variants.update', { id, content: `Edited in the bench, round ${i}.` });
+      first.push(performance.now() - s);
+      await settle;
+      settled.push(performance.now() - s);
+      settleResolve = null;
+      await yieldMacrotask();
+    }
+    const repeat: number[] = [];
+    const one = targets[0];
+    let text = 'Typing';
+    for (let i = 0; one !== undefined && i < input.edits; i++) {
+      text += String.fromCharCode(97 + (i % 26));
+      const s = performance.now();
+      await bench.call('variants.update', { id: one, content: text });
+      repeat.push(performance.now() - s);
+      // Let the status recount of the previous keystroke finish, as between real keystrokes.
+      await yieldMacrotask();
+      await yieldMacrotask();
+    }
+    result.editFirstMs = first;
+    result.editRepeatMs = repeat;
+    result.editSettledMs = settled;
+  }
+  // The window of the rendering benchmark opens on this workspace.
+  await bench.call('workspaces.select', { slug: 'acme' });
+  await bench.core.close();
+  return result;
+}
+
+async function runBare(input: PullChildInput): Promise<PullChildResult> {
+  const client = bareClient(input.baseUrl, input.token);
+  const t0 = performance.now();
+  const counts = await barePull(client, input.concurrency);
+  const wallMs = performance.now() - t0;
+  const memory = process.memoryUsage();
+  return {
+    mode: 'bare',
+    wallMs,
+    clientRequests: client.requests,
+    posts: counts.posts,
+    variants: counts.variants,
+    rssBytes: memory.rss,
+    heapUsedBytes: memory.heapUsed,
+  };
+}
+
+const input = JSON.parse(process.env.BENCH_PULL_INPUT ?? '{}') as PullChildInput;
+try {
+  const result = input.mode === 'bare' ? await runBare(input) : await runOutpost(input);
+  process.send?.({ ok: true, result });
+} catch (error) {
+  process.send?.({
+    ok: false,
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
+}
+process.disconnect?.();

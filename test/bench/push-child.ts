@@ -1,0 +1,86 @@
+// Push: drafts made locally (1,000 posts with 2 variants each) go out from the outbox in one
+// sync. Timed from the sync's start until push hands over to pull (the first workspace-list
+// request after the start). Mode `bare` sends the same requests with the same concurrency.
+import { barePush, bareClient, type DraftSpec } from './lib/bare-client';
+import { openBenchCore } from './lib/outpost-core';
+import type { PostDetail } from '../../src-preload/bridge';
+
+export interface PushChildInput {
+  mode: 'outpost' | 'bare';
+  baseUrl: string;
+  token: string;
+  dataDir: string;
+  posts: number;
+  concurrency: number;
+}
+
+export interface PushChildResult {
+  mode: 'outpost' | 'bare';
+  wallMs: number;
+  requests: number;
+  /** Outpost: time to create the drafts locally (not part of the push). */
+  draftMs?: number;
+}
+
+export function draftsFor(count: number): DraftSpec[] {
+  return Array.from({ length: count }, (_, i) => ({
+    title: `Push bench post ${i + 1}`,
+    variants: [
+      { platform: 'x', content: `Short take number ${i + 1} for X. #shipping` },
+      {
+        platform: 'linkedin',
+        content: `A longer note number ${i + 1} for LinkedIn, with context and a question.`,
+      },
+    ],
+  }));
+}
+
+async function runOutpost(input: PushChildInput): Promise<PushChildResult> {
+  const bench = await openBenchCore({ dataDir: input.dataDir, concurrency: input.concurrency });
+  await bench.call('settings.connect', { baseUrl: input.baseUrl, token: input.token, authHeader: 'bearer' });
+  await bench.core.syncNow('bench: join the connect sync');
+  const d0 = performance.now();
+  for (const draft of draftsFor(input.posts)) {
+    const post = await bench.call<PostDetail>('posts.create', { workspace: 'acme', title: draft.title });
+    for (const v of draft.variants) {
+      await bench.call('variants.create', {
+        postId: post.id,
+        platform: v.platform,
+        content: v.content,
+        account: { kind: 'default' },
+      });
+    }
+  }
+  const draftMs = performance.now() - d0;
+  const before = bench.requests.length;
+  const t0 = performance.now();
+  const status = await bench.core.syncNow('bench: push');
+  const pushed = bench.requests.slice(before);
+  const handover = pushed.findIndex((r) => r.method === 'GET' && r.path === '/api/workspaces/');
+  if (handover < 0)
+    throw new Error(`the sync did not reach the pull (phase ${status.phase}, ${status.lastError})`);
+  const wallMs = (pushed[handover]?.startedAt ?? Number.NaN) - t0;
+  if (status.pending !== 0 || status.failed !== 0)
+    throw new Error(`push left ${status.pending} pending and ${status.failed} failed ops`);
+  await bench.core.close();
+  return { mode: 'outpost', wallMs, requests: handover, draftMs };
+}
+
+async function runBare(input: PushChildInput): Promise<PushChildResult> {
+  const client = bareClient(input.baseUrl, input.token);
+  const t0 = performance.now();
+  await barePush(client, 'acme', draftsFor(input.posts), input.concurrency);
+  return { mode: 'bare', wallMs: performance.now() - t0, requests: client.requests };
+}
+
+const input = JSON.parse(process.env.BENCH_PUSH_INPUT ?? '{}') as PushChildInput;
+try {
+  const result = input.mode === 'bare' ? await runBare(input) : await runOutpost(input);
+  process.send?.({ ok: true, result });
+} catch (error) {
+  process.send?.({
+    ok: false,
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
+}
+process.disconnect?.();

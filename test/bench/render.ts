@@ -1,0 +1,217 @@
+// Start-up and rendering, in Chromium through the browser host (the same renderer as the
+// desktop window) with a 10,000-post database:
+// - start-up: from spawning `node out/main/browser-host.js` to the window's first contentful
+//   paint with the post list visible (Chromium itself is already running, as Electron's
+//   runtime would be; a fresh browser context per run, so nothing is cached);
+// - first list: from navigation start to the first rendered row, on a running host;
+// - frames: requestAnimationFrame deltas while the list scrolls, with the frame-rate limit
+//   and vsync off, so a delta is the time the frame took rather than the display's 16.7 ms.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const LIST_ROW = 'ul[aria-label="Post list"] li';
+
+export interface RenderResult {
+  startupMs: number[];
+  hostReadyMs: number[];
+  startupFcpMs: number[];
+  firstListMs: number[];
+  frameMs: number[];
+  smoothFrameMs: number[];
+  jumpFrameMs: number[];
+  rows: number;
+}
+
+interface Host {
+  url: string;
+  readyAt: number;
+  close(): Promise<void>;
+}
+
+async function startHost(dataDir: string): Promise<Host> {
+  const env = { ...process.env };
+  // No token: the host starts exactly as for a user whose keychain has none (no network).
+  delete env.OUTPOST_TOKEN;
+  const child = spawn(process.execPath, ['out/main/browser-host.js', '--port', '0', '--data-dir', dataDir], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const lines = createInterface({ input: child.stdout });
+  const url = await new Promise<string>((resolve, reject) => {
+    lines.on('line', (line) => {
+      const match = /^OUTPOST url=(\S+)$/.exec(line);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`browser host exited (code ${code}): ${stderr.slice(-500)}`)),
+    );
+  });
+  const readyAt = Date.now();
+  return {
+    url,
+    readyAt,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Records when the first list row appears, relative to navigation start. */
+const INIT_SCRIPT = `
+  (() => {
+    const mark = () => {
+      if (window.__firstRow === undefined && document.querySelector('${LIST_ROW}')) {
+        window.__firstRow = performance.now();
+        observer.disconnect();
+      }
+    };
+    const observer = new MutationObserver(mark);
+    observer.observe(document, { childList: true, subtree: true });
+  })();
+`;
+
+async function openWindow(browser: Browser, url: string): Promise<{ page: Page; close(): Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(INIT_SCRIPT);
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForSelector(LIST_ROW, { timeout: 30_000 });
+  await page.waitForFunction(FIRST_ROW_SEEN);
+  return { page, close: () => context.close() };
+}
+
+// A function, not source text: the renderer's CSP forbids evaluating strings in polls.
+const FIRST_ROW_SEEN = (): boolean => (globalThis as { __firstRow?: number }).__firstRow !== undefined;
+
+/** Page-side: the first contentful paint (waiting for it if needed) and the first row's time. */
+const PAINT_SCRIPT = `
+  new Promise((resolve) => {
+    const done = (fcp) => resolve({ timeOrigin: performance.timeOrigin, fcp, firstRow: window.__firstRow });
+    const existing = performance.getEntriesByName('first-contentful-paint')[0];
+    if (existing) return done(existing.startTime);
+    new PerformanceObserver((list) => {
+      const entry = list.getEntriesByName('first-contentful-paint')[0];
+      if (entry) done(entry.startTime);
+    }).observe({ type: 'paint', buffered: true });
+  })
+`;
+
+async function paintTimes(page: Page): Promise<{ timeOrigin: number; fcp: number; firstRow: number }> {
+  return page.evaluate<{ timeOrigin: number; fcp: number; firstRow: number }>(PAINT_SCRIPT);
+}
+
+/**
+ * rAF deltas while scrolling: `smooth` frames of 40 px, then `jumps` frames of a full screen
+ * each. Kept as source text: a transpiled function would carry helper names the page lacks.
+ */
+const SCROLL_SCRIPT = `
+  async ({ selector, smooth, jumps }) => {
+    const viewport = document.querySelector(selector)?.parentElement;
+    if (!viewport) throw new Error('no post list viewport');
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const run = async (count, step) => {
+      const deltas = [];
+      let last = await frame();
+      for (let i = 0; i < count; i++) {
+        viewport.scrollTop += step;
+        if (viewport.scrollTop + viewport.clientHeight >= viewport.scrollHeight - step) viewport.scrollTop = 0;
+        const now = await frame();
+        deltas.push(now - last);
+        last = now;
+      }
+      return deltas;
+    };
+    await run(20, 40);
+    return { smooth: await run(smooth, 40), jump: await run(jumps, viewport.clientHeight) };
+  }
+`;
+
+async function scrollFrames(
+  page: Page,
+  smooth: number,
+  jumps: number,
+): Promise<{ smooth: number[]; jump: number[] }> {
+  const args = JSON.stringify({ selector: 'ul[aria-label="Post list"]', smooth, jumps });
+  return page.evaluate<{ smooth: number[]; jump: number[] }>(`(${SCROLL_SCRIPT})(${args})`);
+}
+
+export async function benchRender(options: {
+  dataDir: string;
+  startups: number;
+  reloads: number;
+  smoothFrames: number;
+  jumpFrames: number;
+}): Promise<RenderResult> {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-frame-rate-limit',
+      '--disable-gpu-vsync',
+    ],
+  });
+  const result: RenderResult = {
+    startupMs: [],
+    hostReadyMs: [],
+    startupFcpMs: [],
+    firstListMs: [],
+    frameMs: [],
+    smoothFrameMs: [],
+    jumpFrameMs: [],
+    rows: 0,
+  };
+  try {
+    for (let i = 0; i < options.startups; i++) {
+      const t0 = Date.now();
+      const host = await startHost(options.dataDir);
+      try {
+        const win = await openWindow(browser, host.url);
+        const p = await paintTimes(win.page);
+        result.hostReadyMs.push(host.readyAt - t0);
+        result.startupFcpMs.push(p.timeOrigin + p.fcp - t0);
+        result.startupMs.push(p.timeOrigin + Math.max(p.fcp, p.firstRow) - t0);
+        await win.close();
+      } finally {
+        await host.close();
+      }
+    }
+
+    const host = await startHost(options.dataDir);
+    try {
+      const win = await openWindow(browser, host.url);
+      result.rows = await win.page.evaluate<number>(
+        `Number(document.querySelector('${LIST_ROW}')?.getAttribute('aria-setsize') ?? 0)`,
+      );
+      for (let i = 0; i < options.reloads; i++) {
+        await win.page.reload({ waitUntil: 'commit' });
+        await win.page.waitForFunction(FIRST_ROW_SEEN);
+        result.firstListMs.push((await paintTimes(win.page)).firstRow);
+      }
+      const frames = await scrollFrames(win.page, options.smoothFrames, options.jumpFrames);
+      result.smoothFrameMs = frames.smooth;
+      result.jumpFrameMs = frames.jump;
+      result.frameMs = [...frames.smooth, ...frames.jump];
+      await win.close();
+    } finally {
+      await host.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return result;
+}
