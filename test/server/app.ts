@@ -143,15 +143,23 @@ const listVariants: Handler = ({ service }, { user, params }) => {
   return { status: 200, body: service.listVariants(post).map((v) => service.variantJson(v, post)) };
 };
 
+/** With numeric JSON ids a client may send social_profile_id back as the number it received. */
+function acceptNumericProfileId(service: SandboxService, body: unknown): unknown {
+  if (!service.idsAsNumbers || body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const value = (body as Record<string, unknown>).social_profile_id;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) return body;
+  return { ...body, social_profile_id: String(value) };
+}
+
 const createVariant: Handler = ({ service }, { user, params, body }) => {
   const post = service.getPost(user, params[0]!, params[1]!);
-  const input = validate(createVariantBody, body);
+  const input = validate(createVariantBody, acceptNumericProfileId(service, body));
   return { status: 201, body: service.variantJson(service.createVariant(user, post, input), post) };
 };
 
 const patchVariant: Handler = ({ service }, { user, params, body }) => {
   const post = service.getPost(user, params[0]!, params[1]!);
-  const input = validate(patchVariantBody, body);
+  const input = validate(patchVariantBody, acceptNumericProfileId(service, body));
   const patch: VariantPatch = {};
   if (input.content !== undefined) patch.content = input.content;
   if (input.social_profile_id !== undefined) patch.social_profile_id = input.social_profile_id;

@@ -26,6 +26,11 @@ export interface SandboxOptions {
   statusStrings?: StatusStrings;
   errorShape?: ErrorShape;
   idFormat?: IdFormat;
+  /**
+   * The JSON type of ids in answers (default 'string'). 'number' (numeric ids only) answers ids as
+   * JSON numbers and also accepts social_profile_id as a number, to prove a client normalizes ids.
+   */
+  idType?: 'string' | 'number';
   /** The clock only moves via handle.clock (or the control surface). */
   manualClock?: boolean;
   startTime?: Date;
@@ -84,6 +89,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     clock,
     options.statusStrings ?? { scheduled: 'scheduled', published: 'published' },
     idFormat,
+    idFormat === 'numeric' && options.idType === 'number',
   );
 
   let token: string;

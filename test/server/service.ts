@@ -63,7 +63,18 @@ export class SandboxService {
     readonly clock: SandboxClock,
     readonly statusStrings: StatusStrings,
     readonly idFormat: IdFormat,
+    /** Ids answered as JSON numbers (numeric ids only), as many real services do. */
+    readonly idsAsNumbers = false,
   ) {}
+
+  /** An id as it goes on the wire. */
+  out(id: string): string | number {
+    return this.idsAsNumbers ? Number(id) : id;
+  }
+
+  private outNullable(id: string | null): string | number | null {
+    return id === null ? null : this.out(id);
+  }
 
   private now(): string {
     return iso(this.clock.nowMs());
@@ -437,7 +448,7 @@ export class SandboxService {
 
   postJson(post: PostRow): Record<string, unknown> {
     return {
-      id: post.id,
+      id: this.out(post.id),
       title: post.title,
       visibility: post.visibility,
       owner: post.owner,
@@ -448,11 +459,11 @@ export class SandboxService {
 
   variantJson(variant: VariantRow, post: PostRow): Record<string, unknown> {
     return {
-      id: variant.id,
-      post_id: post.id,
+      id: this.out(variant.id),
+      post_id: this.out(post.id),
       platform: variant.platform,
       content: variant.content,
-      social_profile_id: variant.social_profile_id,
+      social_profile_id: this.outNullable(variant.social_profile_id),
       scheduled_at: variant.scheduled_at,
       status: this.statusString(variant.status),
       platform_post_url: variant.platform_post_url,
@@ -464,7 +475,7 @@ export class SandboxService {
 
   profileJson(profile: ProfileRow): Record<string, unknown> {
     return {
-      id: profile.id,
+      id: this.out(profile.id),
       platform: profile.platform,
       is_active: profile.is_active === 1,
       name: profile.name,
@@ -476,10 +487,10 @@ export class SandboxService {
 
   activityJson(entry: ActivityRow): Record<string, unknown> {
     return {
-      id: entry.id,
+      id: this.out(entry.id),
       action: entry.action,
       actor: entry.actor,
-      variant_id: entry.variant_id,
+      variant_id: this.outNullable(entry.variant_id),
       detail: JSON.parse(entry.detail) as unknown,
       created_at: entry.created_at,
     };
@@ -487,7 +498,7 @@ export class SandboxService {
 
   skillJson(skill: SkillRow): Record<string, unknown> {
     return {
-      id: skill.id,
+      id: this.out(skill.id),
       name: skill.name,
       description: skill.description,
       visibility: skill.visibility,

@@ -107,6 +107,34 @@ describe('switchable choices: id format default', () => {
   });
 });
 
+describe('switchable choices: ids as JSON numbers', () => {
+  const sandbox = useSandbox({ idType: 'number' });
+
+  it('§4 ids can come as JSON numbers, and a number sent back as social_profile_id is understood', async () => {
+    const f = sandbox().fixtures;
+    const profiles = await call<Array<{ id: unknown }>>(
+      sandbox(),
+      `/api/workspaces/${f.workspace}/social-profiles/`,
+    );
+    expect(profiles.body.every((p) => typeof p.id === 'number')).toBe(true);
+    const post = await call<{ id: unknown }>(sandbox(), `/api/workspaces/${f.workspace}/posts/`, {
+      body: { title: 'n' },
+    });
+    expect(typeof post.body.id).toBe('number');
+    const variant = await call<{ id: unknown; post_id: unknown; social_profile_id: unknown }>(
+      sandbox(),
+      `/api/workspaces/${f.workspace}/posts/${String(post.body.id)}/variants/`,
+      { body: { platform: 'x', content: 'n', social_profile_id: Number(f.profiles.xSecond) } },
+    );
+    expect(variant.status).toBe(201);
+    expect(variant.body).toMatchObject({
+      post_id: post.body.id,
+      social_profile_id: Number(f.profiles.xSecond),
+    });
+    expect(typeof variant.body.id).toBe('number');
+  });
+});
+
 describe('persistence', () => {
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-persist-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
