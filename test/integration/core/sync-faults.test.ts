@@ -1,0 +1,327 @@
+// Faults over real HTTP: dropped connections, 429, 401 mid-sync, 404, conflicts, offline.
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../server/index';
+import { ManualClock, openCore, tempDir, type TestCore } from './helpers';
+import type { AppCoreOptions } from '../../../src-main/core/app/create-app-core';
+
+const START = new Date('2030-01-01T09:00:00.000Z');
+let sandbox: SandboxHandle | null = null;
+let t: TestCore | null = null;
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  await t?.close();
+  await sandbox?.close();
+  for (const c of cleanups.splice(0)) await c();
+  t = null;
+  sandbox = null;
+});
+
+async function connected(
+  options: SandboxOptions = {},
+  core: Partial<AppCoreOptions> = {},
+): Promise<{ s: SandboxHandle; c: TestCore }> {
+  sandbox = await startSandbox({ manualClock: true, startTime: START, ...options });
+  t = await openCore({ requestTimeoutMs: 5_000, ...core });
+  await t.call('settings.connect', {
+    baseUrl: sandbox.baseUrl,
+    token: sandbox.token,
+    authHeader: 'x-api-key',
+  });
+  await t.core.syncNow('test');
+  return { s: sandbox, c: t };
+}
+
+const POSTS = '/api/workspaces/:slug/posts/';
+const VARIANTS = '/api/workspaces/:slug/posts/:post_id/variants/';
+const PUBLISH = '/api/workspaces/:slug/posts/:post_id/variants/:variant_id/publish/';
+
+describe('unknown outcomes', () => {
+  it('a create post whose answer is lost is matched and adopted, never made twice', async () => {
+    const { s, c } = await connected();
+    const f = s.fixtures;
+    const post = await c.call('posts.create', { workspace: f.workspace, title: 'Dropped once' });
+    await c.call('variants.create', {
+      postId: post.id,
+      platform: 'x',
+      content: 'Body',
+      account: { kind: 'default' },
+    });
+    s.faults.add({ method: 'POST', path: POSTS, kind: 'drop_after_write', times: 1 });
+    await c.core.syncNow('test');
+    const ops = await c.call('outbox.list', undefined);
+    expect(ops.find((o) => o.kind === 'create_post')!.state).toBe('unknown');
+    await c.core.syncNow('test');
+    const onService = s.inspect.posts(f.workspace).filter((p) => p.title === 'Dropped once');
+    expect(onService).toHaveLength(1);
+    expect(s.inspect.variants(onService[0]!.id)).toHaveLength(1);
+    const detail = await c.call('posts.get', { id: post.id });
+    expect(detail.serverId).toBe(onService[0]!.id);
+    // The pull did not import the adopted post as a second local copy.
+    const local = (await c.call('posts.list', { workspace: f.workspace })).filter(
+      (p) => p.title === 'Dropped once',
+    );
+    expect(local).toHaveLength(1);
+    const log = await c.call('sync.log', { limit: 500 });
+    expect(log.map((e) => e.action)).toContain('create_post_adopt');
+  });
+
+  it('a create variant whose answer is lost is adopted; the sending state was committed before the request left', async () => {
+    const seen: string[] = [];
+    let core: TestCore | null = null;
+    const spy: typeof fetch = async (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (init?.method === 'POST' && url.endsWith('/variants/') && core) {
+        const ops = await core.call('outbox.list', undefined);
+        seen.push(ops.find((o) => o.kind === 'create_variant')?.state ?? 'none');
+      }
+      return fetch(input, init);
+    };
+    const { s, c } = await connected({}, { fetch: spy });
+    core = c;
+    const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Variant drop' });
+    await c.call('variants.create', {
+      postId: post.id,
+      platform: 'linkedin',
+      content: 'Once only',
+      account: { kind: 'default' },
+    });
+    s.faults.add({ method: 'POST', path: VARIANTS, kind: 'drop_after_write', times: 1 });
+    await c.core.syncNow('test');
+    await c.core.syncNow('test');
+    const serverPost = s.inspect.posts(s.fixtures.workspace).find((p) => p.title === 'Variant drop')!;
+    expect(s.inspect.variants(serverPost.id).filter((v) => v.content === 'Once only')).toHaveLength(1);
+    expect(seen).toEqual(['sending']);
+    const detail = await c.call('posts.get', { id: post.id });
+    expect(detail.variants).toHaveLength(1);
+    expect(detail.variants[0]!.state).toBe('draft');
+  });
+
+  it('a publish whose answer is lost after it was applied is read back as published, never sent twice', async () => {
+    const { s, c } = await connected();
+    const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Publish drop' });
+    const v = await c.call('variants.create', {
+      postId: post.id,
+      platform: 'x',
+      content: 'Go',
+      account: { kind: 'default' },
+    });
+    await c.core.syncNow('test');
+    s.faults.add({ method: 'POST', path: PUBLISH, kind: 'drop_after_write' });
+    await c.call('variants.publish', { id: v.id });
+    await c.core.syncNow('test');
+    await c.core.syncNow('test');
+    const after = (await c.call('posts.get', { id: post.id })).variants[0]!;
+    expect(after.state).toBe('published');
+    expect(s.inspect.publishCount(after.serverId!)).toBe(1);
+    expect(s.stats.byRoute()[`POST ${PUBLISH}`]).toBe(1);
+  });
+
+  it('a publish lost before it was applied asks the user, and publishes once when told to', async () => {
+    const { s, c } = await connected();
+    const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Publish lost' });
+    const v = await c.call('variants.create', {
+      postId: post.id,
+      platform: 'x',
+      content: 'Maybe',
+      account: { kind: 'default' },
+    });
+    await c.core.syncNow('test');
+    const rule = s.faults.add({ method: 'POST', path: PUBLISH, kind: 'drop_before_write' });
+    await c.call('variants.publish', { id: v.id });
+    await c.core.syncNow('test');
+    await c.core.syncNow('test');
+    const unknown = (await c.call('posts.get', { id: post.id })).variants[0]!;
+    expect(unknown.state).toBe('publish_unknown');
+    expect(unknown.publishUnknown?.readBack).toMatch(/draft|not published/);
+    expect(unknown.canRetry).toBe(false);
+    expect(s.stats.byRoute()[`POST ${PUBLISH}`]).toBe(1);
+    expect(s.inspect.publishCount(unknown.serverId!)).toBe(0);
+    expect(c.core.status().needsAttention).toBe(1);
+    s.faults.remove(rule);
+
+    await c.call('variants.resolvePublishUnknown', { id: v.id, choice: 'publish_again' });
+    await c.core.syncNow('test');
+    const done = (await c.call('posts.get', { id: post.id })).variants[0]!;
+    expect(done.state).toBe('published');
+    expect(s.inspect.publishCount(done.serverId!)).toBe(1);
+  });
+});
+
+describe('service pressure and refusals', () => {
+  it('429 with Retry-After: waits exactly as asked, then sends once', async () => {
+    const clock = new ManualClock(START);
+    const { s, c } = await connected({}, { clock });
+    s.faults.add({ method: 'POST', path: POSTS, kind: 'retry_after', retryAfterSeconds: 30, times: 1 });
+    const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Slow down' });
+    await c.core.syncNow('test');
+    const [op] = await c.call('outbox.list', undefined);
+    expect(op).toMatchObject({ kind: 'create_post', state: 'pending' });
+    expect(op!.nextAttemptAt).toBe(new Date(START.getTime() + 30_000).toISOString());
+    clock.advance(10_000);
+    await c.core.syncNow('test');
+    expect(s.inspect.posts(s.fixtures.workspace).some((p) => p.title === 'Slow down')).toBe(false);
+    clock.advance(21_000);
+    await c.core.syncNow('test');
+    expect(s.inspect.posts(s.fixtures.workspace).filter((p) => p.title === 'Slow down')).toHaveLength(1);
+    expect((await c.call('posts.get', { id: post.id })).serverId).not.toBeNull();
+  });
+
+  it('401 in the middle of a sync pauses it, asks for a token and keeps everything', async () => {
+    let revoke: (() => void) | null = null;
+    let posts = 0;
+    const tripwire: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init);
+      if (init?.method === 'POST' && ++posts === 1) revoke?.();
+      return answer;
+    };
+    const { s, c } = await connected({}, { fetch: tripwire, concurrency: 1 });
+    revoke = () => s.revokeToken(s.token);
+    const a = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'First' });
+    await c.call('variants.create', {
+      postId: a.id,
+      platform: 'x',
+      content: 'one',
+      account: { kind: 'default' },
+    });
+    const b = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Second' });
+    await c.core.syncNow('test');
+    expect(c.core.status().phase).toBe('needs_token');
+    const ops = await c.call('outbox.list', undefined);
+    expect(ops.every((o) => o.state === 'pending' || o.state === 'done')).toBe(true);
+    expect(ops.length).toBeGreaterThanOrEqual(2);
+    expect((await c.call('posts.get', { id: b.id })).title).toBe('Second');
+
+    const fresh = s.mintToken();
+    await c.call('settings.connect', { baseUrl: s.baseUrl, token: fresh, authHeader: 'bearer' });
+    await c.core.syncNow('test');
+    expect(c.core.status()).toMatchObject({ phase: 'idle', pending: 0 });
+    for (const title of ['First', 'Second'])
+      expect(s.inspect.posts(s.fixtures.workspace).filter((p) => p.title === title)).toHaveLength(1);
+    // The token never reached the log file, events or sync log.
+    const log = JSON.stringify(await c.call('sync.log', { limit: 1000 }));
+    expect(log).not.toContain(s.token);
+    expect(log).not.toContain(fresh);
+    expect(JSON.stringify(c.events)).not.toContain(fresh);
+  });
+
+  it('404 on a known item marks it removed on the service and keeps the local copy', async () => {
+    const { s, c } = await connected();
+    const f = s.fixtures;
+    // Seen first through another member's eyes (their private post), then as the caller.
+    await c.call('settings.connect', { baseUrl: s.baseUrl, token: s.otherToken, authHeader: 'bearer' });
+    await c.core.syncNow('test');
+    const theirs = (await c.call('posts.list', { workspace: f.workspace })).find(
+      (p) => p.serverId === f.posts.otherPrivate,
+    )!;
+    const variant = (await c.call('posts.get', { id: theirs.id })).variants[0]!;
+    await c.call('settings.connect', { baseUrl: s.baseUrl, token: s.token, authHeader: 'bearer' });
+    await c.call('variants.update', { id: variant.id, content: 'my edit' });
+    await c.core.syncNow('test');
+    const after = (await c.call('posts.get', { id: theirs.id })).variants[0]!;
+    expect(after.state).toBe('removed');
+    expect(after.content).toBe('my edit');
+    expect(c.core.status().phase).toBe('idle');
+  });
+});
+
+describe('conflicts', () => {
+  async function conflicted(s: SandboxHandle, c: TestCore) {
+    const f = s.fixtures;
+    const launch = (await c.call('posts.list', { workspace: f.workspace })).find(
+      (p) => p.serverId === f.posts.launch,
+    )!;
+    const x = (await c.call('posts.get', { id: launch.id })).variants.find(
+      (v) => v.serverId === f.variants.launchX,
+    )!;
+    await c.call('sync.pause', undefined);
+    await c.call('variants.update', { id: x.id, content: 'mine' });
+    const res = await fetch(
+      `${s.baseUrl}/api/workspaces/${f.workspace}/posts/${f.posts.launch}/variants/${f.variants.launchX}/`,
+      {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${s.otherToken}` },
+        body: JSON.stringify({ content: 'theirs' }),
+      },
+    );
+    expect(res.status).toBe(200);
+    await c.call('sync.resume', undefined);
+    await c.core.syncNow('test');
+    const v = (await c.call('posts.get', { id: launch.id })).variants.find((y) => y.id === x.id)!;
+    return { v, launchId: launch.id };
+  }
+  const serviceContent = (s: SandboxHandle) =>
+    s.inspect.variants(s.fixtures.posts.launch).find((v) => v.id === s.fixtures.variants.launchX)!.content;
+
+  it('both sides changed: a conflict, nothing overwritten; keep mine sends mine', async () => {
+    const { s, c } = await connected();
+    const { v } = await conflicted(s, c);
+    expect(v.state).toBe('conflict');
+    expect(v.conflicts).toEqual([{ field: 'content', mine: 'mine', theirs: 'theirs' }]);
+    expect(serviceContent(s)).toBe('theirs');
+    expect(c.core.status().conflicts).toBe(1);
+    await c.call('variants.resolveConflict', { id: v.id, choice: 'mine' });
+    await c.core.syncNow('test');
+    expect(serviceContent(s)).toBe('mine');
+    expect((await c.call('posts.get', { id: v.postId })).variants.find((y) => y.id === v.id)!.state).toBe(
+      'draft',
+    );
+  });
+
+  it('take theirs: the local text becomes the service text and nothing is sent', async () => {
+    const { s, c } = await connected();
+    const { v } = await conflicted(s, c);
+    s.stats.reset();
+    await c.call('variants.resolveConflict', { id: v.id, choice: 'theirs' });
+    await c.core.syncNow('test');
+    const after = (await c.call('posts.get', { id: v.postId })).variants.find((y) => y.id === v.id)!;
+    expect(after.content).toBe('theirs');
+    expect(after.state).toBe('draft');
+    expect(serviceContent(s)).toBe('theirs');
+    expect(Object.keys(s.stats.byRoute()).some((k) => k.startsWith('PATCH'))).toBe(false);
+  });
+});
+
+describe('offline first', () => {
+  it('drafts with the service down, then syncs when it is back: nothing lost or doubled', async () => {
+    const data = tempDir('outpost-sandbox-');
+    cleanups.push(() => data.remove());
+    const file = `${data.dir}/sandbox.db`;
+    const first = await startSandbox({ dataFile: file, manualClock: true, startTime: START });
+    const port = Number(new URL(first.baseUrl).port);
+    const token = first.token;
+    t = await openCore({ requestTimeoutMs: 5_000 });
+    await t.call('settings.connect', { baseUrl: first.baseUrl, token, authHeader: 'bearer' });
+    await t.core.syncNow('test');
+    const slug = first.fixtures.workspace;
+    await first.close();
+
+    const local = await t.call('posts.create', { workspace: null, title: 'Written on a plane' });
+    await t.call('variants.create', {
+      postId: local.id,
+      platform: 'x',
+      content: 'offline 1',
+      account: { kind: 'default' },
+    });
+    const inWs = await t.call('posts.create', { workspace: slug, title: 'Queued while offline' });
+    await t.call('variants.create', {
+      postId: inWs.id,
+      platform: 'linkedin',
+      content: 'offline 2',
+      account: { kind: 'default' },
+    });
+    const status = await t.core.syncNow('test');
+    expect(status.phase).toBe('offline');
+    expect(status.pending).toBe(2);
+    expect((await t.call('posts.get', { id: inWs.id })).state).toBe('pending_sync');
+    expect(await t.call('workspaces.moveLocalDrafts', { slug })).toEqual({ moved: 1 });
+
+    sandbox = await startSandbox({ dataFile: file, port, manualClock: true, startTime: START });
+    await t.core.syncNow('test');
+    expect(t.core.status()).toMatchObject({ phase: 'idle', pending: 0, failed: 0 });
+    for (const title of ['Written on a plane', 'Queued while offline']) {
+      const found = sandbox.inspect.posts(slug).filter((p) => p.title === title);
+      expect(found).toHaveLength(1);
+      expect(sandbox.inspect.variants(found[0]!.id)).toHaveLength(1);
+    }
+  });
+});
