@@ -12,7 +12,6 @@ import {
   type BridgeResult,
   type OutboxOpView,
   type PostDetail,
-  type SyncStatus,
 } from '../../src-preload/bridge';
 import { startBrowserHost, type BrowserHost } from '../../src-main/browser-host';
 import { ServiceClient, validateBaseUrl, validateToken } from '../../src-main/core/api/client';
