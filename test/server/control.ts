@@ -48,10 +48,17 @@ export class ControlSurface {
         return answer({ now: a.service.clock.now().toISOString() });
       case route === 'POST /clock': {
         let published: number;
-        if (typeof obj.advance_ms === 'number') published = a.advance(obj.advance_ms);
-        else if (typeof obj.set === 'string' && !Number.isNaN(Date.parse(obj.set)))
+        if (typeof obj.advance_ms === 'number' && Number.isFinite(obj.advance_ms) && obj.advance_ms >= 0) {
+          published = a.advance(obj.advance_ms);
+        } else if (typeof obj.set === 'string' && !Number.isNaN(Date.parse(obj.set))) {
           published = a.set(new Date(obj.set));
-        else throw new HttpError(400, 'invalid', 'body: give advance_ms (number) or set (ISO timestamp)');
+        } else {
+          throw new HttpError(
+            400,
+            'invalid',
+            'body: give advance_ms (a number >= 0) or set (an ISO timestamp)',
+          );
+        }
         return answer({ now: a.service.clock.now().toISOString(), scheduler_published: published });
       }
       case route === 'POST /scheduler/run':

@@ -56,6 +56,9 @@ describe('control surface enabled', () => {
     const set = await control<{ now: string }>(sandbox(), 'POST', 'clock/', { set: '2030-06-01T00:00:00Z' });
     expect(set.body.now).toBe('2030-06-01T00:00:00.000Z');
     expect(sandbox().clock.now().toISOString()).toBe('2030-06-01T00:00:00.000Z');
+    expect((await control(sandbox(), 'POST', 'clock/', { advance_ms: -5 })).status).toBe(400);
+    expect((await control(sandbox(), 'POST', 'clock/', { set: 'soon' })).status).toBe(400);
+    expect(sandbox().clock.now().toISOString()).toBe('2030-06-01T00:00:00.000Z');
   });
 
   it('control: releasing an approval publishes the variant', async () => {
