@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { COMMAND_NAMES } from '../../../../src-preload/bridge';
+import { COMMAND_SCHEMAS, describeIssues } from '../../../../src-main/core/app/commands';
+
+describe('command schemas', () => {
+  it('cover exactly the commands of the bridge', () => {
+    expect(Object.keys(COMMAND_SCHEMAS).sort()).toEqual([...COMMAND_NAMES].sort());
+  });
+
+  it.each([
+    ['posts.create', { workspace: null, title: 'ok' }, true],
+    ['posts.create', { workspace: null }, false],
+    ['posts.create', { workspace: null, title: 'x', extra: true }, false],
+    ['variants.create', { postId: 'p', platform: ' ', content: 'c', account: { kind: 'none' } }, false],
+    [
+      'variants.create',
+      { postId: 'p', platform: 'x', content: 'c', account: { kind: 'profile', profileId: '7' } },
+      true,
+    ],
+    ['variants.schedule', { id: 'v', at: '2030-01-01T09:00:00Z' }, true],
+    ['variants.schedule', { id: 'v', at: '2030-01-01T09:00:00+02:00' }, true],
+    ['variants.schedule', { id: 'v', at: '2030-01-01 09:00' }, false],
+    ['variants.resolveConflict', { id: 'v', choice: 'edit', content: 'n' }, true],
+    ['variants.resolveConflict', { id: 'v', choice: 'maybe' }, false],
+    ['settings.get', undefined, true],
+    ['settings.get', {}, true],
+    ['settings.get', { a: 1 }, false],
+    ['sync.log', undefined, true],
+    ['sync.log', { limit: 0 }, false],
+    ['activity.list', { postId: 'p', limit: 101 }, false],
+  ] as const)('%s %o valid=%s', (name, payload, valid) => {
+    expect(COMMAND_SCHEMAS[name].safeParse(payload).success).toBe(valid);
+  });
+
+  it('names the field at fault', () => {
+    const r = COMMAND_SCHEMAS['variants.update'].safeParse({ id: 'v', account: { kind: 'profile' } });
+    expect(r.success).toBe(false);
+    if (!r.success) expect(describeIssues(r.error)).toMatch(/^account\.profileId: /);
+  });
+});

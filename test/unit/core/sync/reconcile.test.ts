@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest';
+import {
+  decideOnFailure,
+  decidePublishReadBack,
+  decideReconcile,
+  matchUnlinked,
+  mergeField,
+  postState,
+  sameInstant,
+  serviceState,
+  transitionNotice,
+  variantState,
+  type FailureFacts,
+  type ServiceFacts,
+  type VariantStateFacts,
+} from '../../../../src-main/core/sync/reconcile';
+import type { OutboxKind } from '../../../../src-main/core/store/schema';
+
+const svc = (o: Partial<ServiceFacts>): ServiceFacts => ({
+  status: null,
+  platform_post_url: null,
+  scheduled_at: null,
+  ...o,
+});
+
+describe('serviceState: only the strings the spec names are interpreted', () => {
+  it.each([
+    [svc({ status: 'draft' }), 'draft'],
+    [svc({}), 'draft'],
+    [svc({ status: 'needs_approval' }), 'needs_approval'],
+    [svc({ status: 'whatever', platform_post_url: 'https://x/1' }), 'published'],
+    [svc({ status: 'published' }), 'published'],
+    [svc({ status: 'queued', scheduled_at: '2030-01-01T00:00:00.000Z' }), 'scheduled'],
+    [svc({ status: 'scheduled', scheduled_at: '2030-01-01T00:00:00.000Z' }), 'scheduled'],
+    [svc({ status: 'sent' }), 'unknown_status'],
+    [svc({ status: 'archived' }), 'unknown_status'],
+  ])('%o -> %s', (facts, expected) => {
+    expect(serviceState(facts)).toBe(expected);
+  });
+});
+
+const local = (o: Partial<VariantStateFacts>): VariantStateFacts => ({
+  inLocalSpace: false,
+  serverId: 's1',
+  removed: false,
+  conflict: false,
+  publishUnknown: false,
+  failed: false,
+  openOps: false,
+  status: 'draft',
+  platform_post_url: null,
+  scheduled_at: null,
+  ...o,
+});
+
+describe('variantState', () => {
+  it.each([
+    [local({ inLocalSpace: true, serverId: null }), 'local_only', 'Only on this computer'],
+    [local({ serverId: null }), 'pending_sync', 'Waiting to sync'],
+    [local({ openOps: true }), 'pending_sync', 'Waiting to sync'],
+    [local({ removed: true, failed: true }), 'removed', 'Removed on the service'],
+    [local({ publishUnknown: true, conflict: true }), 'publish_unknown', 'Publish outcome unknown'],
+    [local({ conflict: true, failed: true }), 'conflict', 'In conflict'],
+    [local({ failed: true, openOps: true }), 'failed', 'Failed'],
+    [local({}), 'draft', 'Draft (synced)'],
+    [local({ status: 'sent' }), 'unknown_status', 'sent'],
+    [local({ platform_post_url: 'https://p' }), 'published', 'Published'],
+  ])('%o -> %s', (facts, state, text) => {
+    expect(variantState(facts)).toEqual({ state, text });
+  });
+
+  it('a post shows the state that most needs the eye', () => {
+    const draft = { state: 'draft' as const, text: 'd' };
+    const pub = { state: 'published' as const, text: 'p' };
+    const conflict = { state: 'conflict' as const, text: 'c' };
+    expect(postState(draft, [pub, draft])).toBe(pub);
+    expect(postState(draft, [pub, conflict])).toBe(conflict);
+    expect(postState(draft, [])).toBe(draft);
+  });
+});
+
+const failure = (o: Partial<FailureFacts>): FailureFacts => ({
+  kind: 'server_error',
+  status: 500,
+  mayHaveReachedService: true,
+  retryAfterMs: null,
+  message: 'boom',
+  serviceMessage: null,
+  ...o,
+});
+
+describe('decideOnFailure', () => {
+  it.each<[OutboxKind, Partial<FailureFacts>, string]>([
+    ['create_post', { kind: 'auth', status: 401 }, 'pause_auth'],
+    ['publish', { kind: 'auth', status: 403 }, 'pause_auth'],
+    ['update_variant', { kind: 'not_found', status: 404 }, 'mark_removed'],
+    ['update_variant', { kind: 'validation', status: 400, serviceMessage: 'content: too long' }, 'fail'],
+    ['create_post', { kind: 'rate_limited', status: 429, retryAfterMs: 30_000 }, 'retry_later'],
+    ['publish', { kind: 'rate_limited', status: 429, retryAfterMs: 1_000 }, 'retry_later'],
+    ['create_post', { kind: 'offline', mayHaveReachedService: false, status: null }, 'stop_offline'],
+    ['publish', { kind: 'offline', mayHaveReachedService: false, status: null }, 'stop_offline'],
+    ['create_post', { kind: 'offline', status: null }, 'unknown_outcome'],
+    ['create_variant', { kind: 'timeout', status: null }, 'unknown_outcome'],
+    ['publish', { kind: 'timeout', status: null }, 'unknown_outcome'],
+    ['publish', { kind: 'server_error', status: 502 }, 'unknown_outcome'],
+    ['publish', { kind: 'malformed_response', status: 200 }, 'unknown_outcome'],
+    ['update_variant', { kind: 'timeout', status: null }, 'retry_later'],
+    ['schedule', { kind: 'server_error', status: 503 }, 'retry_later'],
+    ['schedule', { kind: 'malformed_response', status: 200 }, 'fail'],
+  ])('%s after %o -> %s', (kind, facts, action) => {
+    expect(decideOnFailure({ kind }, failure(facts)).action).toBe(action);
+  });
+
+  it('a refusal carries the service message verbatim; a publish refusal is not retried from the outbox', () => {
+    const d = decideOnFailure(
+      { kind: 'publish' },
+      failure({ kind: 'validation', serviceMessage: 'x: nope' }),
+    );
+    expect(d).toEqual({ action: 'fail', reason: 'x: nope', canRetry: false });
+  });
+});
+
+describe('decidePublishReadBack: never publishes, only records or asks', () => {
+  it.each([
+    [svc({ platform_post_url: 'https://p' }), 'record'],
+    [svc({ status: 'needs_approval' }), 'record'],
+    [svc({ scheduled_at: '2030-01-01T00:00:00Z', status: 'scheduled' }), 'record'],
+    [svc({ status: 'draft' }), 'ask_user'],
+    [svc({ status: 'mystery' }), 'ask_user'],
+    [null, 'ask_user'],
+  ])('%o -> %s', (facts, action) => {
+    expect(decidePublishReadBack(facts).action).toBe(action);
+  });
+});
+
+describe('matchUnlinked', () => {
+  const items = [
+    { id: '1', title: 'A' },
+    { id: '2', title: 'B' },
+    { id: '3', title: 'B' },
+  ];
+  it.each([
+    ['A', [], { action: 'adopt', id: '1' }],
+    ['B', ['2'], { action: 'adopt', id: '3' }],
+    ['B', ['2', '3'], { action: 'recreate' }],
+    ['C', [], { action: 'recreate' }],
+  ])('title %s with linked %o', (title, linked, expected) => {
+    expect(matchUnlinked(items, new Set(linked), (c) => c.title === title)).toMatchObject(expected);
+  });
+});
+
+describe('mergeField (three-way)', () => {
+  it.each([
+    ['a', 'a', 'a', 'unchanged'],
+    ['a', 'b', 'a', 'keep_mine'],
+    ['a', 'a', 'c', 'take_theirs'],
+    ['a', 'b', 'b', 'take_theirs'],
+    ['a', 'b', 'c', 'conflict'],
+  ])('base %s mine %s theirs %s -> %s', (base, mine, theirs, action) => {
+    expect(mergeField(base, mine, theirs).action).toBe(action);
+  });
+
+  it('compares times as instants', () => {
+    expect(sameInstant('2030-01-01T00:00:00Z', '2030-01-01T00:00:00.000Z')).toBe(true);
+    expect(sameInstant('2030-01-01T01:00:00+01:00', '2030-01-01T00:00:00.000Z')).toBe(true);
+    expect(sameInstant(null, '2030-01-01T00:00:00Z')).toBe(false);
+    expect(
+      mergeField<string | null>('2030-01-01T00:00:00Z', '2030-01-01T00:00:00.000Z', null, sameInstant).action,
+    ).toBe('take_theirs');
+  });
+});
+
+describe('decideReconcile', () => {
+  const now = new Date('2030-01-01T00:00:00.000Z');
+  it.each([
+    [svc({ status: 'draft' }), 0, null],
+    [svc({ platform_post_url: 'https://p' }), 0, null],
+    [svc({ scheduled_at: '2030-01-01T01:00:00.000Z' }), 0, '2030-01-01T01:00:05.000Z'],
+    [svc({ scheduled_at: '2029-12-31T23:00:00.000Z' }), 0, '2030-01-01T00:00:15.000Z'],
+    [svc({ scheduled_at: '2029-12-31T23:00:00.000Z' }), 2, '2030-01-01T00:01:00.000Z'],
+    [svc({ scheduled_at: '2029-12-31T23:00:00.000Z' }), 30, '2030-01-01T00:15:00.000Z'],
+    [svc({ status: 'needs_approval' }), 0, '2030-01-01T00:00:30.000Z'],
+    [svc({ status: 'needs_approval' }), 3, '2030-01-01T00:04:00.000Z'],
+    [svc({ status: 'needs_approval' }), 50, '2030-01-01T00:30:00.000Z'],
+  ])('%o attempt %i -> %s', (facts, attempts, at) => {
+    const d = decideReconcile(facts, now, attempts);
+    if (at === null) expect(d.action).toBe('none');
+    else expect(d).toMatchObject({ action: 'read_at', at });
+  });
+});
+
+describe('transitionNotice', () => {
+  it.each([
+    [svc({ status: 'draft' }), svc({ platform_post_url: 'u' }), 'published'],
+    [svc({ status: 'needs_approval' }), svc({ platform_post_url: 'u' }), 'approval_released'],
+    [svc({ status: 'draft' }), svc({ status: 'needs_approval' }), 'approval_started'],
+    [svc({ platform_post_url: 'u' }), svc({ platform_post_url: 'u' }), null],
+    [svc({ status: 'draft' }), svc({ scheduled_at: '2030-01-01T00:00:00Z' }), null],
+    [null, svc({ status: 'draft' }), null],
+  ])('%o -> %o gives %s', (before, after, kind) => {
+    expect(transitionNotice(before, after)).toBe(kind);
+  });
+});
