@@ -1,0 +1,128 @@
+// An axe scan of each screen, in light and dark, with no serious or critical finding; and a
+// screenshot of each, written to test-results/screenshots/ (not committed).
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxHandle } from '../server/index';
+import {
+  addVariant,
+  axeScan,
+  connect,
+  gotoPosts,
+  launchChromium,
+  newPost,
+  openWindow,
+  screenshot,
+  selectWorkspace,
+  seriousFindings,
+  startApp,
+  startTestSandbox,
+  syncNow,
+  until,
+  waitForText,
+} from './harness';
+import type { AppUnderTest, AxeFinding } from './harness';
+
+const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name }).click();
+
+describe.each(['light', 'dark'] as const)('every screen in %s', (scheme) => {
+  let browser: Browser;
+  let app: AppUnderTest;
+  let sandbox: SandboxHandle;
+  let page: Page;
+  const findings: Record<string, AxeFinding[]> = {};
+
+  async function check(name: string): Promise<void> {
+    findings[name] = seriousFindings(await axeScan(page));
+    await screenshot(page, `${name}-${scheme}`);
+  }
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    sandbox = await startTestSandbox();
+    app = await startApp();
+    ({ page } = await openWindow(browser, app, { colorScheme: scheme }));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await sandbox?.close();
+  });
+
+  it('first run: the local space, before connecting', async () => {
+    await page.getByRole('button', { name: 'Connect to your service' }).waitFor();
+    await check('first-run');
+    expect(findings['first-run']).toEqual([]);
+  });
+
+  it('settings', async () => {
+    await nav(page, 'Settings');
+    await page.getByLabel('Service address').waitFor();
+    await check('settings');
+    expect(findings.settings).toEqual([]);
+  });
+
+  it('posts and the editor, connected, with two variants and a counter past its limit', async () => {
+    await connect(page, sandbox.baseUrl, sandbox.token);
+    await gotoPosts(page);
+    await selectWorkspace(page, sandbox.fixtures.workspace);
+    await newPost(page, 'Spring launch');
+    await addVariant(
+      page,
+      'linkedin',
+      'We are launching our spring collection next week. Here is what to expect.',
+    );
+    await addVariant(page, 'x', `Spring is here 🌷 ${'and it is long '.repeat(20)}`);
+    await syncNow(page);
+    await until('the post reached the service', () =>
+      sandbox.inspect.posts(sandbox.fixtures.workspace).some((p) => p.title === 'Spring launch'),
+    );
+    await waitForText(page.locator('#variant-counter'), /over the X limit/);
+    await check('editor');
+    expect(findings.editor).toEqual([]);
+  });
+
+  it('the publish confirmation', async () => {
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await page.getByRole('dialog', { name: 'Publish now?' }).waitFor();
+    await check('publish-dialog');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    expect(findings['publish-dialog']).toEqual([]);
+  });
+
+  it('activity of a post', async () => {
+    await page.getByRole('button', { name: 'Show activity' }).click();
+    await page.getByRole('button', { name: 'Refresh activity' }).waitFor();
+    await check('activity');
+    expect(findings.activity).toEqual([]);
+  });
+
+  it('outbox and sync log', async () => {
+    await nav(page, 'Outbox');
+    await page.getByRole('heading', { name: 'Sync log' }).waitFor();
+    await check('outbox');
+    expect(findings.outbox).toEqual([]);
+  });
+
+  it('writing skills of the workspace, every page up to the service bound', async () => {
+    await nav(page, 'Writing skills');
+    const count = await waitForText(page.locator('.skills p.muted').first(), /\d+ skills in/);
+    // The caller sees more than 200 skills; the service bounds the list to the newest 200.
+    expect(Number(count.match(/(\d+) skills/)?.[1])).toBe(
+      Math.min(200, sandbox.fixtures.skillsVisibleToCaller),
+    );
+    await check('skills');
+    expect(findings.skills).toEqual([]);
+  });
+
+  it('the theme setting overrides the system scheme', async () => {
+    await nav(page, 'Settings');
+    const other = scheme === 'light' ? 'Dark' : 'Light';
+    await page.getByRole('radio', { name: other }).check();
+    await page.locator(`html[data-theme="${other.toLowerCase()}"]`).waitFor({ state: 'attached' });
+    await check(`settings-${other.toLowerCase()}-override`);
+    await page.getByRole('radio', { name: 'System' }).check();
+    await page.locator('html[data-theme="system"]').waitFor({ state: 'attached' });
+    expect(findings[`settings-${other.toLowerCase()}-override`]).toEqual([]);
+  });
+});
