@@ -36,7 +36,6 @@ import {
   denyAllPermissions,
   handleAppProtocol,
   hardenWebContents,
-  openExternalSafely,
   registerAppScheme,
 } from './window';
 import { WINDOW_STATE_FILE, loadWindowState, saveWindowState } from './window-state';
@@ -224,7 +223,6 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
         {
           send: (command) => sendEvent(webContents(), { name: 'menuCommand', data: { command } }),
           syncNow: () => triggers.user(),
-          openExternal: (url) => void openExternalSafely(openExternal, url),
         },
         { devTools: !app.isPackaged },
       ),

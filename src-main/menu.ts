@@ -7,7 +7,6 @@ export interface MenuActions {
   /** Sends a `menuCommand` event to the window. */
   send(command: MenuCommand): void;
   syncNow(): void;
-  openExternal(url: string): void;
 }
 
 export const MENU_SHORTCUTS: Readonly<Record<MenuCommand, string>> = {
@@ -23,7 +22,7 @@ export const MENU_SHORTCUTS: Readonly<Record<MenuCommand, string>> = {
 export function menuTemplate(
   platform: NodeJS.Platform,
   actions: MenuActions,
-  options: { devTools: boolean; helpUrl?: string },
+  options: { devTools: boolean },
 ): MenuItemConstructorOptions[] {
   const mac = platform === 'darwin';
   const send = (command: MenuCommand) => () => actions.send(command);
@@ -123,11 +122,6 @@ export function menuTemplate(
     ],
   });
   template.push({ role: 'windowMenu' });
-  template.push({
-    role: 'help',
-    submenu: options.helpUrl
-      ? [{ label: 'Outpost on the Web', click: () => actions.openExternal(options.helpUrl ?? '') }]
-      : [{ role: 'about' }],
-  });
+  template.push({ role: 'help', submenu: [{ role: 'about' }] });
   return template;
 }

@@ -1,0 +1,184 @@
+// The static security scan (npm run security): it must flag each weakness it claims to check,
+// pass a locked-down app, and find nothing of high severity in Outpost itself.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const repo = join(import.meta.dirname, '..', '..', '..');
+const script = join(repo, 'scripts', 'security-scan.mjs');
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+interface Finding {
+  severity: 'high' | 'medium';
+  check: string;
+  file: string;
+  line: number;
+  message: string;
+}
+// A plain .mjs script without types: loaded by address, typed here.
+const { scanProject } = (await import(pathToFileURL(script).href)) as {
+  scanProject: (root: string) => { findings: Finding[]; scanned: number };
+};
+
+function scan(root: string) {
+  const { findings } = scanProject(root);
+  return { findings, status: findings.some((f) => f.severity === 'high') ? 1 : 0 };
+}
+
+function project(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'outpost-scan-'));
+  dirs.push(root);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+const goodCsp = "default-src 'self'; script-src 'self'; object-src 'none'";
+const good = {
+  'src-main/main.ts': `
+    import { BrowserWindow, session, shell } from 'electron';
+    const openExternal = (url: string) => shell.openExternal(url);
+    export function open(url: string) { if (isSafeExternalUrl(url)) void openExternal(url); }
+    const win = new BrowserWindow({ webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false } });
+    win.webContents.on('will-navigate', (e) => e.preventDefault());
+    win.webContents.on('will-attach-webview', (e) => e.preventDefault());
+    win.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
+    session.defaultSession.setPermissionRequestHandler((_w, _p, cb) => cb(false));
+    session.defaultSession.setPermissionCheckHandler(() => false);
+  `,
+  'src-main/csp.ts': `export const RENDERER_CSP = [${goodCsp
+    .split('; ')
+    .map((d) => JSON.stringify(d))
+    .join(', ')}].join('; ');`,
+  'src-preload/index.ts': `
+    import { contextBridge, ipcRenderer } from 'electron';
+    const bridge = { invoke: (c: string, p: unknown) => ipcRenderer.invoke(c, p) };
+    contextBridge.exposeInMainWorld('outpost', bridge);
+  `,
+  'src-renderer/index.html': `<meta http-equiv="Content-Security-Policy" content="${goodCsp}" />`,
+  'src-renderer/src/main.ts': `document.title = 'ok';`,
+};
+
+describe('security scan', () => {
+  it('passes a locked-down app', () => {
+    const { status, findings } = scan(project(good));
+    expect(findings).toEqual([]);
+    expect(status).toBe(0);
+  });
+
+  it.each<[string, Record<string, string>, string]>([
+    [
+      'nodeIntegration on',
+      {
+        'src-main/w.ts': `new BrowserWindow({ webPreferences: { nodeIntegration: true, contextIsolation: true, sandbox: true } })`,
+      },
+      'nodeIntegration',
+    ],
+    [
+      'contextIsolation off',
+      {
+        'src-main/w.ts': `new BrowserWindow({ webPreferences: { contextIsolation: false, sandbox: true, nodeIntegration: false } })`,
+      },
+      'contextIsolation',
+    ],
+    [
+      'sandbox missing',
+      {
+        'src-main/w.ts': `new BrowserWindow({ webPreferences: { contextIsolation: true, nodeIntegration: false } })`,
+      },
+      'webPreferences.sandbox',
+    ],
+    ['webSecurity off', { 'src-main/w.ts': `const webPreferences = { webSecurity: false };` }, 'webSecurity'],
+    [
+      'insecure content',
+      { 'src-main/w.ts': `const o = { allowRunningInsecureContent: true };` },
+      'allowRunningInsecureContent',
+    ],
+    [
+      'experimental features',
+      { 'src-main/w.ts': `const o = { experimentalFeatures: true };` },
+      'experimentalFeatures',
+    ],
+    [
+      'unguarded openExternal',
+      {
+        'src-main/links.ts': `import { shell } from 'electron'; export const go = (u: string) => shell.openExternal(u);`,
+      },
+      'open-external',
+    ],
+    [
+      'remote module',
+      { 'src-main/r.ts': `import { initialize } from '@electron/remote/main';` },
+      'remote-module',
+    ],
+    [
+      'ipcRenderer exposed',
+      {
+        'src-preload/index.ts': `import { contextBridge, ipcRenderer } from 'electron'; contextBridge.exposeInMainWorld('api', ipcRenderer);`,
+      },
+      'expose-ipc-renderer',
+    ],
+    [
+      'ipcRenderer method exposed',
+      {
+        'src-preload/index.ts': `import { contextBridge, ipcRenderer } from 'electron'; contextBridge.exposeInMainWorld('api', { send: ipcRenderer.send });`,
+      },
+      'expose-ipc-renderer',
+    ],
+    [
+      'unsafe-eval in the CSP',
+      {
+        'src-renderer/index.html': `<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'unsafe-eval'" />`,
+      },
+      'csp',
+    ],
+    ['no CSP', { 'src-renderer/index.html': `<title>x</title>` }, 'csp'],
+    [
+      'no permission handler',
+      { 'src-main/main.ts': good['src-main/main.ts'].replace('setPermissionRequestHandler', 'toString') },
+      'permission-handler',
+    ],
+    [
+      'navigation not limited',
+      { 'src-main/main.ts': good['src-main/main.ts'].replace("'will-navigate'", "'did-finish-load'") },
+      'navigation',
+    ],
+    [
+      'window.open not limited',
+      { 'src-main/main.ts': good['src-main/main.ts'].replace('setWindowOpenHandler', 'toString') },
+      'new-window',
+    ],
+    [
+      'a dangerous switch',
+      { 'src-main/s.ts': `app.commandLine.appendSwitch('ignore-certificate-errors');` },
+      'command-line-switch',
+    ],
+    ['eval in the renderer', { 'src-renderer/src/x.ts': `eval('1');` }, 'eval'],
+  ])('flags %s as high severity', (_label, change, check) => {
+    const { status, findings } = scan(project({ ...good, ...change }));
+    expect(findings.filter((f) => f.severity === 'high').map((f) => f.check)).toContain(check);
+    expect(status).toBe(1);
+  });
+
+  it('finds nothing of high severity in Outpost', () => {
+    expect(scanProject(repo).findings.filter((f) => f.severity === 'high')).toEqual([]);
+  });
+
+  it('exits non-zero from the command line on a high finding, zero otherwise', () => {
+    const bad = project({ ...good, 'src-main/w.ts': `const o = { webSecurity: false };` });
+    const failed = spawnSync(process.execPath, [script, '--root', bad], { encoding: 'utf8' });
+    expect(failed.status).toBe(1);
+    expect(failed.stdout).toMatch(/HIGH\s+webSecurity/);
+    const passed = spawnSync(process.execPath, [script, '--root', project(good)], { encoding: 'utf8' });
+    expect(passed.stdout).toMatch(/0 high/);
+    expect(passed.status).toBe(0);
+  }, 60_000);
+});
