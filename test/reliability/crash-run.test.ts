@@ -1,9 +1,7 @@
 // Crash run (issue 7): the sync runs in a child process that is SIGKILLed at random points and
 // restarted on the same database, again and again. After every kill the SQLite file must pass
 // `PRAGMA integrity_check`; at the end one clean sync, then the same invariants as the fault run.
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { OutboxOpView } from '../../src-preload/bridge';
@@ -15,45 +13,10 @@ import { checkInvariants } from './support/invariants';
 import { LeakProbe } from './support/leaks';
 import { Expectations } from './support/model';
 import { createRng } from './support/random';
+import { runChild, workerCommand } from './support/child';
 import { openCore, rememberToken, summaryLine, tempDir, type OpenedCore } from './support/harness';
 
 const WORKSPACE = SANDBOX_SEED.workspace;
-const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
-const WORKER = join(ROOT, 'test', 'reliability', 'crash-worker.ts');
-
-/**
- * The worker bundled once with esbuild (what tsx uses underneath) starts in under a second
- * instead of several, which is what makes 50 lives affordable on two cores. Native modules stay
- * outside the bundle and resolve from the project's node_modules. Without esbuild: tsx.
- */
-async function workerCommand(): Promise<{ args: string[]; env: NodeJS.ProcessEnv }> {
-  try {
-    const esbuild = await import('esbuild');
-    const outfile = join(tempDir('worker'), 'crash-worker.cjs');
-    await esbuild.build({
-      entryPoints: [WORKER],
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
-      outfile,
-      external: ['better-sqlite3', 'keytar'],
-      logLevel: 'warning',
-    });
-    return { args: [outfile], env: { NODE_PATH: join(ROOT, 'node_modules') } };
-  } catch {
-    return { args: ['--import', 'tsx', WORKER], env: {} };
-  }
-}
-
-interface ChildLife {
-  killed: boolean;
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: Buffer;
-  stderr: Buffer;
-  lines: string[];
-}
 
 function integrityCheck(file: string): string {
   const db = new BetterSqlite3(file);
@@ -62,64 +25,6 @@ function integrityCheck(file: string): string {
   } finally {
     db.close();
   }
-}
-
-/** Starts the worker; kills it `delayMs` after `from` ('spawn' or its READY line). */
-function runChild(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  from: 'spawn' | 'ready',
-  delayMs: number,
-  onLine: (line: string) => void,
-): Promise<ChildLife> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const life: ChildLife = {
-      killed: false,
-      code: null,
-      signal: null,
-      stdout: Buffer.alloc(0),
-      stderr: Buffer.alloc(0),
-      lines: [],
-    };
-    let pending = '';
-    let timer: NodeJS.Timeout | null = null;
-    const arm = () => {
-      timer ??= setTimeout(() => {
-        life.killed = child.kill('SIGKILL');
-      }, delayMs);
-    };
-    if (from === 'spawn') arm();
-    child.stdout.on('data', (chunk: Buffer) => {
-      life.stdout = Buffer.concat([life.stdout, chunk]);
-      pending += chunk.toString('utf8');
-      let i: number;
-      while ((i = pending.indexOf('\n')) >= 0) {
-        const line = pending.slice(0, i);
-        pending = pending.slice(i + 1);
-        life.lines.push(line);
-        onLine(line);
-        if (line === 'READY') arm();
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      life.stderr = Buffer.concat([life.stderr, chunk]);
-    });
-    // A child that never gets READY (a broken build) must not hang the suite.
-    const guard = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      if (timer) clearTimeout(timer);
-      clearTimeout(guard);
-      life.code = code;
-      life.signal = signal;
-      resolve(life);
-    });
-  });
 }
 
 describe('crash run', () => {

@@ -1,10 +1,11 @@
 // A tiny hostile service on 127.0.0.1: it forwards every request to the real sandbox, except the
 // routes told to misbehave, which answer an HTML error page, broken JSON, a 200 without `id`,
-// fields of the wrong type, or a body far larger than any answer the client should accept.
+// fields of the wrong type, a body far larger than any answer the client should accept, or an
+// error that echoes the credentials it was sent (as careless services do).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-export type HostileKind = 'html' | 'html_502' | 'invalid_json' | 'no_id' | 'wrong_types' | 'huge';
+export type HostileKind = 'html' | 'html_502' | 'invalid_json' | 'no_id' | 'wrong_types' | 'huge' | 'echo';
 
 export interface HostileRule {
   method?: string;
@@ -34,12 +35,23 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-function hostileAnswer(kind: HostileKind, res: ServerResponse, listRoute: boolean): void {
+function hostileAnswer(
+  kind: HostileKind,
+  req: IncomingMessage,
+  res: ServerResponse,
+  listRoute: boolean,
+): void {
   const json = (status: number, body: string) => {
     res.writeHead(status, { 'Content-Type': 'application/json' });
     res.end(body);
   };
   switch (kind) {
+    case 'echo': {
+      const sent = `${String(req.headers.authorization ?? '')} ${String(req.headers['x-api-key'] ?? '')}`;
+      res.writeHead(400, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ detail: `Rejected credentials: ${sent}`, echo: sent, url: req.url }));
+      return;
+    }
     case 'html':
     case 'html_502':
       res.writeHead(kind === 'html' ? 200 : 502, { 'Content-Type': 'text/html; charset=utf-8' });
@@ -109,7 +121,7 @@ export async function startHostileServer(upstream: string): Promise<HostileServe
       state.served += 1;
       // Drain the request first: the client must see the answer, not a reset.
       void readBody(req).then(() =>
-        hostileAnswer(rule.kind, res, req.method === 'GET' && path.endsWith('/')),
+        hostileAnswer(rule.kind, req, res, req.method === 'GET' && path.endsWith('/')),
       );
       return;
     }

@@ -10,11 +10,14 @@ export class LeakProbe {
   scanned = 0;
   bytes = 0;
 
-  constructor(token: string) {
-    const needles = [token];
-    const i = token.indexOf('_pat_');
-    // The secret part alone is what a careless "redaction" of the prefix would leave behind.
-    if (i >= 0 && token.length - i - 5 >= 8) needles.push(token.slice(i + 5));
+  constructor(tokens: string | string[]) {
+    const needles: string[] = [];
+    for (const token of Array.isArray(tokens) ? tokens : [tokens]) {
+      needles.push(token);
+      const i = token.indexOf('_pat_');
+      // The secret part alone is what a careless "redaction" of the prefix would leave behind.
+      if (i >= 0 && token.length - i - 5 >= 8) needles.push(token.slice(i + 5));
+    }
     this.#needles = needles.map((n) => Buffer.from(n, 'utf8'));
   }
 
