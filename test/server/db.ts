@@ -160,6 +160,7 @@ export class SandboxDb {
     allPosts: Statement<[], PostRow>;
     postsIn: Statement<[string], PostRow>;
     postByPk: Statement<[number], PostRow>;
+    postById: Statement<[string], PostRow>;
     touchPost: Statement<[string, number]>;
     insertVariant: Statement<VariantRow>;
     variantsOf: Statement<[number], VariantRow>;
@@ -228,6 +229,7 @@ export class SandboxDb {
       allPosts: db.prepare('SELECT * FROM posts ORDER BY pk'),
       postsIn: db.prepare('SELECT * FROM posts WHERE workspace = ? ORDER BY pk'),
       postByPk: db.prepare('SELECT * FROM posts WHERE pk = ?'),
+      postById: db.prepare('SELECT * FROM posts WHERE id = ?'),
       touchPost: db.prepare('UPDATE posts SET updated_at = ? WHERE pk = ?'),
       insertVariant: db.prepare(
         `INSERT INTO variants (pk, id, post_pk, platform, content, social_profile_id, scheduled_at, status, platform_post_url,

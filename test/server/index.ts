@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createHandler, Stats } from './app';
 import { SandboxClock } from './clock';
 import { ControlSurface } from './control';
-import { SandboxDb } from './db';
+import { SandboxDb, type PostRow, type VariantRow } from './db';
 import { FaultInjector, type FaultRule } from './faults';
 import type { ErrorShape } from './http-util';
 import { fixtures, seedDatabase, type Fixtures } from './seed';
@@ -207,20 +207,22 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           owner: p.owner,
         })),
       variants: (postId) => {
+        const toInspected = (v: VariantRow, post: PostRow | undefined) => ({
+          id: v.id,
+          postId: post?.id ?? '',
+          platform: v.platform,
+          content: v.content,
+          social_profile_id: v.social_profile_id,
+          scheduled_at: v.scheduled_at,
+          status: service.statusString(v.status),
+          platform_post_url: v.platform_post_url,
+        });
+        if (postId !== undefined) {
+          const post = db.q.postById.get(postId);
+          return post ? db.q.variantsOf.all(post.pk).map((v) => toInspected(v, post)) : [];
+        }
         const posts = new Map(db.q.allPosts.all().map((p) => [p.pk, p]));
-        return db.q.allVariants
-          .all()
-          .filter((v) => postId === undefined || posts.get(v.post_pk)?.id === postId)
-          .map((v) => ({
-            id: v.id,
-            postId: posts.get(v.post_pk)?.id ?? '',
-            platform: v.platform,
-            content: v.content,
-            social_profile_id: v.social_profile_id,
-            scheduled_at: v.scheduled_at,
-            status: service.statusString(v.status),
-            platform_post_url: v.platform_post_url,
-          }));
+        return db.q.allVariants.all().map((v) => toInspected(v, posts.get(v.post_pk)));
       },
       publishCount: (variantId) => service.publishCount(variantId),
     },
