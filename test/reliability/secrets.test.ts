@@ -50,12 +50,10 @@ function listenToEvents(host: BrowserHost, probe: LeakProbe): { events: () => nu
   void (async () => {
     try {
       const res = await fetch(url, { signal: controller.signal });
-      const reader = res.body!.getReader();
+      if (!res.body) return;
       const decoder = new TextDecoder();
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        const text = decoder.decode(value, { stream: true });
+      for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
+        const text = decoder.decode(chunk, { stream: true });
         count += text.split('\n').filter((l) => l.startsWith('data: ')).length;
         probe.check('server-sent events', text);
       }
