@@ -92,6 +92,9 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
   mkdirSync(dataDir, { recursive: true });
   app.setPath('userData', dataDir);
 
+  // Windows shows notifications only for an app with a user model id (the installer's appId).
+  if (process.platform === 'win32') app.setAppUserModelId('app.outpost.desktop');
+
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return null;

@@ -159,6 +159,7 @@ function createFake() {
     quitted: false,
     exit: vi.fn(),
     requestSingleInstanceLock: vi.fn(() => app.hasLock),
+    setAppUserModelId: vi.fn(),
     whenReady: vi.fn(() => {
       app.ready = true;
       return Promise.resolve();
