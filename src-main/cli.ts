@@ -330,7 +330,8 @@ function sleep(ms: number): Promise<void> {
 /**
  * One sync, then more while operations wait on a retry time that falls within `waitMs`: a
  * script running `outpost sync` expects the outbox to be sent, and a retry after a dropped
- * connection is seconds away. Stops early when nothing can move without the user.
+ * connection is seconds away. Stops as soon as waiting cannot help: nothing left, a state only
+ * the user can lift (token, pause), or operations held for a decision (conflicts).
  */
 async function syncUntilSettled(
   core: AppCore,
@@ -339,6 +340,7 @@ async function syncUntilSettled(
   const deadline = Date.now() + waitMs;
   let rounds = 0;
   let idleRetryMs = 500;
+  let previousPending = Number.POSITIVE_INFINITY;
   for (;;) {
     const status = await call<SyncStatus>(core, 'sync.now', undefined);
     rounds += 1;
@@ -348,9 +350,17 @@ async function syncUntilSettled(
       .filter((op) => (op.state === 'pending' || op.state === 'unknown') && op.nextAttemptAt !== null)
       .map((op) => Date.parse(op.nextAttemptAt ?? ''))
       .filter((t) => Number.isFinite(t));
-    // Without a retry time (e.g. the service went offline mid-sync), back off on our own.
-    const next = times.length > 0 ? Math.min(...times) : Date.now() + idleRetryMs;
-    if (times.length === 0) idleRetryMs = Math.min(idleRetryMs * 2, 8000);
+    let next: number;
+    if (times.length > 0) {
+      next = Math.min(...times);
+    } else if (status.phase === 'offline' || status.pending < previousPending) {
+      // No retry time given, but the service may come back or the last round moved things on.
+      next = Date.now() + idleRetryMs;
+      idleRetryMs = Math.min(idleRetryMs * 2, 8000);
+    } else {
+      return { status, rounds };
+    }
+    previousPending = status.pending;
     if (next > deadline) return { status, rounds };
     await sleep(Math.max(100, next - Date.now()));
   }
@@ -412,8 +422,8 @@ async function run(core: AppCore, command: string, v: Values, io: CliIo): Promis
       const stuck = STUCK_PHASES.includes(status.phase);
       const ok = status.failed === 0 && status.pending === 0 && !stuck;
       const text = [statusText(settings, status)];
-      if (status.pending > 0)
-        text.push(`${status.pending} operation(s) still waiting: run 'outpost sync' again later.`);
+      if (status.conflicts > 0) text.push("Some items changed on both sides: see 'outpost conflicts'.");
+      if (status.pending > 0) text.push(`${status.pending} operation(s) not sent yet.`);
       return { json: { ok, rounds, status }, text: text.join('\n'), exitCode: ok ? EXIT_OK : EXIT_FAILED };
     }
     case 'workspaces': {

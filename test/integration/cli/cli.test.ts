@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostDetail, SettingsView, SyncStatus, VariantView } from '../../../src-preload/bridge';
+import { ServiceClient } from '../../../src-main/core/api/client';
+import type { KeytarApi } from '../../../src-main/core/secrets';
 import { startSandbox, type SandboxHandle } from '../../server/index';
 import { buildCli, jsonOf, runCli, type Run } from './run-cli';
 
@@ -275,4 +277,97 @@ describe('outpost CLI', () => {
       }
     },
   );
+
+  it('shows conflicts and resolves them with --mine and --theirs', { timeout: 240_000 }, async () => {
+    const f = sandbox.fixtures;
+    const dataDir = tempDir();
+    const env = { OUTPOST_TOKEN: sandbox.token };
+    const g = ['--data-dir', dataDir];
+    await ok([...g, 'connect', '--base-url', sandbox.baseUrl], env);
+    const postId = await ok([...g, 'draft', '--title', 'Conflict ahead', '--workspace', f.workspace], env);
+    const a = await ok(
+      [...g, 'variant', '--post', postId, '--platform', 'x', '--content', 'A original'],
+      env,
+    );
+    const b = await ok(
+      [...g, 'variant', '--post', postId, '--platform', 'linkedin', '--content', 'B original'],
+      env,
+    );
+    await ok([...g, 'sync'], env);
+    const linked = jsonOf<VariantView[]>(await outpost([...g, '--json', 'variants', '--post', postId], env));
+    const serverPostId =
+      sandbox.inspect.posts(f.workspace).find((p) => p.title === 'Conflict ahead')?.id ?? '';
+    const serverOf = (id: string): string => linked.find((v) => v.id === id)?.serverId ?? '';
+
+    // Someone changes both on the service while they are edited here.
+    const other = new ServiceClient({ baseUrl: sandbox.baseUrl, token: sandbox.token, authHeader: 'bearer' });
+    await other.updateVariant(f.workspace, serverPostId, serverOf(a), { content: 'A theirs' });
+    await other.updateVariant(f.workspace, serverPostId, serverOf(b), { content: 'B theirs' });
+    await ok([...g, 'edit', '--variant', a, '--content', 'A mine'], env);
+    await ok([...g, 'edit', '--variant', b, '--content', 'B mine'], env);
+
+    const conflicted = await outpost([...g, 'sync'], env);
+    expect(conflicted.code).toBe(1);
+    expect(conflicted.stdout).toContain('outpost conflicts');
+    // Nothing was overwritten on the service.
+    const held = (): Map<string, string> =>
+      new Map(sandbox.inspect.variants(serverPostId).map((v) => [v.id, v.content]));
+    expect(held().get(serverOf(a))).toBe('A theirs');
+
+    const listed = jsonOf<Array<{ postId: string; variants: Array<{ id: string; conflicts: unknown[] }> }>>(
+      await outpost([...g, '--json', 'conflicts'], env),
+    );
+    const entry = listed.find((c) => c.postId === postId);
+    expect(entry?.variants.map((v) => v.id).sort()).toEqual([a, b].sort());
+    expect(entry?.variants.find((v) => v.id === a)?.conflicts).toEqual([
+      { field: 'content', mine: 'A mine', theirs: 'A theirs' },
+    ]);
+    const text = await ok([...g, 'conflicts'], env);
+    expect(text).toContain(`variant ${a}\tcontent\tmine: A mine\ttheirs: A theirs`);
+
+    await ok([...g, 'resolve', '--variant', a, '--mine'], env);
+    await ok([...g, 'resolve', '--variant', b, '--theirs'], env);
+    await ok([...g, 'sync'], env);
+    expect(held().get(serverOf(a))).toBe('A mine');
+    expect(held().get(serverOf(b))).toBe('B theirs');
+    expect(await ok([...g, 'conflicts'], env)).toBe('No conflicts.');
+    const after = jsonOf<VariantView[]>(await outpost([...g, '--json', 'variants', '--post', postId], env));
+    expect(after.find((v) => v.id === b)?.content).toBe('B theirs');
+  });
+
+  it('keeps the token in the OS keychain for later commands', { timeout: 120_000 }, async () => {
+    if (!process.env.DBUS_SESSION_BUS_ADDRESS) {
+      throw new Error(
+        'No D-Bus session: run this through `npm test` (it starts gnome-keyring) or dbus-run-session.',
+      );
+    }
+    const dataDir = tempDir();
+    const noEnv = { OUTPOST_TOKEN: undefined };
+    const g = ['--data-dir', dataDir];
+    // Its own token, so removing it afterwards touches nothing else.
+    const token = sandbox.mintToken();
+    const keytar = ((await import('keytar')) as { default: KeytarApi }).default;
+    try {
+      const connected = await runCli(
+        cli,
+        [...g, 'connect', '--base-url', sandbox.baseUrl],
+        noEnv,
+        `${token}\n`,
+        true,
+      );
+      expect(connected.stderr).toBe('');
+      expect(connected.code).toBe(0);
+      expect(await keytar.getPassword('Outpost', sandbox.baseUrl)).toBe(token);
+      const status = jsonOf<{ settings: SettingsView }>(
+        await runCli(cli, [...g, '--json', 'status'], noEnv, '', true),
+      );
+      expect(status.settings.tokenStorage).toBe('keychain');
+      expect(status.settings.keychainMessage).toBeNull();
+      const synced = await runCli(cli, [...g, 'sync'], noEnv, '', true);
+      expect(synced.stderr).toBe('');
+      expect(synced.code).toBe(0);
+    } finally {
+      await keytar.deletePassword('Outpost', sandbox.baseUrl);
+    }
+  });
 });

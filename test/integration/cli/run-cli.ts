@@ -33,15 +33,19 @@ export async function buildCli(name: string): Promise<string> {
   return outfile;
 }
 
-/** Runs one command; the child never sees a D-Bus session, so no real keychain is touched. */
+/**
+ * Runs one command. Unless `keychain` is set, the child never sees a D-Bus session, so no real
+ * keychain is touched.
+ */
 export function runCli(
   cli: string,
   args: string[],
   env: Record<string, string | undefined> = {},
   input = '',
+  keychain = false,
 ): Promise<Run> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
-  delete childEnv.DBUS_SESSION_BUS_ADDRESS;
+  if (!keychain) delete childEnv.DBUS_SESSION_BUS_ADDRESS;
   delete childEnv.OUTPOST_DATA_DIR;
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete childEnv[key];
   return new Promise((resolve, reject) => {
