@@ -25,7 +25,12 @@ export interface BindIpcOptions {
 export function isTrustedSender(event: IpcMainInvokeEvent, contents: WebContents | null): boolean {
   if (contents === null || contents.isDestroyed() || event.sender !== contents) return false;
   const frame = event.senderFrame;
-  if (!frame || frame !== contents.mainFrame) return false;
+  const main = contents.mainFrame;
+  if (!frame || frame.parent !== null) return false;
+  // Electron hands out one WebFrameMain object per frame; the ids cover a re-wrapped one.
+  const sameFrame =
+    frame === main || (frame.processId === main.processId && frame.routingId === main.routingId);
+  if (!sameFrame) return false;
   try {
     const url = new URL(frame.url);
     return url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST;

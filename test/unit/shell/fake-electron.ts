@@ -8,8 +8,14 @@ import { vi } from 'vitest';
 
 type Listener = (...args: any[]) => unknown;
 
+let nextRoutingId = 1;
 export class FakeWebFrame {
-  constructor(public url: string) {}
+  routingId = nextRoutingId++;
+  processId = 7;
+  constructor(
+    public url: string,
+    public parent: FakeWebFrame | null = null,
+  ) {}
 }
 
 export class FakeWebContents extends EventEmitter {

@@ -90,7 +90,8 @@ describe('IPC binding', () => {
     const other = new FakeWebContents();
     other.mainFrame.url = 'app://outpost/index.html';
     const cases = [
-      { sender: contents, senderFrame: new FakeWebFrame('app://outpost/index.html') }, // an iframe
+      { sender: contents, senderFrame: new FakeWebFrame('app://outpost/index.html', contents.mainFrame) }, // an iframe
+      { sender: contents, senderFrame: new FakeWebFrame('app://outpost/index.html') }, // another top frame
       { sender: other, senderFrame: other.mainFrame }, // another web contents
       { sender: contents, senderFrame: null }, // a frame that navigated away or was destroyed
     ];
