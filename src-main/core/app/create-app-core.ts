@@ -356,7 +356,7 @@ class Core implements AppCore {
 
   #changed(postId: string, variantId: string | null): void {
     this.#emit({ name: 'itemChanged', data: { postId, variantId } });
-    this.#engine.background(() => this.#engine.refresh());
+    this.#engine.refreshSoon();
   }
 
   /** A failed create blocks what follows; the user's new edit is the fix, so it goes again. */

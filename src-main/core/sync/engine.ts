@@ -83,6 +83,18 @@ export class SyncEngine {
     return this.#running;
   }
 
+  #refreshTimer: NodeJS.Timeout | null = null;
+
+  /** Coalesces recounts after bursts of local edits: typing must not pay for counting. */
+  refreshSoon(): void {
+    if (this.#refreshTimer !== null || this.#closed) return;
+    this.#refreshTimer = setTimeout(() => {
+      this.#refreshTimer = null;
+      this.background(() => this.refresh());
+    }, 150);
+    this.#refreshTimer.unref();
+  }
+
   /** Recounts from the database and tells the window. */
   async refresh(patch: Partial<SyncStatus> = {}): Promise<SyncStatus> {
     const db = this.#ctx.db;
@@ -281,6 +293,7 @@ export class SyncEngine {
     this.#closed = true;
     if (this.#interval) clearInterval(this.#interval);
     if (this.#wake) clearTimeout(this.#wake);
+    if (this.#refreshTimer) clearTimeout(this.#refreshTimer);
     const running = Promise.all([this.#running, ...this.#tasks]);
     {
       let timer: NodeJS.Timeout | undefined;

@@ -103,3 +103,27 @@ describe('migrations', () => {
     expect(statSync(file).mtimeMs).toBe(mtime);
   });
 });
+
+describe('0003-attention-indexes', () => {
+  it('keeps rows and lets the status counts use partial indexes', async () => {
+    const dir2 = mkdtempSync(join(tmpdir(), 'outpost-mig3-'));
+    try {
+      const file = join(dir2, 'd.db');
+      const before = await openDatabase({ file, migrateTo: '0002-reconcile' });
+      await sql`insert into post (id, title, conflict, created_at, updated_at) values ('p1', 'T', '[]', 'x', 'x')`.execute(
+        before.db,
+      );
+      await before.close();
+      const after = await openDatabase({ file, migrateTo: '0003-attention-indexes' });
+      const post = await after.db.selectFrom('post').selectAll().executeTakeFirstOrThrow();
+      expect(post.conflict).toBe('[]');
+      const plan = await sql<{
+        detail: string;
+      }>`explain query plan select count(*) from variant where conflict is not null`.execute(after.db);
+      expect(plan.rows.map((r) => r.detail).join(' ')).toMatch(/variant_conflict/);
+      await after.close();
+    } finally {
+      rmSync(dir2, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,90 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSandbox, type SandboxHandle } from '../../server/index';
+import { openCore, type TestCore } from './helpers';
+
+let sandbox: SandboxHandle | null = null;
+let t: TestCore | null = null;
+afterEach(async () => {
+  await t?.close();
+  await sandbox?.close();
+  t = null;
+  sandbox = null;
+});
+
+describe('connection settings', () => {
+  it('test connection, refusals without the token in any message, connect, sign out keeping drafts', async () => {
+    sandbox = await startSandbox({ manualClock: true });
+    t = await openCore();
+    const s = sandbox;
+    const tested = await t.call('settings.testConnection', {
+      baseUrl: s.baseUrl,
+      token: s.token,
+      authHeader: 'x-api-key',
+    });
+    expect(tested).toEqual({ ok: true, workspaces: [s.fixtures.workspace, s.fixtures.secondWorkspace] });
+
+    const revoked = s.mintToken();
+    s.revokeToken(revoked);
+    const refused = await t.core.invoke('settings.connect', {
+      baseUrl: s.baseUrl,
+      token: revoked,
+      authHeader: 'bearer',
+    });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'auth' } });
+    expect(JSON.stringify(refused)).not.toContain(revoked.slice(8));
+    expect(t.secrets.values.size).toBe(0);
+
+    const malformed = await t.core.invoke('settings.connect', {
+      baseUrl: s.baseUrl,
+      token: 'not-a-token',
+      authHeader: 'bearer',
+    });
+    expect(malformed).toMatchObject({ ok: false, error: { code: 'invalid_settings' } });
+    const backend = await t.core.invoke('settings.connect', {
+      baseUrl: `${s.baseUrl}/_backend`,
+      token: s.token,
+      authHeader: 'bearer',
+    });
+    expect(backend).toMatchObject({ ok: false, error: { code: 'invalid_settings' } });
+
+    const view = await t.call('settings.connect', {
+      baseUrl: `${s.baseUrl}/`,
+      token: s.token,
+      authHeader: 'bearer',
+    });
+    expect(view).toMatchObject({ connected: true, baseUrl: s.baseUrl, tokenStorage: 'memory' });
+    await t.core.syncNow('test');
+    const draft = await t.call('posts.create', { workspace: s.fixtures.workspace, title: 'Keep me' });
+
+    const out = await t.call('settings.signOut', undefined);
+    expect(out).toMatchObject({ connected: false, baseUrl: null, tokenStorage: null });
+    expect(t.secrets.values.size).toBe(0);
+    expect((await t.call('posts.get', { id: draft.id })).title).toBe('Keep me');
+    expect((await t.core.syncNow('test')).phase).toBe('not_connected');
+
+    // Nothing anywhere on disk or in events holds the token.
+    const secret = s.token.slice(s.token.indexOf('_pat_') + 5);
+    expect(readFileSync(join(t.dir, 'logs', 'outpost.log'), 'utf8')).not.toContain(secret);
+    for (const f of ['outpost.db', 'outpost.db-wal'].filter((n) => existsSync(join(t!.dir, n))))
+      expect(readFileSync(join(t.dir, f)).includes(secret)).toBe(false);
+    expect(JSON.stringify(t.events)).not.toContain(secret);
+  });
+
+  it('a missing token for a stored connection asks for one and keeps the queue', async () => {
+    sandbox = await startSandbox({ manualClock: true });
+    t = await openCore();
+    await t.call('settings.connect', {
+      baseUrl: sandbox.baseUrl,
+      token: sandbox.token,
+      authHeader: 'bearer',
+    });
+    await t.core.syncNow('test');
+    await t.call('posts.create', { workspace: sandbox.fixtures.workspace, title: 'Queued' });
+    t.secrets.values.clear();
+    const status = await t.core.syncNow('test');
+    expect(status.phase).toBe('needs_token');
+    expect(status.pending).toBe(1);
+  });
+});
