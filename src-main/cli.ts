@@ -77,6 +77,8 @@ Commands:
   resolve --variant ID (--mine | --theirs)
   log [--limit N]     The sync engine's decisions, newest first.
   outbox              Operations waiting to be sent, and failed ones.
+  move --workspace SLUG [--post ID]
+                      Assign local drafts (all of them, or one post) to a workspace.
 
 Global options:
   --data-dir DIR      Data folder (also OUTPOST_DATA_DIR; default: the desktop app's).
@@ -131,6 +133,7 @@ const COMMANDS: Record<string, OptionName[]> = {
   resolve: ['variant', 'mine', 'theirs'],
   log: ['limit'],
   outbox: [],
+  move: ['workspace', 'post'],
 };
 
 export class UsageError extends Error {
@@ -208,6 +211,9 @@ export function parseCommandLine(argv: string[]): ParsedCommand {
       break;
     case 'publish':
       need('variant');
+      break;
+    case 'move':
+      need('workspace');
       break;
     case 'resolve':
       need('variant');
@@ -548,6 +554,13 @@ async function run(core: AppCore, command: string, v: Values, io: CliIo): Promis
           entries.map((e) => [e.at, e.action, oneLine(e.reason), e.postId ?? '', e.variantId ?? '']),
         ),
       };
+    }
+    case 'move': {
+      const moved = await call<{ moved: number }>(core, 'workspaces.moveLocalDrafts', {
+        slug: v.workspace,
+        ...(v.post === undefined ? {} : { postIds: [v.post] }),
+      });
+      return { json: moved, text: `Moved ${moved.moved} draft(s) to ${v.workspace}.` };
     }
     case 'outbox': {
       const ops = await call<OutboxOpView[]>(core, 'outbox.list', undefined);

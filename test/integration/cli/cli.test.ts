@@ -200,6 +200,21 @@ describe('outpost CLI', () => {
       const connect = await outpost([...g, 'connect', '--base-url', sandbox.baseUrl], env, '');
       expect(connect.code).toBe(2);
       expect(connect.stderr).toMatch(/standard input|OUTPOST_TOKEN/);
+
+      // Later, online: connect, assign the local drafts to a workspace, sync.
+      const online = { OUTPOST_TOKEN: sandbox.token };
+      await ok([...g, 'connect', '--base-url', sandbox.baseUrl], online);
+      expect(await ok([...g, 'move', '--workspace', sandbox.fixtures.workspace], online)).toBe(
+        `Moved 1 draft(s) to ${sandbox.fixtures.workspace}.`,
+      );
+      await ok([...g, 'sync'], online);
+      const held = sandbox.inspect
+        .posts(sandbox.fixtures.workspace)
+        .filter((p) => p.title === 'Written on a plane');
+      expect(held).toHaveLength(1);
+      expect(sandbox.inspect.variants(held[0]?.id).map((v) => [v.platform, v.content])).toEqual([
+        ['mastodon', 'Hi'],
+      ]);
     },
   );
 
