@@ -81,6 +81,18 @@ export function electronSqliteBinding(appPath: string): string {
   );
 }
 
+/** The dev server's address, only when unpackaged and only on the loopback interface. */
+export function devRendererUrl(packaged: boolean, raw: string | undefined): string | null {
+  if (packaged || !raw) return null;
+  try {
+    const url = new URL(raw);
+    const loopback = url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
+    return url.protocol === 'http:' && loopback ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Starts the app. Resolves to null when another instance already runs (this one then quits
  * after handing over to it through the single-instance lock).
@@ -140,6 +152,9 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
   const current = await theCore.invoke('settings.get', undefined);
   if (current.ok) settings = current.value as SettingsView;
 
+  // `npm run dev`: electron-vite serves the renderer with hot reload; never in a packaged app.
+  const devUrl = devRendererUrl(app.isPackaged, process.env.ELECTRON_RENDERER_URL);
+  const devOrigin = devUrl === null ? null : new URL(devUrl).origin;
   const stateFile = join(dataDir, WINDOW_STATE_FILE);
   const webContents = (): WebContents | null => (win === null || win.isDestroyed() ? null : win.webContents);
   const appIcon = join(options.resourcesDir, 'icons', '512x512.png');
@@ -172,11 +187,11 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
       if (win === created) win = null;
     });
     created
-      .loadURL(APP_URL)
+      .loadURL(devUrl ?? APP_URL)
       .catch((error: unknown) => logger.error('could not load the window', { error: String(error) }));
   }
 
-  const ipc = bindIpc({ ipcMain, core: theCore, getWebContents: webContents, logger });
+  const ipc = bindIpc({ ipcMain, core: theCore, getWebContents: webContents, logger, devOrigin });
 
   const triggers = startSyncTriggers({
     core: theCore,

@@ -19,10 +19,16 @@ export interface BindIpcOptions {
   /** The window's web contents, or null while there is none (then every call is refused). */
   getWebContents(): WebContents | null;
   logger: Logger;
+  /** Development only (`npm run dev`): the renderer dev server's origin, trusted besides app://outpost. */
+  devOrigin?: string | null;
 }
 
 /** The call must come from our window's top frame showing our own page: no iframe, no other page. */
-export function isTrustedSender(event: IpcMainInvokeEvent, contents: WebContents | null): boolean {
+export function isTrustedSender(
+  event: IpcMainInvokeEvent,
+  contents: WebContents | null,
+  devOrigin: string | null = null,
+): boolean {
   if (contents === null || contents.isDestroyed() || event.sender !== contents) return false;
   const frame = event.senderFrame;
   const main = contents.mainFrame;
@@ -33,7 +39,8 @@ export function isTrustedSender(event: IpcMainInvokeEvent, contents: WebContents
   if (!sameFrame) return false;
   try {
     const url = new URL(frame.url);
-    return url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST;
+    if (url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST) return true;
+    return devOrigin !== null && url.origin === devOrigin;
   } catch {
     return false;
   }
@@ -43,7 +50,7 @@ export function bindIpc(options: BindIpcOptions): IpcBindings {
   const { ipcMain, core, logger } = options;
   for (const command of COMMAND_NAMES) {
     ipcMain.handle(ipcChannel(command), async (event, payload: unknown): Promise<BridgeResult<unknown>> => {
-      if (!isTrustedSender(event, options.getWebContents())) {
+      if (!isTrustedSender(event, options.getWebContents(), options.devOrigin ?? null)) {
         logger.warn('ipc: refused a call from an unexpected sender', { command });
         throw new Error('Refused: this sender may not use the Outpost bridge.');
       }

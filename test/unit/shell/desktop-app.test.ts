@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMMAND_NAMES, IPC_EVENT_CHANNEL, ipcChannel } from '../../../src-preload/bridge';
 import type { MenuCommand } from '../../../src-preload/bridge';
-import { startDesktopApp } from '../../../src-main/desktop-app';
+import { devRendererUrl, startDesktopApp } from '../../../src-main/desktop-app';
 import type { DesktopApp } from '../../../src-main/desktop-app';
 import { createFakeCore, idleStatus } from './fake-core';
 import type { FakeCore } from './fake-core';
@@ -261,5 +261,40 @@ describe('desktop app', () => {
     expect(core.closedWith).toEqual([1_500]);
     expect(FakeTray.instances[0]!.destroyed).toBe(true);
     expect(fake.handlers.size).toBe(0);
+  });
+
+  it('uses the renderer dev server only when unpackaged, trusting just that origin', async () => {
+    process.env.ELECTRON_RENDERER_URL = 'http://localhost:5173';
+    try {
+      await start();
+      const win = onlyWindow();
+      expect(win.loadedUrl).toBe('http://localhost:5173/');
+      const handler = fake.handlers.get(ipcChannel('settings.get'))!;
+      const event = { sender: win.webContents, senderFrame: win.webContents.mainFrame };
+      expect(await handler(event, undefined)).toMatchObject({ ok: true });
+      win.webContents.mainFrame.url = 'http://localhost:5174/';
+      await expect(handler(event, undefined)).rejects.toThrow(/Refused/);
+      fake.reset();
+      fake.app.isPackaged = true;
+      await start();
+      expect(onlyWindow().loadedUrl).toBe('app://outpost/index.html');
+    } finally {
+      delete process.env.ELECTRON_RENDERER_URL;
+    }
+  });
+});
+
+describe('devRendererUrl', () => {
+  it.each<[boolean, string | undefined, string | null]>([
+    [false, 'http://localhost:5173', 'http://localhost:5173/'],
+    [false, 'http://127.0.0.1:5173/', 'http://127.0.0.1:5173/'],
+    [true, 'http://localhost:5173', null],
+    [false, undefined, null],
+    [false, 'https://evil.example/', null],
+    [false, 'http://192.168.1.9:5173', null],
+    [false, 'file:///tmp/index.html', null],
+    [false, 'not a url', null],
+  ])('packaged=%s, %s → %s', (packaged, raw, expected) => {
+    expect(devRendererUrl(packaged, raw)).toBe(expected);
   });
 });
