@@ -2,8 +2,11 @@
 // publish, made through the bridge while the sync runs against a sandbox that faults on every
 // route (latency, 500/502/503, 429 Retry-After, connections dropped before or after the write).
 // Retries become due by moving the core's own clock between rounds, never by sleeping.
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { OutboxOpView } from '../../src-preload/bridge';
+import { DATABASE_FILE } from '../../src-main/core/paths';
 import { startSandbox, SEED as SANDBOX_SEED, type SandboxHandle } from '../server/index';
 import { ManualClock } from './support/clock';
 import { FIGURES, SEED } from './support/config';
@@ -85,6 +88,16 @@ describe('fault run', () => {
       if (r >= createRounds * 2 && unsettled(outbox).length === 0) break;
     }
     const faultedRequests = sandbox.stats.requests - requestsBefore;
+    // How often a whole sync got through while the service was faulty (the rest stopped early).
+    const syncLog = new BetterSqlite3(join(dataDir, DATABASE_FILE), { readonly: true });
+    const count = (action: string) =>
+      (syncLog.prepare('select count(*) as n from sync_log where action = ?').get(action) as { n: number }).n;
+    const syncsStarted = count('sync_start');
+    const syncsDone = count('sync_done');
+    syncLog.close();
+    const writes = Object.entries(sandbox.stats.byRoute())
+      .filter(([route]) => !route.startsWith('GET'))
+      .reduce((sum, [, n]) => sum + n, 0);
     const injected = sandbox.faults.injected;
 
     // The service recovers: everything the engine may do alone must now settle.
@@ -106,7 +119,8 @@ describe('fault run', () => {
     console.log(
       `fault run: ${expected.posts.size} drafts, ${expected.variants.size} variants, ${expected.operations} commands ` +
         `(${work.refused} refused), ${rounds} sync rounds, ${faultedRequests} requests under faults ` +
-        `(${injected} faults, ${Math.round((100 * injected) / Math.max(1, faultedRequests))}%), ` +
+        `(${injected} faults, ${Math.round((100 * injected) / Math.max(1, faultedRequests))}%, ${writes} writes, ` +
+        `${syncsDone}/${syncsStarted} syncs completed), ` +
         `${report.published} published, ${report.waiting} waiting for the user, ` +
         `${unsettled(outbox).length} unsettled ops, ${report.unaskedPublishes} unasked publishes, ` +
         `${report.stuck} stuck; status ${status.phase}`,
