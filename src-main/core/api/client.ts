@@ -509,6 +509,13 @@ export class ServiceClient {
         { status, serviceMessage },
       );
     }
+    if (status === 408) {
+      // The service gave up waiting for the request: treat it like our own timeout (read back).
+      return new ServiceError('timeout', `The service timed out the request (${said}).`, {
+        status,
+        serviceMessage,
+      });
+    }
     if (status === 404) {
       return new ServiceError('not_found', `Not found on the service (${said}).`, { status, serviceMessage });
     }

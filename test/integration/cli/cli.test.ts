@@ -252,6 +252,18 @@ describe('outpost CLI', () => {
       expect(good.code).toBe(0);
       expect(good.stdout).toContain('Connected');
       expect(good.stdout + good.stderr).not.toContain(sandbox.token);
+
+      // The other header style is kept with the connection and used by later commands.
+      const apiKey = { OUTPOST_TOKEN: sandbox.token };
+      await ok(
+        ['--data-dir', dataDir, 'connect', '--base-url', sandbox.baseUrl, '--auth-header', 'x-api-key'],
+        apiKey,
+      );
+      const settings = jsonOf<{ settings: SettingsView }>(
+        await outpost(['--data-dir', dataDir, '--json', 'status'], apiKey),
+      ).settings;
+      expect(settings.authHeader).toBe('x-api-key');
+      await ok(['--data-dir', dataDir, 'sync'], apiKey);
     },
   );
 

@@ -298,6 +298,13 @@ describe('statuses', () => {
     expect(e.message).toContain('409 Conflict');
   });
 
+  it('408 from the service is a timeout of unknown outcome', async () => {
+    handler = (_req, res) => json(res, 408, { detail: 'Request timeout' });
+    const e = await failure(client().createPost('acme', { title: 't' }));
+    expect(e.kind).toBe('timeout');
+    expect(e.mayHaveReachedService).toBe(true);
+  });
+
   it('5xx is server_error', async () => {
     handler = (_req, res) => {
       res.writeHead(502, { 'content-type': 'text/html' });
