@@ -58,11 +58,11 @@ function traySvg(state) {
   };
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">
   <g${dim}>
-    <rect x="6" y="3" width="3" height="25" rx="1.5" fill="#4a5560"/>
+    <rect x="6" y="3" width="3" height="25" rx="1.5" fill="#7f8c99"/>
     <path d="M9 4.5 C 13 2.5, 16 6.5, 22 4.8 L 22 14.8 C 16 16.5, 13 12.5, 9 14.5 Z" fill="#ff8a3d"/>
-    <path d="M2 29.5 C 8 26, 16 26, 22 29.5 Z" fill="#4a5560"/>
+    <path d="M2 29.5 C 8 26, 16 26, 22 29.5 Z" fill="#7f8c99"/>
   </g>
-  <circle cx="25" cy="26" r="6.5" fill="${dot}" stroke="#fff" stroke-width="1.2"/>
+  <circle cx="25" cy="25.5" r="5.9" fill="${dot}" stroke="#fff" stroke-width="1"/>
   ${marks[mark]}
 </svg>`;
 }

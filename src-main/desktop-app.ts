@@ -100,6 +100,8 @@ export function devRendererUrl(packaged: boolean, raw: string | undefined): stri
 export async function startDesktopApp(options: DesktopAppOptions): Promise<DesktopApp | null> {
   const { logger } = options;
   registerAppScheme(protocol);
+  // Every renderer sandboxed, including any the window options would forget.
+  app.enableSandbox();
   const dataDir = defaultDataDir();
   mkdirSync(dataDir, { recursive: true });
   app.setPath('userData', dataDir);

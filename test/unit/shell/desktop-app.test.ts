@@ -62,6 +62,7 @@ describe('desktop app', () => {
       { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
     ]);
     expect(electron.protocol.handlers.has('app')).toBe(true);
+    expect(fake.app.enableSandbox).toHaveBeenCalled();
     expect(onlyWindow().loadedUrl).toBe('app://outpost/index.html');
   });
 

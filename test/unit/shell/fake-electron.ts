@@ -166,6 +166,7 @@ function createFake() {
     exit: vi.fn(),
     requestSingleInstanceLock: vi.fn(() => app.hasLock),
     setAppUserModelId: vi.fn(),
+    enableSandbox: vi.fn(),
     whenReady: vi.fn(() => {
       app.ready = true;
       return Promise.resolve();
