@@ -20,9 +20,22 @@ import { Workload } from './support/workload';
 const WORKSPACE = SANDBOX_SEED.workspace;
 const ROUND_MS = 6 * 60_000; // longer than the backoff cap (5 min), so every waiting retry is due
 
+const POSTS_PATH = '/api/workspaces/:slug/posts/';
+const VARIANTS_PATH = '/api/workspaces/:slug/posts/:post_id/variants/';
+const VARIANT_PATH = '/api/workspaces/:slug/posts/:post_id/variants/:variant_id/';
+
 /** Rules on every API route; error kinds alone fault more than 20% of requests. */
 function addFaults(sandbox: SandboxHandle): void {
   sandbox.faults.setSeed(SEED);
+  // The dangerous writes first: a publish or a create whose answer is lost after it was applied.
+  sandbox.faults.add({
+    method: 'POST',
+    path: `${VARIANT_PATH}publish/`,
+    kind: 'drop_after_write',
+    probability: 0.3,
+  });
+  sandbox.faults.add({ method: 'POST', path: VARIANTS_PATH, kind: 'drop_after_write', probability: 0.1 });
+  sandbox.faults.add({ method: 'POST', path: POSTS_PATH, kind: 'drop_after_write', probability: 0.1 });
   sandbox.faults.add({ kind: 'latency', latencyMs: 15, probability: 0.1 });
   sandbox.faults.add({ kind: 'status', status: 500, probability: 0.05 });
   sandbox.faults.add({ kind: 'status', status: 502, probability: 0.04 });
