@@ -165,7 +165,6 @@ class Core implements AppCore {
       emit: (e) => this.#emit(e),
       concurrency: this.#o.concurrency ?? 4,
       random: this.#o.random ?? Math.random,
-      notificationsEnabled: () => getSetting(this.#store.db, 'notifications', true),
     };
     this.#engine = new SyncEngine({
       ctx,
@@ -742,7 +741,6 @@ class Core implements AppCore {
       emit: (e) => this.#emit(e),
       concurrency: 1,
       random: Math.random,
-      notificationsEnabled: () => getSetting(this.#db, 'notifications', true),
     };
   }
 

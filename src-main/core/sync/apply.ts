@@ -33,13 +33,13 @@ const NOTICE_TITLES: Record<NotificationKind, string> = {
   needs_user: 'Outpost needs you',
 };
 
-export async function notify(
+/** Always emitted: the window lists them; the host decides on OS notifications (settings.notifications). */
+export function notify(
   ctx: SyncContext,
   kind: NotificationKind,
   body: string,
   ids: { postId: string | null; variantId: string | null; url?: string | null },
 ): Promise<void> {
-  if (!(await ctx.notificationsEnabled())) return;
   ctx.emit({
     name: 'notification',
     data: {
@@ -51,6 +51,7 @@ export async function notify(
       variantId: ids.variantId,
     },
   });
+  return Promise.resolve();
 }
 
 export async function noticeTransition(

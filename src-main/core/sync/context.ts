@@ -14,8 +14,6 @@ export interface SyncContext {
   /** Posts synced at once. */
   concurrency: number;
   random: () => number;
-  /** When false (user setting), no tray notifications are emitted. */
-  notificationsEnabled(): Promise<boolean>;
 }
 
 export function nowIso(ctx: Pick<SyncContext, 'clock'>): string {
