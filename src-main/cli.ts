@@ -572,9 +572,11 @@ async function run(core: AppCore, command: string, v: Values, io: CliIo): Promis
 
 const silentLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
+const TOKEN_SHAPE = /[A-Za-z0-9]+_pat_[A-Za-z0-9_\-.~+/=]+/g;
+
 function stderrLogger(io: CliIo): Logger {
   // Anything shaped like a personal access token is blanked, whatever a caller passed in.
-  const shape = /[A-Za-z0-9]+_pat_[A-Za-z0-9_\-.~+/=]+/g;
+  const shape = TOKEN_SHAPE;
   const line = (level: string) => (message: string, fields?: Record<string, unknown>) =>
     io.stderr(
       `${level} ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`.replace(shape, '[redacted]') + '\n',
@@ -591,7 +593,8 @@ export async function runCli(
   // Until the line is parsed, a best guess, so even a usage error answers in JSON when asked.
   let json = argv.includes('--json');
   const fail = (code: string, message: string, exitCode: number): number => {
-    const line = oneLine(message);
+    // A last guard: nothing shaped like an access token is ever printed.
+    const line = oneLine(message).replace(TOKEN_SHAPE, '[redacted]');
     io.stderr(`outpost: ${line}\n`);
     if (json) io.stdout(`${JSON.stringify({ ok: false, error: { code, message: line } })}\n`);
     return exitCode;
