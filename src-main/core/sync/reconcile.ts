@@ -82,8 +82,8 @@ const URGENCY: ItemState[] = [
   'needs_approval',
   'unknown_status',
   'scheduled',
-  'published',
   'draft',
+  'published',
 ];
 
 export function postState(
@@ -148,13 +148,15 @@ export function decideOnFailure(op: { kind: OutboxKind }, e: FailureFacts): Fail
 // A publish whose outcome is unknown: read it back and decide. Never publish again here.
 
 export type PublishReadBack =
-  | { action: 'record'; state: 'published' | 'needs_approval' | 'scheduled'; reason: string }
+  | { action: 'record'; state: 'published' | 'needs_approval'; reason: string }
   | { action: 'ask_user'; reason: string };
 
 export function decidePublishReadBack(v: ServiceFacts | null): PublishReadBack {
   if (v === null) return { action: 'ask_user', reason: 'The variant could not be read back.' };
   const s = serviceState(v);
-  if (s === 'published' || s === 'needs_approval' || s === 'scheduled')
+  // "Scheduled" is what a scheduled variant showed before "Publish now" too: it proves nothing
+  // about the request, and recording it would drop the user's publish without a word.
+  if (s === 'published' || s === 'needs_approval')
     return { action: 'record', state: s, reason: `Read back: the service shows it as ${s}.` };
   return {
     action: 'ask_user',

@@ -73,7 +73,7 @@ describe('variantState', () => {
     const draft = { state: 'draft' as const, text: 'd' };
     const pub = { state: 'published' as const, text: 'p' };
     const conflict = { state: 'conflict' as const, text: 'c' };
-    expect(postState(draft, [pub, draft])).toBe(pub);
+    expect(postState(pub, [pub, draft])).toBe(draft);
     expect(postState(draft, [pub, conflict])).toBe(conflict);
     expect(postState(draft, [])).toBe(draft);
   });
@@ -124,7 +124,7 @@ describe('decidePublishReadBack: never publishes, only records or asks', () => {
   it.each([
     [svc({ platform_post_url: 'https://p' }), 'record'],
     [svc({ status: 'needs_approval' }), 'record'],
-    [svc({ scheduled_at: '2030-01-01T00:00:00Z', status: 'scheduled' }), 'record'],
+    [svc({ scheduled_at: '2030-01-01T00:00:00Z', status: 'scheduled' }), 'ask_user'],
     [svc({ status: 'draft' }), 'ask_user'],
     [svc({ status: 'mystery' }), 'ask_user'],
     [null, 'ask_user'],
