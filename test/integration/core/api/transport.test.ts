@@ -429,6 +429,24 @@ describe('pagination against a spec-following fake', () => {
     expect(seen[0]?.url).toBe('/api/workspaces/acme/posts/1/activity/?limit=2&offset=4');
   });
 
+  it('activity: a service that ignores limit and sends a bare array is served the requested window', async () => {
+    handler = (_req, res) => json(res, 200, rows(7));
+    const page = await client().listActivity('acme', '1', { limit: 3, offset: 3 });
+    expect(page).toEqual({ results: rows(7).slice(3, 6), count: 7, limit: 3, offset: 3 });
+  });
+
+  it('posts: rows that shift between pages are not reported twice', async () => {
+    const all = rows(150);
+    handler = (req, res) => {
+      const offset = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('offset'));
+      // A post was added at the top between the two requests: the second page repeats one row.
+      const start = offset === 0 ? 0 : offset - 1;
+      json(res, 200, { results: all.slice(start, start + 100), count: 151, limit: 100, offset });
+    };
+    const posts = await client().listPosts('acme');
+    expect(posts.map((p) => p.id)).toEqual(all.map((r) => String(r.id)));
+  });
+
   it('skills: limit=200 until a short page; never more than 200', async () => {
     handler = (_req, res) => json(res, 200, rows(150));
     expect(await client().listSkills('acme')).toHaveLength(150);
