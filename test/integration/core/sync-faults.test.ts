@@ -325,3 +325,47 @@ describe('offline first', () => {
     }
   });
 });
+
+describe('push details', () => {
+  it('a burst of edits becomes one request; title edits after creation stay local and say so', async () => {
+    const { s, c } = await connected();
+    const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Burst' });
+    const v = await c.call('variants.create', {
+      postId: post.id,
+      platform: 'x',
+      content: 'v0',
+      account: { kind: 'default' },
+    });
+    await c.core.syncNow('test');
+    s.stats.reset();
+    for (let i = 1; i <= 20; i++) await c.call('variants.update', { id: v.id, content: `v${i}` });
+    expect((await c.call('outbox.list', undefined)).filter((o) => o.kind === 'update_variant')).toHaveLength(
+      1,
+    );
+    await c.core.syncNow('test');
+    expect(s.stats.byRoute()['PATCH /api/workspaces/:slug/posts/:post_id/variants/:variant_id/']).toBe(1);
+    const serverPost = s.inspect.posts(s.fixtures.workspace).find((p) => p.title === 'Burst')!;
+    expect(s.inspect.variants(serverPost.id)[0]!.content).toBe('v20');
+
+    const renamed = await c.call('posts.update', { id: post.id, title: 'Burst, renamed' });
+    expect(renamed.error).toMatch(/kept in Outpost only/);
+    await c.core.syncNow('test');
+    expect(s.inspect.posts(s.fixtures.workspace).find((p) => p.id === serverPost.id)!.title).toBe('Burst');
+    expect((await c.call('posts.get', { id: post.id })).title).toBe('Burst, renamed');
+    expect(c.core.status()).toMatchObject({ pending: 0, failed: 0, conflicts: 0 });
+  });
+
+  it('filters the post list by state', async () => {
+    const { s, c } = await connected();
+    const all = await c.call('posts.list', { workspace: s.fixtures.workspace, filter: 'all' });
+    const drafts = await c.call('posts.list', { workspace: s.fixtures.workspace, filter: 'draft' });
+    expect(drafts.length).toBeGreaterThan(0);
+    expect(drafts.every((p) => p.state === 'draft')).toBe(true);
+    // A post with a published and a draft variant still shows the work left: draft.
+    expect(drafts.map((p) => p.serverId)).toContain(s.fixtures.posts.launch);
+    expect(all.length).toBe(s.fixtures.postsVisibleToCaller);
+    await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Waiting' });
+    const waiting = await c.call('posts.list', { workspace: s.fixtures.workspace, filter: 'pending_sync' });
+    expect(waiting.map((p) => p.title)).toEqual(['Waiting']);
+  });
+});
