@@ -16,6 +16,8 @@ export interface HostileRule {
 export interface HostileServer {
   baseUrl: string;
   rules: HostileRule[];
+  /** Sees every request that is forwarded, before it leaves for the real service. */
+  onForward: ((method: string, path: string) => void) | null;
   /** Hostile answers given so far. */
   served: number;
   close(): Promise<void>;
@@ -111,7 +113,13 @@ function hostileAnswer(
 }
 
 export async function startHostileServer(upstream: string): Promise<HostileServer> {
-  const state: HostileServer = { baseUrl: '', rules: [], served: 0, close: () => Promise.resolve() };
+  const state: HostileServer = {
+    baseUrl: '',
+    rules: [],
+    onForward: null,
+    served: 0,
+    close: () => Promise.resolve(),
+  };
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const rule = state.rules.find(
@@ -128,6 +136,7 @@ export async function startHostileServer(upstream: string): Promise<HostileServe
     void (async () => {
       try {
         const body = await readBody(req);
+        state.onForward?.(req.method ?? 'GET', path);
         const headers: Record<string, string> = {};
         for (const name of ['authorization', 'x-api-key', 'content-type', 'accept']) {
           const value = req.headers[name];
