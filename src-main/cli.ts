@@ -428,6 +428,12 @@ async function run(core: AppCore, command: string, v: Values, io: CliIo): Promis
       const stuck = STUCK_PHASES.includes(status.phase);
       const ok = status.failed === 0 && status.pending === 0 && !stuck;
       const text = [statusText(settings, status)];
+      if (status.phase === 'needs_token') {
+        text.push(
+          "The service did not accept the access token; nothing was lost. Give a new one with 'outpost connect'.",
+        );
+      }
+      if (status.phase === 'paused') text.push('Sync is paused (in the app).');
       if (status.conflicts > 0) text.push("Some items changed on both sides: see 'outpost conflicts'.");
       if (status.pending > 0) text.push(`${status.pending} operation(s) not sent yet.`);
       return { json: { ok, rounds, status }, text: text.join('\n'), exitCode: ok ? EXIT_OK : EXIT_FAILED };

@@ -397,4 +397,36 @@ describe('outpost CLI', () => {
       await keytar.deletePassword('Outpost', sandbox.baseUrl);
     }
   });
+
+  it(
+    'stops on a refused token, keeps everything, and carries on with a new one',
+    { timeout: 180_000 },
+    async () => {
+      const f = sandbox.fixtures;
+      const dataDir = tempDir();
+      const g = ['--data-dir', dataDir];
+      const first = { OUTPOST_TOKEN: sandbox.mintToken() };
+      await ok([...g, 'connect', '--base-url', sandbox.baseUrl], first);
+      const postId = await ok([...g, 'draft', '--title', 'Token rotates', '--workspace', f.workspace], first);
+      await ok(
+        [...g, 'variant', '--post', postId, '--platform', 'linkedin', '--content', 'Still here'],
+        first,
+      );
+      sandbox.revokeToken(first.OUTPOST_TOKEN);
+
+      const refused = await outpost([...g, 'sync'], first);
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toContain('needs_token');
+      expect(refused.stdout).toContain("'outpost connect'");
+      expect(refused.stdout + refused.stderr).not.toContain(first.OUTPOST_TOKEN);
+      expect(sandbox.inspect.posts(f.workspace).some((p) => p.title === 'Token rotates')).toBe(false);
+
+      const second = { OUTPOST_TOKEN: sandbox.mintToken() };
+      await ok([...g, 'connect', '--base-url', sandbox.baseUrl], second);
+      await ok([...g, 'sync'], second);
+      const held = sandbox.inspect.posts(f.workspace).filter((p) => p.title === 'Token rotates');
+      expect(held).toHaveLength(1);
+      expect(sandbox.inspect.variants(held[0]?.id).map((v) => v.content)).toEqual(['Still here']);
+    },
+  );
 });
