@@ -88,3 +88,49 @@ describe('connection settings', () => {
     expect(status.pending).toBe(1);
   });
 });
+
+describe('sync triggers', () => {
+  it('one sync at a time: a second caller joins the running one', async () => {
+    sandbox = await startSandbox({ manualClock: true });
+    t = await openCore();
+    await t.call('settings.connect', {
+      baseUrl: sandbox.baseUrl,
+      token: sandbox.token,
+      authHeader: 'bearer',
+    });
+    await t.core.syncNow('first');
+    const a = t.core.syncNow('a');
+    const b = t.core.syncNow('b');
+    expect(b).toBe(a);
+    await a;
+    const log = await t.call('sync.log', { limit: 1000 });
+    const starts = log.filter((e) => e.action === 'sync_start').map((e) => e.reason);
+    expect(starts).toContain('a');
+    expect(starts).not.toContain('b');
+  });
+
+  it('the core syncs on its own when given an interval', async () => {
+    sandbox = await startSandbox({ manualClock: true });
+    const s = sandbox;
+    t = await openCore({ syncIntervalMs: 50 });
+    await t.call('settings.connect', { baseUrl: s.baseUrl, token: s.token, authHeader: 'bearer' });
+    // Let the sync that connecting starts finish, so only the interval can send the new post.
+    await t.core.syncNow('settle');
+    const post = await t.call('posts.create', { workspace: s.fixtures.workspace, title: 'By itself' });
+    // Nobody calls syncNow: the interval does, and the link arrives as an event.
+    const core = t.core;
+    await new Promise<void>((resolve) => {
+      const stop = core.subscribe((e) => {
+        if (e.name === 'itemChanged' && e.data.postId === post.id) {
+          void core.invoke('posts.get', { id: post.id }).then((r) => {
+            if (r.ok && (r.value as { serverId: string | null }).serverId !== null) {
+              stop();
+              resolve();
+            }
+          });
+        }
+      });
+    });
+    expect(s.inspect.posts(s.fixtures.workspace).filter((p) => p.title === 'By itself')).toHaveLength(1);
+  });
+});
