@@ -79,6 +79,8 @@ async function run(input: IdleChildInput): Promise<IdleChildResult> {
 }
 
 const input = JSON.parse(process.env.BENCH_IDLE_INPUT ?? '{}') as IdleChildInput;
+// The core's own timers are unref'd; this keeps the process up until the answer is sent.
+const keepAlive = setInterval(() => undefined, 1_000);
 try {
   process.send?.({ ok: true, result: await run(input) });
 } catch (error) {
@@ -87,4 +89,5 @@ try {
     error: error instanceof Error ? (error.stack ?? error.message) : String(error),
   });
 }
+clearInterval(keepAlive);
 process.disconnect?.();
