@@ -182,7 +182,11 @@ export async function mergeServiceVariant(
     (local.conflict ?? null) !== (patch.conflict ?? null) ||
     local.remote_state !== 'active';
   if (changed) patch.updated_at = now.toISOString();
-  await updateVariant(ctx.db, local.id, patch);
+  const differs = (Object.keys(patch) as Array<keyof typeof patch>).some(
+    (k) => (patch[k] ?? null) !== ((local as Record<string, unknown>)[k] ?? null),
+  );
+  // A quiet pull writes nothing: most variants are unchanged on most syncs.
+  if (differs) await updateVariant(ctx.db, local.id, patch);
   if (conflicts.length > 0 && local.conflict === null) {
     await logDecision(ctx, {
       action: 'conflict',
