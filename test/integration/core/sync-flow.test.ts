@@ -198,4 +198,37 @@ describe.each(variantsOfService)('key flows against %s', (_name, options) => {
     expect(ops.map((o) => [o.kind, o.state])).toEqual([['schedule', 'failed']]);
     await c.waitFor((e) => e.name === 'notification' && e.data.kind === 'needs_user');
   });
+
+  it('activity pages through the envelope; skills stop at the newest 200', async () => {
+    const { s, c } = await connected(options);
+    const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Audit me' });
+    const v = await c.call('variants.create', {
+      postId: post.id,
+      platform: 'x',
+      content: 'a',
+      account: { kind: 'default' },
+    });
+    await c.core.syncNow('test');
+    for (let i = 0; i < 3; i++) {
+      await c.call('variants.update', { id: v.id, content: `edit ${i}` });
+      await c.core.syncNow('test');
+    }
+    const first = await c.call('activity.list', { postId: post.id, limit: 2 });
+    expect(first.entries).toHaveLength(2);
+    expect(first.count).toBe(5);
+    expect(first.hasMore).toBe(true);
+    const rest = await c.call('activity.list', { postId: post.id, offset: 2, limit: 100 });
+    expect(rest.entries).toHaveLength(3);
+    expect(rest.hasMore).toBe(false);
+    const local = await c.call('posts.create', { workspace: null, title: 'Local' });
+    expect(await c.call('activity.list', { postId: local.id })).toEqual({
+      entries: [],
+      count: 0,
+      offset: 0,
+      hasMore: false,
+    });
+
+    const skills = await c.call('skills.list', { workspace: s.fixtures.workspace });
+    expect(skills).toHaveLength(Math.min(200, s.fixtures.skillsVisibleToCaller));
+  });
 });
