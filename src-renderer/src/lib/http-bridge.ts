@@ -40,10 +40,11 @@ export function createHttpBridge(token: string, options: HttpBridgeOptions = {})
   function openEvents(): void {
     if (source !== null) return;
     source = new EventSourceImpl(`${baseUrl}/bridge/events?token=${encodeURIComponent(token)}`);
-    source.onmessage = (message: MessageEvent<string>) => {
+    // Typed structurally: the DOM's MessageEvent is generic, Node's (in the contract test) is not.
+    source.onmessage = (message: { data: unknown }) => {
       let event: BridgeEvent;
       try {
-        event = JSON.parse(message.data) as BridgeEvent;
+        event = JSON.parse(String(message.data)) as BridgeEvent;
       } catch {
         return;
       }
