@@ -164,7 +164,7 @@ class PushRun {
       try {
         candidates = await this.client.listPosts(slug);
       } catch (error) {
-        return this.failed(op, error, 'read back after an unknown create');
+        return this.readBackFailed(op, error);
       }
       const linked = new Set((await listLinkedPosts(this.ctx.db, slug)).map((p) => p.server_id as string));
       const m = matchUnlinked(candidates, linked, (c) => c.title === sentTitle);
@@ -229,7 +229,7 @@ class PushRun {
       try {
         candidates = await this.client.listVariants(slug, post.server_id);
       } catch (error) {
-        return this.failed(op, error, 'read back after an unknown create');
+        return this.readBackFailed(op, error);
       }
       const locals = await listVariantsOfPost(this.ctx.db, post.id);
       const linked = new Set(locals.filter((v) => v.server_id !== null).map((v) => v.server_id as string));
@@ -410,6 +410,34 @@ class PushRun {
   }
 
   // --- failures -----------------------------------------------------------------------
+
+  /**
+   * Reading back after an unknown create failed: the create's outcome is still unknown, so the
+   * op stays `unknown` whatever the read-back met (429, 5xx, refused). Turning it `pending` would
+   * let the pull import the service's copy and the push create it a second time.
+   */
+  async readBackFailed(op: OutboxOpRow, error: unknown): Promise<OpOutcome> {
+    const now = nowIso(this.ctx);
+    const message = error instanceof Error ? error.message : String(error);
+    const retryAfterMs = isServiceError(error) ? error.retryAfterMs : null;
+    const at = new Date(
+      this.ctx.clock.now().getTime() + retryDelayMs(op.attempts, retryAfterMs, undefined, this.ctx.random),
+    ).toISOString();
+    await setOpState(this.ctx.db, op.id, 'unknown', { now, error: message, nextAttemptAt: at });
+    await logDecision(this.ctx, {
+      action: 'readback_failed',
+      reason: `Could not read back after an unknown create: ${message}`,
+      postId: op.post_id,
+      variantId: op.variant_id,
+    });
+    this.noteWait(at);
+    if (isServiceError(error) && error.kind === 'auth') {
+      this.stop = 'auth';
+      this.stopReason = message;
+      return 'stop_auth';
+    }
+    return 'block_post';
+  }
 
   async failed(op: OutboxOpRow, error: unknown, what: string): Promise<OpOutcome> {
     const now = nowIso(this.ctx);
