@@ -5,12 +5,17 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-export type HostileKind = 'html' | 'html_502' | 'invalid_json' | 'no_id' | 'wrong_types' | 'huge' | 'echo';
+export type HostileKind =
+  'html' | 'html_502' | 'invalid_json' | 'no_id' | 'wrong_types' | 'huge' | 'echo' | 'rate_limited';
 
 export interface HostileRule {
   method?: string;
   path: RegExp;
   kind: HostileKind;
+  /** Let this many matching requests through first (to hit, say, a read-back after a pull). */
+  skip?: number;
+  /** Misbehave this many times, then let requests through (default: always). */
+  times?: number;
 }
 
 export interface HostileServer {
@@ -48,6 +53,10 @@ function hostileAnswer(
     res.end(body);
   };
   switch (kind) {
+    case 'rate_limited':
+      res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '1' });
+      res.end('{"detail":"Slow down."}');
+      return;
     case 'echo': {
       const sent = `${String(req.headers.authorization ?? '')} ${String(req.headers['x-api-key'] ?? '')}`;
       res.writeHead(400, { 'Content-Type': 'application/json' });
@@ -122,9 +131,18 @@ export async function startHostileServer(upstream: string): Promise<HostileServe
   };
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    const rule = state.rules.find(
-      (r) => (r.method === undefined || r.method === req.method) && r.path.test(path),
-    );
+    const rule = state.rules.find((r) => {
+      if (!((r.method === undefined || r.method === req.method) && r.path.test(path))) return false;
+      if ((r.skip ?? 0) > 0) {
+        r.skip = (r.skip ?? 0) - 1;
+        return false;
+      }
+      if (r.times !== undefined) {
+        if (r.times <= 0) return false;
+        r.times -= 1;
+      }
+      return true;
+    });
     if (rule) {
       state.served += 1;
       // Drain the request first: the client must see the answer, not a reset.
