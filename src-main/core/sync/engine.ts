@@ -204,7 +204,19 @@ export class SyncEngine {
       // Pull first: a change made on the service is seen (and a conflict raised) before a local
       // edit of the same field could overwrite it.
       const slugs = await pullWorkspaceList(ctx, client);
-      for (const slug of slugs) await pullWorkspace(ctx, client, slug);
+      for (const slug of slugs) {
+        try {
+          await pullWorkspace(ctx, client, slug);
+        } catch (error) {
+          // One unreadable workspace must not keep the outbox from going out; auth and
+          // connection failures concern everything and stop the sync.
+          if (isServiceError(error) && ['auth', 'offline', 'timeout'].includes(error.kind)) throw error;
+          await logDecision(ctx, {
+            action: 'pull_workspace_failed',
+            reason: `${slug}: ${error instanceof Error ? error.message : String(error)}`,
+          });
+        }
+      }
       const pushed = await push(ctx, client);
       if (pushed.stop === 'auth') {
         this.#authPaused = true;
@@ -242,14 +254,6 @@ export class SyncEngine {
   }
 
   /** Re-reads scheduled and needs_approval variants whose time has come. */
-  async reconcileNow(): Promise<void> {
-    if (this.#running) return;
-    const client = await this.#opts.client().catch(() => null);
-    if (client === null) return;
-    await this.#reconcileDue(client);
-    await this.refresh();
-  }
-
   async #reconcileDue(client: NonNullable<Awaited<ReturnType<ClientGetter>>>): Promise<void> {
     const ctx = this.#ctx;
     const due = await listVariantsDueForReconcile(ctx.db, nowIso(ctx));
@@ -257,7 +261,18 @@ export class SyncEngine {
     for (const postId of postIds) {
       const post = await getPost(ctx.db, postId);
       if (!post || post.workspace === null || post.server_id === null) continue;
-      const variants = await client.listVariants(post.workspace, post.server_id);
+      let variants;
+      try {
+        variants = await client.listVariants(post.workspace, post.server_id);
+      } catch (error) {
+        if (isServiceError(error) && ['auth', 'offline', 'timeout'].includes(error.kind)) throw error;
+        await logDecision(ctx, {
+          action: 'reconcile_failed',
+          reason: error instanceof Error ? error.message : String(error),
+          postId,
+        });
+        continue;
+      }
       // Only variants already linked are touched: imports belong to a full pull.
       const linked = new Set(due.filter((v) => v.post_id === postId).map((v) => v.server_id));
       await mergeVariantsOfPost(
