@@ -166,6 +166,42 @@ describe('service pressure and refusals', () => {
     expect((await c.call('posts.get', { id: post.id })).serverId).not.toBeNull();
   });
 
+  it('5xx: an update is retried after a jittered backoff; a create is checked before it is sent again', async () => {
+    const clock = new ManualClock(START);
+    const { s, c } = await connected({}, { clock });
+    const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Flaky' });
+    const v = await c.call('variants.create', {
+      postId: post.id,
+      platform: 'x',
+      content: 'one',
+      account: { kind: 'default' },
+    });
+    s.faults.add({ method: 'POST', path: VARIANTS, kind: 'status', status: 500, times: 1 });
+    await c.core.syncNow('test');
+    expect((await c.call('outbox.list', undefined)).map((o) => [o.kind, o.state])).toEqual([
+      ['create_variant', 'unknown'],
+    ]);
+    clock.advance(60_000);
+    await c.core.syncNow('test');
+    const serverPost = s.inspect.posts(s.fixtures.workspace).find((p) => p.title === 'Flaky')!;
+    expect(s.inspect.variants(serverPost.id)).toHaveLength(1);
+    expect((await c.call('sync.log', { limit: 100 })).map((e) => e.action)).toContain(
+      'create_variant_recreate',
+    );
+
+    s.faults.add({ method: 'PATCH', kind: 'status', status: 503, times: 1 });
+    await c.call('variants.update', { id: v.id, content: 'two' });
+    await c.core.syncNow('test');
+    const [op] = await c.call('outbox.list', undefined);
+    // random() is 0.5 in tests: half of the first backoff step (1 s).
+    expect(op).toMatchObject({ kind: 'update_variant', state: 'pending', attempts: 1 });
+    expect(op!.nextAttemptAt).toBe(new Date(clock.now().getTime() + 500).toISOString());
+    clock.advance(1_000);
+    await c.core.syncNow('test');
+    expect(s.inspect.variants(serverPost.id)[0]!.content).toBe('two');
+    expect(await c.call('outbox.list', undefined)).toEqual([]);
+  });
+
   it('401 in the middle of a sync pauses it, asks for a token and keeps everything', async () => {
     let revoke: (() => void) | null = null;
     let posts = 0;
