@@ -44,8 +44,10 @@ export interface CreateCoreInput {
   dataDir: string;
   version: string;
   logger: Logger;
-  /** The Electron build of better-sqlite3, when running unpackaged (see scripts/build-electron-sqlite.mjs). */
+  /** The Electron build of better-sqlite3, when running unpackaged (see scripts/build-electron-natives.mjs). */
   nativeBinding: string | undefined;
+  /** The Electron build of keytar, likewise; without it the token would fall back to memory. */
+  keytarBinding: string | undefined;
 }
 
 export interface DesktopAppOptions {
@@ -71,14 +73,10 @@ export interface DesktopApp {
 
 const openExternal = (url: string): Promise<void> => shell.openExternal(url);
 
-export function electronSqliteBinding(appPath: string): string {
+/** Where scripts/build-electron-natives.mjs puts the Electron builds of the native modules. */
+export function electronNativeDir(appPath: string): string {
   const { electron } = process.versions as NodeJS.ProcessVersions & { electron?: string };
-  return join(
-    appPath,
-    'native',
-    `electron-v${electron ?? 'unknown'}-${process.platform}-${process.arch}`,
-    'better_sqlite3.node',
-  );
+  return join(appPath, 'native', `electron-v${electron ?? 'unknown'}-${process.platform}-${process.arch}`);
 }
 
 /** The dev server's address, only when unpackaged and only on the loopback interface. */
@@ -143,12 +141,18 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
   denyAllPermissions(session.defaultSession);
   handleAppProtocol(protocol, join(options.mainDir, '..', 'renderer'));
 
-  const nativeBinding = app.isPackaged ? undefined : electronSqliteBinding(app.getAppPath());
+  // Unpackaged, the Node builds in node_modules have the wrong ABI; a packaged app has its own.
+  const devNativeFile = (binary: string): string | undefined => {
+    if (app.isPackaged) return undefined;
+    const file = join(electronNativeDir(app.getAppPath()), binary);
+    return existsSync(file) ? file : undefined;
+  };
   const theCore = await options.createCore({
     dataDir,
     version: app.getVersion(),
     logger,
-    nativeBinding: nativeBinding !== undefined && existsSync(nativeBinding) ? nativeBinding : undefined,
+    nativeBinding: devNativeFile('better_sqlite3.node'),
+    keytarBinding: devNativeFile('keytar.node'),
   });
 
   const current = await theCore.invoke('settings.get', undefined);

@@ -1,10 +1,11 @@
 // Composition root of the desktop app: the real secret store and core, handed to the Electron
 // wiring in desktop-app.ts.
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app } from 'electron';
 import { createAppCore } from './core/app/create-app-core';
-import { openSecretStore } from './core/secrets';
+import { openSecretStore, type KeytarApi } from './core/secrets';
 import { startDesktopApp } from './desktop-app';
 import { createConsoleLogger } from './logger';
 
@@ -15,8 +16,13 @@ startDesktopApp({
   mainDir,
   resourcesDir: join(app.getAppPath(), 'resources'),
   logger,
-  createCore: async ({ dataDir, version, nativeBinding }) => {
-    const { store, message } = await openSecretStore(process.env, logger);
+  createCore: async ({ dataDir, version, nativeBinding, keytarBinding }) => {
+    // keytar's binary exports the same promise API as the package itself.
+    const loadKeytar =
+      keytarBinding === undefined
+        ? undefined
+        : () => Promise.resolve(createRequire(import.meta.url)(keytarBinding) as KeytarApi);
+    const { store, message } = await openSecretStore(process.env, logger, loadKeytar ? { loadKeytar } : {});
     return createAppCore({
       dataDir,
       secrets: store,

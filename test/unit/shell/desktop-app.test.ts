@@ -1,11 +1,11 @@
 // The desktop app's wiring with `electron` mocked (test/unit/shell/fake-electron.ts).
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMMAND_NAMES, IPC_EVENT_CHANNEL, ipcChannel } from '../../../src-preload/bridge';
 import type { MenuCommand } from '../../../src-preload/bridge';
-import { devRendererUrl, startDesktopApp } from '../../../src-main/desktop-app';
+import { devRendererUrl, electronNativeDir, startDesktopApp } from '../../../src-main/desktop-app';
 import type { DesktopApp } from '../../../src-main/desktop-app';
 import { createFakeCore, idleStatus } from './fake-core';
 import type { FakeCore } from './fake-core';
@@ -45,7 +45,11 @@ async function start(): Promise<DesktopApp> {
   if (!app) throw new Error('expected the app to start');
   return app;
 }
-let createdWith: Array<{ dataDir: string; nativeBinding: string | undefined }> = [];
+let createdWith: Array<{
+  dataDir: string;
+  nativeBinding: string | undefined;
+  keytarBinding: string | undefined;
+}> = [];
 beforeEach(() => {
   createdWith = [];
 });
@@ -71,6 +75,33 @@ describe('desktop app', () => {
     expect(fake.app.paths.userData).toBe(join(home, 'Outpost'));
     expect(createdWith[0]?.dataDir).toBe(join(home, 'Outpost'));
     expect(existsSync(join(home, 'Outpost'))).toBe(true);
+  });
+
+  it('unpackaged, hands the core the Electron builds of better-sqlite3 and keytar from native/', async () => {
+    fake.app.appPath = home;
+    const nativeDir = electronNativeDir(home);
+    mkdirSync(nativeDir, { recursive: true });
+    writeFileSync(join(nativeDir, 'better_sqlite3.node'), '');
+    writeFileSync(join(nativeDir, 'keytar.node'), '');
+    await start();
+    expect(createdWith[0]).toMatchObject({
+      nativeBinding: join(nativeDir, 'better_sqlite3.node'),
+      keytarBinding: join(nativeDir, 'keytar.node'),
+    });
+  });
+
+  it('packaged, or without those builds, lets the modules load their own binaries', async () => {
+    fake.app.appPath = home;
+    await start();
+    expect(createdWith[0]).toMatchObject({ nativeBinding: undefined, keytarBinding: undefined });
+    fake.reset();
+    fake.app.appPath = home;
+    fake.app.isPackaged = true;
+    const nativeDir = electronNativeDir(home);
+    mkdirSync(nativeDir, { recursive: true });
+    writeFileSync(join(nativeDir, 'better_sqlite3.node'), '');
+    await start();
+    expect(createdWith[1]).toMatchObject({ nativeBinding: undefined, keytarBinding: undefined });
   });
 
   it('opens a locked-down window with the preload from out/preload', async () => {

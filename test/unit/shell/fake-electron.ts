@@ -176,7 +176,8 @@ function createFake() {
       paths[name] = value;
     }),
     getPath: (name: string): string => paths[name] ?? '/tmp',
-    getAppPath: () => '/app',
+    appPath: '/app',
+    getAppPath: () => app.appPath,
     getVersion: () => '0.1.0-test',
   });
   const session = {
@@ -209,6 +210,7 @@ function createFake() {
       app.ready = false;
       app.quitted = false;
       app.isPackaged = false;
+      app.appPath = '/app';
       app.quit.mockClear();
       FakeBrowserWindow.instances = [];
       FakeTray.instances = [];
