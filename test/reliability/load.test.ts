@@ -134,7 +134,6 @@ describe('load', () => {
     }
     // Settle: the last edits go out, then compare with the service.
     await core.syncNow('settle');
-    await core.syncNow('settle');
     sample();
 
     const serviceById = new Map(sandbox.inspect.variants().map((v) => [v.id, v]));
