@@ -26,6 +26,11 @@ export interface PullChildResult {
   heapUsedBytes: number;
   /** Per-edit latency of `variants.update`, first edit of each variant (new outbox op). */
   editFirstMs?: number[];
+  /**
+   * CPU time of the process during each first edit: on a loaded machine the wall-clock tail
+   * is mostly time spent waiting for a core, which this leaves out.
+   */
+  editFirstCpuMs?: number[];
   /** Per-edit latency of `variants.update`, repeated edits of one variant (typing). */
   editRepeatMs?: number[];
   phase?: string;
@@ -64,10 +69,14 @@ async function runOutpost(input: PullChildInput): Promise<PullChildResult> {
       if (v) targets.push(v.id);
     }
     const first: number[] = [];
+    const cpu: number[] = [];
     for (const [i, id] of targets.entries()) {
+      const c = process.cpuUsage();
       const s = performance.now();
       await bench.call('variants.update', { id, content: `Edited in the bench, round ${i}.` });
       first.push(performance.now() - s);
+      const used = process.cpuUsage(c);
+      cpu.push((used.user + used.system) / 1000);
       await yieldMacrotask();
     }
     const repeat: number[] = [];
@@ -82,6 +91,7 @@ async function runOutpost(input: PullChildInput): Promise<PullChildResult> {
     }
     result.editFirstMs = first;
     result.editRepeatMs = repeat;
+    result.editFirstCpuMs = cpu;
   }
   // The window of the rendering benchmark opens on this workspace.
   await bench.call('workspaces.select', { slug: 'acme' });
