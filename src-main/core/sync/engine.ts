@@ -11,6 +11,18 @@ import { mergeVariantsOfPost, pullWorkspace, pullWorkspaceList } from './pull';
 import { push } from './push';
 import { logDecision, nowIso, type ClientGetter, type SyncContext } from './context';
 
+/** Triggers that come often: they push and reconcile, and pull everything only now and then. */
+const LIGHT_REASONS = new Set([
+  'interval',
+  'focus',
+  'retry or reconcile time',
+  'publish requested',
+  'publish again',
+  'retry requested',
+]);
+/** A light sync still pulls everything when the last full pull is older than this. */
+export const FULL_PULL_EVERY_MS = 15 * 60_000;
+
 export interface SyncEngineOptions {
   ctx: SyncContext;
   /** null when not connected; throws a ServiceError kind 'auth' when the token is missing. */
@@ -33,6 +45,7 @@ export class SyncEngine {
     lastSyncAt: null,
     lastError: null,
   };
+  #lastFullPullAt: number | null = null;
   #userPaused = false;
   #authPaused = false;
   #offline = false;
@@ -203,21 +216,19 @@ export class SyncEngine {
     try {
       // Pull first: a change made on the service is seen (and a conflict raised) before a local
       // edit of the same field could overwrite it.
-      const slugs = await pullWorkspaceList(ctx, client);
-      for (const slug of slugs) {
-        try {
-          await pullWorkspace(ctx, client, slug);
-        } catch (error) {
-          // One unreadable workspace must not keep the outbox from going out; auth and
-          // connection failures concern everything and stop the sync.
-          if (isServiceError(error) && ['auth', 'offline', 'timeout'].includes(error.kind)) throw error;
-          await logDecision(ctx, {
-            action: 'pull_workspace_failed',
-            reason: `${slug}: ${error instanceof Error ? error.message : String(error)}`,
-          });
-        }
-      }
-      const pushed = await push(ctx, client);
+      const nowMs = ctx.clock.now().getTime();
+      const full =
+        !LIGHT_REASONS.has(reason) ||
+        this.#lastFullPullAt === null ||
+        nowMs - this.#lastFullPullAt >= FULL_PULL_EVERY_MS;
+      if (full) await this.#pullAll(client);
+      else
+        await logDecision(ctx, {
+          action: 'pull_skipped',
+          reason:
+            'A light sync: changed posts are read back before each write; a full pull runs every 15 minutes.',
+        });
+      const pushed = await push(ctx, client, { readBeforeWrite: !full });
       if (pushed.stop === 'auth') {
         this.#authPaused = true;
         lastError = pushed.stopReason;
@@ -251,6 +262,26 @@ export class SyncEngine {
     } finally {
       this.#status.lastError = lastError;
     }
+  }
+
+  async #pullAll(client: NonNullable<Awaited<ReturnType<ClientGetter>>>): Promise<void> {
+    const ctx = this.#ctx;
+    const started = ctx.clock.now().getTime();
+    const slugs = await pullWorkspaceList(ctx, client);
+    for (const slug of slugs) {
+      try {
+        await pullWorkspace(ctx, client, slug);
+      } catch (error) {
+        // One unreadable workspace must not keep the outbox from going out; auth and
+        // connection failures concern everything and stop the sync.
+        if (isServiceError(error) && ['auth', 'offline', 'timeout'].includes(error.kind)) throw error;
+        await logDecision(ctx, {
+          action: 'pull_workspace_failed',
+          reason: `${slug}: ${error instanceof Error ? error.message : String(error)}`,
+        });
+      }
+    }
+    this.#lastFullPullAt = started;
   }
 
   /** Re-reads scheduled and needs_approval variants whose time has come. */

@@ -10,6 +10,7 @@ import { getVariant, listVariantsOfPost, updateVariant, type VariantBase } from 
 import { baseOf, notify, recordServiceAnswer } from './apply';
 import { retryDelayMs } from './backoff';
 import { eachBounded, logDecision, nowIso, type SyncContext } from './context';
+import { mergeVariantsOfPost } from './pull';
 import { decideOnFailure, decidePublishReadBack, matchUnlinked, type FailureFacts } from './reconcile';
 
 export type PushStop = 'auth' | 'offline' | null;
@@ -28,14 +29,25 @@ interface SendPayload extends OutboxPayload {
   sent?: { title?: string; platform?: string; content?: string };
 }
 
+export interface PushOptions {
+  /**
+   * Read a post's variants back (and merge them three-way) before changing one of them. A
+   * full sync pulls first and needs no such read; a light one relies on it, so a change made
+   * on the service is still seen as a conflict rather than overwritten.
+   */
+  readBeforeWrite: boolean;
+}
+
 class PushRun {
   stop: PushStop = null;
+  readonly #readPosts = new Set<string>();
   stopReason: string | null = null;
   nextAttemptAt: string | null = null;
 
   constructor(
     readonly ctx: SyncContext,
     readonly client: ServiceClient,
+    readonly options: PushOptions,
   ) {}
 
   noteWait(at: string): void {
@@ -109,6 +121,24 @@ class PushRun {
     if (op.variant_id && !variant) {
       await this.finish(op, 'done', 'The variant no longer exists locally.');
       return 'continue';
+    }
+    const changesExisting =
+      op.kind !== 'create_post' && op.kind !== 'create_variant' && op.kind !== 'update_post';
+    if (
+      this.options.readBeforeWrite &&
+      changesExisting &&
+      post.server_id !== null &&
+      !this.#readPosts.has(post.id)
+    ) {
+      this.#readPosts.add(post.id);
+      try {
+        const current = await this.client.listVariants(post.workspace, post.server_id);
+        await mergeVariantsOfPost(this.ctx, post, current, true);
+      } catch (error) {
+        // Only a read failed: the op itself was not sent, so it is handled like a safe update.
+        return this.failed({ ...op, kind: 'update_variant' }, error, 'read before write');
+      }
+      if (op.variant_id !== null && (await this.inConflict(op.variant_id))) return 'block_variant';
     }
     switch (op.kind) {
       case 'create_post':
@@ -519,6 +549,10 @@ function facts(error: ServiceError): FailureFacts {
   };
 }
 
-export async function push(ctx: SyncContext, client: ServiceClient): Promise<PushResult> {
-  return new PushRun(ctx, client).run();
+export async function push(
+  ctx: SyncContext,
+  client: ServiceClient,
+  options: PushOptions = { readBeforeWrite: false },
+): Promise<PushResult> {
+  return new PushRun(ctx, client, options).run();
 }

@@ -303,6 +303,36 @@ describe('conflicts', () => {
     );
   });
 
+  it('a light sync (interval) reads back before it writes, so it raises the conflict too', async () => {
+    const { s, c } = await connected();
+    const f = s.fixtures;
+    const launch = (await c.call('posts.list', { workspace: f.workspace })).find(
+      (p) => p.serverId === f.posts.launch,
+    )!;
+    const x = (await c.call('posts.get', { id: launch.id })).variants.find(
+      (v) => v.serverId === f.variants.launchX,
+    )!;
+    await c.call('variants.update', { id: x.id, content: 'mine' });
+    const res = await fetch(
+      `${s.baseUrl}/api/workspaces/${f.workspace}/posts/${f.posts.launch}/variants/${f.variants.launchX}/`,
+      {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${s.otherToken}` },
+        body: JSON.stringify({ content: 'theirs' }),
+      },
+    );
+    expect(res.status).toBe(200);
+    s.stats.reset();
+    await c.core.syncNow('interval');
+    const routes = s.stats.byRoute();
+    expect(routes['GET /api/workspaces/:slug/posts/']).toBeUndefined();
+    expect(routes['GET /api/workspaces/:slug/posts/:post_id/variants/']).toBe(1);
+    expect(Object.keys(routes).some((k) => k.startsWith('PATCH'))).toBe(false);
+    const v = (await c.call('posts.get', { id: launch.id })).variants.find((y) => y.id === x.id)!;
+    expect(v.state).toBe('conflict');
+    expect(serviceContent(s)).toBe('theirs');
+  });
+
   it('take theirs: the local text becomes the service text and nothing is sent', async () => {
     const { s, c } = await connected();
     const { v } = await conflicted(s, c);
