@@ -45,13 +45,17 @@ export async function pullWorkspace(ctx: SyncContext, client: ServiceClient, slu
   const blockedPosts = new Set((await unsettledCreates(ctx, 'create_variant')).map((r) => r.post_id));
   // Pure database work, no request inside. Batched transactions: far cheaper than a commit per
   // post, yet short enough that a local edit waiting for the connection is not held up.
+  let importedPosts = 0;
   for (let i = 0; i < posts.length; i += 200) {
     await ctx.db.transaction().execute(async (trx) => {
       const tctx: SyncContext = { ...ctx, db: trx };
-      for (const sp of posts.slice(i, i + 200)) await mergePost(tctx, slug, sp, blockedWorkspace);
+      for (const sp of posts.slice(i, i + 200)) {
+        if ((await mergePost(tctx, slug, sp, blockedWorkspace)) === 'imported') importedPosts++;
+      }
     });
   }
 
+  let importedVariants = 0;
   const linked = await listLinkedPosts(ctx.db, slug);
   const listed = new Set(posts.map((p) => p.id));
   await eachBounded(
@@ -59,9 +63,16 @@ export async function pullWorkspace(ctx: SyncContext, client: ServiceClient, slu
     ctx.concurrency,
     async (post) => {
       const variants = await client.listVariants(slug, post.server_id as string);
-      await mergeVariantsOfPost(ctx, post, variants, blockedPosts.has(post.id));
+      importedVariants += await mergeVariantsOfPost(ctx, post, variants, blockedPosts.has(post.id));
     },
   );
+  if (importedPosts + importedVariants > 0) {
+    // One summary line, not one per row: a first pull can bring thousands.
+    await logDecision(ctx, {
+      action: 'import',
+      reason: `${slug}: ${importedPosts} post(s) and ${importedVariants} variant(s) exist on the service only; kept here as they are.`,
+    });
+  }
 
   try {
     await replaceSkills(ctx.db, slug, await client.listSkills(slug), nowIso(ctx));
@@ -74,7 +85,12 @@ export async function pullWorkspace(ctx: SyncContext, client: ServiceClient, slu
   }
 }
 
-async function mergePost(ctx: SyncContext, slug: string, sp: ServicePost, blocked: boolean): Promise<void> {
+async function mergePost(
+  ctx: SyncContext,
+  slug: string,
+  sp: ServicePost,
+  blocked: boolean,
+): Promise<'imported' | 'merged'> {
   const local = await findPostByServerId(ctx.db, slug, sp.id);
   const now = nowIso(ctx);
   if (!local) {
@@ -83,7 +99,7 @@ async function mergePost(ctx: SyncContext, slug: string, sp: ServicePost, blocke
         action: 'import_deferred',
         reason: `Post ${sp.id} is not linked here, and a create of unknown outcome is pending in ${slug}: it may be ours.`,
       });
-      return;
+      return 'merged';
     }
     const id = randomUUID();
     await insertPost(ctx.db, {
@@ -99,13 +115,8 @@ async function mergePost(ctx: SyncContext, slug: string, sp: ServicePost, blocke
       created_at: now,
       updated_at: now,
     });
-    await logDecision(ctx, {
-      action: 'import_post',
-      reason: `Post ${sp.id} exists on the service only.`,
-      postId: id,
-    });
     ctx.emit({ name: 'itemChanged', data: { postId: id, variantId: null } });
-    return;
+    return 'imported';
   }
   const base = parseJson<PostBase>(local.base) ?? { title: sp.title };
   const d = mergeField(base.title, local.title, sp.title);
@@ -142,6 +153,7 @@ async function mergePost(ctx: SyncContext, slug: string, sp: ServicePost, blocke
       await updatePost(ctx.db, local.id, { raw, remote_state: 'active', conflict: null });
     }
   }
+  return 'merged';
 }
 
 export async function mergeVariantsOfPost(
@@ -149,7 +161,20 @@ export async function mergeVariantsOfPost(
   post: PostRow,
   variants: ServiceVariant[],
   importBlocked: boolean,
-): Promise<void> {
+): Promise<number> {
+  // Database work only (the list was fetched before): one short transaction per post.
+  return ctx.db
+    .transaction()
+    .execute((trx) => mergeVariantsIn({ ...ctx, db: trx }, post, variants, importBlocked));
+}
+
+async function mergeVariantsIn(
+  ctx: SyncContext,
+  post: PostRow,
+  variants: ServiceVariant[],
+  importBlocked: boolean,
+): Promise<number> {
+  let imported = 0;
   const locals = await listVariantsOfPost(ctx.db, post.id);
   const byServerId = new Map(
     locals.filter((v) => v.server_id !== null).map((v) => [v.server_id as string, v]),
@@ -165,13 +190,9 @@ export async function mergeVariantsOfPost(
         postId: post.id,
       });
     } else {
-      const id = await importServiceVariant(ctx, post.id, sv);
-      await logDecision(ctx, {
-        action: 'import_variant',
-        reason: `Variant ${sv.id} exists on the service only.`,
-        postId: post.id,
-        variantId: id,
-      });
+      await importServiceVariant(ctx, post.id, sv);
+      imported++;
     }
   }
+  return imported;
 }
