@@ -580,6 +580,9 @@ class Core implements AppCore {
             }
           });
           this.#changed(post.id, v.id);
+          // The hot path of typing: answer from the rows in hand rather than reading them again.
+          const ops = await listOpenOpsOfPosts(this.#db, [post.id]);
+          return variantView({ ...v, ...patch, updated_at: now }, post, ops);
         }
         return this.#variantView(v.id);
       },
