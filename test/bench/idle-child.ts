@@ -16,7 +16,10 @@ export interface IdleChildResult {
   simulatedMinutes: number;
   requests: number;
   perMinute: number;
+  /** Sync runs in the window (from the core's own sync log). */
   syncs: number;
+  /** Of those, full pulls (each starts with the workspace list). */
+  fullPulls: number;
   byRoute: Record<string, number>;
   /** Requests of the first sync after connecting (the whole pull), for scale. */
   firstSyncRequests: number;
@@ -65,7 +68,10 @@ async function run(input: IdleChildInput): Promise<IdleChildResult> {
     const key = `${r.method} ${routeOf(r.path)}`;
     byRoute[key] = (byRoute[key] ?? 0) + 1;
   }
-  const syncs = window.filter((r) => r.method === 'GET' && r.path === '/api/workspaces/').length;
+  const fullPulls = window.filter((r) => r.method === 'GET' && r.path === '/api/workspaces/').length;
+  const startIso = new Date(start).toISOString();
+  const log = await bench.call<Array<{ at: string; action: string }>>('sync.log', { limit: 5000 });
+  const syncs = log.filter((e) => e.action === 'sync_start' && e.at >= startIso).length;
   await bench.core.close(0);
   time.uninstall();
   return {
@@ -73,6 +79,7 @@ async function run(input: IdleChildInput): Promise<IdleChildResult> {
     requests: window.length,
     perMinute: window.length / input.minutes,
     syncs,
+    fullPulls,
     byRoute,
     firstSyncRequests,
   };

@@ -53,19 +53,21 @@ async function runOutpost(input: PushChildInput): Promise<PushChildResult> {
   }
   const draftMs = performance.now() - d0;
   const before = bench.requests.length;
+  const t0 = performance.now();
   const status = await bench.core.syncNow('bench: push');
   const sync = bench.requests.slice(before);
-  // The sync pulls first (a handful of reads here), then pushes: the push phase runs from the
-  // end of the last read before the first write to the end of the last write.
+  // A full sync pulls first (a handful of reads here), then pushes: the push phase runs from
+  // the end of the last read before the first write (or the sync's start when it read nothing)
+  // to the end of the last write.
   const firstWrite = sync.findIndex((r) => r.method !== 'GET');
   const writes = sync.filter((r) => r.method !== 'GET');
-  const lastRead = sync[firstWrite - 1];
   const lastWrite = writes[writes.length - 1];
-  if (firstWrite < 1 || !lastRead || !lastWrite)
+  if (firstWrite < 0 || !lastWrite)
     throw new Error(`the sync sent no writes (phase ${status.phase}, ${status.lastError})`);
+  const pushStart = firstWrite > 0 ? (sync[firstWrite - 1]?.endedAt ?? t0) : t0;
   if (status.pending !== 0 || status.failed !== 0)
     throw new Error(`push left ${status.pending} pending and ${status.failed} failed ops`);
-  const wallMs = lastWrite.endedAt - lastRead.endedAt;
+  const wallMs = lastWrite.endedAt - pushStart;
   await bench.core.close();
   return { mode: 'outpost', wallMs, requests: writes.length, draftMs };
 }
