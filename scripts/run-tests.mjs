@@ -2,6 +2,7 @@
 // vitest project. On Linux without a desktop session it first starts a private D-Bus session
 // with gnome-keyring, so the keychain tests talk to a real Secret Service, never a mock.
 import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -44,4 +45,24 @@ if (needsKeyring && hasCommand('dbus-run-session') && hasCommand('gnome-keyring-
 
 const built = run('npm', ['run', '--silent', 'build', '--', '--logLevel', 'warn']);
 if (built !== 0) process.exit(built);
-process.exit(run(join(root, 'node_modules', '.bin', 'vitest'), ['run', ...args]));
+
+// Vitest's own summary is boxed in colour; a plain `N passed, N failed` line closes the run
+// for anything that reads the log.
+const summaryFile = join(root, 'test-results', 'vitest-summary.json');
+rmSync(summaryFile, { force: true });
+const status = run(join(root, 'node_modules', '.bin', 'vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${summaryFile}`,
+  ...args,
+]);
+if (existsSync(summaryFile)) {
+  const summary = JSON.parse(readFileSync(summaryFile, 'utf8'));
+  const skipped = summary.numPendingTests + summary.numTodoTests;
+  console.log(
+    `tests: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed` +
+      (skipped > 0 ? `, ${skipped} skipped` : ''),
+  );
+}
+process.exit(status);
