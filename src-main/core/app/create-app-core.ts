@@ -74,7 +74,7 @@ import { logDecision, type SyncContext } from '../sync/context';
 import { SyncEngine } from '../sync/engine';
 import { isPublished } from '../sync/reconcile';
 import { COMMAND_SCHEMAS, describeIssues } from './commands';
-import { createFileLogger, redactingLogger, Redactor } from './logger';
+import { createFileLogger, redactingLogger, Redactor, type FileLogger } from './logger';
 import { outboxOpView, postDetail, postSummary, syncLogView, variantView } from './views';
 
 export interface AppCoreOptions {
@@ -126,12 +126,14 @@ class Core implements AppCore {
   #engine!: SyncEngine;
   #client: { key: string; client: ServiceClient } | null = null;
   #closed = false;
+  readonly #fileLogger: FileLogger;
   readonly #handlers: Record<CommandName, Handler>;
 
   constructor(options: AppCoreOptions) {
     this.#o = options;
     this.#clock = options.clock ?? { now: () => new Date() };
     const file = createFileLogger(options.dataDir, this.#redactor, () => this.#clock.now());
+    this.#fileLogger = file;
     this.#logger = options.logger
       ? redactingLogger(
           {
@@ -225,6 +227,7 @@ class Core implements AppCore {
     await this.#engine.close(graceMs);
     await this.#store.close();
     this.#listeners.clear();
+    this.#fileLogger.close();
   }
 
   // --- plumbing ----------------------------------------------------------------------

@@ -1,6 +1,6 @@
 // A file logger in <dataDir>/logs/ that never writes a secret: every line passes through the
 // redactor, which knows the current token (and its secret part) and any `*_pat_*` shape.
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from '../ports';
 
@@ -25,12 +25,20 @@ export class Redactor {
 
 export interface FileLogger extends Logger {
   readonly file: string;
+  close(): void;
 }
 
 export function createFileLogger(dataDir: string, redactor: Redactor, clock: () => Date): FileLogger {
   const dir = join(dataDir, 'logs');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'outpost.log');
+  // One descriptor for the session: a sync writes many lines, and reopening per line costs.
+  let fd: number | null = null;
+  try {
+    fd = openSync(file, 'a');
+  } catch {
+    fd = null;
+  }
   const write = (level: string, message: string, fields?: Record<string, unknown>) => {
     let line = `${clock().toISOString()} ${level} ${message}`;
     if (fields && Object.keys(fields).length > 0) {
@@ -40,14 +48,19 @@ export function createFileLogger(dataDir: string, redactor: Redactor, clock: () 
         line += ' [unserialisable fields]';
       }
     }
+    if (fd === null) return;
     try {
-      appendFileSync(file, `${redactor.clean(line)}\n`);
+      writeSync(fd, `${redactor.clean(line)}\n`);
     } catch {
       // Logging must never break drafting (a full disk, a read-only folder).
     }
   };
   return {
     file,
+    close: () => {
+      if (fd !== null) closeSync(fd);
+      fd = null;
+    },
     info: (m, f) => write('INFO', m, f),
     warn: (m, f) => write('WARN', m, f),
     error: (m, f) => write('ERROR', m, f),

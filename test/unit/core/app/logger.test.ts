@@ -18,6 +18,7 @@ describe('file logger', () => {
     const log = createFileLogger(dir, redactor, () => new Date('2030-01-01T00:00:00Z'));
     log.info(`sent with ${token}`, { header: `Bearer ${token}`, part: 'S3cretValue123' });
     log.error('other', { t: 'xyz_pat_another0ne' });
+    log.close();
     const text = readFileSync(log.file, 'utf8');
     expect(text).not.toContain('S3cretValue123');
     expect(text).not.toContain('another0ne');
