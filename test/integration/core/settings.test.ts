@@ -133,4 +133,29 @@ describe('sync triggers', () => {
     });
     expect(s.inspect.posts(s.fixtures.workspace).filter((p) => p.title === 'By itself')).toHaveLength(1);
   });
+
+  it('the host saying the network is down pauses syncing; back online syncs at once', async () => {
+    sandbox = await startSandbox({ manualClock: true });
+    const s = sandbox;
+    t = await openCore();
+    await t.call('settings.connect', { baseUrl: s.baseUrl, token: s.token, authHeader: 'bearer' });
+    await t.core.syncNow('settle');
+    t.core.setOnline(false);
+    const post = await t.call('posts.create', { workspace: s.fixtures.workspace, title: 'While offline' });
+    const status = await t.core.syncNow('test');
+    expect(status).toMatchObject({ phase: 'offline', online: false, pending: 1 });
+    expect(s.inspect.posts(s.fixtures.workspace).some((p) => p.title === 'While offline')).toBe(false);
+    const core = t.core;
+    const linked = new Promise<void>((resolve) => {
+      const stop = core.subscribe((e) => {
+        if (e.name === 'itemChanged' && e.data.postId === post.id && e.data.variantId === null) {
+          stop();
+          resolve();
+        }
+      });
+    });
+    t.core.setOnline(true);
+    await linked;
+    expect(s.inspect.posts(s.fixtures.workspace).filter((p) => p.title === 'While offline')).toHaveLength(1);
+  });
 });
