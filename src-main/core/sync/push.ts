@@ -73,7 +73,15 @@ class PushRun {
 
   async runPost(postId: string, ops: OutboxOpRow[]): Promise<void> {
     const post = await getPost(this.ctx.db, postId);
-    if (!post || post.workspace === null || post.remote_state === 'removed') return;
+    if (!post || post.workspace === null) return;
+    if (post.remote_state === 'removed') {
+      // Nothing can reach a post the service no longer has: settle its ops so they do not
+      // wait forever, keeping the local text.
+      for (const op of ops)
+        if (op.state === 'pending')
+          await this.settleRemoved(op, 'The post was removed on the service; it is kept here only.');
+      return;
+    }
     const blocked = new Set<string>();
     for (const snapshot of ops) {
       if (this.stop !== null) return;
@@ -110,6 +118,16 @@ class PushRun {
     return v !== undefined && v.conflict !== null;
   }
 
+  async settleRemoved(op: OutboxOpRow, reason: string): Promise<void> {
+    await setOpState(this.ctx.db, op.id, 'failed', { now: nowIso(this.ctx), error: reason });
+    await logDecision(this.ctx, {
+      action: 'fail_removed',
+      reason,
+      postId: op.post_id,
+      variantId: op.variant_id,
+    });
+  }
+
   reload(id: string) {
     return this.ctx.db.selectFrom('outbox_op').selectAll().where('id', '=', id).executeTakeFirst();
   }
@@ -139,6 +157,10 @@ class PushRun {
         return this.failed({ ...op, kind: 'update_variant' }, error, 'read before write');
       }
       if (op.variant_id !== null && (await this.inConflict(op.variant_id))) return 'block_variant';
+    }
+    if (variant && variant.remote_state === 'removed' && op.kind !== 'create_variant') {
+      await this.settleRemoved(op, 'The variant was removed on the service; it is kept here only.');
+      return 'block_variant';
     }
     switch (op.kind) {
       case 'create_post':

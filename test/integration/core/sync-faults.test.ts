@@ -256,7 +256,11 @@ describe('service pressure and refusals', () => {
     const after = (await c.call('posts.get', { id: theirs.id })).variants[0]!;
     expect(after.state).toBe('removed');
     expect(after.content).toBe('my edit');
-    expect(c.core.status().phase).toBe('idle');
+    expect(c.core.status()).toMatchObject({ phase: 'idle', pending: 0 });
+    expect(await c.core.invoke('variants.update', { id: variant.id, content: 'more' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_state' },
+    });
   });
 });
 
