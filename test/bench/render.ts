@@ -19,6 +19,8 @@ export interface RenderResult {
   hostReadyMs: number[];
   startupFcpMs: number[];
   firstListMs: number[];
+  /** The posts.list request inside each first list (host work + transfer of every summary). */
+  postsListMs: number[];
   frameMs: number[];
   smoothFrameMs: number[];
   jumpFrameMs: number[];
@@ -99,18 +101,35 @@ async function showList(page: Page, url: string): Promise<void> {
 /** Page-side: the first contentful paint (waiting for it if needed) and the first row's time. */
 const PAINT_SCRIPT = `
   new Promise((resolve) => {
-    const done = (fcp) => resolve({ timeOrigin: performance.timeOrigin, fcp, firstRow: window.__firstRow });
+    const list = performance
+      .getEntriesByType('resource')
+      .find((e) => e.name.includes('/bridge/invoke/posts.list'));
+    const done = (fcp) =>
+      resolve({
+        timeOrigin: performance.timeOrigin,
+        fcp,
+        firstRow: window.__firstRow,
+        postsList: list ? list.responseEnd - list.startTime : -1,
+      });
     const existing = performance.getEntriesByName('first-contentful-paint')[0];
     if (existing) return done(existing.startTime);
-    new PerformanceObserver((list) => {
-      const entry = list.getEntriesByName('first-contentful-paint')[0];
+    new PerformanceObserver((entries) => {
+      const entry = entries.getEntriesByName('first-contentful-paint')[0];
       if (entry) done(entry.startTime);
     }).observe({ type: 'paint', buffered: true });
   })
 `;
 
-async function paintTimes(page: Page): Promise<{ timeOrigin: number; fcp: number; firstRow: number }> {
-  return page.evaluate<{ timeOrigin: number; fcp: number; firstRow: number }>(PAINT_SCRIPT);
+interface PaintTimes {
+  timeOrigin: number;
+  fcp: number;
+  firstRow: number;
+  /** The posts.list bridge request, as the page's resource timing saw it (-1: not found). */
+  postsList: number;
+}
+
+async function paintTimes(page: Page): Promise<PaintTimes> {
+  return page.evaluate<PaintTimes>(PAINT_SCRIPT);
 }
 
 /**
@@ -174,6 +193,7 @@ export async function benchRender(options: {
     hostReadyMs: [],
     startupFcpMs: [],
     firstListMs: [],
+    postsListMs: [],
     frameMs: [],
     smoothFrameMs: [],
     jumpFrameMs: [],
@@ -206,7 +226,9 @@ export async function benchRender(options: {
       for (let i = 0; i < options.reloads; i++) {
         await win.page.reload({ waitUntil: 'commit' });
         await win.page.waitForFunction(FIRST_ROW_SEEN);
-        result.firstListMs.push((await paintTimes(win.page)).firstRow);
+        const times = await paintTimes(win.page);
+        result.firstListMs.push(times.firstRow);
+        if (times.postsList >= 0) result.postsListMs.push(times.postsList);
       }
       const frames = await scrollFrames(win.page, options.smoothFrames, options.jumpFrames);
       result.smoothFrameMs = frames.smooth;
