@@ -24,4 +24,3 @@ export function takeHostToken(place: TokenPlace): string | null {
   }
   return place.storage.getItem(TOKEN_KEY);
 }
-
