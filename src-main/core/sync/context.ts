@@ -29,7 +29,11 @@ export async function logDecision(ctx: SyncContext, entry: LogDecision): Promise
   });
 }
 
-/** Runs `work` over `items` with at most `limit` at a time; stops taking new items once `stop()`. */
+/**
+ * Runs `work` over `items` with at most `limit` at a time; stops taking new items once `stop()`
+ * or once one fails. It settles only when no work is left running, then rethrows the first
+ * failure: a phase that failed must not keep writing while the next phase runs.
+ */
 export async function eachBounded<T>(
   items: readonly T[],
   limit: number,
@@ -37,13 +41,19 @@ export async function eachBounded<T>(
   stop: () => boolean = () => false,
 ): Promise<void> {
   let next = 0;
+  let failure: { error: unknown } | null = null;
   const worker = async () => {
-    while (next < items.length && !stop()) {
+    while (failure === null && next < items.length && !stop()) {
       const item = items[next++] as T;
-      await work(item);
+      try {
+        await work(item);
+      } catch (error) {
+        failure ??= { error };
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  if (failure !== null) throw (failure as { error: unknown }).error;
 }
 
 export type ClientGetter = () => Promise<ServiceClient | null>;
