@@ -6,8 +6,27 @@ import type { Database, OutboxKind, OutboxOpRow, OutboxState } from './schema';
 
 export type VariantField = 'content' | 'account';
 
+/** The fields one change request carried, as sent. */
+export interface SentPatch {
+  content?: string;
+  scheduled_at?: string | null;
+  social_profile_id?: string | null;
+}
+
 export interface OutboxPayload {
   fields?: VariantField[];
+  /**
+   * What this op's requests carried while no answer confirmed them (the last few): the service
+   * may hold one already, and a pull must recognise it as ours rather than as someone's edit.
+   */
+  unconfirmed?: SentPatch[];
+}
+
+/** How many unanswered requests of one op are remembered. */
+const UNCONFIRMED_KEPT = 5;
+
+export function withUnconfirmed(payload: OutboxPayload, patch: SentPatch): OutboxPayload {
+  return { ...payload, unconfirmed: [...(payload.unconfirmed ?? []), patch].slice(-UNCONFIRMED_KEPT) };
 }
 
 export interface EnqueueInput {
@@ -57,7 +76,10 @@ export async function enqueue(db: Kysely<Database>, input: EnqueueInput): Promis
     // Failed ops of the same kind are superseded by the newer edit.
     const superseded = same.filter((op) => op !== keep).map((op) => op.id);
     if (superseded.length > 0) await db.deleteFrom('outbox_op').where('id', 'in', superseded).execute();
-    const payload = JSON.stringify(kind === 'update_variant' ? { fields: [...fields].sort() } : {});
+    const next: OutboxPayload = kind === 'update_variant' ? { fields: [...fields].sort() } : {};
+    // An earlier request of the op kept may already be applied: its values stay recognisable.
+    const unconfirmed = keep ? parsePayload(keep).unconfirmed : undefined;
+    const payload = JSON.stringify(unconfirmed ? { ...next, unconfirmed } : next);
     if (keep) {
       await db
         .updateTable('outbox_op')
@@ -92,6 +114,18 @@ async function insertOp(db: Kysely<Database>, input: EnqueueInput): Promise<stri
     })
     .execute();
   return id;
+}
+
+/** Values sent for a variant by ops not yet done, whose answers never came. */
+export async function listUnconfirmedPatches(db: Kysely<Database>, variantId: string): Promise<SentPatch[]> {
+  const rows = await db
+    .selectFrom('outbox_op')
+    .select('payload')
+    .where('variant_id', '=', variantId)
+    .where('state', '!=', 'done')
+    .where('sent_at', 'is not', null)
+    .execute();
+  return rows.flatMap((row) => parsePayload(row).unconfirmed ?? []);
 }
 
 export async function getOp(db: Kysely<Database>, id: string): Promise<OutboxOpRow | undefined> {

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FieldConflict, NotificationKind } from '../../../src-preload/bridge';
 import type { ServiceVariant } from '../api/client';
+import { listUnconfirmedPatches } from '../store/outbox-repository';
 import { parseJson } from '../store/post-repository';
 import type { VariantRow } from '../store/schema';
 import { insertVariant, updateVariant, type VariantBase } from '../store/variant-repository';
@@ -114,6 +115,42 @@ export async function recordServiceAnswer(
   ctx.emit({ name: 'itemChanged', data: { postId: local.post_id, variantId: local.id } });
 }
 
+/**
+ * A value the service holds that one of our unanswered requests carried is our own write (its
+ * answer was lost), not someone else's edit: it becomes the base, so the newer local value still
+ * goes out, and neither a conflict nor a revert comes of it.
+ */
+async function withOwnWrites(
+  ctx: SyncContext,
+  local: VariantRow,
+  b: VariantBase,
+  sv: ServiceVariant,
+): Promise<VariantBase> {
+  const moved = {
+    content: b.content !== sv.content,
+    scheduled_at: !sameInstant(b.scheduled_at, sv.scheduled_at),
+    social_profile_id: b.social_profile_id !== sv.social_profile_id,
+  };
+  // Most reads find nothing moved: no query then.
+  if (!moved.content && !moved.scheduled_at && !moved.social_profile_id) return b;
+  const sent = await listUnconfirmedPatches(ctx.db, local.id);
+  if (sent.length === 0) return b;
+  const ours = {
+    content: moved.content && sent.some((p) => p.content === sv.content),
+    scheduled_at:
+      moved.scheduled_at &&
+      sent.some((p) => p.scheduled_at !== undefined && sameInstant(p.scheduled_at, sv.scheduled_at)),
+    social_profile_id:
+      moved.social_profile_id && sent.some((p) => p.social_profile_id === sv.social_profile_id),
+  };
+  return {
+    ...b,
+    content: ours.content ? sv.content : b.content,
+    scheduled_at: ours.scheduled_at ? sv.scheduled_at : b.scheduled_at,
+    social_profile_id: ours.social_profile_id ? sv.social_profile_id : b.social_profile_id,
+  };
+}
+
 /** A pull or reconcile read: merge three-way, never silently overwrite a local change. */
 export async function mergeServiceVariant(
   ctx: SyncContext,
@@ -122,7 +159,7 @@ export async function mergeServiceVariant(
 ): Promise<'changed' | 'same' | 'conflict'> {
   const now = ctx.clock.now();
   const base = parseJson<VariantBase>(local.base);
-  const b: VariantBase = base ?? baseOf(sv);
+  const b = await withOwnWrites(ctx, local, base ?? baseOf(sv), sv);
   const { conflicts, takeTheirs } = conflictFields([
     { field: 'content', base: b.content, mine: local.content, theirs: sv.content },
     {

@@ -4,7 +4,14 @@
 import type { ServiceClient, ServiceVariant } from '../api/client';
 import { isServiceError, type ServiceError } from '../api/errors';
 import { parseJson, getPost, updatePost, listLinkedPosts, type PostBase } from '../store/post-repository';
-import { listOpenOps, parsePayload, setOpState, type OutboxPayload } from '../store/outbox-repository';
+import {
+  listOpenOps,
+  parsePayload,
+  setOpState,
+  withUnconfirmed,
+  type OutboxPayload,
+  type SentPatch,
+} from '../store/outbox-repository';
 import type { OutboxOpRow, PostRow, VariantRow } from '../store/schema';
 import { getVariant, listVariantsOfPost, updateVariant, type VariantBase } from '../store/variant-repository';
 import { baseOf, notify, recordServiceAnswer } from './apply';
@@ -186,8 +193,12 @@ class PushRun {
   }
 
   /** Commits `sending` (with what is being sent) before the request leaves. */
-  async markSending(op: OutboxOpRow, sent: SendPayload['sent']): Promise<void> {
-    const payload: SendPayload = { ...parsePayload(op), ...(sent ? { sent } : {}) };
+  async markSending(op: OutboxOpRow, sent: SendPayload['sent'], patch?: SentPatch): Promise<void> {
+    const stored = parsePayload(op);
+    const payload: SendPayload = {
+      ...(patch ? withUnconfirmed(stored, patch) : stored),
+      ...(sent ? { sent } : {}),
+    };
     const now = nowIso(this.ctx);
     await this.ctx.db
       .updateTable('outbox_op')
@@ -353,7 +364,7 @@ class PushRun {
       await this.finish(op, 'skip_update', 'Nothing the service can take changed.');
       return 'continue';
     }
-    await this.markSending(op, undefined);
+    await this.markSending(op, undefined, patch);
     try {
       const sv = await this.client.updateVariant(
         post.workspace as string,

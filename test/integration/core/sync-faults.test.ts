@@ -33,6 +33,7 @@ async function connected(
 
 const POSTS = '/api/workspaces/:slug/posts/';
 const VARIANTS = '/api/workspaces/:slug/posts/:post_id/variants/';
+const VARIANT = '/api/workspaces/:slug/posts/:post_id/variants/:variant_id/';
 const PUBLISH = '/api/workspaces/:slug/posts/:post_id/variants/:variant_id/publish/';
 
 describe('unknown outcomes', () => {
@@ -94,6 +95,66 @@ describe('unknown outcomes', () => {
     const detail = await c.call('posts.get', { id: post.id });
     expect(detail.variants).toHaveLength(1);
     expect(detail.variants[0]!.state).toBe('draft');
+  });
+
+  it('an update whose answer is lost, then edited again, is seen as ours: no conflict, the newest text goes out', async () => {
+    const clock = new ManualClock(START);
+    const { s, c } = await connected({}, { clock });
+    const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Own write' });
+    const v = await c.call('variants.create', {
+      postId: post.id,
+      platform: 'linkedin',
+      content: 'first',
+      account: { kind: 'default' },
+    });
+    await c.core.syncNow('test');
+    const serverId = (await c.call('posts.get', { id: post.id })).variants[0]!.serverId!;
+    const serverPost = s.inspect.posts(s.fixtures.workspace).find((p) => p.title === 'Own write')!;
+    const onService = () => s.inspect.variants(serverPost.id).find((x) => x.id === serverId)!;
+
+    s.faults.add({ method: 'PATCH', path: VARIANT, kind: 'drop_after_write', times: 1 });
+    await c.call('variants.update', { id: v.id, content: 'second' });
+    await c.core.syncNow('test');
+    expect(onService().content).toBe('second');
+    // The answer never came; the writer goes on before the retry.
+    await c.call('variants.update', { id: v.id, content: 'third' });
+    clock.advance(16 * 60_000);
+    await c.core.syncNow('test');
+    const after = (await c.call('posts.get', { id: post.id })).variants[0]!;
+    expect(after.state).toBe('draft');
+    expect(after.conflicts).toEqual([]);
+    expect(after.content).toBe('third');
+    expect(onService().content).toBe('third');
+    expect(await c.call('outbox.list', undefined)).toEqual([]);
+  });
+
+  it('a schedule whose answer is lost, then undone, is not put back by the pull', async () => {
+    const clock = new ManualClock(START);
+    const { s, c } = await connected({}, { clock });
+    const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Own schedule' });
+    const v = await c.call('variants.create', {
+      postId: post.id,
+      platform: 'linkedin',
+      content: 'Later',
+      account: { kind: 'default' },
+    });
+    await c.core.syncNow('test');
+    const serverId = (await c.call('posts.get', { id: post.id })).variants[0]!.serverId!;
+    const serverPost = s.inspect.posts(s.fixtures.workspace).find((p) => p.title === 'Own schedule')!;
+    const onService = () => s.inspect.variants(serverPost.id).find((x) => x.id === serverId)!;
+
+    s.faults.add({ method: 'PATCH', path: VARIANT, kind: 'drop_after_write', times: 1 });
+    await c.call('variants.schedule', { id: v.id, at: '2030-02-01T10:00:00.000Z' });
+    await c.core.syncNow('test');
+    expect(onService().scheduled_at).not.toBeNull();
+    await c.call('variants.unschedule', { id: v.id });
+    clock.advance(16 * 60_000);
+    await c.core.syncNow('test');
+    const after = (await c.call('posts.get', { id: post.id })).variants[0]!;
+    expect(after.conflicts).toEqual([]);
+    expect(after.scheduledAt).toBeNull();
+    expect(onService().scheduled_at).toBeNull();
+    expect(await c.call('outbox.list', undefined)).toEqual([]);
   });
 
   it('a publish whose answer is lost after it was applied is read back as published, never sent twice', async () => {
