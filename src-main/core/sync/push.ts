@@ -31,6 +31,20 @@ export interface PushResult {
 
 type OpOutcome = 'done' | 'continue' | 'block_variant' | 'block_post' | 'stop_auth' | 'stop_offline';
 
+/** The rows as they are when the request is built, read in the transaction that marks it sending. */
+interface FreshRows {
+  op: OutboxOpRow;
+  post: PostRow;
+  variant: VariantRow | null;
+}
+
+/** A request to send, with what it carried: `sent` to match an unknown create, `patch` for updates. */
+interface Outgoing<T> {
+  request: T;
+  sent?: SendPayload['sent'];
+  patch?: SentPatch;
+}
+
 interface SendPayload extends OutboxPayload {
   /** What the last request carried, for matching after an unknown outcome. */
   sent?: { title?: string; platform?: string; content?: string };
@@ -192,25 +206,44 @@ class PushRun {
     await logDecision(this.ctx, { action, reason, postId: op.post_id, variantId: op.variant_id });
   }
 
-  /** Commits `sending` (with what is being sent) before the request leaves. */
-  async markSending(op: OutboxOpRow, sent: SendPayload['sent'], patch?: SentPatch): Promise<void> {
-    const stored = parsePayload(op);
-    const payload: SendPayload = {
-      ...(patch ? withUnconfirmed(stored, patch) : stored),
-      ...(sent ? { sent } : {}),
-    };
-    const now = nowIso(this.ctx);
-    await this.ctx.db
-      .updateTable('outbox_op')
-      .set({
-        state: 'sending',
-        attempts: op.attempts + 1,
-        sent_at: now,
-        updated_at: now,
-        payload: JSON.stringify(payload),
-      })
-      .where('id', '=', op.id)
-      .execute();
+  /**
+   * Reads what to send and commits `sending` in one transaction, before the request leaves. An
+   * edit saved before it rides on this request; one saved after finds the op `sending` and is
+   * queued as a new op. (Read outside the transaction, an edit landing in between was folded
+   * into an op already on its way, and never sent.)
+   */
+  async beginSend<T>(op: OutboxOpRow, build: (fresh: FreshRows) => Outgoing<T>): Promise<T>;
+  async beginSend<T>(op: OutboxOpRow, build: (fresh: FreshRows) => Outgoing<T> | null): Promise<T | null>;
+  async beginSend<T>(op: OutboxOpRow, build: (fresh: FreshRows) => Outgoing<T> | null): Promise<T | null> {
+    return this.ctx.db.transaction().execute(async (trx) => {
+      const current =
+        (await trx.selectFrom('outbox_op').selectAll().where('id', '=', op.id).executeTakeFirst()) ?? op;
+      // Posts and variants are never deleted locally: the rows runOp saw still exist.
+      const post = (await getPost(trx, op.post_id)) as PostRow;
+      const variant = op.variant_id === null ? null : ((await getVariant(trx, op.variant_id)) as VariantRow);
+      const outgoing = build({ op: current, post, variant });
+      // Nothing to send: the op stays as it is, for the caller to settle.
+      if (outgoing === null) return null;
+      const { request, sent, patch } = outgoing;
+      const stored = parsePayload(current);
+      const payload: SendPayload = {
+        ...(patch ? withUnconfirmed(stored, patch) : stored),
+        ...(sent ? { sent } : {}),
+      };
+      const now = nowIso(this.ctx);
+      await trx
+        .updateTable('outbox_op')
+        .set({
+          state: 'sending',
+          attempts: current.attempts + 1,
+          sent_at: now,
+          updated_at: now,
+          payload: JSON.stringify(payload),
+        })
+        .where('id', '=', op.id)
+        .execute();
+      return request;
+    });
   }
 
   // --- create post ------------------------------------------------------------------
@@ -238,9 +271,12 @@ class PushRun {
         return 'done';
       }
     }
-    await this.markSending(op, { title: post.title });
+    const title = await this.beginSend(op, ({ post: fresh }) => ({
+      request: fresh.title,
+      sent: { title: fresh.title },
+    }));
     try {
-      const created = await this.client.createPost(slug, { title: post.title });
+      const created = await this.client.createPost(slug, { title });
       await this.linkPost(op, post, created.id, created.title, created.raw);
       return 'done';
     } catch (error) {
@@ -313,14 +349,17 @@ class PushRun {
         return 'done';
       }
     }
-    const body: { platform: string; content: string; social_profile_id?: string | null } = {
-      platform: variant.platform,
-      content: variant.content,
-    };
-    // The three account states reach the request apart: key omitted, null, or the id.
-    if (variant.account_mode === 'none') body.social_profile_id = null;
-    if (variant.account_mode === 'profile') body.social_profile_id = variant.social_profile_id;
-    await this.markSending(op, { platform: variant.platform, content: variant.content });
+    const body = await this.beginSend(op, ({ variant: fresh }) => {
+      const v = fresh as VariantRow;
+      const request: { platform: string; content: string; social_profile_id?: string | null } = {
+        platform: v.platform,
+        content: v.content,
+      };
+      // The three account states reach the request apart: key omitted, null, or the id.
+      if (v.account_mode === 'none') request.social_profile_id = null;
+      if (v.account_mode === 'profile') request.social_profile_id = v.social_profile_id;
+      return { request, sent: { platform: v.platform, content: v.content } };
+    });
     try {
       const created = await this.client.createVariant(slug, post.server_id, body);
       await this.linkVariant(op, variant, created);
@@ -346,25 +385,17 @@ class PushRun {
 
   async patchVariant(op: OutboxOpRow, post: PostRow, variant: VariantRow): Promise<OpOutcome> {
     if (post.server_id === null || variant.server_id === null) return 'block_variant';
-    const patch: { content?: string; scheduled_at?: string | null; social_profile_id?: string | null } = {};
-    if (op.kind === 'update_variant') {
-      const fields = parsePayload(op).fields ?? [];
-      if (fields.includes('content')) patch.content = variant.content;
-      if (fields.includes('account')) {
-        if (variant.account_mode === 'none') patch.social_profile_id = null;
-        if (variant.account_mode === 'profile') patch.social_profile_id = variant.social_profile_id;
-        // 'default' cannot be expressed on an existing variant: the service chose at creation.
-      }
-    } else if (op.kind === 'schedule') {
-      patch.scheduled_at = variant.scheduled_at;
-    } else {
-      patch.scheduled_at = null;
-    }
-    if (Object.keys(patch).length === 0) {
+    // Built from the rows as they are when it is marked sending: the op may have been coalesced
+    // with a newer edit (schedule into unschedule, too) since it was listed.
+    const outgoing = await this.beginSend(op, (fresh) => {
+      const patch = patchOf(fresh.op, fresh.variant as VariantRow);
+      return patch === null ? null : { request: { patch, kind: fresh.op.kind }, patch };
+    });
+    if (outgoing === null) {
       await this.finish(op, 'skip_update', 'Nothing the service can take changed.');
       return 'continue';
     }
-    await this.markSending(op, undefined, patch);
+    const { patch, kind } = outgoing;
     try {
       const sv = await this.client.updateVariant(
         post.workspace as string,
@@ -374,10 +405,10 @@ class PushRun {
       );
       const fresh = (await getVariant(this.ctx.db, variant.id)) ?? variant;
       await recordServiceAnswer(this.ctx, fresh, sv);
-      await this.finish(op, op.kind, `Sent ${Object.keys(patch).join(', ')}; the service accepted.`);
+      await this.finish(op, kind, `Sent ${Object.keys(patch).join(', ')}; the service accepted.`);
       return 'done';
     } catch (error) {
-      return this.failed(op, error, op.kind);
+      return this.failed({ ...op, kind }, error, kind);
     }
   }
 
@@ -389,7 +420,7 @@ class PushRun {
       // A publish was in flight when Outpost stopped: read it back, never send it again.
       return this.readBackPublish(op, post, variant, 'Outpost stopped while the publish request was out.');
     }
-    await this.markSending(op, undefined);
+    await this.beginSend(op, () => ({ request: null }));
     let sv: ServiceVariant;
     try {
       sv = await this.client.publishVariant(post.workspace as string, post.server_id, variant.server_id);
@@ -569,6 +600,25 @@ class PushRun {
       }
     }
   }
+}
+
+/** The fields a change op sends, read from the variant now; null when nothing the service takes changed. */
+function patchOf(op: OutboxOpRow, variant: VariantRow): SentPatch | null {
+  const patch: SentPatch = {};
+  if (op.kind === 'update_variant') {
+    const fields = parsePayload(op).fields ?? [];
+    if (fields.includes('content')) patch.content = variant.content;
+    if (fields.includes('account')) {
+      if (variant.account_mode === 'none') patch.social_profile_id = null;
+      if (variant.account_mode === 'profile') patch.social_profile_id = variant.social_profile_id;
+      // 'default' cannot be expressed on an existing variant: the service chose at creation.
+    }
+  } else if (op.kind === 'schedule') {
+    patch.scheduled_at = variant.scheduled_at;
+  } else {
+    patch.scheduled_at = null;
+  }
+  return Object.keys(patch).length === 0 ? null : patch;
 }
 
 function facts(error: ServiceError): FailureFacts {

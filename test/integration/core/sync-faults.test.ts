@@ -157,6 +157,42 @@ describe('unknown outcomes', () => {
     expect(await c.call('outbox.list', undefined)).toEqual([]);
   });
 
+  it('an edit made while the push prepares its request is sent, never folded into it and lost', async () => {
+    let core: TestCore | null = null;
+    let editWhileReading: (() => Promise<void>) | null = null;
+    // The light sync reads the post back before it writes: the user types during that read.
+    const spy: typeof fetch = async (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if ((init?.method ?? 'GET') === 'GET' && url.endsWith('/variants/') && editWhileReading && core) {
+        const edit = editWhileReading;
+        editWhileReading = null;
+        await edit();
+      }
+      return fetch(input, init);
+    };
+    const { s, c } = await connected({}, { fetch: spy });
+    core = c;
+    const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Race' });
+    const v = await c.call('variants.create', {
+      postId: post.id,
+      platform: 'linkedin',
+      content: 'first',
+      account: { kind: 'default' },
+    });
+    await c.core.syncNow('test');
+    const serverPost = s.inspect.posts(s.fixtures.workspace).find((p) => p.title === 'Race')!;
+
+    await c.call('variants.update', { id: v.id, content: 'second' });
+    editWhileReading = async () => {
+      await c.call('variants.update', { id: v.id, content: 'third' });
+    };
+    await c.core.syncNow('interval');
+    expect(editWhileReading).toBeNull();
+    await c.core.syncNow('interval');
+    expect(s.inspect.variants(serverPost.id)[0]!.content).toBe('third');
+    expect(await c.call('outbox.list', undefined)).toEqual([]);
+  });
+
   it('a publish whose answer is lost after it was applied is read back as published, never sent twice', async () => {
     const { s, c } = await connected();
     const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Publish drop' });
