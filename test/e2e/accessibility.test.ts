@@ -18,6 +18,7 @@ import {
   startTestSandbox,
   syncNow,
   until,
+  variantBadge,
   waitForText,
 } from './harness';
 import type { AppUnderTest, AxeFinding } from './harness';
@@ -95,6 +96,43 @@ describe.each(['light', 'dark'] as const)('every screen in %s', (scheme) => {
     await page.getByRole('button', { name: 'Refresh activity' }).waitFor();
     await check('activity');
     expect(findings.activity).toEqual([]);
+  });
+
+  it('the conflict view, both versions side by side', async () => {
+    const post = sandbox.inspect.posts(sandbox.fixtures.workspace).find((p) => p.title === 'Spring launch')!;
+    const content = page.getByLabel('Content', { exact: true });
+    const local = await content.inputValue();
+    const x = await until('the X variant synced', () =>
+      sandbox.inspect.variants(post.id).find((v) => v.platform === 'x' && v.content === local),
+    );
+    await waitForText(variantBadge(page), /^Draft$/);
+    // Changed here while sync is paused, and on the service meanwhile: both changed since the base.
+    expect((await app.core.invoke('sync.pause', undefined)).ok).toBe(true);
+    const mine = 'Spring is here 🌷 Mine: the short version.';
+    const theirs = 'Spring is here 🌷 Theirs: edited on the web.';
+    await content.fill(mine);
+    await content.blur();
+    await waitForText(page.locator('.state'), /Saved/);
+    const response = await fetch(
+      `${sandbox.baseUrl}/api/workspaces/${sandbox.fixtures.workspace}/posts/${post.id}/variants/${x.id}/`,
+      {
+        method: 'PATCH',
+        headers: { 'X-API-Key': sandbox.token, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ content: theirs }),
+      },
+    );
+    expect(response.status).toBe(200);
+    expect((await app.core.invoke('sync.resume', undefined)).ok).toBe(true);
+    await syncNow(page);
+    await waitForText(variantBadge(page), /^Conflict$/);
+    const view = page.getByRole('region', { name: 'Conflict: changed here and on the service' });
+    await view.getByText(mine).waitFor();
+    await view.getByText(theirs).waitFor();
+    await check('conflict');
+    // Leave the post as the next screens expect it: resolved, nothing pending.
+    await view.getByRole('button', { name: 'Take theirs' }).click();
+    await view.waitFor({ state: 'detached' });
+    expect(findings.conflict).toEqual([]);
   });
 
   it('outbox and sync log', async () => {
