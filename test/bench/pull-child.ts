@@ -33,6 +33,8 @@ export interface PullChildResult {
   editFirstCpuMs?: number[];
   /** Per-edit latency of `variants.update`, repeated edits of one variant (typing). */
   editRepeatMs?: number[];
+  /** Requests of a second full pull with nothing changed: what every later full pull costs. */
+  steadyFullPullRequests?: number;
   phase?: string;
 }
 
@@ -43,6 +45,10 @@ async function runOutpost(input: PullChildInput): Promise<PullChildResult> {
   const status = await bench.core.syncNow('bench: join the connect sync');
   const wallMs = performance.now() - t0;
   const memory = process.memoryUsage();
+  // Nothing changed since: this full pull reads the post pages and the rotation's share only.
+  const requestsBefore = bench.requests.length;
+  await bench.core.syncNow('bench: a later full pull');
+  const steadyFullPullRequests = bench.requests.length - requestsBefore;
 
   const list = await bench.call<PostSummary[]>('posts.list', { workspace: 'acme' });
   let variants = 0;
@@ -54,6 +60,7 @@ async function runOutpost(input: PullChildInput): Promise<PullChildResult> {
     variants: 0,
     rssBytes: memory.rss,
     heapUsedBytes: memory.heapUsed,
+    steadyFullPullRequests,
     phase: status.phase,
   };
   for (const p of list) variants += p.platforms.length;

@@ -89,6 +89,8 @@ export interface AppCoreOptions {
   fetch?: typeof fetch;
   syncIntervalMs?: number | false;
   concurrency?: number;
+  /** Settled posts a full pull re-reads (tests make it small to watch the rotation). */
+  rotationPerPull?: number;
   /** Request timeout for the service client (tests shorten it). */
   requestTimeoutMs?: number;
   /** Jitter source for backoff (tests pass a fixed one). */
@@ -166,6 +168,7 @@ class Core implements AppCore {
       logger: this.#logger,
       emit: (e) => this.#emit(e),
       concurrency: this.#o.concurrency ?? 4,
+      ...(this.#o.rotationPerPull !== undefined ? { rotationPerPull: this.#o.rotationPerPull } : {}),
       random: this.#o.random ?? Math.random,
     };
     this.#engine = new SyncEngine({

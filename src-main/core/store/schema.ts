@@ -55,6 +55,8 @@ export interface PostTable {
   error: string | null;
   created_at: string;
   updated_at: string;
+  /** When its variants were last read from the service in full (a full pull's rotation). */
+  variants_read_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface VariantTable {

@@ -13,6 +13,8 @@ export interface SyncContext {
   emit(event: BridgeEvent): void;
   /** Posts synced at once. */
   concurrency: number;
+  /** Settled posts a full pull re-reads, oldest read first (default ROTATION_PER_PULL). */
+  rotationPerPull?: number;
   random: () => number;
 }
 

@@ -29,6 +29,35 @@ async function unsettledCreates(ctx: SyncContext, kind: 'create_post' | 'create_
     .execute();
 }
 
+/**
+ * Posts whose variants a full pull reads beyond the new ones and those changed here: the ones
+ * read longest ago. The API has no change feed, so reading every post on every full pull costs
+ * a request per post; this bound keeps a large library's idle cost flat, and a small library
+ * (up to this many posts) is still read in full every time.
+ */
+export const ROTATION_PER_PULL = 200;
+
+/**
+ * Which linked posts a full pull reads the variants of: every post never read in full, every
+ * post with local changes still open (so a conflict is seen before the push writes), and the
+ * rotation's share of the rest.
+ */
+async function postsToRead(ctx: SyncContext, candidates: PostRow[]): Promise<PostRow[]> {
+  const open = await ctx.db
+    .selectFrom('outbox_op')
+    .select('post_id')
+    .distinct()
+    .where('state', '!=', 'done')
+    .execute();
+  const changed = new Set(open.map((r) => r.post_id));
+  const must = candidates.filter((p) => p.variants_read_at === null || changed.has(p.id));
+  const rest = candidates
+    .filter((p) => p.variants_read_at !== null && !changed.has(p.id))
+    .sort((a, b) => ((a.variants_read_at as string) < (b.variants_read_at as string) ? -1 : 1))
+    .slice(0, ctx.rotationPerPull ?? ROTATION_PER_PULL);
+  return [...must, ...rest];
+}
+
 export async function pullWorkspaceList(ctx: SyncContext, client: ServiceClient): Promise<string[]> {
   const workspaces = await client.listWorkspaces();
   await upsertWorkspaces(ctx.db, workspaces, nowIso(ctx));
@@ -58,14 +87,16 @@ export async function pullWorkspace(ctx: SyncContext, client: ServiceClient, slu
   let importedVariants = 0;
   const linked = await listLinkedPosts(ctx.db, slug);
   const listed = new Set(posts.map((p) => p.id));
-  await eachBounded(
+  const toRead = await postsToRead(
+    ctx,
     linked.filter((p) => listed.has(p.server_id as string) && p.remote_state === 'active'),
-    ctx.concurrency,
-    async (post) => {
-      const variants = await client.listVariants(slug, post.server_id as string);
-      importedVariants += await mergeVariantsOfPost(ctx, post, variants, blockedPosts.has(post.id));
-    },
   );
+  await eachBounded(toRead, ctx.concurrency, async (post) => {
+    const variants = await client.listVariants(slug, post.server_id as string);
+    const blocked = blockedPosts.has(post.id);
+    // A deferred import means this read was not taken in full: the post is read again next time.
+    importedVariants += await mergeVariantsOfPost(ctx, post, variants, blocked, blocked ? null : nowIso(ctx));
+  });
   if (importedPosts + importedVariants > 0) {
     // One summary line, not one per row: a first pull can bring thousands.
     await logDecision(ctx, {
@@ -161,11 +192,15 @@ export async function mergeVariantsOfPost(
   post: PostRow,
   variants: ServiceVariant[],
   importBlocked: boolean,
+  /** Set when `variants` is the post's whole list, taken in full: the rotation's mark. */
+  readInFullAt: string | null = null,
 ): Promise<number> {
   // Database work only (the list was fetched before): one short transaction per post.
-  return ctx.db
-    .transaction()
-    .execute((trx) => mergeVariantsIn({ ...ctx, db: trx }, post, variants, importBlocked));
+  return ctx.db.transaction().execute(async (trx) => {
+    const imported = await mergeVariantsIn({ ...ctx, db: trx }, post, variants, importBlocked);
+    if (readInFullAt !== null) await updatePost(trx, post.id, { variants_read_at: readInFullAt });
+    return imported;
+  });
 }
 
 async function mergeVariantsIn(

@@ -4,11 +4,13 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { migration0001 } from './0001-initial';
 import { migration0002 } from './0002-reconcile';
 import { migration0003 } from './0003-attention-indexes';
+import { migration0004 } from './0004-variant-refresh';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': migration0001,
   '0002-reconcile': migration0002,
   '0003-attention-indexes': migration0003,
+  '0004-variant-refresh': migration0004,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

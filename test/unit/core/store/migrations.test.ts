@@ -127,3 +127,23 @@ describe('0003-attention-indexes', () => {
     }
   });
 });
+
+describe('0004-variant-refresh', () => {
+  it('keeps posts and marks none as read, so the first full pull reads them all', async () => {
+    const dir2 = mkdtempSync(join(tmpdir(), 'outpost-mig4-'));
+    try {
+      const file = join(dir2, 'e.db');
+      const before = await openDatabase({ file, migrateTo: '0003-attention-indexes' });
+      await sql`insert into post (id, server_id, workspace, title, created_at, updated_at) values ('p1', '7', 'acme', 'T', 'x', 'x')`.execute(
+        before.db,
+      );
+      await before.close();
+      const after = await openDatabase({ file, migrateTo: '0004-variant-refresh' });
+      const post = await after.db.selectFrom('post').selectAll().executeTakeFirstOrThrow();
+      expect(post).toMatchObject({ id: 'p1', server_id: '7', title: 'T', variants_read_at: null });
+      await after.close();
+    } finally {
+      rmSync(dir2, { recursive: true, force: true });
+    }
+  });
+});
