@@ -53,6 +53,23 @@ function unsettled(ops: OutboxOpView[]): OutboxOpView[] {
   );
 }
 
+/** What the local rows say about an op left unsettled, so a failure in CI explains itself. */
+function describeOp(dataDir: string, op: OutboxOpView): string {
+  const db = new BetterSqlite3(join(dataDir, DATABASE_FILE), { readonly: true });
+  try {
+    const variant = db
+      .prepare('select status, conflict, publish_unknown, remote_state, error from variant where id = ?')
+      .get(op.variantId);
+    const post = db.prepare('select remote_state, server_id from post where id = ?').get(op.postId);
+    const siblings = db
+      .prepare('select kind, state, variant_id, error from outbox_op where post_id = ? order by seq')
+      .all(op.postId);
+    return JSON.stringify({ op, variant, post, siblings });
+  } finally {
+    db.close();
+  }
+}
+
 describe('fault run', () => {
   let sandbox: SandboxHandle | null = null;
   let opened: OpenedCore | null = null;
@@ -144,6 +161,7 @@ describe('fault run', () => {
         `${report.stuck} stuck; status ${status.phase}`,
     );
     if (report.details.length > 0) console.log(report.details.join('\n'));
+    for (const op of unsettled(outbox)) console.log(`unsettled: ${describeOp(dataDir, op)}`);
     if (witness.repeats.length > 0) console.log(`publish sent again for: ${witness.repeats.join(', ')}`);
     const doublePublishes = report.doublePublishes + witness.repeats.length;
     console.log(
