@@ -216,7 +216,7 @@ describe('recovery', () => {
     await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /0 pending/);
   });
 
-  it('a publish the service refused shows why and offers no Retry: publishing is only ever asked for', async () => {
+  it('a publish the service refused shows why and offers no Retry; publishing again after the fix replaces it', async () => {
     const s = (current = await started(browser));
     await connectWindow(s);
     const { post, variant } = await draftSynced(s, 'Thread launch', 'threads', 'Out now.');
@@ -237,6 +237,24 @@ describe('recovery', () => {
     expect(s.sandbox.inspect.publishCount(variant.id)).toBe(0);
     expect(s.sandbox.inspect.variants(post.id).find((v) => v.id === variant.id)?.status).toBe('draft');
     await waitForText(variantBadge(s.page), /^Failed$/);
+
+    // The cause goes away and the user publishes again: that publish replaces the refused one.
+    await s.page.getByLabel('Account', { exact: true }).selectOption({ label: 'Acme Threads' });
+    await syncNow(s.page);
+    await until(
+      'the account on the service',
+      () =>
+        s.sandbox.inspect.variants(post.id).find((v) => v.id === variant.id)?.social_profile_id ===
+        s.sandbox.fixtures.profiles.threadsNoDefault,
+    );
+    await syncToEnd(s);
+    await publishNow(s.page);
+    await waitForText(variantBadge(s.page), /^Published$/);
+    await problem(s.page).waitFor({ state: 'detached' });
+    expect(s.sandbox.inspect.publishCount(variant.id)).toBe(1);
+    await syncToEnd(s);
+    expect(requests(s, PUBLISH_ROUTE)).toBe(2);
+    await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /0 pending/);
   });
 
   it('publish outcome unknown (dropped before the service applied it): "Publish again" publishes exactly once', async () => {

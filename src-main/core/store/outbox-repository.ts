@@ -90,6 +90,15 @@ export async function enqueue(db: Kysely<Database>, input: EnqueueInput): Promis
     }
     return insertOp(db, { ...input, payload: JSON.parse(payload) as OutboxPayload });
   }
+  if (variantId !== null && kind === 'publish') {
+    // A publish the user asks for again supersedes one the service refused (nothing was applied).
+    await db
+      .deleteFrom('outbox_op')
+      .where('variant_id', '=', variantId)
+      .where('kind', '=', 'publish')
+      .where('state', '=', 'failed')
+      .execute();
+  }
   return insertOp(db, input);
 }
 
