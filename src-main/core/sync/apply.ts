@@ -2,6 +2,7 @@
 // `base`, conflict recording, status/link updates, reconcile timing and notifications.
 import { randomUUID } from 'node:crypto';
 import type { FieldConflict, NotificationKind } from '../../../src-preload/bridge';
+import { platformName } from '../../../src-preload/platforms';
 import type { ServiceVariant } from '../api/client';
 import { listUnconfirmedPatches } from '../store/outbox-repository';
 import { parseJson } from '../store/post-repository';
@@ -63,7 +64,7 @@ export async function noticeTransition(
 ): Promise<void> {
   const kind = transitionNotice(before, after);
   if (kind === null) return;
-  const where = `${local.platform}`;
+  const where = platformName(local.platform);
   const body =
     kind === 'approval_started'
       ? `The ${where} variant is waiting for the channel's approvers.`
@@ -231,10 +232,15 @@ export async function mergeServiceVariant(
       postId: local.post_id,
       variantId: local.id,
     });
-    await notify(ctx, 'needs_user', `A ${local.platform} variant was changed both here and on the service.`, {
-      postId: local.post_id,
-      variantId: local.id,
-    });
+    await notify(
+      ctx,
+      'needs_user',
+      `The ${platformName(local.platform)} variant was changed both here and on the service.`,
+      {
+        postId: local.post_id,
+        variantId: local.id,
+      },
+    );
   }
   if (takeTheirs.length > 0) {
     await logDecision(ctx, {

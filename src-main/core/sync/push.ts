@@ -1,6 +1,7 @@
 // Push: turns the outbox into requests. Ops of one post run in order; posts run concurrently,
 // bounded. `sending` is committed before a request leaves, so a crash mid-request is seen on
 // the next start as an outcome to resolve, never as something safe to resend blindly.
+import { platformName } from '../../../src-preload/platforms';
 import type { ServiceClient, ServiceVariant } from '../api/client';
 import { isServiceError, type ServiceError } from '../api/errors';
 import { parseJson, getPost, updatePost, listLinkedPosts, type PostBase } from '../store/post-repository';
@@ -493,7 +494,7 @@ class PushRun {
     await notify(
       this.ctx,
       'needs_user',
-      `Outpost cannot tell whether the ${variant.platform} variant was published. Please decide.`,
+      `Outpost cannot tell whether the ${platformName(variant.platform)} variant was published. Please decide.`,
       {
         postId: post.id,
         variantId: variant.id,

@@ -1,6 +1,7 @@
 // Character counters per platform (design.md section 6). Each platform counts differently;
 // a platform Outpost does not know gets no counter rather than a guessed limit.
 import * as twitterTextModule from 'twitter-text';
+import { KNOWN_PLATFORMS, platformKey, platformName } from '../../../src-preload/platforms';
 
 // twitter-text's ESM build only has a default export while its CommonJS build and its types
 // have named ones; take whichever this bundler handed us.
@@ -40,15 +41,6 @@ const COUNTERS: Record<string, Counter> = {
   instagram: { limit: 2200, unit: 'characters', count: countGraphemes },
 };
 
-const ALIASES: Record<string, string> = { twitter: 'x', bsky: 'bluesky' };
-
-/** The known platform key for a service platform string, or null when Outpost does not know it. */
-export function platformKey(platform: string): string | null {
-  const key = platform.trim().toLowerCase();
-  const canonical = ALIASES[key] ?? key;
-  return canonical in COUNTERS ? canonical : null;
-}
-
 export function platformLimit(platform: string): number | null {
   const key = platformKey(platform);
   return key ? (COUNTERS[key]?.limit ?? null) : null;
@@ -62,19 +54,4 @@ export function countFor(platform: string, text: string): CharacterCount | null 
   return { used, limit: counter.limit, over: used > counter.limit, unit: counter.unit };
 }
 
-const NAMES: Record<string, string> = {
-  x: 'X',
-  bluesky: 'Bluesky',
-  threads: 'Threads',
-  linkedin: 'LinkedIn',
-  mastodon: 'Mastodon',
-  instagram: 'Instagram',
-};
-
-/** A readable platform name; an unknown platform is shown as the service spelled it. */
-export function platformName(platform: string): string {
-  const key = platformKey(platform);
-  return key ? (NAMES[key] ?? platform) : platform;
-}
-
-export const KNOWN_PLATFORMS = Object.keys(COUNTERS);
+export { KNOWN_PLATFORMS, platformKey, platformName };

@@ -164,7 +164,11 @@ describe.each(variantsOfService)('key flows against %s', (_name, options) => {
     const waiting = await c.call('posts.get', { id: post.id });
     expect(waiting.variants[0]!.state).toBe('needs_approval');
     expect(waiting.variants[0]!.serviceStatus).toBe('needs_approval');
-    await c.waitFor((e) => e.name === 'notification' && e.data.kind === 'approval_started');
+    const started = await c.waitFor((e) => e.name === 'notification' && e.data.kind === 'approval_started');
+    // The platform by its name, as the window writes it.
+    expect(started.name === 'notification' && started.data.body).toBe(
+      "The Bluesky variant is waiting for the channel's approvers.",
+    );
 
     s.releaseApproval(waiting.variants[0]!.serverId!);
     await c.core.syncNow('test');
