@@ -31,6 +31,22 @@ async function connected(
   return { s: sandbox, c: t };
 }
 
+/** A LinkedIn draft synced to the service, and a reader of the service's copy of it. */
+async function syncedDraft(s: SandboxHandle, c: TestCore, title: string, content: string) {
+  const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title });
+  const variant = await c.call('variants.create', {
+    postId: post.id,
+    platform: 'linkedin',
+    content,
+    account: { kind: 'default' },
+  });
+  await c.core.syncNow('test');
+  const serverId = (await c.call('posts.get', { id: post.id })).variants[0]!.serverId!;
+  const serverPost = s.inspect.posts(s.fixtures.workspace).find((p) => p.title === title)!;
+  const onService = () => s.inspect.variants(serverPost.id).find((x) => x.id === serverId)!;
+  return { post, variant, onService };
+}
+
 const POSTS = '/api/workspaces/:slug/posts/';
 const VARIANTS = '/api/workspaces/:slug/posts/:post_id/variants/';
 const VARIANT = '/api/workspaces/:slug/posts/:post_id/variants/:variant_id/';
@@ -100,17 +116,7 @@ describe('unknown outcomes', () => {
   it('an update whose answer is lost, then edited again, is seen as ours: no conflict, the newest text goes out', async () => {
     const clock = new ManualClock(START);
     const { s, c } = await connected({}, { clock });
-    const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Own write' });
-    const v = await c.call('variants.create', {
-      postId: post.id,
-      platform: 'linkedin',
-      content: 'first',
-      account: { kind: 'default' },
-    });
-    await c.core.syncNow('test');
-    const serverId = (await c.call('posts.get', { id: post.id })).variants[0]!.serverId!;
-    const serverPost = s.inspect.posts(s.fixtures.workspace).find((p) => p.title === 'Own write')!;
-    const onService = () => s.inspect.variants(serverPost.id).find((x) => x.id === serverId)!;
+    const { post, variant: v, onService } = await syncedDraft(s, c, 'Own write', 'first');
 
     s.faults.add({ method: 'PATCH', path: VARIANT, kind: 'drop_after_write', times: 1 });
     await c.call('variants.update', { id: v.id, content: 'second' });
@@ -131,17 +137,7 @@ describe('unknown outcomes', () => {
   it('a schedule whose answer is lost, then undone, is not put back by the pull', async () => {
     const clock = new ManualClock(START);
     const { s, c } = await connected({}, { clock });
-    const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Own schedule' });
-    const v = await c.call('variants.create', {
-      postId: post.id,
-      platform: 'linkedin',
-      content: 'Later',
-      account: { kind: 'default' },
-    });
-    await c.core.syncNow('test');
-    const serverId = (await c.call('posts.get', { id: post.id })).variants[0]!.serverId!;
-    const serverPost = s.inspect.posts(s.fixtures.workspace).find((p) => p.title === 'Own schedule')!;
-    const onService = () => s.inspect.variants(serverPost.id).find((x) => x.id === serverId)!;
+    const { post, variant: v, onService } = await syncedDraft(s, c, 'Own schedule', 'Later');
 
     s.faults.add({ method: 'PATCH', path: VARIANT, kind: 'drop_after_write', times: 1 });
     await c.call('variants.schedule', { id: v.id, at: '2030-02-01T10:00:00.000Z' });
@@ -172,15 +168,7 @@ describe('unknown outcomes', () => {
     };
     const { s, c } = await connected({}, { fetch: spy });
     core = c;
-    const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Race' });
-    const v = await c.call('variants.create', {
-      postId: post.id,
-      platform: 'linkedin',
-      content: 'first',
-      account: { kind: 'default' },
-    });
-    await c.core.syncNow('test');
-    const serverPost = s.inspect.posts(s.fixtures.workspace).find((p) => p.title === 'Race')!;
+    const { variant: v, onService } = await syncedDraft(s, c, 'Race', 'first');
 
     await c.call('variants.update', { id: v.id, content: 'second' });
     editWhileReading = async () => {
@@ -189,7 +177,7 @@ describe('unknown outcomes', () => {
     await c.core.syncNow('interval');
     expect(editWhileReading).toBeNull();
     await c.core.syncNow('interval');
-    expect(s.inspect.variants(serverPost.id)[0]!.content).toBe('third');
+    expect(onService().content).toBe('third');
     expect(await c.call('outbox.list', undefined)).toEqual([]);
   });
 
