@@ -30,6 +30,7 @@ import {
   enqueue,
   getOp,
   listOpenOps,
+  listOpenOpStates,
   listOpenOpsOfPosts,
   setOpState,
   type VariantField,
@@ -39,6 +40,7 @@ import {
   getPost,
   insertPost,
   listPosts,
+  listPostSummaryRows,
   parseJson,
   updatePost,
   type PostBase,
@@ -56,7 +58,6 @@ import {
   getVariant,
   insertVariant,
   listVariantsOfPost,
-  listVariantsOfPosts,
   updateVariant,
   type VariantBase,
 } from '../store/variant-repository';
@@ -467,13 +468,13 @@ class Core implements AppCore {
       },
 
       'posts.list': async (p: P<'posts.list'>) => {
-        const posts = await listPosts(this.#db, p.workspace, p.query);
-        const ids = posts.map((x) => x.id);
-        const variants = await listVariantsOfPosts(this.#db, ids);
-        const ops = await listOpenOpsOfPosts(this.#db, ids);
-        const vBy = groupBy(variants, (v) => v.post_id);
+        // Lean rows only (no raw or base JSON, no full variant views): at 10,000 posts this
+        // command is most of the window's first list. Open ops are few; those of posts not
+        // listed (another space, or left out by a search) go unused.
+        const rows = await listPostSummaryRows(this.#db, p.workspace, p.query);
+        const ops = await listOpenOpStates(this.#db);
         const oBy = groupBy(ops, (o) => o.post_id);
-        const all = posts.map((post) => postSummary(post, vBy.get(post.id) ?? [], oBy.get(post.id) ?? []));
+        const all = rows.map(({ post, variants }) => postSummary(post, variants, oBy.get(post.id) ?? []));
         return p.filter === undefined || p.filter === 'all' ? all : all.filter((s) => s.state === p.filter);
       },
       'posts.get': (p: P<'posts.get'>) => this.#postDetail(p.id),

@@ -11,7 +11,7 @@ import type {
   VariantView,
 } from '../../../src-preload/bridge';
 import type { OutboxOpRow, PostRow, SyncLogRow, VariantRow } from '../store/schema';
-import { parseJson, type PostBase } from '../store/post-repository';
+import { parseJson, type PostBase, type PostSummaryRow } from '../store/post-repository';
 import { postState, variantState, STATE_WORDS } from '../sync/reconcile';
 
 export const TITLE_STAYS_LOCAL =
@@ -24,7 +24,23 @@ export function accountOf(v: Pick<VariantRow, 'account_mode' | 'social_profile_i
   return { kind: 'default' };
 }
 
-export function variantView(v: VariantRow, post: PostRow, ops: OutboxOpRow[]): VariantView {
+/** The variant columns its state depends on (posts.list reads only these, never raw or base JSON). */
+export type VariantStateRow = Pick<
+  VariantRow,
+  | 'id'
+  | 'server_id'
+  | 'remote_state'
+  | 'conflict'
+  | 'publish_unknown'
+  | 'status'
+  | 'platform_post_url'
+  | 'scheduled_at'
+>;
+/** The outbox columns a state depends on. */
+export type OpStateRow = Pick<OutboxOpRow, 'variant_id' | 'kind' | 'state'>;
+
+/** A variant's state and the facts behind it: the one place its rules are applied to rows. */
+function variantFacts<O extends OpStateRow>(v: VariantStateRow, post: Pick<PostRow, 'workspace'>, ops: O[]) {
   const mine = ops.filter((o) => o.variant_id === v.id);
   const failedOp = mine.find((o) => o.state === 'failed');
   const open = mine.some((o) => o.state === 'pending' || o.state === 'sending' || o.state === 'unknown');
@@ -45,6 +61,11 @@ export function variantView(v: VariantRow, post: PostRow, ops: OutboxOpRow[]): V
     platform_post_url: v.platform_post_url,
     scheduled_at: v.scheduled_at,
   });
+  return { state: s.state, text: s.text, failedOp, postCreateFailed, publishUnknown, conflicts };
+}
+
+export function variantView(v: VariantRow, post: PostRow, ops: OutboxOpRow[]): VariantView {
+  const { state, text, failedOp, postCreateFailed, publishUnknown, conflicts } = variantFacts(v, post, ops);
   const error = failedOp?.error ?? postCreateFailed?.error ?? v.error;
   return {
     id: v.id,
@@ -56,8 +77,8 @@ export function variantView(v: VariantRow, post: PostRow, ops: OutboxOpRow[]): V
     scheduledAt: v.scheduled_at,
     serviceStatus: v.status,
     platformPostUrl: v.platform_post_url,
-    state: s.state,
-    stateText: s.text,
+    state,
+    stateText: text,
     error: error ?? null,
     canRetry: failedOp !== undefined && failedOp.kind !== 'publish',
     conflicts,
@@ -66,7 +87,10 @@ export function variantView(v: VariantRow, post: PostRow, ops: OutboxOpRow[]): V
   };
 }
 
-function postOwnState(post: PostRow, ops: OutboxOpRow[]) {
+function postOwnState(
+  post: Pick<PostRow, 'remote_state' | 'conflict' | 'workspace' | 'server_id'>,
+  ops: OpStateRow[],
+) {
   const conflicts = parseJson<FieldConflict[]>(post.conflict) ?? [];
   const own = ops.filter((o) => o.variant_id === null);
   const pick = (state: keyof typeof STATE_WORDS) => ({ state, text: STATE_WORDS[state] });
@@ -78,11 +102,18 @@ function postOwnState(post: PostRow, ops: OutboxOpRow[]) {
   return pick('draft');
 }
 
-export function postSummary(post: PostRow, variants: VariantRow[], ops: OutboxOpRow[]): PostSummary {
-  const views = variants.map((v) => variantView(v, post, ops));
+/**
+ * Takes lean rows (posts.list) as well as full ones (postDetail): only the columns the state
+ * and the platforms need, so a list of thousands never builds a full variant view.
+ */
+export function postSummary(
+  post: PostSummaryRow,
+  variants: Array<VariantStateRow & Pick<VariantRow, 'platform'>>,
+  ops: OpStateRow[],
+): PostSummary {
   const s = postState(
     postOwnState(post, ops),
-    views.map((v) => ({ state: v.state, text: v.stateText })),
+    variants.map((v) => variantFacts(v, post, ops)),
   );
   return {
     id: post.id,

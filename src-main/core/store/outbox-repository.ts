@@ -163,6 +163,30 @@ export async function listOpenOpsOfPosts(db: Kysely<Database>, postIds: string[]
   return out;
 }
 
+// Every state but done, spelled out so SQLite can use the (state, seq) index (it cannot for
+// `!= 'done'`); the Record makes a new state a compile error here rather than a missed op.
+const OPEN_STATES = Object.keys({
+  pending: true,
+  sending: true,
+  failed: true,
+  unknown: true,
+} satisfies Record<Exclude<OutboxState, 'done'>, true>) as Array<Exclude<OutboxState, 'done'>>;
+
+/**
+ * Every open op with only what a state needs. Done ops are never pruned: through the index the
+ * cost follows the open ops, where `state != 'done'` reads the whole history.
+ */
+export async function listOpenOpStates(
+  db: Kysely<Database>,
+): Promise<Array<Pick<OutboxOpRow, 'post_id' | 'variant_id' | 'kind' | 'state'>>> {
+  return db
+    .selectFrom('outbox_op')
+    .select(['post_id', 'variant_id', 'kind', 'state'])
+    .where('state', 'in', OPEN_STATES)
+    .orderBy('seq')
+    .execute();
+}
+
 export async function setOpState(
   db: Kysely<Database>,
   id: string,

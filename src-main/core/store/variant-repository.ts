@@ -11,6 +11,23 @@ export interface VariantBase {
   platform_post_url: string | null;
 }
 
+/**
+ * What a post's summary needs of each variant (views.ts postSummary): its platform and the
+ * columns its state depends on, never the service's raw JSON or the base snapshot.
+ */
+export const SUMMARY_VARIANT_COLUMNS = [
+  'id',
+  'server_id',
+  'platform',
+  'status',
+  'platform_post_url',
+  'scheduled_at',
+  'remote_state',
+  'conflict',
+  'publish_unknown',
+] as const;
+export type VariantSummaryRow = Pick<VariantRow, (typeof SUMMARY_VARIANT_COLUMNS)[number]>;
+
 export async function insertVariant(db: Kysely<Database>, row: NewVariantRow): Promise<void> {
   await db.insertInto('variant').values(row).execute();
 }
