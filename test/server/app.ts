@@ -60,13 +60,23 @@ interface Route {
 // --- request bodies ---------------------------------------------------------------------------
 
 /** ISO 8601 with a time zone designator; stored and answered as UTC with "Z". */
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+const ISO_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
-const timestamp = z
-  .string()
-  .refine((value) => ISO_TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value)), {
-    message: 'expected an ISO 8601 timestamp with a time zone, e.g. 2030-01-31T09:00:00Z',
-  });
+/**
+ * A real instant: Date.parse alone rolls a day that does not exist over into the next month
+ * (2030-02-30 becomes 2030-03-02), which would silently move a scheduled publication.
+ */
+function isIsoTimestamp(value: string): boolean {
+  const match = ISO_TIMESTAMP.exec(value);
+  if (!match || Number.isNaN(Date.parse(value))) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth;
+}
+
+const timestamp = z.string().refine(isIsoTimestamp, {
+  message: 'expected an ISO 8601 timestamp with a time zone, e.g. 2030-01-31T09:00:00Z',
+});
 
 const createPostBody = z.object({
   title: z.string().max(500),
@@ -101,7 +111,8 @@ function validate<T>(schema: z.ZodType<T>, body: unknown): T {
 
 function parsePage(query: URLSearchParams, maxLimit: number): { page: Page | null; offset: number } {
   const limit = integerParam(query, 'limit');
-  const offset = Math.max(0, integerParam(query, 'offset') ?? 0);
+  // Negative counts as 0; an offset beyond any real list is capped so SQLite still gets an integer.
+  const offset = clamp(integerParam(query, 'offset') ?? 0, 0, Number.MAX_SAFE_INTEGER);
   return { page: limit === null ? null : { limit: clamp(limit, 1, maxLimit), offset }, offset };
 }
 

@@ -184,6 +184,96 @@ describe('§8 post activity list', () => {
   });
 });
 
+describe('§7/§8 the same limit and offset rules on every paged list', () => {
+  // Posts, activity and skills: every 400 of section 7 and every clamp of section 8, per list.
+  const lists: Array<[string, (query?: string) => string, number]> = [
+    ['posts', (query = '') => postsPath(query), 100],
+    ['activity', (query = '') => activityPath(query), 100],
+    ['skills', (query = '') => `/api/workspaces/${sandbox().fixtures.workspace}/skills/${query}`, 200],
+  ];
+  const rows = (body: unknown): unknown[] =>
+    Array.isArray(body) ? body : (body as Envelope<unknown>).results;
+
+  describe.each(lists)('%s', (name, path, max) => {
+    it.each(['abc', '1.5', '', '10x', '1e2', '0x10', ' '])(
+      `§7 ${name}: limit=%j (not an integer) gets 400 naming limit`,
+      async (value) => {
+        const response = await call<{ detail: string }>(
+          sandbox(),
+          path(`?limit=${encodeURIComponent(value)}`),
+        );
+        expect(response.status).toBe(400);
+        expect(response.body.detail).toMatch(/^limit:/);
+      },
+    );
+
+    it.each(['abc', '2.5', '', '1e1'])(
+      `§7 ${name}: offset=%j (not an integer) gets 400 naming offset, with or without limit`,
+      async (value) => {
+        for (const query of [
+          `?limit=5&offset=${encodeURIComponent(value)}`,
+          `?offset=${encodeURIComponent(value)}`,
+        ]) {
+          const response = await call<{ detail: string }>(sandbox(), path(query));
+          expect(response.status, query).toBe(400);
+          expect(response.body.detail, query).toMatch(/^offset:/);
+        }
+      },
+    );
+
+    it(`§8 ${name}: limit above the maximum is clamped to ${max}`, async () => {
+      const response = await call(sandbox(), path(`?limit=${max + 1}`));
+      expect(response.status).toBe(200);
+      expect(rows(response.body)).toHaveLength(max);
+    });
+
+    it(`§8 ${name}: limit 0 and a negative limit are clamped to 1`, async () => {
+      for (const value of ['0', '-1', '-500']) {
+        const response = await call(sandbox(), path(`?limit=${value}`));
+        expect(response.status, value).toBe(200);
+        expect(rows(response.body), value).toHaveLength(1);
+      }
+    });
+
+    it(`§8 ${name}: offset defaults to 0, and a negative one counts as 0`, async () => {
+      const omitted = await call(sandbox(), path('?limit=4'));
+      const zero = await call(sandbox(), path('?limit=4&offset=0'));
+      const negative = await call(sandbox(), path('?limit=4&offset=-9'));
+      const second = await call(sandbox(), path('?limit=4&offset=1'));
+      expect(rows(omitted.body)).toEqual(rows(zero.body));
+      expect(rows(negative.body)).toEqual(rows(zero.body));
+      expect(rows(second.body)).not.toEqual(rows(zero.body));
+    });
+
+    it(`§8 ${name}: an offset larger than any list is an empty page, not a server error`, async () => {
+      for (const value of ['99999999999999999999', '9223372036854775807', '9223372036854775808']) {
+        const response = await call(sandbox(), path(`?limit=5&offset=${value}`));
+        expect(response.status, value).toBe(200);
+        expect(rows(response.body), value).toEqual([]);
+      }
+    });
+
+    it(`§8 ${name}: a huge limit is clamped, not an error`, async () => {
+      const response = await call(sandbox(), path('?limit=99999999999999999999999'));
+      expect(response.status).toBe(200);
+      expect(rows(response.body)).toHaveLength(max);
+    });
+  });
+
+  it('§8 posts and activity: the envelope echoes a huge offset as an integer and keeps the count', async () => {
+    for (const path of [
+      postsPath('?limit=5&offset=99999999999999999999'),
+      activityPath('?limit=5&offset=99999999999999999999'),
+    ]) {
+      const response = await call<Envelope<unknown>>(sandbox(), path);
+      expect(response.status, path).toBe(200);
+      expect(Number.isSafeInteger(response.body.offset), path).toBe(true);
+      expect(response.body.count, path).toBeGreaterThan(0);
+      expect(response.body.offset + response.body.limit < response.body.count, path).toBe(false);
+    }
+  });
+});
+
 describe('§8 skills list', () => {
   const skillsPath = (query = ''): string =>
     `/api/workspaces/${sandbox().fixtures.workspace}/skills/${query}`;

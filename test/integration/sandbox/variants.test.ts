@@ -263,6 +263,33 @@ describe('§3 schedule, unschedule and the scheduler', () => {
     },
   );
 
+  it.each([
+    ['2030-02-30T10:00:00Z'],
+    ['2030-02-29T10:00:00Z'],
+    ['2030-04-31T10:00:00Z'],
+    ['2030-13-01T10:00:00Z'],
+  ])(
+    '§2 scheduled_at %j (a day that does not exist) gets 400, it is not rolled into the next month',
+    async (value) => {
+      const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'no such day' });
+      const response = await patch(variant, { scheduled_at: value });
+      expect(response.status).toBe(400);
+      expect(response.body.detail).toMatch(/^scheduled_at:/);
+      expect(
+        sandbox()
+          .inspect.variants(post.id)
+          .find((v) => v.id === variant.id),
+      ).toMatchObject({ status: 'draft', scheduled_at: null });
+    },
+  );
+
+  it('§2 scheduled_at on a leap day is accepted as that day', async () => {
+    const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'leap day' });
+    const response = await patch(variant, { scheduled_at: '2032-02-29T23:30:00-01:00' });
+    expect(response.status).toBe(200);
+    expect(response.body.scheduled_at).toBe('2032-03-01T00:30:00.000Z');
+  });
+
   it('§4 a PATCH with no known field gets 400', async () => {
     const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'x' });
     const response = await patch(variant, { colour: 'blue' });
