@@ -84,7 +84,19 @@ export class ControlSurface {
         return answer({ faults: a.faults.list().map(serializeFault), injected: a.faults.injected });
       case route === 'POST /faults': {
         const rule = { ...obj } as unknown as FaultRule & { path_regex?: string };
-        if (typeof rule.path_regex === 'string') rule.path = new RegExp(rule.path_regex);
+        if (rule.method !== undefined && typeof rule.method !== 'string')
+          throw new HttpError(400, 'invalid', 'method: expected a string');
+        if (rule.path !== undefined && typeof rule.path !== 'string')
+          throw new HttpError(400, 'invalid', 'path: expected a string pattern (or use path_regex)');
+        if (rule.path_regex !== undefined) {
+          if (typeof rule.path_regex !== 'string')
+            throw new HttpError(400, 'invalid', 'path_regex: expected a string');
+          try {
+            rule.path = new RegExp(rule.path_regex);
+          } catch (error) {
+            throw new HttpError(400, 'invalid', `path_regex: ${(error as Error).message}`);
+          }
+        }
         delete rule.path_regex;
         try {
           return answer({ id: a.faults.add(rule) });

@@ -127,6 +127,69 @@ describe('control surface enabled', () => {
     expect((await call(sandbox(), path)).status).toBe(200);
   });
 
+  it('control: an invalid fault rule is a 400 naming the field, never a 500', async () => {
+    const badRegex = await control<{ detail: string }>(sandbox(), 'POST', 'faults/', {
+      kind: 'status',
+      status: 500,
+      path_regex: '(unclosed',
+    });
+    expect(badRegex.status).toBe(400);
+    expect(badRegex.body.detail).toMatch(/^path_regex:/);
+    const badMethod = await control<{ detail: string }>(sandbox(), 'POST', 'faults/', {
+      kind: 'status',
+      status: 500,
+      method: 7,
+    });
+    expect(badMethod.status).toBe(400);
+    expect(badMethod.body.detail).toMatch(/^method:/);
+    const badPath = await control<{ detail: string }>(sandbox(), 'POST', 'faults/', {
+      kind: 'status',
+      status: 500,
+      path: { pattern: '/api/' },
+    });
+    expect(badPath.status).toBe(400);
+    expect(badPath.body.detail).toMatch(/^path:/);
+    const listed = await control<{ faults: unknown[] }>(sandbox(), 'GET', 'faults/');
+    expect(listed.body.faults).toEqual([]);
+    expect((await call(sandbox(), '/api/workspaces/')).status).toBe(200);
+  });
+
+  it('control: a fault by route and method drops a write after applying it, and leaves reads alone', async () => {
+    const f = sandbox().fixtures;
+    const added = await control<{ id: string }>(sandbox(), 'POST', 'faults/', {
+      kind: 'drop_after_write',
+      method: 'post',
+      path: '/api/workspaces/:slug/posts/',
+      times: 1,
+    });
+    expect(added.status).toBe(200);
+    const read = await call(sandbox(), `/api/workspaces/${f.workspace}/posts/`);
+    expect(read.status).toBe(200);
+    await expect(
+      call(sandbox(), `/api/workspaces/${f.workspace}/posts/`, { body: { title: 'dropped via control' } }),
+    ).rejects.toThrow();
+    expect(
+      sandbox()
+        .inspect.posts(f.workspace)
+        .filter((p) => p.title === 'dropped via control'),
+    ).toHaveLength(1);
+    const listed = await control<{ faults: Array<{ remaining: number }> }>(sandbox(), 'GET', 'faults/');
+    expect(listed.body.faults).toEqual([expect.objectContaining({ id: added.body.id, remaining: 0 })]);
+    await control(sandbox(), 'DELETE', 'faults/');
+  });
+
+  it('control: latency and 500/502 faults can be injected over HTTP', async () => {
+    await control(sandbox(), 'POST', 'faults/', { kind: 'latency', latencyMs: 150, method: 'GET', times: 1 });
+    const started = Date.now();
+    expect((await call(sandbox(), '/api/workspaces/')).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    for (const status of [500, 502]) {
+      await control(sandbox(), 'POST', 'faults/', { kind: 'status', status, times: 1 });
+      expect((await call(sandbox(), '/api/workspaces/')).status).toBe(status);
+    }
+    await control(sandbox(), 'DELETE', 'faults/');
+  });
+
   it('control: stats are readable and resettable', async () => {
     await control(sandbox(), 'POST', 'stats/reset/');
     await call(sandbox(), '/api/workspaces/');
