@@ -80,6 +80,49 @@ describe('§2 post activity: an entry for every change', () => {
     ]);
   });
 
+  it('§2 changing the account writes an update entry naming social_profile_id', async () => {
+    const post = await createPost(sandbox(), 'Account swap');
+    const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'swap' });
+    await call(sandbox(), variantPath(sandbox(), post.id, variant.id), {
+      method: 'PATCH',
+      body: { social_profile_id: sandbox().fixtures.profiles.xSecond },
+    });
+    const response = await call<Array<Entry & { detail: { fields: string[] } }>>(
+      sandbox(),
+      `/api/workspaces/${sandbox().fixtures.workspace}/posts/${post.id}/activity/`,
+    );
+    expect(response.body[0]).toMatchObject({
+      action: 'variant.updated',
+      variant_id: variant.id,
+      detail: { fields: ['social_profile_id'] },
+    });
+    expect(response.body).toHaveLength(3);
+  });
+
+  it('§2 the scheduler sending a variant to sign-off writes an entry by the scheduler', async () => {
+    const post = await createPost(sandbox(), 'Scheduled sign-off');
+    const variant = await createVariant(sandbox(), post.id, {
+      platform: 'bluesky',
+      content: 'due for review',
+    });
+    await call(sandbox(), variantPath(sandbox(), post.id, variant.id), {
+      method: 'PATCH',
+      body: { scheduled_at: new Date(sandbox().clock.now().getTime() + 1000).toISOString() },
+    });
+    await sandbox().clock.advance(1000);
+    const response = await call<Entry[]>(
+      sandbox(),
+      `/api/workspaces/${sandbox().fixtures.workspace}/posts/${post.id}/activity/`,
+    );
+    expect(response.body.map((e) => e.action).reverse()).toEqual([
+      'post.created',
+      'variant.created',
+      'variant.scheduled',
+      'variant.approval_requested',
+    ]);
+    expect(response.body[0]).toMatchObject({ actor: 'scheduler', variant_id: variant.id });
+  });
+
   it('§2 requests that change nothing write no entry', async () => {
     const post = await createPost(sandbox(), 'Quiet');
     const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'same' });

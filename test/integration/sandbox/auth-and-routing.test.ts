@@ -80,6 +80,61 @@ describe('§1/§4 routing', () => {
     expect(response.body).toHaveProperty('detail');
   });
 
+  it('§4 every endpoint answers only at its trailing-slash path: without the slash, a JSON 404 and no change', async () => {
+    const f = sandbox().fixtures;
+    const ws = `/api/workspaces/${f.workspace}`;
+    const variant = `${ws}/posts/${f.posts.launch}/variants/${f.variants.launchX}`;
+    const before = sandbox().inspect.posts(f.workspace).length;
+    const cases: Array<[string, string, unknown]> = [
+      ['GET', '/api/workspaces', undefined],
+      ['GET', `${ws}/posts`, undefined],
+      ['POST', `${ws}/posts`, { title: 'no slash' }],
+      ['GET', `${ws}/posts/${f.posts.launch}`, undefined],
+      ['GET', `${ws}/posts/${f.posts.launch}/variants`, undefined],
+      ['POST', `${ws}/posts/${f.posts.launch}/variants`, { platform: 'x', content: 'no slash' }],
+      ['PATCH', variant, { content: 'no slash' }],
+      ['POST', `${variant}/publish`, undefined],
+      ['GET', `${ws}/posts/${f.posts.launch}/activity`, undefined],
+      ['GET', `${ws}/social-profiles`, undefined],
+      ['GET', `${ws}/skills`, undefined],
+    ];
+    for (const [method, path, body] of cases) {
+      const response = await call<{ detail: string }>(sandbox(), path, {
+        method,
+        ...(body !== undefined ? { body } : {}),
+      });
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(response.headers.get('content-type'), path).toContain('application/json');
+      expect(typeof response.body.detail, path).toBe('string');
+      // The same path with its slash is a real route.
+      const withSlash = await call(sandbox(), `${path}/`, { method: method === 'GET' ? 'GET' : 'OPTIONS' });
+      expect(withSlash.status, `${path}/`).not.toBe(404);
+    }
+    expect(sandbox().inspect.posts(f.workspace)).toHaveLength(before);
+    const launchX = sandbox()
+      .inspect.variants(f.posts.launch)
+      .find((v) => v.id === f.variants.launchX);
+    expect(launchX?.content).not.toBe('no slash');
+    expect(sandbox().inspect.publishCount(f.variants.launchX)).toBe(0);
+  });
+
+  it('§4 an unknown route inside a workspace, or outside /api/, gets 404 with a JSON body, token or not', async () => {
+    const f = sandbox().fixtures;
+    for (const path of [
+      `/api/workspaces/${f.workspace}/channels/`,
+      `/api/workspaces/${f.workspace}/posts/${f.posts.launch}/comments/`,
+      '/',
+      '/api/',
+    ]) {
+      for (const token of [sandbox().token, null]) {
+        const response = await call<{ detail: string }>(sandbox(), path, { token });
+        expect(response.status, path).toBe(404);
+        expect(response.headers.get('content-type'), path).toContain('application/json');
+        expect(typeof response.body.detail, path).toBe('string');
+      }
+    }
+  });
+
   it('§9 there is no /v2/ prefix yet', async () => {
     const response = await call(sandbox(), '/v2/api/workspaces/');
     expect(response.status).toBe(404);
@@ -117,6 +172,26 @@ describe('§1/§4 routing', () => {
       },
     );
     expect(response.status).toBe(415);
+  });
+
+  it('§1 a publish without Content-Type: application/json gets 415 and nothing is sent', async () => {
+    const f = sandbox().fixtures;
+    const post = await call<{ id: string }>(sandbox(), `/api/workspaces/${f.workspace}/posts/`, {
+      body: { title: 'publish needs a content type' },
+    });
+    const variant = await call<{ id: string }>(
+      sandbox(),
+      `/api/workspaces/${f.workspace}/posts/${post.body.id}/variants/`,
+      { body: { platform: 'x', content: 'hold on' } },
+    );
+    const path = `/api/workspaces/${f.workspace}/posts/${post.body.id}/variants/${variant.body.id}/publish/`;
+    for (const contentType of [null, 'text/plain', 'application/x-www-form-urlencoded']) {
+      const response = await call<{ detail: string }>(sandbox(), path, { method: 'POST', contentType });
+      expect(response.status, String(contentType)).toBe(415);
+      expect(response.body.detail).toMatch(/Content-Type/);
+    }
+    expect(sandbox().inspect.publishCount(variant.body.id)).toBe(0);
+    expect(sandbox().inspect.variants(post.body.id)[0]?.status).toBe('draft');
   });
 
   it('§1 Content-Type with a charset parameter is accepted', async () => {

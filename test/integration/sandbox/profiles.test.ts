@@ -42,6 +42,11 @@ describe('§2 social profiles', () => {
     expect(inactive?.is_active).toBe(false);
     const xAccounts = response.body.filter((p) => p.platform === 'x' && p.is_active);
     expect(xAccounts.map((p) => p.id).sort()).toEqual([f.profiles.xDefault, f.profiles.xSecond].sort());
+    // The profile on the sign-off channel is an ordinary active scheduling profile on the wire.
+    expect(response.body.find((p) => p.id === f.profiles.blueskySignOff)).toMatchObject({
+      platform: 'bluesky',
+      is_active: true,
+    });
   });
 
   it('§4 social profiles are a bare array, listed per workspace', async () => {

@@ -79,6 +79,24 @@ describe('§5.4 workspace membership and visibility', () => {
     expect(sandbox().inspect.publishCount(f.variants.otherPrivateX)).toBe(0);
   });
 
+  it('§5.4 another member’s private post cannot be written through: PATCH and new variants get 404', async () => {
+    const f = sandbox().fixtures;
+    const base = `/api/workspaces/${f.workspace}/posts/${f.posts.otherPrivate}`;
+    const before = sandbox().inspect.variants(f.posts.otherPrivate);
+    const patched = await call(sandbox(), `${base}/variants/${f.variants.otherPrivateX}/`, {
+      method: 'PATCH',
+      body: { content: 'overwritten', scheduled_at: '2030-01-01T00:00:00Z' },
+    });
+    expect(patched.status).toBe(404);
+    const created = await call(sandbox(), `${base}/variants/`, {
+      body: { platform: 'x', content: 'sneaky' },
+    });
+    expect(created.status).toBe(404);
+    const paged = await call(sandbox(), `${base}/activity/?limit=10`);
+    expect(paged.status).toBe(404);
+    expect(sandbox().inspect.variants(f.posts.otherPrivate)).toEqual(before);
+  });
+
   it('§5.4 the owner sees their own private post', async () => {
     const f = sandbox().fixtures;
     const response = await call<Post>(
