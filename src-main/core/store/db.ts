@@ -7,6 +7,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type NoMigrations } from 'kysely';
 import { MIGRATIONS, staticMigrationProvider } from './migrations/index';
 import type { Database } from './schema';
+import { cachingDatabase } from './statement-cache';
 
 export const MIGRATION_TABLE = 'kysely_migration';
 
@@ -74,7 +75,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
   // WAL + NORMAL is durable across application crashes; only an OS crash may lose the last commit.
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }) });
 
   const migrator = createMigrator(db);
   const result =
