@@ -32,6 +32,25 @@ export async function logDecision(ctx: SyncContext, entry: LogDecision): Promise
 }
 
 /**
+ * Runs `work` in one transaction, with a context bound to it: the writes that settle one
+ * answer commit together (one commit instead of several, and no half-settled state after a
+ * crash). Events wait for the commit, so the window never hears of a change a rollback undid.
+ * Inside a transaction already, it joins it.
+ */
+export async function inTransaction<T>(
+  ctx: SyncContext,
+  work: (tctx: SyncContext) => Promise<T>,
+): Promise<T> {
+  if (ctx.db.isTransaction) return work(ctx);
+  const events: BridgeEvent[] = [];
+  const result = await ctx.db
+    .transaction()
+    .execute((trx) => work({ ...ctx, db: trx, emit: (event) => events.push(event) }));
+  for (const event of events) ctx.emit(event);
+  return result;
+}
+
+/**
  * Runs `work` over `items` with at most `limit` at a time; stops taking new items once `stop()`
  * or once one fails. It settles only when no work is left running, then rethrows the first
  * failure: a phase that failed must not keep writing while the next phase runs.

@@ -17,7 +17,7 @@ import type { OutboxOpRow, PostRow, VariantRow } from '../store/schema';
 import { getVariant, listVariantsOfPost, updateVariant, type VariantBase } from '../store/variant-repository';
 import { baseOf, notify, recordServiceAnswer } from './apply';
 import { retryDelayMs } from './backoff';
-import { eachBounded, logDecision, nowIso, type SyncContext } from './context';
+import { eachBounded, inTransaction, logDecision, nowIso, type SyncContext } from './context';
 import { mergeVariantsOfPost } from './pull';
 import { decideOnFailure, decidePublishReadBack, matchUnlinked, type FailureFacts } from './reconcile';
 
@@ -141,12 +141,9 @@ class PushRun {
   }
 
   async settleRemoved(op: OutboxOpRow, reason: string): Promise<void> {
-    await setOpState(this.ctx.db, op.id, 'failed', { now: nowIso(this.ctx), error: reason });
-    await logDecision(this.ctx, {
-      action: 'fail_removed',
-      reason,
-      postId: op.post_id,
-      variantId: op.variant_id,
+    await inTransaction(this.ctx, async (t) => {
+      await setOpState(t.db, op.id, 'failed', { now: nowIso(t), error: reason });
+      await logDecision(t, { action: 'fail_removed', reason, postId: op.post_id, variantId: op.variant_id });
     });
   }
 
@@ -202,9 +199,12 @@ class PushRun {
     }
   }
 
-  async finish(op: OutboxOpRow, action: string, reason: string): Promise<void> {
-    await setOpState(this.ctx.db, op.id, 'done', { now: nowIso(this.ctx), error: null, nextAttemptAt: null });
-    await logDecision(this.ctx, { action, reason, postId: op.post_id, variantId: op.variant_id });
+  /** Closes the op and logs why, in one commit (or in the caller's transaction, `ctx`). */
+  async finish(op: OutboxOpRow, action: string, reason: string, ctx = this.ctx): Promise<void> {
+    await inTransaction(ctx, async (t) => {
+      await setOpState(t.db, op.id, 'done', { now: nowIso(t), error: null, nextAttemptAt: null });
+      await logDecision(t, { action, reason, postId: op.post_id, variantId: op.variant_id });
+    });
   }
 
   /**
@@ -293,22 +293,22 @@ class PushRun {
     raw: unknown,
   ): Promise<void> {
     const now = nowIso(this.ctx);
-    await this.ctx.db.transaction().execute(async (trx) => {
-      await updatePost(trx, post.id, {
+    await inTransaction(this.ctx, async (t) => {
+      await updatePost(t.db, post.id, {
         server_id: serverId,
         base: JSON.stringify({ title } satisfies PostBase),
         raw: JSON.stringify(raw),
         error: null,
         updated_at: now,
       });
-      await setOpState(trx, op.id, 'done', { now, error: null, nextAttemptAt: null });
+      await setOpState(t.db, op.id, 'done', { now, error: null, nextAttemptAt: null });
+      await logDecision(t, {
+        action: 'post_linked',
+        reason: `The service holds it as post ${serverId}.`,
+        postId: post.id,
+      });
+      t.emit({ name: 'itemChanged', data: { postId: post.id, variantId: null } });
     });
-    await logDecision(this.ctx, {
-      action: 'post_linked',
-      reason: `The service holds it as post ${serverId}.`,
-      postId: post.id,
-    });
-    this.ctx.emit({ name: 'itemChanged', data: { postId: post.id, variantId: null } });
   }
 
   // --- create variant ---------------------------------------------------------------
@@ -371,14 +371,10 @@ class PushRun {
   }
 
   async linkVariant(op: OutboxOpRow, variant: VariantRow, sv: ServiceVariant): Promise<void> {
-    const fresh = (await getVariant(this.ctx.db, variant.id)) ?? variant;
-    await recordServiceAnswer(this.ctx, fresh, sv);
-    await setOpState(this.ctx.db, op.id, 'done', { now: nowIso(this.ctx), error: null, nextAttemptAt: null });
-    await logDecision(this.ctx, {
-      action: 'variant_linked',
-      reason: `The service holds it as variant ${sv.id}.`,
-      postId: variant.post_id,
-      variantId: variant.id,
+    await inTransaction(this.ctx, async (t) => {
+      const fresh = (await getVariant(t.db, variant.id)) ?? variant;
+      await recordServiceAnswer(t, fresh, sv);
+      await this.finish(op, 'variant_linked', `The service holds it as variant ${sv.id}.`, t);
     });
   }
 
@@ -404,9 +400,11 @@ class PushRun {
         variant.server_id,
         patch,
       );
-      const fresh = (await getVariant(this.ctx.db, variant.id)) ?? variant;
-      await recordServiceAnswer(this.ctx, fresh, sv);
-      await this.finish(op, kind, `Sent ${Object.keys(patch).join(', ')}; the service accepted.`);
+      await inTransaction(this.ctx, async (t) => {
+        const fresh = (await getVariant(t.db, variant.id)) ?? variant;
+        await recordServiceAnswer(t, fresh, sv);
+        await this.finish(op, kind, `Sent ${Object.keys(patch).join(', ')}; the service accepted.`, t);
+      });
       return 'done';
     } catch (error) {
       return this.failed({ ...op, kind }, error, kind);
@@ -431,14 +429,17 @@ class PushRun {
       if (d.action === 'unknown_outcome') return this.readBackPublish(op, post, variant, error.message);
       return this.failed(op, error, 'publish');
     }
-    const fresh = (await getVariant(this.ctx.db, variant.id)) ?? variant;
-    await updateVariant(this.ctx.db, variant.id, { publish_unknown: null });
-    await recordServiceAnswer(this.ctx, fresh, sv);
-    await this.finish(
-      op,
-      'publish',
-      `The service answered ${sv.platform_post_url ? 'published' : (sv.status ?? 'without a status')}.`,
-    );
+    await inTransaction(this.ctx, async (t) => {
+      const fresh = (await getVariant(t.db, variant.id)) ?? variant;
+      await updateVariant(t.db, variant.id, { publish_unknown: null });
+      await recordServiceAnswer(t, fresh, sv);
+      await this.finish(
+        op,
+        'publish',
+        `The service answered ${sv.platform_post_url ? 'published' : (sv.status ?? 'without a status')}.`,
+        t,
+      );
+    });
     return 'done';
   }
 
@@ -534,72 +535,74 @@ class PushRun {
     return 'block_post';
   }
 
+  /** Settles a failed request: the op's new state, the decision logged and what follows, in one commit. */
   async failed(op: OutboxOpRow, error: unknown, what: string): Promise<OpOutcome> {
-    const now = nowIso(this.ctx);
-    const ids = { postId: op.post_id, variantId: op.variant_id };
-    if (!isServiceError(error)) {
-      const message = error instanceof Error ? error.message : String(error);
-      this.ctx.logger.error(`sync ${what} failed unexpectedly`, { message });
-      await setOpState(this.ctx.db, op.id, 'failed', { now, error: `Internal error: ${message}` });
-      await logDecision(this.ctx, { action: 'fail', reason: message, ...ids });
-      return op.kind === 'create_post' ? 'block_post' : 'block_variant';
-    }
-    const d = decideOnFailure(op, facts(error));
-    await logDecision(this.ctx, { action: d.action, reason: `${what}: ${d.reason}`, ...ids });
-    switch (d.action) {
-      case 'stop_offline':
-        await setOpState(this.ctx.db, op.id, 'pending', { now, error: error.message });
-        this.stop = 'offline';
-        this.stopReason = error.message;
-        return 'stop_offline';
-      case 'pause_auth':
-        // The service refused the request: nothing was applied, so it stays queued as it was.
-        await setOpState(this.ctx.db, op.id, 'pending', { now, error: d.reason });
-        this.stop = 'auth';
-        this.stopReason = d.reason;
-        return 'stop_auth';
-      case 'retry_later': {
-        const at = new Date(
-          this.ctx.clock.now().getTime() +
-            retryDelayMs(op.attempts, d.retryAfterMs, undefined, this.ctx.random),
-        ).toISOString();
-        await setOpState(this.ctx.db, op.id, 'pending', { now, error: d.reason, nextAttemptAt: at });
-        this.noteWait(at);
-        return 'block_post';
-      }
-      case 'mark_removed': {
-        await setOpState(this.ctx.db, op.id, 'failed', { now, error: d.reason });
-        if (op.variant_id !== null && op.kind !== 'create_variant') {
-          await updateVariant(this.ctx.db, op.variant_id, {
-            remote_state: 'removed',
-            error: d.reason,
-            updated_at: now,
-          });
-        } else {
-          await updatePost(this.ctx.db, op.post_id, {
-            remote_state: 'removed',
-            error: d.reason,
-            updated_at: now,
-          });
-        }
-        this.ctx.emit({ name: 'itemChanged', data: ids });
-        return op.variant_id !== null && op.kind !== 'create_variant' ? 'block_variant' : 'block_post';
-      }
-      case 'fail':
-        await setOpState(this.ctx.db, op.id, 'failed', { now, error: d.reason });
-        await notify(this.ctx, 'needs_user', `The service refused a change: ${d.reason}`, ids);
-        this.ctx.emit({ name: 'itemChanged', data: ids });
+    return inTransaction(this.ctx, async (t) => {
+      const now = nowIso(t);
+      const ids = { postId: op.post_id, variantId: op.variant_id };
+      if (!isServiceError(error)) {
+        const message = error instanceof Error ? error.message : String(error);
+        t.logger.error(`sync ${what} failed unexpectedly`, { message });
+        await setOpState(t.db, op.id, 'failed', { now, error: `Internal error: ${message}` });
+        await logDecision(t, { action: 'fail', reason: message, ...ids });
         return op.kind === 'create_post' ? 'block_post' : 'block_variant';
-      case 'unknown_outcome': {
-        // Creates are matched on the next pass (list and adopt), after a backoff.
-        const at = new Date(
-          this.ctx.clock.now().getTime() + retryDelayMs(op.attempts, null, undefined, this.ctx.random),
-        ).toISOString();
-        await setOpState(this.ctx.db, op.id, 'unknown', { now, error: d.reason, nextAttemptAt: at });
-        this.ctx.emit({ name: 'itemChanged', data: ids });
-        return 'block_post';
       }
-    }
+      const d = decideOnFailure(op, facts(error));
+      await logDecision(t, { action: d.action, reason: `${what}: ${d.reason}`, ...ids });
+      switch (d.action) {
+        case 'stop_offline':
+          await setOpState(t.db, op.id, 'pending', { now, error: error.message });
+          this.stop = 'offline';
+          this.stopReason = error.message;
+          return 'stop_offline';
+        case 'pause_auth':
+          // The service refused the request: nothing was applied, so it stays queued as it was.
+          await setOpState(t.db, op.id, 'pending', { now, error: d.reason });
+          this.stop = 'auth';
+          this.stopReason = d.reason;
+          return 'stop_auth';
+        case 'retry_later': {
+          const at = new Date(
+            t.clock.now().getTime() + retryDelayMs(op.attempts, d.retryAfterMs, undefined, t.random),
+          ).toISOString();
+          await setOpState(t.db, op.id, 'pending', { now, error: d.reason, nextAttemptAt: at });
+          this.noteWait(at);
+          return 'block_post';
+        }
+        case 'mark_removed': {
+          await setOpState(t.db, op.id, 'failed', { now, error: d.reason });
+          if (op.variant_id !== null && op.kind !== 'create_variant') {
+            await updateVariant(t.db, op.variant_id, {
+              remote_state: 'removed',
+              error: d.reason,
+              updated_at: now,
+            });
+          } else {
+            await updatePost(t.db, op.post_id, {
+              remote_state: 'removed',
+              error: d.reason,
+              updated_at: now,
+            });
+          }
+          t.emit({ name: 'itemChanged', data: ids });
+          return op.variant_id !== null && op.kind !== 'create_variant' ? 'block_variant' : 'block_post';
+        }
+        case 'fail':
+          await setOpState(t.db, op.id, 'failed', { now, error: d.reason });
+          await notify(t, 'needs_user', `The service refused a change: ${d.reason}`, ids);
+          t.emit({ name: 'itemChanged', data: ids });
+          return op.kind === 'create_post' ? 'block_post' : 'block_variant';
+        case 'unknown_outcome': {
+          // Creates are matched on the next pass (list and adopt), after a backoff.
+          const at = new Date(
+            t.clock.now().getTime() + retryDelayMs(op.attempts, null, undefined, t.random),
+          ).toISOString();
+          await setOpState(t.db, op.id, 'unknown', { now, error: d.reason, nextAttemptAt: at });
+          t.emit({ name: 'itemChanged', data: ids });
+          return 'block_post';
+        }
+      }
+    });
   }
 }
 

@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BridgeEvent } from '../../../../src-preload/bridge';
+import { openDatabase, type OpenedDatabase } from '../../../../src-main/core/store/db';
+import { listSyncLog } from '../../../../src-main/core/store/sync-log-repository';
+import { inTransaction, logDecision, type SyncContext } from '../../../../src-main/core/sync/context';
+
+let dir: string;
+let store: OpenedDatabase;
+let heard: BridgeEvent[];
+let ctx: SyncContext;
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'outpost-tx-'));
+  store = await openDatabase({ file: join(dir, 'o.db') });
+  heard = [];
+  ctx = {
+    db: store.db,
+    clock: { now: () => new Date('2026-01-01T00:00:00Z') },
+    logger: { info() {}, warn() {}, error() {} },
+    emit: (event) => heard.push(event),
+    concurrency: 1,
+    random: () => 0.5,
+  };
+});
+
+afterEach(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const changed = (postId: string): BridgeEvent => ({ name: 'itemChanged', data: { postId, variantId: null } });
+
+describe('inTransaction', () => {
+  it('commits the writes together and tells the window only after the commit', async () => {
+    await inTransaction(ctx, async (t) => {
+      await logDecision(t, { action: 'one', reason: 'first' });
+      t.emit(changed('p1'));
+      expect(heard).toEqual([]);
+      await logDecision(t, { action: 'two', reason: 'second' });
+    });
+    expect(heard).toEqual([changed('p1')]);
+    expect((await listSyncLog(store.db, 10)).map((r) => r.action)).toEqual(['two', 'one']);
+  });
+
+  it('on a failure rolls every write back and drops its events', async () => {
+    await expect(
+      inTransaction(ctx, async (t) => {
+        await logDecision(t, { action: 'lost', reason: 'rolled back' });
+        t.emit(changed('p1'));
+        throw new Error('the answer could not be recorded');
+      }),
+    ).rejects.toThrow('the answer could not be recorded');
+    expect(heard).toEqual([]);
+    expect(await listSyncLog(store.db, 10)).toEqual([]);
+  });
+
+  it('joins a transaction already open instead of nesting one', async () => {
+    await inTransaction(ctx, async (outer) => {
+      await inTransaction(outer, async (inner) => {
+        expect(inner.db).toBe(outer.db);
+        inner.emit(changed('inner'));
+      });
+      expect(heard).toEqual([]);
+    });
+    expect(heard).toEqual([changed('inner')]);
+  });
+});
