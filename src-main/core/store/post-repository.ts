@@ -25,17 +25,39 @@ export async function updatePost(db: Kysely<Database>, id: string, patch: PostUp
   await db.updateTable('post').set(patch).where('id', '=', id).execute();
 }
 
-export async function findPostByServerId(
+/** The workspace's posts linked to these server ids, by server id (one query per chunk). */
+export async function findPostsByServerIds(
   db: Kysely<Database>,
   workspace: string,
-  serverId: string,
-): Promise<PostRow | undefined> {
-  return db
-    .selectFrom('post')
-    .selectAll()
-    .where('workspace', '=', workspace)
-    .where('server_id', '=', serverId)
-    .executeTakeFirst();
+  serverIds: readonly string[],
+): Promise<Map<string, PostRow>> {
+  const found = new Map<string, PostRow>();
+  // SQLite bounds the number of bound parameters; chunk large lists.
+  for (let i = 0; i < serverIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('post')
+      .selectAll()
+      .where('workspace', '=', workspace)
+      .where('server_id', 'in', serverIds.slice(i, i + 500))
+      .execute();
+    for (const row of rows) found.set(row.server_id as string, row);
+  }
+  return found;
+}
+
+/** Marks posts whose variants were just read in full (the full pull's rotation). */
+export async function markVariantsRead(
+  db: Kysely<Database>,
+  postIds: readonly string[],
+  at: string,
+): Promise<void> {
+  for (let i = 0; i < postIds.length; i += 500) {
+    await db
+      .updateTable('post')
+      .set({ variants_read_at: at })
+      .where('id', 'in', postIds.slice(i, i + 500))
+      .execute();
+  }
 }
 
 /** The posts a list shows: one workspace (null: the local space), optionally a search. */

@@ -4,18 +4,25 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceClient, ServicePost, ServiceVariant } from '../api/client';
 import {
-  findPostByServerId,
+  findPostsByServerIds,
   insertPost,
   listLinkedPosts,
+  markVariantsRead,
   parseJson,
   updatePost,
   type PostBase,
 } from '../store/post-repository';
-import type { PostRow } from '../store/schema';
-import { listVariantsOfPost } from '../store/variant-repository';
+import type { PostRow, VariantRow } from '../store/schema';
+import { listVariantsOfPosts } from '../store/variant-repository';
 import { replaceProfiles, replaceSkills, upsertWorkspaces } from '../store/workspace-repository';
 import { importServiceVariant, mergeServiceVariant, notify } from './apply';
-import { eachBounded, logDecision, nowIso, type SyncContext } from './context';
+import { eachBounded, inTransaction, logDecision, nowIso, type SyncContext } from './context';
+
+/**
+ * Posts merged per transaction in a pull: a commit per post cost more than the merging itself,
+ * and a batch this size still commits within milliseconds, so a local edit is not held up.
+ */
+const MERGE_BATCH_POSTS = 100;
 import { mergeField } from './reconcile';
 
 /** Ops whose outcome is not settled: while one exists, unknown service items may be ours. */
@@ -75,11 +82,18 @@ export async function pullWorkspace(ctx: SyncContext, client: ServiceClient, slu
   // Pure database work, no request inside. Batched transactions: far cheaper than a commit per
   // post, yet short enough that a local edit waiting for the connection is not held up.
   let importedPosts = 0;
-  for (let i = 0; i < posts.length; i += 200) {
-    await ctx.db.transaction().execute(async (trx) => {
-      const tctx: SyncContext = { ...ctx, db: trx };
-      for (const sp of posts.slice(i, i + 200)) {
-        if ((await mergePost(tctx, slug, sp, blockedWorkspace)) === 'imported') importedPosts++;
+  for (let i = 0; i < posts.length; i += MERGE_BATCH_POSTS) {
+    const batch = posts.slice(i, i + MERGE_BATCH_POSTS);
+    await inTransaction(ctx, async (tctx) => {
+      const locals = await findPostsByServerIds(
+        tctx.db,
+        slug,
+        batch.map((sp) => sp.id),
+      );
+      for (const sp of batch) {
+        if ((await mergePost(tctx, slug, sp, locals.get(sp.id), blockedWorkspace)) === 'imported') {
+          importedPosts++;
+        }
       }
     });
   }
@@ -91,12 +105,23 @@ export async function pullWorkspace(ctx: SyncContext, client: ServiceClient, slu
     ctx,
     linked.filter((p) => listed.has(p.server_id as string) && p.remote_state === 'active'),
   );
+  // Lists read meanwhile wait here and are merged a batch per transaction: a commit per post
+  // cost more than all of the merging. Workers that fill a batch merge it while the others keep
+  // reading, so the connection and the service stay busy together.
+  let waiting: VariantsRead[] = [];
+  const mergeWaiting = async (): Promise<void> => {
+    const reads = waiting;
+    waiting = [];
+    importedVariants += await mergeVariantsOfPosts(ctx, reads);
+  };
   await eachBounded(toRead, ctx.concurrency, async (post) => {
     const variants = await client.listVariants(slug, post.server_id as string);
     const blocked = blockedPosts.has(post.id);
     // A deferred import means this read was not taken in full: the post is read again next time.
-    importedVariants += await mergeVariantsOfPost(ctx, post, variants, blocked, blocked ? null : nowIso(ctx));
+    waiting.push({ post, variants, importBlocked: blocked, readInFull: !blocked });
+    if (waiting.length >= MERGE_BATCH_POSTS) await mergeWaiting();
   });
+  await mergeWaiting();
   if (importedPosts + importedVariants > 0) {
     // One summary line, not one per row: a first pull can bring thousands.
     await logDecision(ctx, {
@@ -120,9 +145,9 @@ async function mergePost(
   ctx: SyncContext,
   slug: string,
   sp: ServicePost,
+  local: PostRow | undefined,
   blocked: boolean,
 ): Promise<'imported' | 'merged'> {
-  const local = await findPostByServerId(ctx.db, slug, sp.id);
   const now = nowIso(ctx);
   if (!local) {
     if (blocked) {
@@ -187,30 +212,51 @@ async function mergePost(
   return 'merged';
 }
 
-export async function mergeVariantsOfPost(
-  ctx: SyncContext,
-  post: PostRow,
-  variants: ServiceVariant[],
-  importBlocked: boolean,
-  /** Set when `variants` is the post's whole list, taken in full: the rotation's mark. */
-  readInFullAt: string | null = null,
-): Promise<number> {
-  // Database work only (the list was fetched before): one short transaction per post.
-  return ctx.db.transaction().execute(async (trx) => {
-    const imported = await mergeVariantsIn({ ...ctx, db: trx }, post, variants, importBlocked);
-    if (readInFullAt !== null) await updatePost(trx, post.id, { variants_read_at: readInFullAt });
+/** One post's variant list as the service gave it, waiting to be merged. */
+export interface VariantsRead {
+  post: PostRow;
+  variants: ServiceVariant[];
+  /** Variants not linked here are not imported (a create of unknown outcome may be ours). */
+  importBlocked: boolean;
+  /** The list is the post's whole list, taken in full: the rotation's mark is set. */
+  readInFull: boolean;
+}
+
+/** Merges several posts' lists in one transaction (database work only: they were fetched before). */
+export async function mergeVariantsOfPosts(ctx: SyncContext, reads: VariantsRead[]): Promise<number> {
+  if (reads.length === 0) return 0;
+  return inTransaction(ctx, async (tctx) => {
+    const localsByPost = new Map<string, VariantRow[]>();
+    for (const v of await listVariantsOfPosts(
+      tctx.db,
+      reads.map((r) => r.post.id),
+    )) {
+      const ofPost = localsByPost.get(v.post_id);
+      if (ofPost) ofPost.push(v);
+      else localsByPost.set(v.post_id, [v]);
+    }
+    let imported = 0;
+    for (const r of reads) {
+      imported += await mergeVariantsIn(tctx, r, localsByPost.get(r.post.id) ?? []);
+    }
+    const readInFull = reads.filter((r) => r.readInFull).map((r) => r.post.id);
+    if (readInFull.length > 0) await markVariantsRead(tctx.db, readInFull, nowIso(ctx));
     return imported;
   });
 }
 
-async function mergeVariantsIn(
+export function mergeVariantsOfPost(
   ctx: SyncContext,
   post: PostRow,
   variants: ServiceVariant[],
   importBlocked: boolean,
 ): Promise<number> {
+  return mergeVariantsOfPosts(ctx, [{ post, variants, importBlocked, readInFull: false }]);
+}
+
+async function mergeVariantsIn(ctx: SyncContext, read: VariantsRead, locals: VariantRow[]): Promise<number> {
+  const { post, variants, importBlocked } = read;
   let imported = 0;
-  const locals = await listVariantsOfPost(ctx.db, post.id);
   const byServerId = new Map(
     locals.filter((v) => v.server_id !== null).map((v) => [v.server_id as string, v]),
   );
