@@ -24,6 +24,8 @@ export interface PullChildResult {
   variants: number;
   rssBytes: number;
   heapUsedBytes: number;
+  /** CPU time the process spent on the pull (user + system): its own work, whatever the load. */
+  cpuMs: number;
   /** Per-edit latency of `variants.update`, first edit of each variant (new outbox op). */
   editFirstMs?: number[];
   /**
@@ -38,12 +40,19 @@ export interface PullChildResult {
   phase?: string;
 }
 
+function cpuSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
 async function runOutpost(input: PullChildInput): Promise<PullChildResult> {
   const bench = await openBenchCore({ dataDir: input.dataDir, concurrency: input.concurrency });
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   await bench.call('settings.connect', { baseUrl: input.baseUrl, token: input.token, authHeader: 'bearer' });
   const status = await bench.core.syncNow('bench: join the connect sync');
   const wallMs = performance.now() - t0;
+  const cpuMs = cpuSince(cpu0);
   const memory = process.memoryUsage();
   // Nothing changed since: this full pull reads the post pages and the rotation's share only.
   const requestsBefore = bench.requests.length;
@@ -55,7 +64,8 @@ async function runOutpost(input: PullChildInput): Promise<PullChildResult> {
   const result: PullChildResult = {
     mode: 'outpost',
     wallMs,
-    clientRequests: bench.requests.length,
+    cpuMs,
+    clientRequests: requestsBefore,
     posts: list.length,
     variants: 0,
     rssBytes: memory.rss,
@@ -82,8 +92,7 @@ async function runOutpost(input: PullChildInput): Promise<PullChildResult> {
       const s = performance.now();
       await bench.call('variants.update', { id, content: `Edited in the bench, round ${i}.` });
       first.push(performance.now() - s);
-      const used = process.cpuUsage(c);
-      cpu.push((used.user + used.system) / 1000);
+      cpu.push(cpuSince(c));
       await yieldMacrotask();
     }
     const repeat: number[] = [];
@@ -108,13 +117,16 @@ async function runOutpost(input: PullChildInput): Promise<PullChildResult> {
 
 async function runBare(input: PullChildInput): Promise<PullChildResult> {
   const client = bareClient(input.baseUrl, input.token);
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const counts = await barePull(client, input.concurrency);
   const wallMs = performance.now() - t0;
+  const cpuMs = cpuSince(cpu0);
   const memory = process.memoryUsage();
   return {
     mode: 'bare',
     wallMs,
+    cpuMs,
     clientRequests: client.requests,
     posts: counts.posts,
     variants: counts.variants,
