@@ -98,8 +98,7 @@ try {
         }),
       });
       // The service counted the child's later steady full pull too; the pull is what came before.
-      const serverRequests =
-        (await pullSandbox.stats()).requests - (result.steadyFullPullRequests ?? 0);
+      const serverRequests = (await pullSandbox.stats()).requests - (result.steadyFullPullRequests ?? 0);
       pulls.push({ ...result, serverRequests });
       log(
         `pull ${rep + 1}/${config.pullRepeats} ${mode}: ${ms(result.wallMs)} (cpu ${ms(result.cpuMs)}), ${serverRequests} requests, rss ${mb(result.rssBytes)} MB`,

@@ -22,7 +22,7 @@ export function cachingDatabase(sqlite: Sqlite, size = STATEMENT_CACHE_SIZE): Sq
         cache.delete(sql);
       }
       cache.set(sql, statement);
-      return statement as unknown as SqliteStatement;
+      return statement;
     },
     close(): void {
       cache.clear();

@@ -61,6 +61,7 @@ describe('inTransaction', () => {
     await inTransaction(ctx, async (outer) => {
       await inTransaction(outer, async (inner) => {
         expect(inner.db).toBe(outer.db);
+        await logDecision(inner, { action: 'inner', reason: 'joined' });
         inner.emit(changed('inner'));
       });
       expect(heard).toEqual([]);
