@@ -90,8 +90,11 @@ export function postState(
   own: { state: ItemState; text: string },
   variants: Array<{ state: ItemState; text: string }>,
 ): { state: ItemState; text: string } {
-  let best = own;
-  for (const v of variants) if (URGENCY.indexOf(v.state) < URGENCY.indexOf(best.state)) best = v;
+  // A synced post's own `draft` says only that the service holds it: once it has variants,
+  // theirs say where it stands (all published is Published, not Draft).
+  const [first, ...rest] = own.state === 'draft' && variants.length > 0 ? variants : [own, ...variants];
+  let best = first as { state: ItemState; text: string };
+  for (const v of rest) if (URGENCY.indexOf(v.state) < URGENCY.indexOf(best.state)) best = v;
   return best;
 }
 

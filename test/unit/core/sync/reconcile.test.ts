@@ -77,6 +77,17 @@ describe('variantState', () => {
     expect(postState(draft, [pub, conflict])).toBe(conflict);
     expect(postState(draft, [])).toBe(draft);
   });
+
+  it('a synced post whose variants are all published is Published, not its own Draft', () => {
+    const synced = { state: 'draft' as const, text: 'post' };
+    const pub = { state: 'published' as const, text: 'p' };
+    const scheduled = { state: 'scheduled' as const, text: 's' };
+    const pending = { state: 'pending_sync' as const, text: 'w' };
+    expect(postState(synced, [pub, pub])).toBe(pub);
+    expect(postState(synced, [pub, scheduled])).toBe(scheduled);
+    // The post's own states that need the eye still win over its variants'.
+    expect(postState(pending, [pub])).toBe(pending);
+  });
 });
 
 const failure = (o: Partial<FailureFacts>): FailureFacts => ({
