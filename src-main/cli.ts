@@ -659,6 +659,7 @@ const defaultOpenCore: CoreOpener = async ({ dataDir, env, logger }) => {
     logger,
     // One command, one sync at most: the CLI never syncs on a timer.
     syncIntervalMs: false,
+    syncAfterChangeMs: false,
   });
   return { core, keychainMessage: message };
 };

@@ -55,6 +55,7 @@ export async function startApp(options: { clock?: Clock; dataDir?: string } = {}
     host: 'browser',
     version: '0.0.0-e2e',
     syncIntervalMs: false,
+    syncAfterChangeMs: false,
     ...(options.clock ? { clock: options.clock } : {}),
   });
   const host = await startBrowserHost({ port: 0, dataDir, core, secrets });

@@ -594,6 +594,7 @@ describe('a database written by a newer Outpost', () => {
       host: 'cli',
       version: 'reliability',
       syncIntervalMs: false,
+      syncAfterChangeMs: false,
     });
     const made = await core.invoke('posts.create', { workspace: null, title: 'Written by the old build' });
     expect(made.ok).toBe(true);
@@ -619,6 +620,7 @@ describe('a database written by a newer Outpost', () => {
         host: 'cli',
         version: 'reliability',
         syncIntervalMs: false,
+        syncAfterChangeMs: false,
       });
       await opened.close(0);
     } catch (error) {

@@ -45,6 +45,7 @@ async function main(): Promise<void> {
     version: 'crash-worker',
     logger,
     syncIntervalMs: false,
+    syncAfterChangeMs: false,
   });
   line('OPENED');
   const settings = await core.invoke('settings.get', undefined);

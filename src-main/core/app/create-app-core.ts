@@ -89,6 +89,8 @@ export interface AppCoreOptions {
   nativeBinding?: string;
   fetch?: typeof fetch;
   syncIntervalMs?: number | false;
+  /** Quiet time after a local change before it is synced (default 3 s); false: only when asked. */
+  syncAfterChangeMs?: number | false;
   concurrency?: number;
   /** Settled posts a full pull re-reads (tests make it small to watch the rotation). */
   rotationPerPull?: number;
@@ -110,6 +112,7 @@ export class CommandError extends Error {
 
 const LOCAL_SPACE_NAME = 'Local drafts';
 const DEFAULT_SYNC_INTERVAL_MS = 3 * 60_000;
+const DEFAULT_SYNC_AFTER_CHANGE_MS = 3_000;
 
 type Handler = (payload: never) => Promise<unknown>;
 
@@ -177,6 +180,7 @@ class Core implements AppCore {
       client: () => this.#serviceClient(),
       isConnected: async () => (await getConnection(this.#db)) !== undefined,
       intervalMs: this.#o.syncIntervalMs === undefined ? DEFAULT_SYNC_INTERVAL_MS : this.#o.syncIntervalMs,
+      afterChangeMs: this.#o.syncAfterChangeMs ?? DEFAULT_SYNC_AFTER_CHANGE_MS,
     });
     await this.#engine.start();
     this.#logger.info('core opened', { host: this.#o.host, version: this.#o.version });
@@ -363,6 +367,7 @@ class Core implements AppCore {
   #changed(postId: string, variantId: string | null): void {
     this.#emit({ name: 'itemChanged', data: { postId, variantId } });
     this.#engine.refreshSoon();
+    this.#engine.syncSoon();
   }
 
   /** A failed create blocks what follows; the user's new edit is the fix, so it goes again. */

@@ -19,6 +19,7 @@ const LIGHT_REASONS = new Set([
   'publish requested',
   'publish again',
   'retry requested',
+  'local change',
 ]);
 /** A light sync still pulls everything when the last full pull is older than this. */
 export const FULL_PULL_EVERY_MS = 15 * 60_000;
@@ -29,6 +30,8 @@ export interface SyncEngineOptions {
   client: ClientGetter;
   isConnected: () => Promise<boolean>;
   intervalMs: number | false;
+  /** Quiet time after the last local change before a light sync sends it; false: never by itself. */
+  afterChangeMs: number | false;
 }
 
 export class SyncEngine {
@@ -52,6 +55,7 @@ export class SyncEngine {
   #closed = false;
   #interval: NodeJS.Timeout | null = null;
   #wake: NodeJS.Timeout | null = null;
+  #afterChange: NodeJS.Timeout | null = null;
 
   constructor(options: SyncEngineOptions) {
     this.#opts = options;
@@ -106,6 +110,25 @@ export class SyncEngine {
       this.background(() => this.refresh());
     }, 150);
     this.#refreshTimer.unref();
+  }
+
+  /**
+   * A local change was saved: a light sync follows once changes stop coming for a moment, so a
+   * burst of typing goes out as one request, and a change made during a sync is not left
+   * waiting for the next interval.
+   */
+  syncSoon(): void {
+    const quietMs = this.#opts.afterChangeMs;
+    if (quietMs === false || this.#closed) return;
+    if (this.#afterChange !== null) clearTimeout(this.#afterChange);
+    this.#afterChange = setTimeout(() => {
+      this.#afterChange = null;
+      // A sync already running may have passed this change by: go again once it is over.
+      const running = this.#running;
+      if (running) this.background(() => running.finally(() => this.syncSoon()));
+      else this.background(() => this.syncNow('local change'));
+    }, quietMs);
+    this.#afterChange.unref();
   }
 
   /** Recounts from the database and tells the window. */
@@ -340,6 +363,7 @@ export class SyncEngine {
     if (this.#interval) clearInterval(this.#interval);
     if (this.#wake) clearTimeout(this.#wake);
     if (this.#refreshTimer) clearTimeout(this.#refreshTimer);
+    if (this.#afterChange) clearTimeout(this.#afterChange);
     const running = Promise.all([this.#running, ...this.#tasks]);
     {
       let timer: NodeJS.Timeout | undefined;

@@ -56,6 +56,8 @@ export async function openBenchCore(options: {
     logger: quiet,
     fetch: counting,
     ...(options.syncIntervalMs === 'default' ? {} : { syncIntervalMs: options.syncIntervalMs ?? false }),
+    // Syncs run when the bench says so, not after each local change it makes.
+    syncAfterChangeMs: false,
     concurrency: options.concurrency ?? 4,
     ...(options.clock ? { clock: options.clock } : {}),
   });

@@ -61,6 +61,7 @@ export async function openCore(options: Partial<AppCoreOptions> & { dir?: string
     host: 'cli',
     version: 'test',
     syncIntervalMs: false,
+    syncAfterChangeMs: false,
     random: () => 0.5,
     ...options,
     dataDir: dir,

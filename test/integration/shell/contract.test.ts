@@ -63,6 +63,7 @@ async function makeCore(dir: string, host: 'electron' | 'browser'): Promise<AppC
     clock: fixedClock,
     logger: quiet,
     syncIntervalMs: false,
+    syncAfterChangeMs: false,
   });
 }
 

@@ -31,6 +31,7 @@ export async function openCore(
   const secrets = options.secrets ?? new MemorySecretStore();
   const inner = await createAppCore({
     syncIntervalMs: false,
+    syncAfterChangeMs: false,
     ...options,
     secrets,
     host: 'cli',
