@@ -15,7 +15,7 @@ export class EditorState {
   /** What the fields show: the local text, which may be ahead of what the core has saved. */
   title = $state('');
   contents = $state<Record<string, string>>({});
-  /** Messages next to the item they belong to: 'post', a variant id, or an action key. */
+  /** Messages next to the item they belong to: 'post', a variant id, or an action key ('addVariant', 'refresh'). */
   errors = $state<Record<string, string>>({});
   loadError = $state<string | null>(null);
   /** True while edits wait to be written; shown as a quiet "Saving…" word, never a spinner. */
@@ -31,6 +31,8 @@ export class EditorState {
   private inFlight = new Map<Key, Promise<void>>();
   /** Keys whose local text has not yet been confirmed by the core. */
   private dirty = new Set<Key>();
+  /** What each message was about when it was shown (see `situation`): when that changes, it goes. */
+  private errorSituations = new Map<string, string>();
   /* eslint-enable svelte/prefer-svelte-reactivity */
   private openSequence = 0;
 
@@ -41,6 +43,7 @@ export class EditorState {
       const post = await invoke('posts.get', { id });
       if (mine !== this.openSequence) return;
       this.errors = {};
+      this.errorSituations.clear();
       this.loadError = null;
       this.post = post;
       this.title = post.title;
@@ -66,9 +69,55 @@ export class EditorState {
     try {
       const post = await invoke('posts.get', { id });
       if (mine !== this.openSequence || this.post?.id !== id) return;
+      this.clearError('refresh');
       this.adopt(post);
     } catch (error) {
-      if (mine === this.openSequence) this.errors.post = errorMessage(error);
+      if (mine === this.openSequence) this.setError('refresh', errorMessage(error));
+    }
+  }
+
+  // --- messages ------------------------------------------------------------------------
+  // A message next to an item stays while the facts that caused it stand, and goes when they
+  // change: "Move this draft to a workspace" leaves once the draft is in one, "Choose an
+  // account" once an account is chosen.
+
+  /** The facts a message about `key` ('post', 'addVariant', 'refresh' or a variant id) depends on. */
+  private situation(key: string): string | null {
+    const post = this.post;
+    if (!post) return null;
+    if (key === 'post' || key === 'addVariant' || key === 'refresh')
+      return [post.id, post.workspace, post.serverId, post.state].join('|');
+    const v = post.variants.find((x) => x.id === key);
+    if (!v) return null;
+    const account = v.account.kind === 'profile' ? `profile:${v.account.profileId}` : v.account.kind;
+    return [
+      post.workspace,
+      v.state,
+      v.serviceStatus,
+      account,
+      v.scheduledAt,
+      v.platformPostUrl,
+      v.publishUnknown ? 'unknown' : '',
+    ].join('|');
+  }
+
+  private setError(key: string, message: string): void {
+    this.errors[key] = message;
+    const now = this.situation(key);
+    if (now === null) this.errorSituations.delete(key);
+    else this.errorSituations.set(key, now);
+  }
+
+  private clearError(key: string): void {
+    delete this.errors[key];
+    this.errorSituations.delete(key);
+  }
+
+  /** Drops the messages whose cause has changed since they were shown. */
+  private pruneErrors(): void {
+    for (const key of Object.keys(this.errors)) {
+      const then = this.errorSituations.get(key);
+      if (then !== undefined && this.situation(key) !== then) this.clearError(key);
     }
   }
 
@@ -84,6 +133,7 @@ export class EditorState {
     if (!post.variants.some((v) => v.id === this.activeVariantId)) {
       this.activeVariantId = post.variants[0]?.id ?? null;
     }
+    this.pruneErrors();
   }
 
   private adoptVariant(variant: VariantView): void {
@@ -92,6 +142,7 @@ export class EditorState {
     if (!variants.some((v) => v.id === variant.id)) variants.push(variant);
     this.post = { ...this.post, variants };
     if (!this.isBusy(`content:${variant.id}`)) this.contents[variant.id] = variant.content;
+    this.pruneErrors();
   }
 
   private isBusy(key: Key): boolean {
@@ -143,10 +194,10 @@ export class EditorState {
           });
           this.adoptVariant(variant);
         }
-        delete this.errors[errorKey];
+        this.clearError(errorKey);
       } catch (error) {
         // The text stays in the field; the message says why it is not saved yet.
-        this.errors[errorKey] = errorMessage(error);
+        this.setError(errorKey, errorMessage(error));
         this.dirty.add(key);
       }
     })();
@@ -163,6 +214,7 @@ export class EditorState {
     if (!this.post) return;
     this.post = { ...post, variants: this.post.variants.length ? this.post.variants : post.variants };
     if (!this.isBusy('title')) this.title = post.title;
+    this.pruneErrors();
   }
 
   private settle(): void {
@@ -204,10 +256,10 @@ export class EditorState {
       });
       this.adoptVariant(variant);
       this.activeVariantId = variant.id;
-      delete this.errors.addVariant;
+      this.clearError('addVariant');
       return true;
     } catch (error) {
-      this.errors.addVariant = errorMessage(error);
+      this.setError('addVariant', errorMessage(error));
       return false;
     }
   }
@@ -217,10 +269,10 @@ export class EditorState {
     await this.flush();
     try {
       this.adoptVariant(await action());
-      delete this.errors[variantId];
+      this.clearError(variantId);
       return true;
     } catch (error) {
-      this.errors[variantId] = errorMessage(error);
+      this.setError(variantId, errorMessage(error));
       return false;
     }
   }
@@ -274,10 +326,11 @@ export class EditorState {
       );
       this.post = post;
       this.title = post.title;
-      delete this.errors.post;
+      this.clearError('post');
+      this.pruneErrors();
       return true;
     } catch (error) {
-      this.errors.post = errorMessage(error);
+      this.setError('post', errorMessage(error));
       return false;
     }
   }
@@ -289,10 +342,10 @@ export class EditorState {
       const op = ops.find((o) => o.variantId === variantId && o.state === 'failed');
       if (!op) throw new Error('There is no failed operation to retry for this variant any more.');
       await invoke('outbox.retry', { id: op.id });
-      delete this.errors[variantId];
+      this.clearError(variantId);
       await this.refresh();
     } catch (error) {
-      this.errors[variantId] = errorMessage(error);
+      this.setError(variantId, errorMessage(error));
     }
   }
 }

@@ -1,0 +1,66 @@
+// What a variant allows right now, and why not when it does not. The window disables a
+// control rather than let the core or the service refuse it, and says the reason in words
+// next to it. The service still decides: these rules only mirror what it would refuse.
+import type { AccountChoice, ProfileView, VariantView } from '../../../src-preload/bridge';
+
+export const LOCKED_FOR_APPROVAL =
+  "Waiting for the channel's approvers: changes are locked until they decide.";
+export const LOCKED_PUBLISHED = 'Published: this variant can no longer change.';
+export const LOCKED_REMOVED = 'Removed on the service. Your copy is kept here, but it can no longer be sent.';
+export const NEEDS_WORKSPACE =
+  'Move this draft to a workspace first: local drafts cannot be scheduled or published.';
+export const NEEDS_ACCOUNT =
+  'Choose an account first: a variant needs a connected posting account to be scheduled or published.';
+export const NEEDS_CONTENT = 'Write the content first: the service will not send an empty variant.';
+export const DECIDE_UNKNOWN = 'Decide on the earlier publish first (see “Publish outcome unknown”).';
+
+export interface VariantGuards {
+  /** Why content, account and schedule cannot change now; null when they can. */
+  locked: string | null;
+  /** Why "Schedule" cannot be used now; null when it can. */
+  schedule: string | null;
+  /** Why "Publish now" cannot be used now; null when it can. */
+  publish: string | null;
+  published: boolean;
+}
+
+/** Published as the core decides it: a link, or the service saying so. */
+export function isPublished(v: Pick<VariantView, 'state' | 'platformPostUrl' | 'serviceStatus'>): boolean {
+  return v.state === 'published' || !!v.platformPostUrl || v.serviceStatus === 'published';
+}
+
+/** Waiting for sign-off, even while a local state (pending, failed) is shown on top of it. */
+export function isWaitingForApproval(
+  v: Pick<VariantView, 'state' | 'platformPostUrl' | 'serviceStatus'>,
+): boolean {
+  return !isPublished(v) && (v.state === 'needs_approval' || v.serviceStatus === 'needs_approval');
+}
+
+export function variantGuards(
+  v: VariantView,
+  facts: { inWorkspace: boolean; content: string },
+): VariantGuards {
+  const published = isPublished(v);
+  let locked: string | null = null;
+  if (published) locked = LOCKED_PUBLISHED;
+  else if (isWaitingForApproval(v)) locked = LOCKED_FOR_APPROVAL;
+  else if (v.state === 'removed') locked = LOCKED_REMOVED;
+
+  let send: string | null = locked;
+  if (send === null && !facts.inWorkspace) send = NEEDS_WORKSPACE;
+  if (send === null && v.account.kind === 'none') send = NEEDS_ACCOUNT;
+  if (send === null && facts.content.trim() === '') send = NEEDS_CONTENT;
+
+  const publish = send ?? (v.publishUnknown ? DECIDE_UNKNOWN : null);
+  return { locked, schedule: send, publish, published };
+}
+
+/** The account a publish goes out from, as a phrase that ends the sentence "… now, <phrase>." */
+export function accountPhrase(account: AccountChoice, platform: string, profiles: ProfileView[]): string {
+  if (account.kind === 'default') return `from the workspace’s default ${platform} account`;
+  if (account.kind === 'none') return 'but no account is chosen yet, so the service will refuse it';
+  const profile = profiles.find((p) => p.id === account.profileId);
+  return profile?.label
+    ? `from the account “${profile.label}”`
+    : `from ${platform} account ${account.profileId}`;
+}
