@@ -4,7 +4,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxHandle } from '../server/index';
-import { describeEntry } from '../../src-renderer/src/lib/describe';
+import { describeEntry, entryLine } from '../../src-renderer/src/lib/describe';
 import { utcToZonedInput } from '../../src-renderer/src/lib/schedule-time';
 import {
   addVariant,
@@ -129,10 +129,9 @@ function normalize(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** What the activity list shows for an entry (the window's own wording, see describe.ts). */
+/** What the activity list shows for an entry (the window's own wording, see describe.ts), read in the window's zone and locale. */
 function entryText(entry: unknown): string {
-  const d = describeEntry(entry);
-  return normalize(d.detail ? `${d.title} ${d.detail}` : d.title);
+  return normalize(entryLine(describeEntry(entry, { timeZone: ZONE, locale: 'en-GB' })));
 }
 
 describe('recovery', () => {

@@ -75,13 +75,13 @@ describe('keyboard shortcuts', () => {
 describe('entries with unpromised fields', () => {
   it('shows common fields when present, else the entry as it came', () => {
     expect(
-      describeEntry({ action: 'published', actor: { username: 'ana' }, created_at: '2026-01-01' }),
-    ).toEqual({
-      title: 'published',
-      detail: 'ana · 2026-01-01',
-    });
-    expect(describeEntry({ weird: 1 })).toEqual({ title: '{"weird":1}', detail: null });
-    expect(describeEntry('plain')).toEqual({ title: 'plain', detail: null });
+      describeEntry(
+        { action: 'published', actor: { username: 'ana' }, created_at: '2026-01-01' },
+        { locale: 'en-GB' },
+      ),
+    ).toEqual({ title: 'published', detail: 'ana · 1 Jan 2026', text: null, fields: [] });
+    expect(describeEntry({ weird: 1 })).toEqual({ title: 'Weird: 1', detail: null, text: null, fields: [] });
+    expect(describeEntry('plain')).toEqual({ title: 'plain', detail: null, text: null, fields: [] });
   });
 });
 

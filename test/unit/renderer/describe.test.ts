@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { codeToWords, describeEntry, entryLine, readableTime } from '../../../src-renderer/src/lib/describe';
+
+const opts = { timeZone: 'Europe/Paris', locale: 'en-GB' };
+
+describe('entries with unpromised fields', () => {
+  it('shows an activity entry readably: action in words, who and when locally, the other fields', () => {
+    const d = describeEntry(
+      {
+        id: 41,
+        action: 'variant.approval_requested',
+        actor: 'alice',
+        variant_id: '12',
+        detail: { channel: 'Brand review', fields: ['content', 'scheduled_at'] },
+        created_at: '2030-01-03T09:05:00.000Z',
+      },
+      opts,
+    );
+    expect(d).toEqual({
+      title: 'Variant approval requested',
+      detail: 'alice · 3 Jan 2030, 10:05',
+      text: null,
+      fields: [
+        { label: 'Channel', value: 'Brand review' },
+        { label: 'Fields', value: 'content, scheduled_at' },
+      ],
+    });
+    expect(entryLine(d)).toBe(
+      'Variant approval requested alice · 3 Jan 2030, 10:05 Channel: Brand review Fields: content, scheduled_at',
+    );
+  });
+
+  it('shows a skill with its description and any other short field', () => {
+    const d = describeEntry(
+      {
+        id: '7',
+        name: 'Brand voice',
+        description: 'Warm, short sentences; no jargon.',
+        visibility: 'workspace',
+        owner: { username: 'bob' },
+        created_at: '2030-01-01T12:00:00Z',
+      },
+      opts,
+    );
+    expect(d.title).toBe('Brand voice');
+    expect(d.text).toBe('Warm, short sentences; no jargon.');
+    expect(d.detail).toBe('bob · 1 Jan 2030, 13:00');
+    expect(d.fields).toEqual([{ label: 'Visibility', value: 'workspace' }]);
+  });
+
+  it('formats any ISO timestamp field and shortens long values, keeping the whole one', () => {
+    const long = 'x'.repeat(400);
+    const d = describeEntry({ name: 'n', scheduled_at: '2030-02-01T08:00:00Z', note2: long }, opts);
+    expect(d.fields[0]).toEqual({ label: 'Scheduled at', value: '1 Feb 2030, 09:00' });
+    expect(d.fields[1]?.value.length).toBeLessThan(200);
+    expect(d.fields[1]?.full).toBe(long);
+  });
+
+  it('never depends on particular keys: anything usable is shown, else the entry as it came', () => {
+    expect(describeEntry({ weird: 1 }).title).toBe('Weird: 1');
+    expect(describeEntry({}).title).toBe('{}');
+    expect(describeEntry('plain').title).toBe('plain');
+    expect(describeEntry(null).title).toBe('null');
+    expect(describeEntry({ message: 'Hello there' }).title).toBe('Hello there');
+    // A name is the user's own words: never rewritten as a code.
+    expect(describeEntry({ name: 'tone_guide' }).title).toBe('tone_guide');
+  });
+
+  it('says codes in words and leaves words alone', () => {
+    expect(codeToWords('variant.published')).toBe('Variant published');
+    expect(codeToWords('Published it')).toBe('Published it');
+    expect(readableTime('not a date')).toBe('not a date');
+    expect(readableTime('2026-01-01', opts)).toBe('1 Jan 2026');
+  });
+});
