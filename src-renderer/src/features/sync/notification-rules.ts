@@ -1,0 +1,22 @@
+/** How long an informational notification stays (paused while pointed at or focused). */
+export const AUTO_DISMISS_MS = 8000;
+/** At most this many at once: the newest win. */
+export const MAX_NOTIFICATIONS = 3;
+
+/** Informational kinds go by themselves; one that needs the user stays until dismissed. */
+export function autoDismissAfter(kind: string): number | null {
+  return kind === 'needs_user' ? null : AUTO_DISMISS_MS;
+}
+
+/** Adds one, keeping the newest `MAX_NOTIFICATIONS`. */
+export function pushNotification<T>(list: T[], item: T, max = MAX_NOTIFICATIONS): T[] {
+  return [...list, item].slice(-max);
+}
+
+/** Splits the body around the link it contains, so the link can be shortened on screen. */
+export function splitAtUrl(body: string, url: string | null): { before: string; after: string } | null {
+  if (!url) return null;
+  const at = body.indexOf(url);
+  if (at === -1) return null;
+  return { before: body.slice(0, at), after: body.slice(at + url.length) };
+}
