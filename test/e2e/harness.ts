@@ -176,7 +176,8 @@ export async function connect(page: Page, baseUrl: string, token: string): Promi
   await page.getByLabel('Service address').fill(baseUrl);
   await page.getByLabel('Access token').fill(token);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await page.getByText('Connected. Your drafts sync in the background.').waitFor();
+  // "Connected. Posts in your workspaces sync…", or, with local drafts, the offer to move them.
+  await page.getByText(/^Connected\. /).waitFor();
 }
 
 export async function selectWorkspace(page: Page, slug: string): Promise<void> {
