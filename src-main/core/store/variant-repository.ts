@@ -1,5 +1,5 @@
 // Variants: the per-platform content of a post, with the account choice kept in three states.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, NewVariantRow, VariantRow, VariantUpdate } from './schema';
 
 /** The last server state of a variant, for three-way comparison. */
@@ -45,8 +45,10 @@ export async function listVariantsOfPost(db: Kysely<Database>, postId: string): 
     .selectFrom('variant')
     .selectAll()
     .where('post_id', '=', postId)
+    // Ties (a pull writes a post's variants with one created_at, quick drafting within one
+    // millisecond) keep insertion order, as the post list shows them.
     .orderBy('created_at')
-    .orderBy('id')
+    .orderBy(sql`rowid`)
     .execute();
 }
 
@@ -62,6 +64,7 @@ export async function listVariantsOfPosts(db: Kysely<Database>, postIds: string[
         .selectAll()
         .where('post_id', 'in', chunk)
         .orderBy('created_at')
+        .orderBy(sql`rowid`)
         .execute()),
     );
   }

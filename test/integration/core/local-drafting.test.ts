@@ -10,6 +10,24 @@ afterEach(async () => {
 });
 
 describe('drafting with no connection and no account', () => {
+  it('keeps variant tabs in the order they were added, even within one millisecond', async () => {
+    // A stopped clock: every variant gets the same created_at, so only insertion order is left.
+    t = await openCore({ clock: { now: () => new Date('2030-01-01T00:00:00.000Z') } });
+    const post = await t.call('posts.create', { workspace: null, title: 'Many at once' });
+    const platforms = ['x', 'linkedin', 'bluesky', 'threads', 'mastodon', 'instagram'];
+    for (const platform of platforms) {
+      await t.call('variants.create', {
+        postId: post.id,
+        platform,
+        content: platform,
+        account: { kind: 'none' },
+      });
+    }
+    const detail = await t.call('posts.get', { id: post.id });
+    expect(detail.variants.map((v) => v.platform)).toEqual(platforms);
+    expect(detail.platforms).toEqual(platforms);
+  });
+
   it('creates, edits and lists drafts in the local space', async () => {
     t = await openCore();
     const settings = await t.call('settings.get', undefined);
