@@ -6,6 +6,7 @@ import { isServiceError } from '../api/errors';
 import { countOps } from '../store/outbox-repository';
 import { getPost } from '../store/post-repository';
 import { getSetting, setSetting } from '../store/settings-repository';
+import { SyncLease } from '../store/sync-lease';
 import { listVariantsDueForReconcile, nextReconcileAt } from '../store/variant-repository';
 import { mergeVariantsOfPost, pullWorkspace, pullWorkspaceList } from './pull';
 import { push } from './push';
@@ -23,6 +24,8 @@ const LIGHT_REASONS = new Set([
 ]);
 /** A light sync still pulls everything when the last full pull is older than this. */
 export const FULL_PULL_EVERY_MS = 15 * 60_000;
+/** How often a running sync tells other processes it is still at work (see SyncLease). */
+const LEASE_RENEW_MS = 15_000;
 
 export interface SyncEngineOptions {
   ctx: SyncContext;
@@ -32,6 +35,8 @@ export interface SyncEngineOptions {
   intervalMs: number | false;
   /** Quiet time after the last local change before a light sync sends it; false: never by itself. */
   afterChangeMs: number | false;
+  /** Keeps other processes on the same data folder from syncing at the same time. */
+  lease?: SyncLease;
 }
 
 export class SyncEngine {
@@ -57,9 +62,12 @@ export class SyncEngine {
   #wake: NodeJS.Timeout | null = null;
   #afterChange: NodeJS.Timeout | null = null;
 
+  readonly #lease: SyncLease;
+
   constructor(options: SyncEngineOptions) {
     this.#opts = options;
     this.#ctx = options.ctx;
+    this.#lease = options.lease ?? new SyncLease(options.ctx.db);
   }
 
   async start(): Promise<void> {
@@ -233,6 +241,28 @@ export class SyncEngine {
     }
     if (client === null) return;
     this.#authPaused = false;
+    const lease = await this.#lease.acquire();
+    if (!lease.ok) {
+      const why = `Another Outpost process (pid ${lease.holder.pid}) is syncing this data folder; it sends these changes too.`;
+      this.#status.lastError = why;
+      await logDecision(ctx, { action: 'sync_skipped', reason: why });
+      return;
+    }
+    const renewal = setInterval(() => this.background(() => this.#lease.renew()), LEASE_RENEW_MS);
+    renewal.unref();
+    try {
+      await this.#runHoldingLease(reason, client);
+    } finally {
+      clearInterval(renewal);
+      await this.#lease.release().catch(() => undefined);
+    }
+  }
+
+  async #runHoldingLease(
+    reason: string,
+    client: NonNullable<Awaited<ReturnType<ClientGetter>>>,
+  ): Promise<void> {
+    const ctx = this.#ctx;
     await this.refresh({ phase: 'syncing' });
     await logDecision(ctx, { action: 'sync_start', reason });
     let lastError: string | null = null;
@@ -375,5 +405,7 @@ export class SyncEngine {
       ]);
       if (timer) clearTimeout(timer);
     }
+    // A sync cut short by the grace is left to the unknown-outcome path; nobody waits on it.
+    await this.#lease.release().catch(() => undefined);
   }
 }

@@ -60,6 +60,9 @@ export interface PushOptions {
   readBeforeWrite: boolean;
 }
 
+/** The op changed between being listed and being claimed for sending: it is not sent this time. */
+class OpMoved extends Error {}
+
 class PushRun {
   stop: PushStop = null;
   readonly #readPosts = new Set<string>();
@@ -129,7 +132,19 @@ class PushRun {
         this.noteWait(op.next_attempt_at);
         return;
       }
-      const outcome = await this.runOp(op);
+      let outcome: OpOutcome;
+      try {
+        outcome = await this.runOp(op);
+      } catch (error) {
+        if (!(error instanceof OpMoved)) throw error;
+        await logDecision(this.ctx, {
+          action: 'skip_moved',
+          reason: error.message,
+          postId: op.post_id,
+          variantId: op.variant_id,
+        });
+        return;
+      }
       if (outcome === 'stop_auth' || outcome === 'stop_offline' || outcome === 'block_post') return;
       if (outcome === 'block_variant' && op.variant_id) blocked.add(op.variant_id);
     }
@@ -217,8 +232,18 @@ class PushRun {
   async beginSend<T>(op: OutboxOpRow, build: (fresh: FreshRows) => Outgoing<T> | null): Promise<T | null>;
   async beginSend<T>(op: OutboxOpRow, build: (fresh: FreshRows) => Outgoing<T> | null): Promise<T | null> {
     return this.ctx.db.transaction().execute(async (trx) => {
-      const current =
-        (await trx.selectFrom('outbox_op').selectAll().where('id', '=', op.id).executeTakeFirst()) ?? op;
+      const current = await trx
+        .selectFrom('outbox_op')
+        .selectAll()
+        .where('id', '=', op.id)
+        .executeTakeFirst();
+      // Claimed only in the state it was listed in: a user's decision meanwhile (kept
+      // unpublished, superseded) is never overridden by a request built from the old state.
+      if (current === undefined || current.state !== op.state) {
+        throw new OpMoved(
+          `The ${op.kind} operation was ${current ? `set ${current.state}` : 'withdrawn'} while this sync ran.`,
+        );
+      }
       // Posts and variants are never deleted locally: the rows runOp saw still exist.
       const post = (await getPost(trx, op.post_id)) as PostRow;
       const variant = op.variant_id === null ? null : ((await getVariant(trx, op.variant_id)) as VariantRow);
@@ -242,6 +267,7 @@ class PushRun {
           payload: JSON.stringify(payload),
         })
         .where('id', '=', op.id)
+        .where('state', '=', current.state)
         .execute();
       return request;
     });
