@@ -41,15 +41,17 @@ export async function updateVariant(db: Kysely<Database>, id: string, patch: Var
 }
 
 export async function listVariantsOfPost(db: Kysely<Database>, postId: string): Promise<VariantRow[]> {
-  return db
-    .selectFrom('variant')
-    .selectAll()
-    .where('post_id', '=', postId)
-    // Ties (a pull writes a post's variants with one created_at, quick drafting within one
-    // millisecond) keep insertion order, as the post list shows them.
-    .orderBy('created_at')
-    .orderBy(sql`rowid`)
-    .execute();
+  return (
+    db
+      .selectFrom('variant')
+      .selectAll()
+      .where('post_id', '=', postId)
+      // Ties (a pull writes a post's variants with one created_at, quick drafting within one
+      // millisecond) keep insertion order, as the post list shows them.
+      .orderBy('created_at')
+      .orderBy(sql`rowid`)
+      .execute()
+  );
 }
 
 export async function listVariantsOfPosts(db: Kysely<Database>, postIds: string[]): Promise<VariantRow[]> {
