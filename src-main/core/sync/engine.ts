@@ -8,6 +8,7 @@ import { getPost } from '../store/post-repository';
 import { getSetting, setSetting } from '../store/settings-repository';
 import { SyncLease } from '../store/sync-lease';
 import { listVariantsDueForReconcile, nextReconcileAt } from '../store/variant-repository';
+import { notify } from './apply';
 import { mergeVariantsOfPost, pullWorkspace, pullWorkspaceList } from './pull';
 import { push } from './push';
 import { logDecision, nowIso, type ClientGetter, type SyncContext } from './context';
@@ -210,6 +211,22 @@ export class SyncEngine {
   /** A new token was given: lift the auth pause. */
   tokenChanged(): void {
     this.#authPaused = false;
+    this.#tokenNoticeGiven = false;
+  }
+
+  #tokenNoticeGiven = false;
+
+  /** Sync waits for a new token; the user hears it once, not at every retry of the old one. */
+  async #pauseForToken(): Promise<void> {
+    this.#authPaused = true;
+    if (this.#tokenNoticeGiven) return;
+    this.#tokenNoticeGiven = true;
+    await notify(
+      this.#ctx,
+      'needs_user',
+      'The service did not accept the access token, so sync is paused. Enter a new token in Settings; your drafts are kept.',
+      { postId: null, variantId: null },
+    );
   }
 
   syncNow(reason: string): Promise<SyncStatus> {
@@ -235,8 +252,8 @@ export class SyncEngine {
     try {
       client = await this.#opts.client();
     } catch (error) {
-      this.#authPaused = true;
       this.#status.lastError = error instanceof Error ? error.message : String(error);
+      await this.#pauseForToken();
       return;
     }
     if (client === null) return;
@@ -283,7 +300,7 @@ export class SyncEngine {
         });
       const pushed = await push(ctx, client, { readBeforeWrite: !full });
       if (pushed.stop === 'auth') {
-        this.#authPaused = true;
+        await this.#pauseForToken();
         lastError = pushed.stopReason;
         await logDecision(ctx, {
           action: 'sync_paused_auth',
@@ -306,7 +323,7 @@ export class SyncEngine {
     } catch (error) {
       lastError = error instanceof Error ? error.message : String(error);
       if (isServiceError(error)) {
-        if (error.kind === 'auth') this.#authPaused = true;
+        if (error.kind === 'auth') await this.#pauseForToken();
         if (error.kind === 'offline' || error.kind === 'timeout') this.#offline = true;
       } else {
         ctx.logger.error('sync failed unexpectedly', { message: lastError });

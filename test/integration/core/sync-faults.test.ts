@@ -311,6 +311,15 @@ describe('service pressure and refusals', () => {
     expect(ops.every((o) => o.state === 'pending' || o.state === 'done')).toBe(true);
     expect(ops.length).toBeGreaterThanOrEqual(2);
     expect((await c.call('posts.get', { id: b.id })).title).toBe('Second');
+    // The user is told once (a tray notification), not at every retry of the refused token.
+    const tokenNotices = () =>
+      c.events.filter(
+        (e) => e.name === 'notification' && e.data.kind === 'needs_user' && /access token/.test(e.data.body),
+      );
+    expect(tokenNotices()).toHaveLength(1);
+    await c.core.syncNow('test');
+    expect(c.core.status().phase).toBe('needs_token');
+    expect(tokenNotices()).toHaveLength(1);
 
     const fresh = s.mintToken();
     await c.call('settings.connect', { baseUrl: s.baseUrl, token: fresh, authHeader: 'bearer' });
