@@ -70,6 +70,8 @@ import {
   replaceSkills,
   upsertWorkspaces,
 } from '../store/workspace-repository';
+import { keychainUnavailableMessage } from '../secrets/open-secret-store';
+import { MemorySecretStore } from '../secrets/memory-store';
 import { mineAccount } from '../sync/apply';
 import { logDecision, type SyncContext } from '../sync/context';
 import { SyncEngine } from '../sync/engine';
@@ -131,12 +133,17 @@ class Core implements AppCore {
   #store!: OpenedDatabase;
   #engine!: SyncEngine;
   #client: { key: string; client: ServiceClient } | null = null;
+  /** The host's store, until a keychain refuses a write; then memory for the session. */
+  #secrets: SecretStore;
+  #secretsMessage: string | null;
   #closed = false;
   readonly #fileLogger: FileLogger;
   readonly #handlers: Record<CommandName, Handler>;
 
   constructor(options: AppCoreOptions) {
     this.#o = options;
+    this.#secrets = options.secrets;
+    this.#secretsMessage = options.secretsMessage ?? null;
     this.#clock = options.clock ?? { now: () => new Date() };
     const file = createFileLogger(options.dataDir, this.#redactor, () => this.#clock.now());
     this.#fileLogger = file;
@@ -262,7 +269,7 @@ class Core implements AppCore {
   }
 
   async #token(baseUrl: string): Promise<string | null> {
-    const token = await this.#o.secrets.get(baseUrl);
+    const token = await this.#secrets.get(baseUrl);
     if (token) this.#redactor.add(token);
     return token;
   }
@@ -310,8 +317,8 @@ class Core implements AppCore {
       baseUrl: conn?.base_url ?? null,
       authHeader: conn?.auth_header === 'x-api-key' ? 'x-api-key' : 'bearer',
       connected: conn !== undefined && token !== null,
-      tokenStorage: token !== null ? this.#o.secrets.kind : null,
-      keychainMessage: this.#o.secretsMessage ?? null,
+      tokenStorage: token !== null ? this.#secrets.kind : null,
+      keychainMessage: this.#secretsMessage,
       notifications: await getSetting(this.#db, 'notifications', true),
       theme: await getSetting<Theme>(this.#db, 'theme', 'system'),
       closeToTray: await getSetting(this.#db, 'closeToTray', false),
@@ -422,7 +429,7 @@ class Core implements AppCore {
       'settings.connect': (p: P<'settings.connect'>) => this.#connect(p),
       'settings.signOut': async () => {
         const conn = await getConnection(this.#db);
-        if (conn) await this.#o.secrets.delete(conn.base_url);
+        if (conn) await this.#secrets.delete(conn.base_url);
         await clearConnection(this.#db);
         this.#client = null;
         this.#engine.tokenChanged();
@@ -802,15 +809,21 @@ class Core implements AppCore {
     const workspaces = await client.listWorkspaces();
     const previous = await getConnection(this.#db);
     try {
-      await this.#o.secrets.set(baseUrl, token);
+      await this.#secrets.set(baseUrl, token);
     } catch (error) {
-      throw new CommandError(
-        'keychain_unavailable',
-        `The access token could not be stored in the system keychain (${error instanceof Error ? this.#redactor.clean(error.message) : 'unknown error'}).`,
-      );
+      // A keychain that answered at start can still refuse a write (a locked keyring, a
+      // denied prompt): connect anyway, with the token in memory for this session, and say so.
+      const why = error instanceof Error ? this.#redactor.clean(error.message) : 'unknown error';
+      if (this.#secrets.kind !== 'keychain') {
+        throw new CommandError('keychain_unavailable', `The access token could not be kept (${why}).`);
+      }
+      this.#secretsMessage = keychainUnavailableMessage(`it refused to store the token: ${why}`);
+      this.#logger.warn(this.#secretsMessage);
+      this.#secrets = new MemorySecretStore();
+      await this.#secrets.set(baseUrl, token);
     }
     if (previous && previous.base_url !== baseUrl)
-      await this.#o.secrets.delete(previous.base_url).catch(() => undefined);
+      await this.#secrets.delete(previous.base_url).catch(() => undefined);
     await setConnection(this.#db, { baseUrl, authHeader: p.authHeader, now: this.#now() });
     await upsertWorkspaces(this.#db, workspaces, this.#now());
     this.#client = null;

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../server/index';
+import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import { openCore, type TestCore } from './helpers';
 
 let sandbox: SandboxHandle | null = null;
@@ -157,5 +158,35 @@ describe('sync triggers', () => {
     t.core.setOnline(true);
     await linked;
     expect(s.inspect.posts(s.fixtures.workspace).filter((p) => p.title === 'While offline')).toHaveLength(1);
+  });
+});
+
+describe('a keychain that refuses to store the token', () => {
+  it('connects anyway with the token in memory for the session, and says so', async () => {
+    sandbox = await startSandbox();
+    // Reads work, writes are refused: a locked keyring whose unlock prompt cannot be shown.
+    const kept = new Map<string, string>();
+    const lockedKeyring = new KeytarSecretStore({
+      getPassword: (_service, account) => Promise.resolve(kept.get(account) ?? null),
+      setPassword: () => Promise.reject(new Error('Cannot create an item in a locked collection')),
+      deletePassword: (_service, account) => Promise.resolve(kept.delete(account)),
+    });
+    t = await openCore({ secrets: lockedKeyring });
+    const view = await t.call('settings.connect', {
+      baseUrl: sandbox.baseUrl,
+      token: sandbox.token,
+      authHeader: 'bearer',
+    });
+    expect(view).toMatchObject({ connected: true, tokenStorage: 'memory' });
+    expect(view.keychainMessage).toMatch(/kept in memory for this session only/);
+    expect(view.keychainMessage).toContain('locked collection');
+    expect(view.keychainMessage).not.toContain(sandbox.token);
+    // The session goes on with the token it was given.
+    const post = await t.call('posts.create', {
+      workspace: sandbox.fixtures.workspace,
+      title: 'Still syncs',
+    });
+    expect((await t.core.syncNow('test')).lastError).toBeNull();
+    expect((await t.call('posts.get', { id: post.id })).serverId).not.toBeNull();
   });
 });
