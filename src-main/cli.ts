@@ -58,7 +58,7 @@ Commands:
   status              Connection, pending operations, failures, conflicts, last sync.
   sync [--wait S]     One full push, pull and reconcile; operations waiting on a retry within
                       S seconds (default 60) are retried before it returns. Exits 0 only if
-                      nothing failed and nothing is left waiting.
+                      nothing failed and nothing is left waiting (a conflict included).
   workspaces          The workspaces you can use.
   profiles --workspace SLUG
                       The workspace's posting accounts.
@@ -74,7 +74,8 @@ Commands:
   schedule --variant ID (--at ISO-8601 | --clear)
   publish --variant ID
   conflicts           Items changed both here and on the service.
-  resolve --variant ID (--mine | --theirs)
+  resolve (--variant ID | --post ID) (--mine | --theirs)
+                      Settle a conflict: a variant's fields, or a post's title.
   log [--limit N]     The sync engine's decisions, newest first.
   outbox              Operations waiting to be sent, and failed ones.
   move --workspace SLUG [--post ID]
@@ -130,7 +131,7 @@ const COMMANDS: Record<string, OptionName[]> = {
   schedule: ['variant', 'at', 'clear'],
   publish: ['variant'],
   conflicts: [],
-  resolve: ['variant', 'mine', 'theirs'],
+  resolve: ['variant', 'post', 'mine', 'theirs'],
   log: ['limit'],
   outbox: [],
   move: ['workspace', 'post'],
@@ -216,7 +217,7 @@ export function parseCommandLine(argv: string[]): ParsedCommand {
       need('workspace');
       break;
     case 'resolve':
-      need('variant');
+      oneOf('variant', 'post', true);
       oneOf('mine', 'theirs', true);
       break;
     case 'sync':
@@ -426,7 +427,8 @@ async function run(core: AppCore, command: string, v: Values, io: CliIo): Promis
       const waitMs = (v.wait === undefined ? DEFAULT_SYNC_WAIT_S : Number(v.wait)) * 1000;
       const { status, rounds } = await syncUntilSettled(core, waitMs);
       const stuck = STUCK_PHASES.includes(status.phase);
-      const ok = status.failed === 0 && status.pending === 0 && !stuck;
+      // A conflict waits for the user as much as a failure does: a script must not read it as done.
+      const ok = status.failed === 0 && status.pending === 0 && status.conflicts === 0 && !stuck;
       const text = [statusText(settings, status)];
       if (status.phase === 'needs_token') {
         text.push(
@@ -542,10 +544,12 @@ async function run(core: AppCore, command: string, v: Values, io: CliIo): Promis
       };
     }
     case 'resolve': {
-      const variant = await call<VariantView>(core, 'variants.resolveConflict', {
-        id: v.variant,
-        choice: v.mine ? 'mine' : 'theirs',
-      });
+      const choice = v.mine ? 'mine' : 'theirs';
+      if (v.post !== undefined) {
+        const post = await call<PostDetail>(core, 'posts.resolveConflict', { id: v.post, choice });
+        return { json: post, text: `${post.id}\t${post.stateText}\t${post.title}` };
+      }
+      const variant = await call<VariantView>(core, 'variants.resolveConflict', { id: v.variant, choice });
       return { json: variant, text: variantLine(variant) };
     }
     case 'log': {

@@ -161,6 +161,7 @@ export class SandboxDb {
     postsIn: Statement<[string], PostRow>;
     postByPk: Statement<[number], PostRow>;
     postById: Statement<[string], PostRow>;
+    renamePost: Statement<[string, string, number]>;
     touchPost: Statement<[string, number]>;
     insertVariant: Statement<VariantRow>;
     variantsOf: Statement<[number], VariantRow>;
@@ -231,6 +232,7 @@ export class SandboxDb {
       postByPk: db.prepare('SELECT * FROM posts WHERE pk = ?'),
       postById: db.prepare('SELECT * FROM posts WHERE id = ?'),
       touchPost: db.prepare('UPDATE posts SET updated_at = ? WHERE pk = ?'),
+      renamePost: db.prepare('UPDATE posts SET title = ?, updated_at = ? WHERE pk = ?'),
       insertVariant: db.prepare(
         `INSERT INTO variants (pk, id, post_pk, platform, content, social_profile_id, scheduled_at, status, platform_post_url,
            published_at, created_at, updated_at)

@@ -49,6 +49,8 @@ export interface SandboxHandle {
   clock: { now(): Date; advance(ms: number): Promise<void>; set(date: Date): Promise<void> };
   runScheduler(): number;
   releaseApproval(variantId: string): void;
+  /** A title change made in the first-party app (no API endpoint renames a post). */
+  renamePost(postId: string, title: string): void;
   mintToken(user?: string): string;
   revokeToken(token: string): void;
   faults: {
@@ -177,6 +179,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       },
     },
     runScheduler: () => service.runScheduler(),
+    renamePost: (postId, title) => service.renamePost(postId, title),
     releaseApproval: (variantId) => {
       service.releaseApproval(variantId);
     },

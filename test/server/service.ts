@@ -380,6 +380,19 @@ export class SandboxService {
     });
   }
 
+  /**
+   * Renames a post as the first-party app can (the API has no endpoint for it): how a title
+   * changes on the service while a client holds an older one.
+   */
+  renamePost(postId: string, title: string, actor = 'app'): void {
+    this.db.transaction(() => {
+      const post = this.db.q.postById.get(postId);
+      if (!post) throw new HttpError(404, 'not_found', `post '${postId}' not found`);
+      this.db.q.renamePost.run(title, this.now(), post.pk);
+      this.activity(post.pk, null, actor, 'post.renamed', { title });
+    });
+  }
+
   /** Publishes (or sends for sign-off) every scheduled variant whose time has come. */
   runScheduler(): number {
     const due = this.db.q.dueVariants.all(this.now());

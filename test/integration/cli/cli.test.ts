@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostDetail, SettingsView, SyncStatus, VariantView } from '../../../src-preload/bridge';
 import { ServiceClient } from '../../../src-main/core/api/client';
+import { createAppCore } from '../../../src-main/core/app/create-app-core';
+import { MemorySecretStore } from '../../../src-main/core/secrets/memory-store';
 import type { KeytarApi } from '../../../src-main/core/secrets';
 import { startSandbox, type SandboxHandle } from '../../server/index';
 import { buildCli, jsonOf, runCli, type Run } from './run-cli';
@@ -360,6 +362,41 @@ describe('outpost CLI', () => {
     expect(await ok([...g, 'conflicts'], env)).toBe('No conflicts.');
     const after = jsonOf<VariantView[]>(await outpost([...g, '--json', 'variants', '--post', postId], env));
     expect(after.find((v) => v.id === b)?.content).toBe('B theirs');
+  });
+
+  it('resolves a title conflict with resolve --post', { timeout: 240_000 }, async () => {
+    const f = sandbox.fixtures;
+    const dataDir = tempDir();
+    const env = { OUTPOST_TOKEN: sandbox.token };
+    const g = ['--data-dir', dataDir];
+    await ok([...g, 'connect', '--base-url', sandbox.baseUrl], env);
+    const postId = await ok([...g, 'draft', '--title', 'Named once', '--workspace', f.workspace], env);
+    await ok([...g, 'sync'], env);
+    const serverPostId = sandbox.inspect.posts(f.workspace).find((p) => p.title === 'Named once')!.id;
+    sandbox.renamePost(serverPostId, 'Named in the app');
+    // The desktop app renames it here meanwhile (the CLI has no title command): same data folder.
+    const desktop = await createAppCore({
+      dataDir,
+      secrets: new MemorySecretStore(),
+      host: 'electron',
+      version: 'test',
+      syncIntervalMs: false,
+      syncAfterChangeMs: false,
+    });
+    const renamed = await desktop.invoke('posts.update', { id: postId, title: 'Named here' });
+    await desktop.close(0);
+    expect(renamed.ok).toBe(true);
+
+    expect((await outpost([...g, 'sync'], env)).code).toBe(1);
+    expect(await ok([...g, 'conflicts'], env)).toContain(
+      `post ${postId}\ttitle\tmine: Named here\ttheirs: Named in the app`,
+    );
+    const resolved = jsonOf<PostDetail>(
+      await outpost([...g, '--json', 'resolve', '--post', postId, '--theirs'], env),
+    );
+    expect([resolved.title, resolved.conflicts]).toEqual(['Named in the app', []]);
+    await ok([...g, 'sync'], env);
+    expect(await ok([...g, 'conflicts'], env)).toBe('No conflicts.');
   });
 
   it('keeps the token in the OS keychain for later commands', { timeout: 120_000 }, async () => {

@@ -445,6 +445,44 @@ describe('conflicts', () => {
   });
 });
 
+describe('title conflicts', () => {
+  /** A synced post renamed both here and in the service's app. */
+  async function retitled(s: SandboxHandle, c: TestCore) {
+    const { post } = await syncedDraft(s, c, 'Original title', 'text');
+    const serverPost = (await c.call('posts.get', { id: post.id })).serverId!;
+    s.renamePost(serverPost, 'Their title');
+    await c.call('posts.update', { id: post.id, title: 'My title' });
+    await c.core.syncNow('test');
+    return { post: await c.call('posts.get', { id: post.id }), serverPost };
+  }
+
+  it('both renamed: a conflict with both titles, nothing overwritten; take theirs settles it', async () => {
+    const { s, c } = await connected();
+    const { post, serverPost } = await retitled(s, c);
+    expect(post.state).toBe('conflict');
+    expect(post.conflicts).toEqual([{ field: 'title', mine: 'My title', theirs: 'Their title' }]);
+    expect(post.title).toBe('My title');
+    expect(c.core.status().conflicts).toBe(1);
+    const theirs = await c.call('posts.resolveConflict', { id: post.id, choice: 'theirs' });
+    expect([theirs.title, theirs.state, theirs.conflicts]).toEqual(['Their title', 'draft', []]);
+    await c.core.syncNow('test');
+    expect((await c.call('posts.get', { id: post.id })).state).toBe('draft');
+    expect(s.inspect.posts(s.fixtures.workspace).find((p) => p.id === serverPost)!.title).toBe('Their title');
+  });
+
+  it('keep mine: the local title stays (the API cannot rename a post) and the conflict is settled', async () => {
+    const { s, c } = await connected();
+    const { post } = await retitled(s, c);
+    const mine = await c.call('posts.resolveConflict', { id: post.id, choice: 'mine' });
+    expect([mine.title, mine.conflicts]).toEqual(['My title', []]);
+    await c.core.syncNow('test');
+    const after = await c.call('posts.get', { id: post.id });
+    expect(after.state).not.toBe('conflict');
+    // Said next to the post: the new title lives in Outpost only.
+    expect(after.error).toMatch(/title/i);
+  });
+});
+
 describe('offline first', () => {
   it('drafts with the service down, then syncs when it is back: nothing lost or doubled', async () => {
     const data = tempDir('outpost-sandbox-');
