@@ -115,7 +115,8 @@ export function menuTemplate(
       ...(options.devTools
         ? ([
             { type: 'separator' },
-            { role: 'reload' },
+            // Its usual CmdOrCtrl+R is Sync now's.
+            { role: 'reload', accelerator: 'F5' },
             { role: 'toggleDevTools' },
           ] as MenuItemConstructorOptions[])
         : []),

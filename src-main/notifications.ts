@@ -1,6 +1,6 @@
-// OS notifications for the core's `notification` events: a published variant (a click opens
-// its link, after the same URL check as every external link), an approval wait started or
-// released, a failure that needs the user. Off when settings.notifications is false.
+// OS notifications for the core's `notification` events: a published variant or a released
+// approval (a click opens the post's link, after the same URL check as every external link),
+// an approval wait started, a failure that needs the user. Off when settings.notifications is false.
 import type { Notification as NotificationType, NotificationConstructorOptions } from 'electron';
 import type { OutpostNotification } from '../src-preload/bridge';
 import { isSafeExternalUrl } from './window';
@@ -42,7 +42,8 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       notification.on('close', forget);
       notification.on('click', () => {
         forget();
-        if (n.kind === 'published' && n.url !== null && isSafeExternalUrl(n.url)) {
+        // Published and released-then-published both carry the post's link: a click opens it.
+        if (n.url !== null && isSafeExternalUrl(n.url)) {
           deps.openExternal(n.url).catch((error: unknown) => deps.onError?.(error));
         } else {
           deps.focusWindow();

@@ -50,8 +50,16 @@ describe('notifications', () => {
     expect(focusWindow).toHaveBeenCalledOnce();
   });
 
+  it('an approval released carries the published link: a click opens it', () => {
+    const { notifier, openExternal, focusWindow } = setup();
+    notifier.show({ ...published, kind: 'approval_released', title: 'Signed off and published' });
+    FakeNotification.instances[0]!.emit('click');
+    expect(openExternal).toHaveBeenCalledWith('https://x.com/outpost/status/1');
+    expect(focusWindow).not.toHaveBeenCalled();
+  });
+
   it.each(['approval_started', 'approval_released', 'needs_user'] as const)(
-    'shows %s, a click focuses the window',
+    'shows %s without a link, a click focuses the window',
     (kind) => {
       const { notifier, focusWindow, openExternal } = setup();
       notifier.show({ ...published, kind, url: null });

@@ -128,6 +128,11 @@ describe('application menu', () => {
   it('offers developer tools only when asked (unpackaged)', () => {
     const items = flat(menuTemplate('linux', { send: vi.fn(), syncNow: vi.fn() }, { devTools: true }));
     expect(items.map((i) => i.role)).toContain('toggleDevTools');
+    // Reload keeps away from Sync now's CmdOrCtrl+R (a role's default accelerator would take it).
+    const reload = items.find((i) => i.role === 'reload');
+    expect(reload?.accelerator).toBe('F5');
+    const accelerators = items.map((i) => i.accelerator).filter(Boolean);
+    expect(new Set(accelerators).size).toBe(accelerators.length);
   });
 });
 
