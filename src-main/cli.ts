@@ -431,8 +431,9 @@ async function run(core: AppCore, command: string, v: Values, io: CliIo): Promis
       const ok = status.failed === 0 && status.pending === 0 && status.conflicts === 0 && !stuck;
       const text = [statusText(settings, status)];
       if (status.phase === 'needs_token') {
+        // The line above says why (refused, or none stored); what to do is the same.
         text.push(
-          "The service did not accept the access token; nothing was lost. Give a new one with 'outpost connect'.",
+          "Sync needs a valid access token; nothing was lost. Give one with 'outpost connect' or OUTPOST_TOKEN.",
         );
       }
       if (status.phase === 'paused') text.push('Sync is paused (in the app).');

@@ -457,6 +457,11 @@ describe('outpost CLI', () => {
       expect(refused.stdout).toContain("'outpost connect'");
       expect(refused.stdout + refused.stderr).not.toContain(first.OUTPOST_TOKEN);
       expect(sandbox.inspect.posts(f.workspace).some((p) => p.title === 'Token rotates')).toBe(false);
+      // No token at all (none in the environment, none kept): it says so rather than "refused".
+      const none = await outpost([...g, 'sync'], { OUTPOST_TOKEN: undefined });
+      expect(none.code).toBe(1);
+      expect(none.stdout).toContain('No access token is stored for this service');
+      expect(none.stdout).toContain('OUTPOST_TOKEN');
 
       const second = { OUTPOST_TOKEN: sandbox.mintToken() };
       await ok([...g, 'connect', '--base-url', sandbox.baseUrl], second);
