@@ -12,7 +12,7 @@ import type {
 } from '../../../src-preload/bridge';
 import type { OutboxOpRow, PostRow, SyncLogRow, VariantRow } from '../store/schema';
 import { parseJson, type PostBase, type PostSummaryRow } from '../store/post-repository';
-import { postState, variantState, STATE_WORDS } from '../sync/reconcile';
+import { postState, variantState, STATE_WORDS, TITLE_NEEDED } from '../sync/reconcile';
 
 export const TITLE_STAYS_LOCAL =
   'The new title is kept in Outpost only: the service offers no way to rename a post after it is created.';
@@ -131,7 +131,11 @@ export function postDetail(post: PostRow, variants: VariantRow[], ops: OutboxOpR
   const base = parseJson<PostBase>(post.base);
   const failed = ops.find((o) => o.variant_id === null && o.state === 'failed');
   const titleNote =
-    post.server_id !== null && base !== null && base.title !== post.title ? TITLE_STAYS_LOCAL : null;
+    post.server_id !== null && base !== null && base.title !== post.title
+      ? TITLE_STAYS_LOCAL
+      : post.server_id === null && post.workspace !== null && post.title.trim() === ''
+        ? TITLE_NEEDED
+        : null;
   return {
     ...postSummary(post, variants, ops),
     conflicts: parseJson<FieldConflict[]>(post.conflict) ?? [],

@@ -19,7 +19,13 @@ import { baseOf, notify, recordServiceAnswer } from './apply';
 import { retryDelayMs } from './backoff';
 import { eachBounded, inTransaction, logDecision, nowIso, type SyncContext } from './context';
 import { mergeVariantsOfPost } from './pull';
-import { decideOnFailure, decidePublishReadBack, matchUnlinked, type FailureFacts } from './reconcile';
+import {
+  decideOnFailure,
+  decidePublishReadBack,
+  matchUnlinked,
+  TITLE_NEEDED,
+  type FailureFacts,
+} from './reconcile';
 
 export type PushStop = 'auth' | 'offline' | null;
 
@@ -298,10 +304,15 @@ class PushRun {
         return 'done';
       }
     }
-    const title = await this.beginSend(op, ({ post: fresh }) => ({
-      request: fresh.title,
-      sent: { title: fresh.title },
-    }));
+    // The service keeps the title a post is created with (there is no rename): a post made
+    // with "New post" waits until it has one, or it would be created untitled for good.
+    const title = await this.beginSend(op, ({ post: fresh }) =>
+      fresh.title.trim() === '' ? null : { request: fresh.title, sent: { title: fresh.title } },
+    );
+    if (title === null) {
+      await logDecision(this.ctx, { action: 'wait_title', reason: TITLE_NEEDED, postId: post.id });
+      return 'block_post';
+    }
     try {
       const created = await this.client.createPost(slug, { title });
       await this.linkPost(op, post, created.id, created.title, created.raw);

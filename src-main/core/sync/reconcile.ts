@@ -57,6 +57,10 @@ export const STATE_WORDS: Record<ItemState, string> = {
   unknown_status: 'Unknown status',
 };
 
+/** Why a new post waits: the service keeps the title a post is created with (there is no rename). */
+export const TITLE_NEEDED =
+  'Give this post a title to sync it: the service keeps the title a post is created with.';
+
 export function variantState(f: VariantStateFacts): { state: ItemState; text: string } {
   const pick = (state: ItemState) => ({ state, text: STATE_WORDS[state] });
   if (f.removed) return pick('removed');

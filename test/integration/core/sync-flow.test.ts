@@ -131,6 +131,29 @@ describe.each(variantsOfService)('key flows against %s', (_name, options) => {
     });
   });
 
+  it('a new post waits for its title (the service keeps the title it is created with)', async () => {
+    const { s, c } = await connected(options);
+    const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: '' });
+    await c.call('variants.create', {
+      postId: post.id,
+      platform: 'linkedin',
+      content: 'Written before the title',
+      account: { kind: 'default' },
+    });
+    const before = s.inspect.posts(s.fixtures.workspace).length;
+    await c.core.syncNow('test');
+    expect(s.inspect.posts(s.fixtures.workspace)).toHaveLength(before);
+    const waiting = await c.call('posts.get', { id: post.id });
+    expect(waiting.state).toBe('pending_sync');
+    expect(waiting.error).toMatch(/^Give this post a title to sync it/);
+    await c.call('posts.update', { id: post.id, title: 'Titled at last' });
+    await c.core.syncNow('test');
+    const created = s.inspect.posts(s.fixtures.workspace).filter((p) => p.title === 'Titled at last');
+    expect(created).toHaveLength(1);
+    expect(s.inspect.variants(created[0]!.id).map((v) => v.content)).toEqual(['Written before the title']);
+    expect((await c.call('posts.get', { id: post.id })).error).toBeNull();
+  });
+
   it('a scheduled variant the service sends is read back as published', async () => {
     const { s, c } = await connected(options);
     const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Timed' });
