@@ -22,6 +22,21 @@ export async function appendSyncLog(db: Kysely<Database>, at: string, entry: Log
     .execute();
 }
 
+/** How many decisions are kept: weeks of an ordinary day's syncs, a bounded file for years of them. */
+export const SYNC_LOG_KEPT = 5_000;
+
+/** Drops all but the newest `keep` entries. */
+export async function pruneSyncLog(db: Kysely<Database>, keep = SYNC_LOG_KEPT): Promise<void> {
+  const oldestKept = await db
+    .selectFrom('sync_log')
+    .select('id')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .offset(keep - 1)
+    .executeTakeFirst();
+  if (oldestKept) await db.deleteFrom('sync_log').where('id', '<', oldestKept.id).execute();
+}
+
 export async function listSyncLog(db: Kysely<Database>, limit: number): Promise<SyncLogRow[]> {
   return db.selectFrom('sync_log').selectAll().orderBy('id', 'desc').limit(limit).execute();
 }

@@ -7,6 +7,7 @@ import { countOps } from '../store/outbox-repository';
 import { getPost } from '../store/post-repository';
 import { getSetting, setSetting } from '../store/settings-repository';
 import { SyncLease } from '../store/sync-lease';
+import { pruneSyncLog } from '../store/sync-log-repository';
 import { listVariantsDueForReconcile, nextReconcileAt } from '../store/variant-repository';
 import { notify } from './apply';
 import { mergeVariantsOfPost, pullWorkspace, pullWorkspaceList } from './pull';
@@ -319,6 +320,7 @@ export class SyncEngine {
       this.#status.lastSyncAt = at;
       await setSetting(ctx.db, 'lastSyncAt', at);
       await logDecision(ctx, { action: 'sync_done', reason: 'Pull, push and reconcile finished.' });
+      await pruneSyncLog(ctx.db);
       this.#scheduleWake(pushed.nextAttemptAt);
     } catch (error) {
       lastError = error instanceof Error ? error.message : String(error);
