@@ -146,6 +146,12 @@ function codesOf(error: unknown, depth = 0): string[] {
   return codes;
 }
 
+function causeMessage(error: unknown): string | null {
+  const cause =
+    error !== null && typeof error === 'object' ? (error as { cause?: unknown }).cause : undefined;
+  return cause instanceof Error ? cause.message : null;
+}
+
 function isTimeout(error: unknown): boolean {
   if (error === null || typeof error !== 'object') return false;
   const name = (error as { name?: unknown }).name;
@@ -168,6 +174,14 @@ export function classifyTransportError(
     );
   }
   const codes = codesOf(error);
+  if (!afterHeaders && causeMessage(error) === 'bad port') {
+    // fetch refuses ports set aside for other protocols (6000, 6667, ...) before connecting.
+    return new ServiceError(
+      'offline',
+      'Could not reach the service: this port is reserved for another protocol, so no connection is made to it. Check the port in the service address.',
+      { mayHaveReachedService: false, code: 'BAD_PORT' },
+    );
+  }
   const neverSent = !afterHeaders && codes.length > 0 && codes.every((c) => NEVER_SENT_CODES.has(c));
   const code = codes[0] ?? null;
   if (neverSent) {

@@ -188,6 +188,18 @@ describe('transport failures', () => {
     expect(e.code).toBe('ECONNREFUSED');
   });
 
+  it('a port fetch will not connect to (6000, X11): offline, never sent, and the message says why', async () => {
+    const e = await failure(
+      new ServiceClient({ baseUrl: 'http://127.0.0.1:6000', token: TOKEN, authHeader: 'bearer' }).createPost(
+        'acme',
+        { title: 't' },
+      ),
+    );
+    expect(e.kind).toBe('offline');
+    expect(e.mayHaveReachedService).toBe(false);
+    expect(e.message).toMatch(/port is reserved for another protocol/);
+  });
+
   it('unknown host: offline, never reached the service', async () => {
     const e = await failure(
       new ServiceClient({
