@@ -152,7 +152,11 @@ export interface OutboxOpView {
   kind: OutboxOpKind;
   state: OutboxOpState;
   postId: LocalId;
+  /** The post's title, so a row says what it concerns. */
+  postTitle: string;
   variantId: LocalId | null;
+  /** The variant's platform, for ops of a variant. */
+  platform: string | null;
   attempts: number;
   nextAttemptAt: string | null;
   error: string | null;
@@ -270,6 +274,11 @@ export interface BridgeCommands {
   'outbox.list': { payload: void; result: OutboxOpView[] };
   /** Retries a failed operation now; refused for one whose retry is not safe. */
   'outbox.retry': { payload: { id: LocalId }; result: OutboxOpView };
+  /**
+   * Drops a failed change the service refused, and puts the variant back to what the service
+   * holds (a refused publish is simply not sent). Drafts not yet on the service are kept.
+   */
+  'outbox.discard': { payload: { id: LocalId }; result: OutboxOpView };
 
   'sync.now': { payload: void; result: SyncStatus };
   'sync.status': { payload: void; result: SyncStatus };
@@ -354,6 +363,7 @@ export const COMMAND_NAMES = [
   'variants.resolvePublishUnknown',
   'outbox.list',
   'outbox.retry',
+  'outbox.discard',
   'sync.now',
   'sync.status',
   'sync.pause',

@@ -285,6 +285,7 @@ function template(command: string, ids: { post: string; variant: string }): Reco
     'posts.resolveConflict': { id: ids.post, choice: 'mine' },
     'variants.resolvePublishUnknown': { id: ids.variant, choice: 'keep_unpublished' },
     'outbox.retry': { id: ids.post },
+    'outbox.discard': { id: ids.post },
     'sync.log': { limit: 5 },
     'activity.list': { postId: ids.post, offset: 0, limit: 5 },
     'skills.list': { workspace: WORKSPACE },

@@ -93,6 +93,7 @@ export const COMMAND_SCHEMAS = {
   }),
   'outbox.list': none,
   'outbox.retry': z.strictObject({ id }),
+  'outbox.discard': z.strictObject({ id }),
   'sync.now': none,
   'sync.status': none,
   'sync.pause': none,

@@ -12,6 +12,7 @@ import type {
   CommandName,
   CommandPayload,
   ConnectionTest,
+  OutboxOpView,
   PostDetail,
   SettingsView,
   SyncStatus,
@@ -29,9 +30,10 @@ import {
   deleteOpenOpsOfVariant,
   enqueue,
   getOp,
-  listOpenOps,
   listOpenOpStates,
   listOpenOpsOfPosts,
+  listOpenOpsWithSubjects,
+  parsePayload,
   setOpState,
   type VariantField,
 } from '../store/outbox-repository';
@@ -356,6 +358,59 @@ class Core implements AppCore {
     const post = await this.#post(v.post_id);
     const ops = await listOpenOpsOfPosts(this.#db, [v.post_id]);
     return variantView(v, post, ops);
+  }
+
+  async #opView(id: string): Promise<OutboxOpView> {
+    const op = await getOp(this.#db, id);
+    if (!op) throw new CommandError('not_found', `No outbox operation with id ${id}.`);
+    const post = await this.#post(op.post_id);
+    const variant = op.variant_id === null ? undefined : await getVariant(this.#db, op.variant_id);
+    return outboxOpView(op, { postTitle: post.title, platform: variant?.platform ?? null });
+  }
+
+  /**
+   * The way out of a change the service refused for good (a variant it no longer lets change,
+   * say): the op is dropped and the fields it carried go back to what the service holds, so the
+   * item shows the service's state again instead of Failed forever.
+   */
+  async #discardFailedOp(id: string): Promise<OutboxOpView> {
+    const op = await getOp(this.#db, id);
+    if (!op) throw new CommandError('not_found', `No outbox operation with id ${id}.`);
+    if (op.state !== 'failed')
+      throw new CommandError(
+        'invalid_state',
+        `Only a failed operation can be discarded (this one is ${op.state}).`,
+      );
+    if (op.kind === 'create_post' || op.kind === 'create_variant')
+      throw new CommandError(
+        'invalid_state',
+        'A draft the service has not taken yet is kept: change it, and it is sent again.',
+      );
+    const now = this.#now();
+    await this.#db.transaction().execute(async (trx) => {
+      const v = op.variant_id === null ? undefined : await getVariant(trx, op.variant_id);
+      const base = v ? parseJson<VariantBase>(v.base) : null;
+      if (v && base) {
+        const back: Partial<VariantRow> = {};
+        const fields = parsePayload(op).fields ?? [];
+        if (op.kind === 'update_variant' && fields.includes('content')) back.content = base.content;
+        if (op.kind === 'update_variant' && fields.includes('account')) {
+          back.account_mode = base.social_profile_id === null ? 'none' : 'profile';
+          back.social_profile_id = base.social_profile_id;
+        }
+        if (op.kind === 'schedule' || op.kind === 'unschedule') back.scheduled_at = base.scheduled_at;
+        await updateVariant(trx, v.id, { ...back, error: null, updated_at: now });
+      }
+      await setOpState(trx, op.id, 'done', { now, error: 'Discarded by the user.' });
+    });
+    await logDecision(this.#syncCtx(), {
+      action: 'discard',
+      reason: `The user dropped a ${op.kind} the service refused; the item shows what the service holds.`,
+      postId: op.post_id,
+      variantId: op.variant_id,
+    });
+    this.#changed(op.post_id, op.variant_id);
+    return this.#opView(op.id);
   }
 
   async #knownWorkspace(slug: string): Promise<void> {
@@ -692,7 +747,10 @@ class Core implements AppCore {
         return this.#variantView(v.id);
       },
 
-      'outbox.list': async () => (await listOpenOps(this.#db)).map(outboxOpView),
+      'outbox.list': async () =>
+        (await listOpenOpsWithSubjects(this.#db)).map((op) =>
+          outboxOpView(op, { postTitle: op.post_title, platform: op.platform }),
+        ),
       'outbox.retry': async (p: P<'outbox.retry'>) => {
         const op = await getOp(this.#db, p.id);
         if (!op) throw new CommandError('not_found', `No outbox operation with id ${p.id}.`);
@@ -710,9 +768,9 @@ class Core implements AppCore {
         if (op.variant_id !== null) await updateVariant(this.#db, op.variant_id, { error: null });
         this.#changed(op.post_id, op.variant_id);
         this.#engine.background(() => this.#engine.syncNow('retry requested'));
-        const fresh = await getOp(this.#db, op.id);
-        return outboxOpView(fresh ?? op);
+        return this.#opView(op.id);
       },
+      'outbox.discard': (p: P<'outbox.discard'>) => this.#discardFailedOp(p.id),
 
       'sync.now': () => this.#engine.syncNow('user'),
       'sync.status': () => this.#engine.refresh(),

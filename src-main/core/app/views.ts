@@ -144,13 +144,18 @@ export function postDetail(post: PostRow, variants: VariantRow[], ops: OutboxOpR
   };
 }
 
-export function outboxOpView(op: OutboxOpRow): OutboxOpView {
+export function outboxOpView(
+  op: OutboxOpRow,
+  about: { postTitle: string; platform: string | null },
+): OutboxOpView {
   return {
     id: op.id,
     kind: op.kind,
     state: op.state,
     postId: op.post_id,
+    postTitle: about.postTitle,
     variantId: op.variant_id,
+    platform: about.platform,
     attempts: op.attempts,
     nextAttemptAt: op.next_attempt_at,
     error: op.error,

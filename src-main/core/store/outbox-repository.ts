@@ -146,6 +146,21 @@ export async function listOpenOps(db: Kysely<Database>): Promise<OutboxOpRow[]> 
   return db.selectFrom('outbox_op').selectAll().where('state', '!=', 'done').orderBy('seq').execute();
 }
 
+/** Open ops with what they concern: the post's title and the variant's platform. */
+export async function listOpenOpsWithSubjects(
+  db: Kysely<Database>,
+): Promise<Array<OutboxOpRow & { post_title: string; platform: string | null }>> {
+  return db
+    .selectFrom('outbox_op')
+    .innerJoin('post', 'post.id', 'outbox_op.post_id')
+    .leftJoin('variant', 'variant.id', 'outbox_op.variant_id')
+    .selectAll('outbox_op')
+    .select(['post.title as post_title', 'variant.platform as platform'])
+    .where('outbox_op.state', '!=', 'done')
+    .orderBy('outbox_op.seq')
+    .execute();
+}
+
 export async function listOpenOpsOfPosts(db: Kysely<Database>, postIds: string[]): Promise<OutboxOpRow[]> {
   if (postIds.length === 0) return [];
   const out: OutboxOpRow[] = [];

@@ -202,6 +202,41 @@ describe.each(variantsOfService)('key flows against %s', (_name, options) => {
     expect(s.inspect.publishCount(final.serverId!)).toBe(1);
   });
 
+  it('a change refused for good can be discarded: the variant shows what the service holds again', async () => {
+    const { s, c } = await connected(options);
+    const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Signed off later' });
+    const v = await c.call('variants.create', {
+      postId: post.id,
+      platform: 'bluesky',
+      content: 'Asked for a yes',
+      account: { kind: 'default' },
+    });
+    await c.call('variants.publish', { id: v.id });
+    await c.core.syncNow('test');
+    // The sandbox refuses changes to a variant waiting for sign-off.
+    await c.call('variants.update', { id: v.id, content: 'Changed my mind' });
+    await c.core.syncNow('test');
+    const refused = (await c.call('posts.get', { id: post.id })).variants[0]!;
+    expect(refused.state).toBe('failed');
+    const [op] = (await c.call('outbox.list', undefined)).filter((o) => o.state === 'failed');
+    expect(op).toMatchObject({ kind: 'update_variant', postTitle: 'Signed off later', platform: 'bluesky' });
+
+    const discarded = await c.call('outbox.discard', { id: op!.id });
+    expect(discarded.state).toBe('done');
+    const back = (await c.call('posts.get', { id: post.id })).variants[0]!;
+    expect([back.state, back.content, back.error]).toEqual(['needs_approval', 'Asked for a yes', null]);
+    expect(await c.call('outbox.list', undefined)).toEqual([]);
+
+    s.releaseApproval(back.serverId!);
+    await c.core.syncNow('test');
+    expect((await c.call('posts.get', { id: post.id })).variants[0]!.state).toBe('published');
+    // Only a failed op can be discarded, and a draft the service never took is kept.
+    expect(await c.core.invoke('outbox.discard', { id: op!.id })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_state' },
+    });
+  });
+
   it('a refusal from the service fails the op with the service message verbatim and keeps the text', async () => {
     const { s, c } = await connected(options);
     const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'No account' });
