@@ -45,8 +45,13 @@ export interface AppUnderTest {
   close(): Promise<void>;
 }
 
-/** The core and the browser host over a fresh data dir. `clock` lets the core follow a sandbox's manual clock. */
-export async function startApp(options: { clock?: Clock; dataDir?: string } = {}): Promise<AppUnderTest> {
+/**
+ * The core and the browser host over a fresh data dir. `clock` lets the core follow a sandbox's
+ * manual clock; `secretsMessage` is what the core says when no OS keychain answered.
+ */
+export async function startApp(
+  options: { clock?: Clock; dataDir?: string; secretsMessage?: string } = {},
+): Promise<AppUnderTest> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'outpost-e2e-')));
   const secrets = new MemorySecretStore();
   const core = await createAppCore({
@@ -57,6 +62,7 @@ export async function startApp(options: { clock?: Clock; dataDir?: string } = {}
     syncIntervalMs: false,
     syncAfterChangeMs: false,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.secretsMessage ? { secretsMessage: options.secretsMessage } : {}),
   });
   const host = await startBrowserHost({ port: 0, dataDir, core, secrets });
   const events: BridgeEvent[] = [];
@@ -110,7 +116,7 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Sa
 export async function openWindow(
   browser: Browser,
   app: AppUnderTest,
-  options: { colorScheme?: 'light' | 'dark'; timezoneId?: string } = {},
+  options: { colorScheme?: 'light' | 'dark'; timezoneId?: string; fakeTimers?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     colorScheme: options.colorScheme ?? 'light',
@@ -118,6 +124,9 @@ export async function openWindow(
     locale: 'en-GB',
     viewport: { width: 1200, height: 800 },
   });
+  // The page's timers under Playwright's clock: time flows as usual until a test pauses or
+  // fast-forwards it (for what the window does after a few seconds, without waiting them out).
+  if (options.fakeTimers) await context.clock.install();
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   await page.goto(app.host.url);
@@ -156,9 +165,14 @@ export async function until<T>(
 
 export async function newPost(page: Page, title: string): Promise<void> {
   await page.getByRole('button', { name: 'New post' }).click();
-  const field = page.getByLabel('Title', { exact: true });
-  await field.waitFor();
-  await field.fill(title);
+  // The window opens the new post and then puts the caret in its (empty) title. Waiting for a
+  // Title field is not enough: the previous post's is already there, and text typed into it
+  // before the new post opens is lost.
+  await page.waitForFunction(() => {
+    const el = document.activeElement;
+    return el instanceof HTMLInputElement && el.id === 'post-title' && el.value === '';
+  });
+  await page.getByLabel('Title', { exact: true }).fill(title);
 }
 
 export async function addVariant(page: Page, platform: string, content: string): Promise<void> {
@@ -194,6 +208,17 @@ export async function syncNow(page: Page): Promise<void> {
 
 export async function gotoPosts(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Posts' }).click();
+}
+
+/** The text of the elements that describe `locator` (aria-describedby), as a screen reader reads it. */
+export async function description(locator: Locator): Promise<string> {
+  return locator.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .map((id) => document.getElementById(id)?.textContent?.replace(/\s+/g, ' ').trim() ?? '')
+      .filter(Boolean)
+      .join(' '),
+  );
 }
 
 /** The badge of the open variant (the first badge in the variant panel). */

@@ -10,7 +10,6 @@ import {
   launchChromium,
   newPost,
   openWindow,
-  selectWorkspace,
   startApp,
   startTestSandbox,
   syncNow,
@@ -77,7 +76,8 @@ describe('offline first, then connected', () => {
     await page.getByLabel('Move local drafts to workspace').selectOption(workspace);
     await page.getByRole('button', { name: 'Move drafts' }).click();
     await waitForText(page.getByRole('status').filter({ hasText: 'Moved' }), /Moved 1 draft/);
-    await selectWorkspace(page, workspace);
+    // The window goes where the drafts went: the workspace is shown, with the moved post in it.
+    expect(await page.getByLabel('Workspace', { exact: true }).inputValue()).toBe(workspace);
     await page.getByRole('list', { name: 'Post list' }).getByText('Written on a train').click();
 
     await syncNow(page);

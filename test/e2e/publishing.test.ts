@@ -8,6 +8,7 @@ import { utcToZonedInput } from '../../src-renderer/src/lib/schedule-time';
 import {
   addVariant,
   connect,
+  description,
   gotoPosts,
   launchChromium,
   newPost,
@@ -137,7 +138,7 @@ describe('scheduling and publishing', () => {
     await waitForText(s.page.locator('#schedule-utc'), /This time is in the past\./);
   });
 
-  it('publishes to a sign-off channel: Needs approval, then released, then Published', async () => {
+  it('publishes to a sign-off channel: Needs approval (locked), then released, then Published', async () => {
     const s = (current = await connected(browser));
     const { variant } = await draftSynced(s, 'Needs a yes', 'bluesky', 'Waiting for the editor.');
     await publishNow(s.page);
@@ -147,6 +148,25 @@ describe('scheduling and publishing', () => {
     );
     await waitForText(variantBadge(s.page), /^Needs approval$/);
     expect(s.sandbox.inspect.publishCount(variant.id)).toBe(0);
+
+    // Waiting for the approvers: content, account, time and Publish now are locked, and it says why.
+    const lock = "Waiting for the channel's approvers: changes are locked until they decide.";
+    await s.page.getByText(lock).waitFor();
+    const content = s.page.getByLabel('Content', { exact: true });
+    expect(await content.isEditable()).toBe(false);
+    expect(await description(content)).toContain(lock);
+    expect(await s.page.getByLabel('Account', { exact: true }).isDisabled()).toBe(true);
+    expect(await s.page.getByLabel('Scheduled time').isDisabled()).toBe(true);
+    const publish = s.page.getByRole('button', { name: 'Publish now' });
+    expect(await publish.getAttribute('aria-disabled')).toBe('true');
+    expect(await description(publish)).toBe(lock);
+    // Typing changes nothing, so nothing is sent for the service to refuse (it left the variant Failed).
+    await content.focus();
+    await s.page.keyboard.type(' More.');
+    expect(await content.inputValue()).toBe('Waiting for the editor.');
+    await syncNow(s.page);
+    await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /0 pending/);
+    await waitForText(variantBadge(s.page), /^Needs approval$/);
 
     s.sandbox.releaseApproval(variant.id);
     // Approval is re-read on a slowing interval of the core's clock (the sandbox's here).
@@ -160,6 +180,10 @@ describe('scheduling and publishing', () => {
     const url = s.sandbox.inspect.variants().find((v) => v.id === variant.id)?.platform_post_url;
     expect(url).toBeTruthy();
     expect(await s.page.getByRole('link', { name: 'View post' }).getAttribute('href')).toBe(url);
+    // It says it was published, not when it would send.
+    await s.page.getByText('Published on Bluesky.').waitFor();
+    expect(await s.page.getByText(/Sends at/).count()).toBe(0);
+    expect(await s.page.getByRole('button', { name: 'Publish now' }).count()).toBe(0);
     expect(note.variantId).not.toBeNull();
     expect(s.sandbox.inspect.publishCount(variant.id)).toBe(1);
   });

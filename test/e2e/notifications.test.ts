@@ -1,0 +1,122 @@
+// Notifications in the window are calm: at most three, the newest; informational ones go by
+// themselves after a few seconds unless the pointer is on them; a long link is cut short on
+// screen but whole in the link; and they never lie over the editor. The page's timers run
+// under Playwright's clock, so seconds pass at the test's word rather than being waited out.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxHandle } from '../server/index';
+import {
+  connect,
+  gotoPosts,
+  launchChromium,
+  openWindow,
+  selectWorkspace,
+  startApp,
+  startTestSandbox,
+  until,
+} from './harness';
+import type { AppUnderTest } from './harness';
+
+describe('notifications', () => {
+  let browser: Browser;
+  let sandbox: SandboxHandle;
+  let app: AppUnderTest;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    sandbox = await startTestSandbox();
+    app = await startApp();
+    ({ page } = await openWindow(browser, app, { fakeTimers: true }));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await sandbox?.close();
+  });
+
+  async function ok<T>(result: Promise<{ ok: true; value: T } | { ok: false; error: { message: string } }>) {
+    const r = await result;
+    if (!r.ok) throw new Error(r.error.message);
+    return r.value;
+  }
+
+  it('shows the newest three, holds them under the pointer, lets informational ones go, and never covers the editor', async () => {
+    await connect(page, sandbox.baseUrl, sandbox.token);
+    await gotoPosts(page);
+    const workspace = sandbox.fixtures.workspace;
+    await selectWorkspace(page, workspace);
+
+    // A post with four X variants and one more to keep editing, all on the service.
+    const post = await ok(app.core.invoke('posts.create', { workspace, title: 'Four at once' }));
+    const ids: string[] = [];
+    for (let i = 1; i <= 5; i++) {
+      const v = await ok(
+        app.core.invoke('variants.create', {
+          postId: post.id,
+          platform: 'x',
+          content: `Note ${i}`,
+          account: { kind: 'default' },
+        }),
+      );
+      ids.push(v.id);
+    }
+    for (let i = 0; i < 2; i++) await ok(app.core.invoke('sync.now', undefined));
+    await page.getByRole('list', { name: 'Post list' }).getByText('Four at once').click();
+    await page.getByRole('tab', { name: 'X 5' }).click();
+    await page.getByRole('button', { name: 'Publish now' }).waitFor();
+
+    // Time stands still in the page while four publishes land.
+    await page.clock.pauseAt(Date.now() + 1000);
+    for (const id of ids.slice(0, 4)) await ok(app.core.invoke('variants.publish', { id }));
+    for (let i = 0; i < 2; i++) await ok(app.core.invoke('sync.now', undefined));
+    const notes = await until('four published notifications', () => {
+      const n = app.events.filter((e) => e.name === 'notification' && e.data.kind === 'published');
+      return n.length === 4 ? n.map((e) => (e.name === 'notification' ? e.data : null)) : null;
+    });
+
+    const region = page.getByRole('region', { name: 'Notifications' });
+    const shown = region.locator('[data-kind]');
+    // The newest three, oldest first.
+    await until('three shown', async () => (await shown.count()) === 3);
+    const hrefs = await region
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual(notes.slice(1).map((n) => n?.url));
+    expect(await region.getAttribute('aria-live')).toBe('polite');
+
+    // The link keeps the whole address; on screen it stays inside the notification.
+    const link = region.getByRole('link').first();
+    expect(await link.evaluate((a) => getComputedStyle(a).textOverflow)).toBe('ellipsis');
+    const [linkBox, regionBox] = [await link.boundingBox(), await region.boundingBox()];
+    expect(linkBox && regionBox && linkBox.x + linkBox.width <= regionBox.x + regionBox.width).toBe(true);
+
+    // They take their own room: nothing of the editor's area is under them, and its controls
+    // are what a click there reaches.
+    const pane = page.getByRole('article', { name: 'Editor' }).locator('xpath=..');
+    const paneBox = await pane.boundingBox();
+    expect(paneBox && regionBox && paneBox.y + paneBox.height <= regionBox.y + 1).toBe(true);
+    for (const control of [
+      page.getByRole('button', { name: 'Publish now' }),
+      page.getByLabel('Content', { exact: true }),
+    ]) {
+      await control.scrollIntoViewIfNeeded();
+      expect(
+        await control.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+        }),
+      ).toBe(true);
+    }
+
+    // Under the pointer they stay, however long.
+    await shown.first().hover();
+    await page.clock.fastForward(30_000);
+    expect(await shown.count()).toBe(3);
+
+    // Pointer away: informational ones go by themselves.
+    await page.mouse.move(5, 5);
+    await page.clock.fastForward(9_000);
+    await until('gone by themselves', async () => (await shown.count()) === 0);
+  });
+});
