@@ -3,6 +3,7 @@
 // typing never waits on the disk or the network.
 import type { AccountChoice, PostDetail, VariantView } from '../../../../src-preload/bridge';
 import { errorMessage, invoke } from '../bridge';
+import { situationOf } from './situation';
 
 export const SAVE_DELAY_MS = 300;
 
@@ -77,28 +78,10 @@ export class EditorState {
   }
 
   // --- messages ------------------------------------------------------------------------
-  // A message next to an item stays while the facts that caused it stand, and goes when they
-  // change: "Move this draft to a workspace" leaves once the draft is in one, "Choose an
-  // account" once an account is chosen.
+  // Each message remembers the facts it was about (see situation.ts) and goes when they change.
 
-  /** The facts a message about `key` ('post', 'addVariant', 'refresh' or a variant id) depends on. */
   private situation(key: string): string | null {
-    const post = this.post;
-    if (!post) return null;
-    if (key === 'post' || key === 'addVariant' || key === 'refresh')
-      return [post.id, post.workspace, post.serverId, post.state].join('|');
-    const v = post.variants.find((x) => x.id === key);
-    if (!v) return null;
-    const account = v.account.kind === 'profile' ? `profile:${v.account.profileId}` : v.account.kind;
-    return [
-      post.workspace,
-      v.state,
-      v.serviceStatus,
-      account,
-      v.scheduledAt,
-      v.platformPostUrl,
-      v.publishUnknown ? 'unknown' : '',
-    ].join('|');
+    return situationOf(this.post, key);
   }
 
   private setError(key: string, message: string): void {
