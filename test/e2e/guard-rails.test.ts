@@ -193,10 +193,10 @@ describe('guard rails', () => {
     expect(await description(x)).toBe('Scheduled');
     expect(await description(linkedin)).toBe('Draft');
     // On the selected tab the shape is drawn in the tab's own text colour, not lost in the accent.
-    const [iconColour, tabColour] = await x.evaluate((tab) => [
-      getComputedStyle(tab.querySelector('svg') as Element).color,
-      getComputedStyle(tab).color,
-    ]);
+    const id = await x.getAttribute('id');
+    const [iconColour, tabColour] = await page.evaluate<string[]>(
+      `(() => { const tab = document.getElementById(${JSON.stringify(id)}); return [getComputedStyle(tab.querySelector('svg')).color, getComputedStyle(tab).color]; })()`,
+    );
     expect(iconColour).toBe(tabColour);
   });
 

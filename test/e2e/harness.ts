@@ -168,10 +168,9 @@ export async function newPost(page: Page, title: string): Promise<void> {
   // The window opens the new post and then puts the caret in its (empty) title. Waiting for a
   // Title field is not enough: the previous post's is already there, and text typed into it
   // before the new post opens is lost.
-  await page.waitForFunction(() => {
-    const el = document.activeElement;
-    return el instanceof HTMLInputElement && el.id === 'post-title' && el.value === '';
-  });
+  await page.waitForFunction(
+    `document.activeElement?.id === 'post-title' && document.activeElement.value === ''`,
+  );
   await page.getByLabel('Title', { exact: true }).fill(title);
 }
 
@@ -212,13 +211,29 @@ export async function gotoPosts(page: Page): Promise<void> {
 
 /** The text of the elements that describe `locator` (aria-describedby), as a screen reader reads it. */
 export async function description(locator: Locator): Promise<string> {
-  return locator.evaluate((el) =>
-    (el.getAttribute('aria-describedby') ?? '')
-      .split(/\s+/)
-      .map((id) => document.getElementById(id)?.textContent?.replace(/\s+/g, ' ').trim() ?? '')
-      .filter(Boolean)
-      .join(' '),
-  );
+  const ids = ((await locator.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
+  const parts: string[] = [];
+  for (const id of ids) {
+    const target = locator.page().locator(`[id="${id}"]`);
+    if ((await target.count()) === 0) continue;
+    const text = ((await target.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+    if (text) parts.push(text);
+  }
+  return parts.join(' ');
+}
+
+/** What a click at the middle of `locator` reaches: true when it is the element itself (nothing lies over it). */
+export async function reachable(locator: Locator): Promise<boolean> {
+  await locator.scrollIntoViewIfNeeded();
+  const box = await locator.boundingBox();
+  if (!box) return false;
+  const marker = `reach-${Math.random().toString(36).slice(2)}`;
+  await locator.evaluate(`(el) => el.setAttribute('data-reach', '${marker}')`);
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  return locator
+    .page()
+    .evaluate<boolean>(`!!document.elementFromPoint(${x}, ${y})?.closest('[data-reach="${marker}"]')`);
 }
 
 /** The badge of the open variant (the first badge in the variant panel). */
