@@ -17,6 +17,16 @@ export async function insertPost(db: Kysely<Database>, row: NewPostRow): Promise
   await db.insertInto('post').values(row).execute();
 }
 
+/** Many rows, a statement per hundred (a pull imports thousands; one statement each cost more). */
+export async function insertPosts(db: Kysely<Database>, rows: readonly NewPostRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 100) {
+    await db
+      .insertInto('post')
+      .values(rows.slice(i, i + 100))
+      .execute();
+  }
+}
+
 export async function getPost(db: Kysely<Database>, id: string): Promise<PostRow | undefined> {
   return db.selectFrom('post').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -32,6 +32,16 @@ export async function insertVariant(db: Kysely<Database>, row: NewVariantRow): P
   await db.insertInto('variant').values(row).execute();
 }
 
+/** Many rows, a statement per hundred (a pull imports thousands; one statement each cost more). */
+export async function insertVariants(db: Kysely<Database>, rows: readonly NewVariantRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 100) {
+    await db
+      .insertInto('variant')
+      .values(rows.slice(i, i + 100))
+      .execute();
+  }
+}
+
 export async function getVariant(db: Kysely<Database>, id: string): Promise<VariantRow | undefined> {
   return db.selectFrom('variant').selectAll().where('id', '=', id).executeTakeFirst();
 }

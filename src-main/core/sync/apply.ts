@@ -6,8 +6,8 @@ import { platformName } from '../../../src-preload/platforms';
 import type { ServiceVariant } from '../api/client';
 import { listUnconfirmedPatches } from '../store/outbox-repository';
 import { parseJson } from '../store/post-repository';
-import type { VariantRow } from '../store/schema';
-import { insertVariant, updateVariant, type VariantBase } from '../store/variant-repository';
+import type { NewVariantRow, VariantRow } from '../store/schema';
+import { updateVariant, type VariantBase } from '../store/variant-repository';
 import { conflictFields, decideReconcile, sameInstant, serviceState, transitionNotice } from './reconcile';
 import { logDecision, nowIso, type SyncContext } from './context';
 
@@ -260,17 +260,12 @@ export async function mergeServiceVariant(
   return conflicts.length > 0 ? 'conflict' : changed ? 'changed' : 'same';
 }
 
-/** A variant that exists only on the service (made elsewhere): keep it locally as it is. */
-export async function importServiceVariant(
-  ctx: SyncContext,
-  postId: string,
-  sv: ServiceVariant,
-): Promise<string> {
+/** A variant that exists only on the service (made elsewhere), as the local row that keeps it. */
+export function importedVariantRow(ctx: SyncContext, postId: string, sv: ServiceVariant): NewVariantRow {
   const now = nowIso(ctx);
-  const id = randomUUID();
   const r = decideReconcile(sv, ctx.clock.now(), 0);
-  await insertVariant(ctx.db, {
-    id,
+  return {
+    id: randomUUID(),
     post_id: postId,
     server_id: sv.id,
     platform: sv.platform,
@@ -290,7 +285,5 @@ export async function importServiceVariant(
     updated_at: now,
     reconcile_at: r.action === 'read_at' ? r.at : null,
     reconcile_attempts: 0,
-  });
-  ctx.emit({ name: 'itemChanged', data: { postId, variantId: id } });
-  return id;
+  };
 }

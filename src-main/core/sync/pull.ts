@@ -5,17 +5,17 @@ import { randomUUID } from 'node:crypto';
 import type { ServiceClient, ServicePost, ServiceVariant } from '../api/client';
 import {
   findPostsByServerIds,
-  insertPost,
+  insertPosts,
   listLinkedPosts,
   markVariantsRead,
   parseJson,
   updatePost,
   type PostBase,
 } from '../store/post-repository';
-import type { PostRow, VariantRow } from '../store/schema';
-import { listVariantsOfPosts } from '../store/variant-repository';
+import type { NewPostRow, NewVariantRow, PostRow, VariantRow } from '../store/schema';
+import { insertVariants, listVariantsOfPosts } from '../store/variant-repository';
 import { replaceProfiles, replaceSkills, upsertWorkspaces } from '../store/workspace-repository';
-import { importServiceVariant, mergeServiceVariant, notify } from './apply';
+import { importedVariantRow, mergeServiceVariant, notify } from './apply';
 import { eachBounded, inTransaction, logDecision, nowIso, type SyncContext } from './context';
 
 /**
@@ -90,11 +90,12 @@ export async function pullWorkspace(ctx: SyncContext, client: ServiceClient, slu
         slug,
         batch.map((sp) => sp.id),
       );
-      for (const sp of batch) {
-        if ((await mergePost(tctx, slug, sp, locals.get(sp.id), blockedWorkspace)) === 'imported') {
-          importedPosts++;
-        }
-      }
+      const imports: NewPostRow[] = [];
+      for (const sp of batch) await mergePost(tctx, slug, sp, locals.get(sp.id), blockedWorkspace, imports);
+      await insertPosts(tctx.db, imports);
+      for (const row of imports)
+        tctx.emit({ name: 'itemChanged', data: { postId: row.id, variantId: null } });
+      importedPosts += imports.length;
     });
   }
 
@@ -141,13 +142,15 @@ export async function pullWorkspace(ctx: SyncContext, client: ServiceClient, slu
   }
 }
 
+/** Merges one service post; a post new to Outpost is added to `imports`, for the caller to insert. */
 async function mergePost(
   ctx: SyncContext,
   slug: string,
   sp: ServicePost,
   local: PostRow | undefined,
   blocked: boolean,
-): Promise<'imported' | 'merged'> {
+  imports: NewPostRow[],
+): Promise<void> {
   const now = nowIso(ctx);
   if (!local) {
     if (blocked) {
@@ -155,11 +158,10 @@ async function mergePost(
         action: 'import_deferred',
         reason: `Post ${sp.id} is not linked here, and a create of unknown outcome is pending in ${slug}: it may be ours.`,
       });
-      return 'merged';
+      return;
     }
-    const id = randomUUID();
-    await insertPost(ctx.db, {
-      id,
+    imports.push({
+      id: randomUUID(),
       server_id: sp.id,
       workspace: slug,
       title: sp.title,
@@ -171,8 +173,7 @@ async function mergePost(
       created_at: now,
       updated_at: now,
     });
-    ctx.emit({ name: 'itemChanged', data: { postId: id, variantId: null } });
-    return 'imported';
+    return;
   }
   const base = parseJson<PostBase>(local.base) ?? { title: sp.title };
   const d = mergeField(base.title, local.title, sp.title);
@@ -209,7 +210,6 @@ async function mergePost(
       await updatePost(ctx.db, local.id, { raw, remote_state: 'active', conflict: null });
     }
   }
-  return 'merged';
 }
 
 /** One post's variant list as the service gave it, waiting to be merged. */
@@ -235,13 +235,14 @@ export async function mergeVariantsOfPosts(ctx: SyncContext, reads: VariantsRead
       if (ofPost) ofPost.push(v);
       else localsByPost.set(v.post_id, [v]);
     }
-    let imported = 0;
-    for (const r of reads) {
-      imported += await mergeVariantsIn(tctx, r, localsByPost.get(r.post.id) ?? []);
-    }
+    const imports: NewVariantRow[] = [];
+    for (const r of reads) await mergeVariantsIn(tctx, r, localsByPost.get(r.post.id) ?? [], imports);
+    await insertVariants(tctx.db, imports);
+    for (const row of imports)
+      tctx.emit({ name: 'itemChanged', data: { postId: row.post_id, variantId: row.id } });
     const readInFull = reads.filter((r) => r.readInFull).map((r) => r.post.id);
     if (readInFull.length > 0) await markVariantsRead(tctx.db, readInFull, nowIso(ctx));
-    return imported;
+    return imports.length;
   });
 }
 
@@ -254,9 +255,14 @@ export function mergeVariantsOfPost(
   return mergeVariantsOfPosts(ctx, [{ post, variants, importBlocked, readInFull: false }]);
 }
 
-async function mergeVariantsIn(ctx: SyncContext, read: VariantsRead, locals: VariantRow[]): Promise<number> {
+/** Merges one post's list; variants new to Outpost are added to `imports`, for the caller to insert. */
+async function mergeVariantsIn(
+  ctx: SyncContext,
+  read: VariantsRead,
+  locals: VariantRow[],
+  imports: NewVariantRow[],
+): Promise<void> {
   const { post, variants, importBlocked } = read;
-  let imported = 0;
   const byServerId = new Map(
     locals.filter((v) => v.server_id !== null).map((v) => [v.server_id as string, v]),
   );
@@ -271,9 +277,7 @@ async function mergeVariantsIn(ctx: SyncContext, read: VariantsRead, locals: Var
         postId: post.id,
       });
     } else {
-      await importServiceVariant(ctx, post.id, sv);
-      imported++;
+      imports.push(importedVariantRow(ctx, post.id, sv));
     }
   }
-  return imported;
 }
