@@ -8,6 +8,9 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
+      // Pure-JavaScript dependencies are bundled: resolving and loading their many modules at
+      // start-up cost more than the code itself. Native ones (better-sqlite3, keytar) cannot be.
+      externalizeDeps: { exclude: ['kysely', 'zod'] },
       rolldownOptions: {
         input: {
           // The desktop app, and the two plain-Node entry points that reuse the same core.
