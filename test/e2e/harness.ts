@@ -168,8 +168,11 @@ export async function newPost(page: Page, title: string): Promise<void> {
   // The window opens the new post and then puts the caret in its (empty) title. Waiting for a
   // Title field is not enough: the previous post's is already there, and text typed into it
   // before the new post opens is lost.
-  await page.waitForFunction(
-    `document.activeElement?.id === 'post-title' && document.activeElement.value === ''`,
+  // (Polled with evaluate: waitForFunction evaluates strings in the page, which its CSP forbids.)
+  await until('the new post open, its title focused', () =>
+    page.evaluate<boolean>(
+      `document.activeElement?.id === 'post-title' && document.activeElement.value === ''`,
+    ),
   );
   await page.getByLabel('Title', { exact: true }).fill(title);
 }
@@ -222,18 +225,18 @@ export async function description(locator: Locator): Promise<string> {
   return parts.join(' ');
 }
 
-/** What a click at the middle of `locator` reaches: true when it is the element itself (nothing lies over it). */
-export async function reachable(locator: Locator): Promise<boolean> {
+/** The control a click at the middle of `locator` reaches (its id and text): whatever lies on top of it. */
+export async function controlAt(locator: Locator): Promise<{ id: string; text: string } | null> {
   await locator.scrollIntoViewIfNeeded();
   const box = await locator.boundingBox();
-  if (!box) return false;
-  const marker = `reach-${Math.random().toString(36).slice(2)}`;
-  await locator.evaluate(`(el) => el.setAttribute('data-reach', '${marker}')`);
+  if (!box) return null;
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
   return locator
     .page()
-    .evaluate<boolean>(`!!document.elementFromPoint(${x}, ${y})?.closest('[data-reach="${marker}"]')`);
+    .evaluate<{ id: string; text: string } | null>(
+      `(() => { const el = document.elementFromPoint(${x}, ${y})?.closest('button, input, textarea, select, a'); return el ? { id: el.id, text: (el.textContent ?? '').trim() } : null; })()`,
+    );
 }
 
 /** The badge of the open variant (the first badge in the variant panel). */

@@ -8,10 +8,10 @@ import type { BridgeResult, PostDetail, VariantView } from '../../src-preload/br
 import type { SandboxHandle } from '../server/index';
 import {
   connect,
+  controlAt,
   gotoPosts,
   launchChromium,
   openWindow,
-  reachable,
   selectWorkspace,
   startApp,
   startTestSandbox,
@@ -104,8 +104,8 @@ describe('notifications', () => {
     const pane = page.getByRole('article', { name: 'Editor' }).locator('xpath=..');
     const paneBox = await pane.boundingBox();
     expect(paneBox && regionBox && paneBox.y + paneBox.height <= regionBox.y + 1).toBe(true);
-    expect(await reachable(page.getByRole('button', { name: 'Publish now' }))).toBe(true);
-    expect(await reachable(page.getByLabel('Content', { exact: true }))).toBe(true);
+    expect((await controlAt(page.getByRole('button', { name: 'Publish now' })))?.text).toBe('Publish now');
+    expect((await controlAt(page.getByLabel('Content', { exact: true })))?.id).toBe('variant-content');
 
     // Under the pointer they stay, however long.
     await shown.first().hover();
