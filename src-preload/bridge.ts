@@ -225,8 +225,9 @@ export interface BridgeCommands {
 
   'profiles.list': { payload: { workspace: string }; result: ProfileView[] };
 
+  /** Newest first; `limit` answers only the first posts (a window's first screenful). */
   'posts.list': {
-    payload: { workspace: string | null; query?: string; filter?: PostFilter };
+    payload: { workspace: string | null; query?: string; filter?: PostFilter; limit?: number };
     result: PostSummary[];
   };
   'posts.get': { payload: { id: LocalId }; result: PostDetail };

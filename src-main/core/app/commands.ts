@@ -59,6 +59,7 @@ export const COMMAND_SCHEMAS = {
     workspace: slug.nullable(),
     query: text(500).optional(),
     filter: z.union([z.literal('all'), itemState]).optional(),
+    limit: z.int().min(1).max(100_000).optional(),
   }),
   'posts.get': z.strictObject({ id }),
   'posts.create': z.strictObject({ workspace: slug.nullable(), title: text(1000) }),

@@ -538,11 +538,19 @@ class Core implements AppCore {
         // Lean rows only (no raw or base JSON, no full variant views): at 10,000 posts this
         // command is most of the window's first list. Open ops are few; those of posts not
         // listed (another space, or left out by a search) go unused.
-        const rows = await listPostSummaryRows(this.#db, p.workspace, p.query);
+        // A state filter is applied to summaries, so only an unfiltered list is cut short in SQL.
+        const unfiltered = p.filter === undefined || p.filter === 'all';
+        const rows = await listPostSummaryRows(
+          this.#db,
+          p.workspace,
+          p.query,
+          unfiltered ? p.limit : undefined,
+        );
         const ops = await listOpenOpStates(this.#db);
         const oBy = groupBy(ops, (o) => o.post_id);
         const all = rows.map(({ post, variants }) => postSummary(post, variants, oBy.get(post.id) ?? []));
-        return p.filter === undefined || p.filter === 'all' ? all : all.filter((s) => s.state === p.filter);
+        const listed = unfiltered ? all : all.filter((s) => s.state === p.filter);
+        return p.limit === undefined ? listed : listed.slice(0, p.limit);
       },
       'posts.get': (p: P<'posts.get'>) => this.#postDetail(p.id),
       'posts.create': async (p: P<'posts.create'>) => {

@@ -122,6 +122,7 @@ export async function listPostSummaryRows(
   db: Kysely<Database>,
   workspace: string | null,
   query?: string,
+  limit?: number,
 ): Promise<Array<{ post: PostSummaryRow; variants: VariantSummaryRow[] }>> {
   const rows = await whereListed(
     db
@@ -159,6 +160,7 @@ export async function listPostSummaryRows(
   )
     .orderBy('post.updated_at', 'desc')
     .orderBy('post.id')
+    .$if(limit !== undefined, (q) => q.limit(limit as number))
     .execute();
   // No object rest/spread: copying 10,000 rows showed up in profiles next to the parse itself.
   return rows.map((row) => ({ post: row, variants: parseJson<VariantSummaryRow[]>(row.variants) ?? [] }));

@@ -551,6 +551,23 @@ describe('posts.list', () => {
     expect(await ids({ workspace: null, query: 'launch', filter: 'local_only' })).toEqual(['l-draft']);
   });
 
+  it('with a limit answers the first posts of the same list, filtered or not', async () => {
+    for (const p of [
+      { workspace: 'acme' },
+      { workspace: 'acme', filter: 'failed' as const },
+      { workspace: 'acme', query: 'go out' },
+    ]) {
+      const all = await t.call('posts.list', p);
+      expect(all.length, key(p)).toBeGreaterThan(1);
+      for (const limit of [1, 2, all.length, all.length + 5])
+        expect(await t.call('posts.list', { ...p, limit }), key(p)).toEqual(all.slice(0, limit));
+    }
+    expect(await t.core.invoke('posts.list', { workspace: 'acme', limit: 0 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_payload' },
+    });
+  });
+
   it('keeps each variant view in the state the shared rules give it', async () => {
     for (const p of LIBRARY) {
       const detail = await t.call('posts.get', { id: p.id });

@@ -1,6 +1,9 @@
 import type { PostFilter, PostSummary, ProfileView, WorkspaceView } from '../../../../src-preload/bridge';
 import { errorMessage, invoke } from '../bridge';
 
+/** Posts asked for first when a list opens: more than a tall window shows. */
+const FIRST_SCREENFUL = 60;
+
 export class PostsState {
   workspace = $state<string | null>(null);
   workspaces = $state<WorkspaceView[]>([]);
@@ -9,6 +12,8 @@ export class PostsState {
   filter = $state<PostFilter>('all');
   items = $state.raw<PostSummary[]>([]);
   loaded = $state(false);
+  /** Only the first screenful is in `items`; the rest is on its way. */
+  partial = $state(false);
   error = $state<string | null>(null);
   workspaceError = $state<string | null>(null);
 
@@ -19,15 +24,24 @@ export class PostsState {
   async reload(): Promise<void> {
     const mine = ++this.sequence;
     const query = this.query.trim();
+    const payload = { workspace: this.workspace, ...(query ? { query } : {}), filter: this.filter };
     try {
-      const items = await invoke('posts.list', {
-        workspace: this.workspace,
-        ...(query ? { query } : {}),
-        filter: this.filter,
-      });
+      if (!this.loaded) {
+        // A list opening shows its first screenful at once: thousands of posts take a moment
+        // to build and send, and nobody sees past the first screen in that time.
+        const first = await invoke('posts.list', { ...payload, limit: FIRST_SCREENFUL });
+        if (mine !== this.sequence) return;
+        this.items = first;
+        this.loaded = true;
+        this.partial = first.length === FIRST_SCREENFUL;
+        this.error = null;
+        if (!this.partial) return;
+      }
+      const items = await invoke('posts.list', payload);
       if (mine !== this.sequence) return;
       this.items = items;
       this.loaded = true;
+      this.partial = false;
       this.error = null;
     } catch (error) {
       if (mine === this.sequence) this.error = errorMessage(error);
