@@ -166,10 +166,13 @@ export async function listPostSummaryRows(
   return rows.map((row) => ({ post: row, variants: parseJson<VariantSummaryRow[]>(row.variants) ?? [] }));
 }
 
-export async function listLinkedPosts(db: Kysely<Database>, workspace: string): Promise<PostRow[]> {
+/** What a pull needs to know of each linked post: never its JSON columns (thousands of them). */
+export type LinkedPost = Pick<PostRow, 'id' | 'server_id' | 'remote_state' | 'variants_read_at'>;
+
+export async function listLinkedPosts(db: Kysely<Database>, workspace: string): Promise<LinkedPost[]> {
   return db
     .selectFrom('post')
-    .selectAll()
+    .select(['id', 'server_id', 'remote_state', 'variants_read_at'])
     .where('workspace', '=', workspace)
     .where('server_id', 'is not', null)
     .execute();

@@ -8,6 +8,7 @@ import {
   insertPosts,
   listLinkedPosts,
   markVariantsRead,
+  type LinkedPost,
   parseJson,
   updatePost,
   type PostBase,
@@ -49,7 +50,7 @@ export const ROTATION_PER_PULL = 200;
  * post with local changes still open (so a conflict is seen before the push writes), and the
  * rotation's share of the rest.
  */
-async function postsToRead(ctx: SyncContext, candidates: PostRow[]): Promise<PostRow[]> {
+async function postsToRead(ctx: SyncContext, candidates: LinkedPost[]): Promise<LinkedPost[]> {
   const open = await ctx.db
     .selectFrom('outbox_op')
     .select('post_id')
@@ -214,7 +215,7 @@ async function mergePost(
 
 /** One post's variant list as the service gave it, waiting to be merged. */
 export interface VariantsRead {
-  post: PostRow;
+  post: Pick<PostRow, 'id'>;
   variants: ServiceVariant[];
   /** Variants not linked here are not imported (a create of unknown outcome may be ours). */
   importBlocked: boolean;
