@@ -37,6 +37,18 @@ export async function pruneSyncLog(db: Kysely<Database>, keep = SYNC_LOG_KEPT): 
   if (oldestKept) await db.deleteFrom('sync_log').where('id', '<', oldestKept.id).execute();
 }
 
-export async function listSyncLog(db: Kysely<Database>, limit: number): Promise<SyncLogRow[]> {
-  return db.selectFrom('sync_log').selectAll().orderBy('id', 'desc').limit(limit).execute();
+/** The newest entries, with the title and platform of what each concerns. */
+export async function listSyncLog(
+  db: Kysely<Database>,
+  limit: number,
+): Promise<Array<SyncLogRow & { post_title: string | null; platform: string | null }>> {
+  return db
+    .selectFrom('sync_log')
+    .leftJoin('post', 'post.id', 'sync_log.post_id')
+    .leftJoin('variant', 'variant.id', 'sync_log.variant_id')
+    .selectAll('sync_log')
+    .select(['post.title as post_title', 'variant.platform as platform'])
+    .orderBy('sync_log.id', 'desc')
+    .limit(limit)
+    .execute();
 }
