@@ -118,6 +118,8 @@ export interface VariantView {
   error: string | null;
   /** True when a failed operation may be retried safely (never for a publish of unknown outcome). */
   canRetry: boolean;
+  /** True when the failed change can be dropped, going back to what the service holds. */
+  canDiscard: boolean;
   conflicts: FieldConflict[];
   publishUnknown: PublishUnknownFacts | null;
   updatedAt: string;
@@ -125,7 +127,10 @@ export interface VariantView {
 
 export interface PostDetail extends PostSummary {
   conflicts: FieldConflict[];
+  /** Why the post failed or was removed, in the service's words where they came from there. */
   error: string | null;
+  /** Something to know that is not a failure (a title that stays in Outpost only, say). */
+  note: string | null;
   variants: VariantView[];
 }
 
@@ -169,7 +174,10 @@ export interface SyncLogEntry {
   action: string;
   reason: string;
   postId: LocalId | null;
+  /** The post's title now, so an entry says what it concerns. */
+  postTitle: string | null;
   variantId: LocalId | null;
+  platform: string | null;
 }
 
 export interface SettingsView {

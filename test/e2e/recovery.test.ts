@@ -215,6 +215,29 @@ describe('recovery', () => {
     await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /0 pending/);
   });
 
+  it('a schedule the service refused can be discarded: the variant is back to what the service holds', async () => {
+    const s = (current = await started(browser));
+    await connectWindow(s);
+    const { post, variant } = await draftSynced(s, 'Thread never timed', 'threads', 'No account yet.');
+    const sendAt = new Date(s.sandbox.clock.now().getTime() + 24 * 3600_000);
+    sendAt.setUTCSeconds(0, 0);
+    await s.page.getByLabel('Scheduled time').fill(utcToZonedInput(sendAt.toISOString(), ZONE));
+    await s.page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await syncNow(s.page);
+    await waitForText(variantBadge(s.page), /^Failed$/);
+
+    s.sandbox.stats.reset();
+    await problem(s.page).getByRole('button', { name: 'Discard change' }).click();
+    await problem(s.page).waitFor({ state: 'detached' });
+    await waitForText(variantBadge(s.page), /^Draft/);
+    expect(await s.page.getByLabel('Scheduled time').inputValue()).toBe('');
+    // Nothing goes to the service: it never took the schedule.
+    await syncToEnd(s);
+    expect(requests(s, PATCH_ROUTE)).toBe(0);
+    expect(s.sandbox.inspect.variants(post.id).find((v) => v.id === variant.id)?.scheduled_at).toBeNull();
+    await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /0 pending/);
+  });
+
   it('a publish the service refused shows why and offers no Retry; publishing again after the fix replaces it', async () => {
     const s = (current = await started(browser));
     await connectWindow(s);

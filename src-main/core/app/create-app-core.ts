@@ -77,7 +77,7 @@ import { MemorySecretStore } from '../secrets/memory-store';
 import { mineAccount } from '../sync/apply';
 import { logDecision, type SyncContext } from '../sync/context';
 import { SyncEngine } from '../sync/engine';
-import { isPublished } from '../sync/reconcile';
+import { isPublished, NEEDS_APPROVAL } from '../sync/reconcile';
 import { COMMAND_SCHEMAS, describeIssues } from './commands';
 import { createFileLogger, redactingLogger, Redactor, type FileLogger } from './logger';
 import { outboxOpView, postDetail, postSummary, syncLogView, variantView } from './views';
@@ -454,6 +454,13 @@ class Core implements AppCore {
         'invalid_state',
         'This variant was removed on the service; its text is kept here only.',
       );
+    // What the approvers were asked to sign off is what goes out: Outpost does not change it
+    // under them (the window locks it too).
+    if (v.status === NEEDS_APPROVAL)
+      throw new CommandError(
+        'invalid_state',
+        "This variant is waiting for the channel's approvers; it cannot change until they decide.",
+      );
   }
 
   #accountColumns(account: AccountChoice): Pick<VariantRow, 'account_mode' | 'social_profile_id'> {
@@ -692,8 +699,6 @@ class Core implements AppCore {
         );
         if (open.length > 0)
           throw new CommandError('invalid_state', 'A publish of this variant is already on its way.');
-        if (v.status === 'needs_approval')
-          throw new CommandError('invalid_state', 'This variant is already waiting for sign-off.');
         await this.#db.transaction().execute(async (trx) => {
           await enqueue(trx, { kind: 'publish', postId: post.id, variantId: v.id, now: this.#now() });
         });
@@ -943,8 +948,6 @@ class Core implements AppCore {
         'invalid_state',
         'Choose a posting account before scheduling (the service needs one).',
       );
-    if (v.status === 'needs_approval')
-      throw new CommandError('invalid_state', 'This variant is waiting for sign-off.');
     const now = this.#now();
     await this.#db.transaction().execute(async (trx) => {
       await updateVariant(trx, v.id, { scheduled_at: at, updated_at: now });

@@ -81,6 +81,7 @@ export function variantView(v: VariantRow, post: PostRow, ops: OutboxOpRow[]): V
     stateText: text,
     error: error ?? null,
     canRetry: failedOp !== undefined && failedOp.kind !== 'publish',
+    canDiscard: failedOp !== undefined && failedOp.kind !== 'create_variant',
     conflicts,
     publishUnknown,
     updatedAt: v.updated_at,
@@ -130,7 +131,7 @@ export function postSummary(
 export function postDetail(post: PostRow, variants: VariantRow[], ops: OutboxOpRow[]): PostDetail {
   const base = parseJson<PostBase>(post.base);
   const failed = ops.find((o) => o.variant_id === null && o.state === 'failed');
-  const titleNote =
+  const note =
     post.server_id !== null && base !== null && base.title !== post.title
       ? TITLE_STAYS_LOCAL
       : post.server_id === null && post.workspace !== null && post.title.trim() === ''
@@ -139,7 +140,8 @@ export function postDetail(post: PostRow, variants: VariantRow[], ops: OutboxOpR
   return {
     ...postSummary(post, variants, ops),
     conflicts: parseJson<FieldConflict[]>(post.conflict) ?? [],
-    error: failed?.error ?? post.error ?? titleNote,
+    error: failed?.error ?? post.error,
+    note,
     variants: variants.map((v) => variantView(v, post, ops)),
   };
 }
@@ -163,13 +165,17 @@ export function outboxOpView(
   };
 }
 
-export function syncLogView(row: SyncLogRow): SyncLogEntry {
+export function syncLogView(
+  row: SyncLogRow & { post_title: string | null; platform: string | null },
+): SyncLogEntry {
   return {
     id: row.id,
     at: row.at,
     action: row.action,
     reason: row.reason,
     postId: row.post_id,
+    postTitle: row.post_title,
     variantId: row.variant_id,
+    platform: row.platform,
   };
 }

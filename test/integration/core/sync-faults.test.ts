@@ -479,7 +479,7 @@ describe('title conflicts', () => {
     const after = await c.call('posts.get', { id: post.id });
     expect(after.state).not.toBe('conflict');
     // Said next to the post: the new title lives in Outpost only.
-    expect(after.error).toMatch(/title/i);
+    expect(after.note).toMatch(/title/i);
   });
 });
 
@@ -550,7 +550,7 @@ describe('push details', () => {
     expect(s.inspect.variants(serverPost.id)[0]!.content).toBe('v20');
 
     const renamed = await c.call('posts.update', { id: post.id, title: 'Burst, renamed' });
-    expect(renamed.error).toMatch(/kept in Outpost only/);
+    expect(renamed.note).toMatch(/kept in Outpost only/);
     await c.core.syncNow('test');
     expect(s.inspect.posts(s.fixtures.workspace).find((p) => p.id === serverPost.id)!.title).toBe('Burst');
     expect((await c.call('posts.get', { id: post.id })).title).toBe('Burst, renamed');

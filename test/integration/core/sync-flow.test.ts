@@ -145,13 +145,13 @@ describe.each(variantsOfService)('key flows against %s', (_name, options) => {
     expect(s.inspect.posts(s.fixtures.workspace)).toHaveLength(before);
     const waiting = await c.call('posts.get', { id: post.id });
     expect(waiting.state).toBe('pending_sync');
-    expect(waiting.error).toMatch(/^Give this post a title to sync it/);
+    expect(waiting.note).toMatch(/^Give this post a title to sync it/);
     await c.call('posts.update', { id: post.id, title: 'Titled at last' });
     await c.core.syncNow('test');
     const created = s.inspect.posts(s.fixtures.workspace).filter((p) => p.title === 'Titled at last');
     expect(created).toHaveLength(1);
     expect(s.inspect.variants(created[0]!.id).map((v) => v.content)).toEqual(['Written before the title']);
-    expect((await c.call('posts.get', { id: post.id })).error).toBeNull();
+    expect((await c.call('posts.get', { id: post.id })).note).toBeNull();
   });
 
   it('a scheduled variant the service sends is read back as published', async () => {
@@ -204,7 +204,46 @@ describe.each(variantsOfService)('key flows against %s', (_name, options) => {
 
   it('a change refused for good can be discarded: the variant shows what the service holds again', async () => {
     const { s, c } = await connected(options);
-    const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Signed off later' });
+    const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Never scheduled' });
+    // Mastodon's only account is inactive: the service refuses to schedule it, every time.
+    const v = await c.call('variants.create', {
+      postId: post.id,
+      platform: 'mastodon',
+      content: 'Toot',
+      account: { kind: 'default' },
+    });
+    await c.core.syncNow('test');
+    await c.call('variants.schedule', { id: v.id, at: new Date(START.getTime() + 60_000).toISOString() });
+    await c.core.syncNow('test');
+    expect((await c.call('posts.get', { id: post.id })).variants[0]!.state).toBe('failed');
+    const [op] = (await c.call('outbox.list', undefined)).filter((o) => o.state === 'failed');
+    expect(op).toMatchObject({ kind: 'schedule', postTitle: 'Never scheduled', platform: 'mastodon' });
+
+    const discarded = await c.call('outbox.discard', { id: op!.id });
+    expect(discarded.state).toBe('done');
+    const back = (await c.call('posts.get', { id: post.id })).variants[0]!;
+    expect([back.state, back.scheduledAt, back.error, back.content]).toEqual(['draft', null, null, 'Toot']);
+    expect(await c.call('outbox.list', undefined)).toEqual([]);
+    await c.core.syncNow('test');
+    expect(
+      s.inspect.variants((await c.call('posts.get', { id: post.id })).serverId!)[0]!.scheduled_at,
+    ).toBeNull();
+    // Only a failed op can be discarded.
+    expect(await c.core.invoke('outbox.discard', { id: op!.id })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_state' },
+    });
+    // The sync log names what an entry concerns.
+    const log = await c.call('sync.log', { limit: 50 });
+    expect(log.find((e) => e.action === 'discard')).toMatchObject({
+      postTitle: 'Never scheduled',
+      platform: 'mastodon',
+    });
+  });
+
+  it('a variant waiting for sign-off does not change under its approvers', async () => {
+    const { s, c } = await connected(options);
+    const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Under review' });
     const v = await c.call('variants.create', {
       postId: post.id,
       platform: 'bluesky',
@@ -213,28 +252,18 @@ describe.each(variantsOfService)('key flows against %s', (_name, options) => {
     });
     await c.call('variants.publish', { id: v.id });
     await c.core.syncNow('test');
-    // The sandbox refuses changes to a variant waiting for sign-off.
-    await c.call('variants.update', { id: v.id, content: 'Changed my mind' });
-    await c.core.syncNow('test');
-    const refused = (await c.call('posts.get', { id: post.id })).variants[0]!;
-    expect(refused.state).toBe('failed');
-    const [op] = (await c.call('outbox.list', undefined)).filter((o) => o.state === 'failed');
-    expect(op).toMatchObject({ kind: 'update_variant', postTitle: 'Signed off later', platform: 'bluesky' });
-
-    const discarded = await c.call('outbox.discard', { id: op!.id });
-    expect(discarded.state).toBe('done');
-    const back = (await c.call('posts.get', { id: post.id })).variants[0]!;
-    expect([back.state, back.content, back.error]).toEqual(['needs_approval', 'Asked for a yes', null]);
+    expect((await c.call('posts.get', { id: post.id })).variants[0]!.state).toBe('needs_approval');
+    for (const [command, payload] of [
+      ['variants.update', { id: v.id, content: 'Changed my mind' }],
+      ['variants.schedule', { id: v.id, at: new Date(START.getTime() + 60_000).toISOString() }],
+      ['variants.unschedule', { id: v.id }],
+      ['variants.publish', { id: v.id }],
+    ] as const) {
+      const refused = await c.core.invoke(command, payload);
+      expect(refused, command).toMatchObject({ ok: false, error: { code: 'invalid_state' } });
+      expect(JSON.stringify(refused)).toContain("waiting for the channel's approvers");
+    }
     expect(await c.call('outbox.list', undefined)).toEqual([]);
-
-    s.releaseApproval(back.serverId!);
-    await c.core.syncNow('test');
-    expect((await c.call('posts.get', { id: post.id })).variants[0]!.state).toBe('published');
-    // Only a failed op can be discarded, and a draft the service never took is kept.
-    expect(await c.core.invoke('outbox.discard', { id: op!.id })).toMatchObject({
-      ok: false,
-      error: { code: 'invalid_state' },
-    });
   });
 
   it('a refusal from the service fails the op with the service message verbatim and keeps the text', async () => {

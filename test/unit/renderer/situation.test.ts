@@ -16,6 +16,7 @@ const variant: VariantView = {
   stateText: 'Local only',
   error: null,
   canRetry: false,
+  canDiscard: false,
   conflicts: [],
   publishUnknown: null,
   updatedAt: '2030-01-01T00:00:00Z',
@@ -31,6 +32,7 @@ const local: PostDetail = {
   updatedAt: '2030-01-01T00:00:00Z',
   conflicts: [],
   error: null,
+  note: null,
   variants: [variant],
 };
 const withVariant = (over: Partial<VariantView>, post: Partial<PostDetail> = {}): PostDetail => ({

@@ -27,6 +27,7 @@ function variant(over: Partial<VariantView> = {}): VariantView {
     stateText: 'Draft',
     error: null,
     canRetry: false,
+    canDiscard: false,
     conflicts: [],
     publishUnknown: null,
     updatedAt: '2030-01-01T00:00:00Z',

@@ -320,11 +320,20 @@ export class EditorState {
 
   /** A failed operation of this variant, retried through the outbox. */
   async retry(variantId: string): Promise<void> {
+    await this.#onFailedOp(variantId, 'outbox.retry');
+  }
+
+  /** A failed change of this variant, dropped: it shows what the service holds again. */
+  async discard(variantId: string): Promise<void> {
+    await this.#onFailedOp(variantId, 'outbox.discard');
+  }
+
+  async #onFailedOp(variantId: string, command: 'outbox.retry' | 'outbox.discard'): Promise<void> {
     try {
       const ops = await invoke('outbox.list');
       const op = ops.find((o) => o.variantId === variantId && o.state === 'failed');
-      if (!op) throw new Error('There is no failed operation to retry for this variant any more.');
-      await invoke('outbox.retry', { id: op.id });
+      if (!op) throw new Error('This variant has no failed change any more.');
+      await invoke(command, { id: op.id });
       this.clearError(variantId);
       await this.refresh();
     } catch (error) {
