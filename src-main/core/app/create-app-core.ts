@@ -117,6 +117,8 @@ export class CommandError extends Error {
 const LOCAL_SPACE_NAME = 'Local drafts';
 const DEFAULT_SYNC_INTERVAL_MS = 3 * 60_000;
 const DEFAULT_SYNC_AFTER_CHANGE_MS = 3_000;
+/** Quiet time after the last local change before the write-ahead log is folded in (db.ts). */
+const CHECKPOINT_AFTER_CHANGE_MS = 5_000;
 
 type Handler = (payload: never) => Promise<unknown>;
 
@@ -190,6 +192,7 @@ class Core implements AppCore {
       isConnected: async () => (await getConnection(this.#db)) !== undefined,
       intervalMs: this.#o.syncIntervalMs === undefined ? DEFAULT_SYNC_INTERVAL_MS : this.#o.syncIntervalMs,
       afterChangeMs: this.#o.syncAfterChangeMs ?? DEFAULT_SYNC_AFTER_CHANGE_MS,
+      checkpoint: () => this.#store.checkpoint(),
     });
     await this.#engine.start();
     this.#logger.info('core opened', { host: this.#o.host, version: this.#o.version });
@@ -241,6 +244,7 @@ class Core implements AppCore {
   async close(graceMs = 2_000): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    if (this.#checkpointTimer) clearTimeout(this.#checkpointTimer);
     await this.#engine.close(graceMs);
     await this.#store.close();
     this.#listeners.clear();
@@ -430,6 +434,19 @@ class Core implements AppCore {
     this.#emit({ name: 'itemChanged', data: { postId, variantId } });
     this.#engine.refreshSoon();
     this.#engine.syncSoon();
+    this.#checkpointSoon();
+  }
+
+  #checkpointTimer: NodeJS.Timeout | null = null;
+
+  /** Folds the log in once edits pause, so no keystroke's commit pays for it. */
+  #checkpointSoon(): void {
+    if (this.#checkpointTimer) clearTimeout(this.#checkpointTimer);
+    this.#checkpointTimer = setTimeout(() => {
+      this.#checkpointTimer = null;
+      this.#engine.background(() => this.#store.checkpoint());
+    }, CHECKPOINT_AFTER_CHANGE_MS);
+    this.#checkpointTimer.unref();
   }
 
   /** A failed create blocks what follows; the user's new edit is the fix, so it goes again. */

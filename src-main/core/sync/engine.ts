@@ -39,6 +39,8 @@ export interface SyncEngineOptions {
   afterChangeMs: number | false;
   /** Keeps other processes on the same data folder from syncing at the same time. */
   lease?: SyncLease;
+  /** Folds the write-ahead log into the database: a sync's end is a quiet moment for it. */
+  checkpoint?: () => Promise<void>;
 }
 
 export class SyncEngine {
@@ -273,6 +275,9 @@ export class SyncEngine {
     } finally {
       clearInterval(renewal);
       await this.#lease.release().catch(() => undefined);
+      await this.#opts
+        .checkpoint?.()
+        .catch((error: unknown) => ctx.logger.warn('checkpoint failed', { message: String(error) }));
     }
   }
 
