@@ -1,7 +1,7 @@
 // The facade both hosts and the CLI call: commands in (zod-validated), events out. Every local
 // edit is one short transaction (row + outbox op) and never waits on the network; the sync
 // engine sends it later.
-import { randomUUID } from 'node:crypto';
+import { newLocalId } from '../store/ids';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type {
@@ -579,7 +579,7 @@ class Core implements AppCore {
       'posts.get': (p: P<'posts.get'>) => this.#postDetail(p.id),
       'posts.create': async (p: P<'posts.create'>) => {
         if (p.workspace !== null) await this.#knownWorkspace(p.workspace);
-        const id = randomUUID();
+        const id = newLocalId();
         const now = this.#now();
         await this.#db.transaction().execute(async (trx) => {
           await insertPost(trx, {
@@ -616,7 +616,7 @@ class Core implements AppCore {
         const post = await this.#post(p.postId);
         if (post.remote_state === 'removed')
           throw new CommandError('invalid_state', 'This post was removed on the service.');
-        const id = randomUUID();
+        const id = newLocalId();
         const now = this.#now();
         await this.#db.transaction().execute(async (trx) => {
           await insertVariant(trx, {

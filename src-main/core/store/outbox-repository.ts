@@ -1,6 +1,6 @@
 // The outbox: every local change the service has not seen yet, as ordered operations.
 // Repeated edits collapse into the pending op, so a burst of keystrokes becomes one request.
-import { randomUUID } from 'node:crypto';
+import { newLocalId } from './ids';
 import type { Kysely } from 'kysely';
 import type { Database, OutboxKind, OutboxOpRow, OutboxState } from './schema';
 
@@ -103,7 +103,7 @@ export async function enqueue(db: Kysely<Database>, input: EnqueueInput): Promis
 }
 
 async function insertOp(db: Kysely<Database>, input: EnqueueInput): Promise<string> {
-  const id = randomUUID();
+  const id = newLocalId();
   await db
     .insertInto('outbox_op')
     .values({

@@ -1,6 +1,6 @@
 // Applying what the service says about a variant to the local row: three-way merge against
 // `base`, conflict recording, status/link updates, reconcile timing and notifications.
-import { randomUUID } from 'node:crypto';
+import { newLocalId } from '../store/ids';
 import type { FieldConflict, NotificationKind } from '../../../src-preload/bridge';
 import { platformName } from '../../../src-preload/platforms';
 import type { ServiceVariant } from '../api/client';
@@ -265,7 +265,7 @@ export function importedVariantRow(ctx: SyncContext, postId: string, sv: Service
   const now = nowIso(ctx);
   const r = decideReconcile(sv, ctx.clock.now(), 0);
   return {
-    id: randomUUID(),
+    id: newLocalId(),
     post_id: postId,
     server_id: sv.id,
     platform: sv.platform,

@@ -1,7 +1,7 @@
 // Pull: workspaces, scheduling profiles, posts (counted envelope), variants per post with
 // bounded concurrency, skills. Every service value is merged three-way against `base`;
 // nothing local is overwritten silently.
-import { randomUUID } from 'node:crypto';
+import { newLocalId } from '../store/ids';
 import type { ServiceClient, ServicePost, ServiceVariant } from '../api/client';
 import {
   findPostsByServerIds,
@@ -162,7 +162,7 @@ async function mergePost(
       return;
     }
     imports.push({
-      id: randomUUID(),
+      id: newLocalId(),
       server_id: sp.id,
       workspace: slug,
       title: sp.title,

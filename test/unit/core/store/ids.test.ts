@@ -1,0 +1,17 @@
+import { expect, it } from 'vitest';
+import { newLocalId } from '../../../../src-main/core/store/ids';
+
+it('makes version 7 UUIDs: the time first, so ids made later sort later', async () => {
+  const before = Date.now();
+  const first = newLocalId();
+  await new Promise((resolve) => setTimeout(resolve, 3));
+  const second = newLocalId();
+  for (const id of [first, second]) {
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  }
+  const ms = parseInt(first.slice(0, 8) + first.slice(9, 13), 16);
+  expect(ms).toBeGreaterThanOrEqual(before);
+  expect(ms).toBeLessThanOrEqual(Date.now());
+  expect(second > first).toBe(true);
+  expect(new Set(Array.from({ length: 10_000 }, newLocalId)).size).toBe(10_000);
+});
