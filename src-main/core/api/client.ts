@@ -421,21 +421,32 @@ export class ServiceClient {
     // The spec asks every write to say it is JSON, the body-less publish included.
     if (method !== 'GET') headers['Content-Type'] = 'application/json';
 
+    // One timer for the whole exchange, answer and body, cleared as soon as it is over:
+    // AbortSignal.timeout's timer cannot be cleared, so every request left one running.
+    const abort = new AbortController();
+    const timer = setTimeout(
+      () => abort.abort(new DOMException('The operation timed out.', 'TimeoutError')),
+      this.#timeoutMs,
+    );
     let response: Response;
+    let text: string;
     try {
-      response = await this.#fetch(`${this.baseUrl}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.#timeoutMs),
-        // A redirect could carry the token to another host; treat it as a settings problem.
-        redirect: 'manual',
-      });
-    } catch (error) {
-      throw classifyTransportError(error, this.#timeoutMs);
+      try {
+        response = await this.#fetch(`${this.baseUrl}${path}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: abort.signal,
+          // A redirect could carry the token to another host; treat it as a settings problem.
+          redirect: 'manual',
+        });
+      } catch (error) {
+        throw classifyTransportError(error, this.#timeoutMs);
+      }
+      text = await this.#readBody(response);
+    } finally {
+      clearTimeout(timer);
     }
-
-    const text = await this.#readBody(response);
     const status = response.status;
 
     if (status >= 200 && status < 300) {
@@ -469,6 +480,15 @@ export class ServiceClient {
       throw this.#tooBig(response.status);
     }
     if (response.body === null) return '';
+    if (Number.isFinite(declared) && response.headers.has('content-length')) {
+      // The length is known and within bounds, and fetch refuses a body longer than declared:
+      // read it in one go.
+      try {
+        return await response.text();
+      } catch (error) {
+        throw classifyTransportError(error, this.#timeoutMs, true);
+      }
+    }
     const reader = response.body.getReader() as ReadableStreamDefaultReader<Uint8Array>;
     const chunks: Uint8Array[] = [];
     let size = 0;

@@ -13,10 +13,10 @@ const id = z.union([
 const optionalId = z.union([id, z.null()]).optional();
 const optionalString = z.union([z.string(), z.null()]).optional();
 
-const workspaceSchema = z.looseObject({ slug: z.string().min(1), name: optionalString });
-const profileSchema = z.looseObject({ id, platform: z.string(), is_active: z.boolean() });
-const postSchema = z.looseObject({ id, title: z.string() });
-const variantSchema = z.looseObject({
+const workspaceSchema = z.object({ slug: z.string().min(1), name: optionalString });
+const profileSchema = z.object({ id, platform: z.string(), is_active: z.boolean() });
+const postSchema = z.object({ id, title: z.string() });
+const variantSchema = z.object({
   id,
   platform: z.string(),
   content: z.string(),
