@@ -14,6 +14,8 @@ export interface PullChildInput {
   concurrency: number;
   /** Local edits to time after the pull (outpost mode). */
   edits: number;
+  /** Also watch the resident size settle once the pull is over (outpost mode; takes ~20 s). */
+  settle?: boolean;
 }
 
 export interface PullChildResult {
@@ -22,7 +24,10 @@ export interface PullChildResult {
   clientRequests: number;
   posts: number;
   variants: number;
+  /** Resident size right at the end of the pull. */
   rssBytes: number;
+  /** The lowest resident size seen while idle in the 30 s after the pull (when `settle`). */
+  rssSettledBytes?: number;
   heapUsedBytes: number;
   /** CPU time the process spent on the pull (user + system): its own work, whatever the load. */
   cpuMs: number;
@@ -38,6 +43,16 @@ export interface PullChildResult {
   /** Requests of a second full pull with nothing changed: what every later full pull costs. */
   steadyFullPullRequests?: number;
   phase?: string;
+}
+
+/** The lowest resident size over `ms` of idling, sampled each second. */
+async function settledRss(ms: number): Promise<number> {
+  let lowest = process.memoryUsage().rss;
+  for (let waited = 0; waited < ms; waited += 1_000) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    lowest = Math.min(lowest, process.memoryUsage().rss);
+  }
+  return lowest;
 }
 
 function cpuSince(start: NodeJS.CpuUsage): number {
@@ -58,6 +73,8 @@ async function runOutpost(input: PullChildInput): Promise<PullChildResult> {
   const requestsBefore = bench.requests.length;
   await bench.core.syncNow('bench: a later full pull');
   const steadyFullPullRequests = bench.requests.length - requestsBefore;
+  // V8 gives back the heap the pull grew into only once the process has been quiet a while.
+  const rssSettledBytes = input.settle ? await settledRss(30_000) : undefined;
 
   const list = await bench.call<PostSummary[]>('posts.list', { workspace: 'acme' });
   let variants = 0;
@@ -69,6 +86,7 @@ async function runOutpost(input: PullChildInput): Promise<PullChildResult> {
     posts: list.length,
     variants: 0,
     rssBytes: memory.rss,
+    ...(rssSettledBytes !== undefined ? { rssSettledBytes } : {}),
     heapUsedBytes: memory.heapUsed,
     steadyFullPullRequests,
     phase: status.phase,

@@ -81,8 +81,20 @@ const INIT_SCRIPT = `
   })();
 `;
 
-// A function, not source text: the renderer's CSP forbids evaluating strings in polls.
+// Functions, not source text: the renderer's CSP forbids evaluating strings in polls.
 const FIRST_ROW_SEEN = (): boolean => (globalThis as { __firstRow?: number }).__firstRow !== undefined;
+/**
+ * The window shows a first screenful, then the whole list; the count above the list ("10,003
+ * posts") appears with the whole list.
+ */
+const WHOLE_LIST_SHOWN = (): boolean =>
+  /\d\s+posts?$/.test(
+    (
+      globalThis as { document?: { querySelector(s: string): { textContent: string | null } | null } }
+    ).document
+      ?.querySelector('.count')
+      ?.textContent?.trim() ?? '',
+  );
 
 /** A fresh context and a blank page, ready before the host starts (as Electron's window would be). */
 async function blankWindow(browser: Browser): Promise<{ page: Page; close(): Promise<void> }> {
@@ -220,6 +232,7 @@ export async function benchRender(options: {
     try {
       const win = await blankWindow(browser);
       await showList(win.page, host.url);
+      await win.page.waitForFunction(WHOLE_LIST_SHOWN);
       result.rows = await win.page.evaluate<number>(
         `Number(document.querySelector('${LIST_ROW}')?.getAttribute('aria-setsize') ?? 0)`,
       );
@@ -230,6 +243,8 @@ export async function benchRender(options: {
         result.firstListMs.push(times.firstRow);
         if (times.postsList >= 0) result.postsListMs.push(times.postsList);
       }
+      // Scrolled through the whole list, not the first screenful.
+      await win.page.waitForFunction(WHOLE_LIST_SHOWN);
       const frames = await scrollFrames(win.page, options.smoothFrames, options.jumpFrames);
       result.smoothFrameMs = frames.smooth;
       result.jumpFrameMs = frames.jump;
