@@ -1,6 +1,6 @@
 // A file logger in <dataDir>/logs/ that never writes a secret: every line passes through the
 // redactor, which knows the current token (and its secret part) and any `*_pat_*` shape.
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from '../ports';
 
@@ -23,15 +23,29 @@ export class Redactor {
   }
 }
 
+/** A log past this size at start is set aside as outpost.1.log (replacing the one before). */
+export const LOG_ROTATE_BYTES = 5 * 1024 * 1024;
+
 export interface FileLogger extends Logger {
   readonly file: string;
   close(): void;
 }
 
-export function createFileLogger(dataDir: string, redactor: Redactor, clock: () => Date): FileLogger {
+export function createFileLogger(
+  dataDir: string,
+  redactor: Redactor,
+  clock: () => Date,
+  rotateBytes = LOG_ROTATE_BYTES,
+): FileLogger {
   const dir = join(dataDir, 'logs');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'outpost.log');
+  // An app left running for months syncs thousands of times: the log is bounded to two files.
+  try {
+    if (statSync(file).size > rotateBytes) renameSync(file, join(dir, 'outpost.1.log'));
+  } catch {
+    // No log yet, or it cannot be moved: append to what is there.
+  }
   // One descriptor for the session: a sync writes many lines, and reopening per line costs.
   let fd: number | null = null;
   try {

@@ -1,4 +1,4 @@
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -25,5 +25,24 @@ describe('file logger', () => {
     expect(text).toContain('[redacted]');
     expect(text.split('\n').filter(Boolean)).toHaveLength(2);
     expect(text).toMatch(/^2030-01-01T00:00:00.000Z INFO sent with \[redacted\]/);
+  });
+
+  it('sets a log past its size aside at start, so two files at most are kept', () => {
+    dir = mkdtempSync(join(tmpdir(), 'outpost-log-'));
+    const at = () => new Date('2030-01-01T00:00:00Z');
+    const first = createFileLogger(dir, new Redactor(), at, 200);
+    for (let i = 0; i < 10; i++) first.info(`line ${i} of the first session`);
+    first.close();
+    const second = createFileLogger(dir, new Redactor(), at, 200);
+    second.info('second session');
+    second.close();
+    expect(readFileSync(join(dir, 'logs', 'outpost.1.log'), 'utf8')).toContain('line 9 of the first session');
+    expect(readFileSync(second.file, 'utf8').trim().split('\n')).toHaveLength(1);
+    // Under the size: the next session appends.
+    const third = createFileLogger(dir, new Redactor(), at, 200);
+    third.info('third session');
+    third.close();
+    expect(readFileSync(second.file, 'utf8')).toMatch(/second session[\s\S]*third session/);
+    expect(existsSync(join(dir, 'logs', 'outpost.2.log'))).toBe(false);
   });
 });
