@@ -3,7 +3,8 @@
 // - start-up: from spawning `node out/main/browser-host.js` to the window's first contentful
 //   paint with the post list visible (Chromium itself is already running, as Electron's
 //   runtime would be; a fresh browser context per run, so nothing is cached);
-// - first list: from navigation start to the first rendered row, on a running host;
+// - first list: from navigation start to the first rendered row, on a running host that is
+//   not busy with the previous page's requests;
 // - frames: requestAnimationFrame deltas while the list scrolls, with the frame-rate limit
 //   and vsync off, so a delta is the time the frame took rather than the display's 16.7 ms.
 import { spawn } from 'node:child_process';
@@ -242,6 +243,8 @@ export async function benchRender(options: {
         const times = await paintTimes(win.page);
         result.firstListMs.push(times.firstRow);
         if (times.postsList >= 0) result.postsListMs.push(times.postsList);
+        // The rest of the list is still on its way: a reload now would queue behind it.
+        await win.page.waitForFunction(WHOLE_LIST_SHOWN);
       }
       // Scrolled through the whole list, not the first screenful.
       await win.page.waitForFunction(WHOLE_LIST_SHOWN);
