@@ -3,6 +3,7 @@
 import { newLocalId } from './ids';
 import type { Kysely } from 'kysely';
 import type { Database, OutboxKind, OutboxOpRow, OutboxState } from './schema';
+import { chunked, IDS_PER_STATEMENT } from './chunks';
 
 export type VariantField = 'content' | 'account';
 
@@ -164,12 +165,12 @@ export async function listOpenOpsWithSubjects(
 export async function listOpenOpsOfPosts(db: Kysely<Database>, postIds: string[]): Promise<OutboxOpRow[]> {
   if (postIds.length === 0) return [];
   const out: OutboxOpRow[] = [];
-  for (let i = 0; i < postIds.length; i += 500) {
+  for (const part of chunked(postIds, IDS_PER_STATEMENT)) {
     out.push(
       ...(await db
         .selectFrom('outbox_op')
         .selectAll()
-        .where('post_id', 'in', postIds.slice(i, i + 500))
+        .where('post_id', 'in', part)
         .where('state', '!=', 'done')
         .orderBy('seq')
         .execute()),

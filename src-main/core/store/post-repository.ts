@@ -3,6 +3,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/sqlite';
 import type { Database, NewPostRow, PostRow, PostUpdate } from './schema';
 import { SUMMARY_VARIANT_COLUMNS, type VariantSummaryRow } from './variant-repository';
+import { chunked, IDS_PER_STATEMENT, ROWS_PER_INSERT } from './chunks';
 
 export interface PostBase {
   title: string;
@@ -17,14 +18,8 @@ export async function insertPost(db: Kysely<Database>, row: NewPostRow): Promise
   await db.insertInto('post').values(row).execute();
 }
 
-/** Many rows, a statement per hundred (a pull imports thousands; one statement each cost more). */
 export async function insertPosts(db: Kysely<Database>, rows: readonly NewPostRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 100) {
-    await db
-      .insertInto('post')
-      .values(rows.slice(i, i + 100))
-      .execute();
-  }
+  for (const part of chunked(rows, ROWS_PER_INSERT)) await db.insertInto('post').values(part).execute();
 }
 
 export async function getPost(db: Kysely<Database>, id: string): Promise<PostRow | undefined> {
@@ -42,13 +37,12 @@ export async function findPostsByServerIds(
   serverIds: readonly string[],
 ): Promise<Map<string, PostRow>> {
   const found = new Map<string, PostRow>();
-  // SQLite bounds the number of bound parameters; chunk large lists.
-  for (let i = 0; i < serverIds.length; i += 500) {
+  for (const part of chunked(serverIds, IDS_PER_STATEMENT)) {
     const rows = await db
       .selectFrom('post')
       .selectAll()
       .where('workspace', '=', workspace)
-      .where('server_id', 'in', serverIds.slice(i, i + 500))
+      .where('server_id', 'in', part)
       .execute();
     for (const row of rows) found.set(row.server_id as string, row);
   }
@@ -61,12 +55,8 @@ export async function markVariantsRead(
   postIds: readonly string[],
   at: string,
 ): Promise<void> {
-  for (let i = 0; i < postIds.length; i += 500) {
-    await db
-      .updateTable('post')
-      .set({ variants_read_at: at })
-      .where('id', 'in', postIds.slice(i, i + 500))
-      .execute();
+  for (const part of chunked(postIds, IDS_PER_STATEMENT)) {
+    await db.updateTable('post').set({ variants_read_at: at }).where('id', 'in', part).execute();
   }
 }
 

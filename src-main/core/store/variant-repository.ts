@@ -1,6 +1,7 @@
 // Variants: the per-platform content of a post, with the account choice kept in three states.
 import { sql, type Kysely } from 'kysely';
 import type { Database, NewVariantRow, VariantRow, VariantUpdate } from './schema';
+import { chunked, IDS_PER_STATEMENT, ROWS_PER_INSERT } from './chunks';
 
 /** The last server state of a variant, for three-way comparison. */
 export interface VariantBase {
@@ -32,14 +33,8 @@ export async function insertVariant(db: Kysely<Database>, row: NewVariantRow): P
   await db.insertInto('variant').values(row).execute();
 }
 
-/** Many rows, a statement per hundred (a pull imports thousands; one statement each cost more). */
 export async function insertVariants(db: Kysely<Database>, rows: readonly NewVariantRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 100) {
-    await db
-      .insertInto('variant')
-      .values(rows.slice(i, i + 100))
-      .execute();
-  }
+  for (const part of chunked(rows, ROWS_PER_INSERT)) await db.insertInto('variant').values(part).execute();
 }
 
 export async function getVariant(db: Kysely<Database>, id: string): Promise<VariantRow | undefined> {
@@ -67,9 +62,7 @@ export async function listVariantsOfPost(db: Kysely<Database>, postId: string): 
 export async function listVariantsOfPosts(db: Kysely<Database>, postIds: string[]): Promise<VariantRow[]> {
   if (postIds.length === 0) return [];
   const out: VariantRow[] = [];
-  // SQLite bounds the number of bound parameters; chunk large lists.
-  for (let i = 0; i < postIds.length; i += 500) {
-    const chunk = postIds.slice(i, i + 500);
+  for (const chunk of chunked(postIds, IDS_PER_STATEMENT)) {
     out.push(
       ...(await db
         .selectFrom('variant')
