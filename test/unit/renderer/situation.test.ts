@@ -1,26 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { PostDetail, VariantView } from '../../../src-preload/bridge';
 import { situationOf } from '../../../src-renderer/src/lib/state/situation';
+import { variantView } from './fixtures';
 
-const variant: VariantView = {
-  id: 'v1',
-  postId: 'p1',
+const variant = variantView({
   serverId: null,
-  platform: 'x',
-  content: 'Hello',
-  account: { kind: 'default' },
-  scheduledAt: null,
   serviceStatus: null,
-  platformPostUrl: null,
   state: 'local_only',
   stateText: 'Local only',
-  error: null,
-  canRetry: false,
-  canDiscard: false,
-  conflicts: [],
-  publishUnknown: null,
-  updatedAt: '2030-01-01T00:00:00Z',
-};
+});
 const local: PostDetail = {
   id: 'p1',
   serverId: null,

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { VariantView } from '../../../src-preload/bridge';
 import {
   accountPhrase,
   DECIDE_UNKNOWN,
@@ -11,29 +10,8 @@ import {
   NEEDS_WORKSPACE,
   variantGuards,
 } from '../../../src-renderer/src/lib/variant-guards';
+import { variantView as variant } from './fixtures';
 
-function variant(over: Partial<VariantView> = {}): VariantView {
-  return {
-    id: 'v1',
-    postId: 'p1',
-    serverId: '12',
-    platform: 'x',
-    content: 'Hello',
-    account: { kind: 'default' },
-    scheduledAt: null,
-    serviceStatus: 'draft',
-    platformPostUrl: null,
-    state: 'draft',
-    stateText: 'Draft',
-    error: null,
-    canRetry: false,
-    canDiscard: false,
-    conflicts: [],
-    publishUnknown: null,
-    updatedAt: '2030-01-01T00:00:00Z',
-    ...over,
-  };
-}
 const ready = { inWorkspace: true, content: 'Hello' };
 
 describe('variant guards', () => {

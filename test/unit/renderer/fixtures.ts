@@ -1,0 +1,25 @@
+import type { VariantView } from '../../../src-preload/bridge';
+
+/** A variant on the service as a draft, with the default account and text; `over` is what a test is about. */
+export function variantView(over: Partial<VariantView> = {}): VariantView {
+  return {
+    id: 'v1',
+    postId: 'p1',
+    serverId: '12',
+    platform: 'x',
+    content: 'Hello',
+    account: { kind: 'default' },
+    scheduledAt: null,
+    serviceStatus: 'draft',
+    platformPostUrl: null,
+    state: 'draft',
+    stateText: 'Draft',
+    error: null,
+    canRetry: false,
+    canDiscard: false,
+    conflicts: [],
+    publishUnknown: null,
+    updatedAt: '2030-01-01T00:00:00Z',
+    ...over,
+  };
+}
