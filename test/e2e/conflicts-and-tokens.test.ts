@@ -1,50 +1,18 @@
 // A conflict (changed here and on the service) resolved both ways, and a revoked token leading
 // to the token prompt with every draft intact.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxHandle } from '../server/index';
+import { describe, expect, it } from 'vitest';
 import {
   addVariant,
   connect,
   gotoPosts,
-  launchChromium,
   newPost,
-  openWindow,
-  selectWorkspace,
-  startApp,
-  startTestSandbox,
   syncNow,
   until,
+  useChromium,
   variantBadge,
   waitForText,
 } from './harness';
-import type { AppUnderTest } from './harness';
-
-interface Setup {
-  sandbox: SandboxHandle;
-  app: AppUnderTest;
-  page: Page;
-  close(): Promise<void>;
-}
-
-async function connected(browser: Browser): Promise<Setup> {
-  const sandbox = await startTestSandbox();
-  const app = await startApp();
-  const { context, page } = await openWindow(browser, app);
-  await connect(page, sandbox.baseUrl, sandbox.token);
-  await gotoPosts(page);
-  await selectWorkspace(page, sandbox.fixtures.workspace);
-  return {
-    sandbox,
-    app,
-    page,
-    async close() {
-      await context.close();
-      await app.close();
-      await sandbox.close();
-    },
-  };
-}
+import type { Setup } from './harness';
 
 async function draftSynced(s: Setup, title: string, content: string) {
   await newPost(s.page, title);
@@ -91,22 +59,11 @@ async function makeConflict(s: Setup, mine: string, theirs: string) {
 }
 
 describe('conflicts and tokens', () => {
-  let browser: Browser;
-  let current: Setup | null = null;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterEach(async () => {
-    await current?.close();
-    current = null;
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const chromium = useChromium();
+  const connected = () => chromium.start({ connect: true });
 
   it('a conflict resolved by keeping mine sends mine', async () => {
-    const s = (current = await connected(browser));
+    const s = await connected();
     const { variant, view } = await makeConflict(s, 'My careful rewrite.', 'Their quick fix.');
     // Nothing was silently overwritten on either side.
     expect(s.sandbox.inspect.variants().find((v) => v.id === variant.id)?.content).toBe('Their quick fix.');
@@ -121,7 +78,7 @@ describe('conflicts and tokens', () => {
   });
 
   it('a conflict resolved by taking theirs keeps theirs here and there', async () => {
-    const s = (current = await connected(browser));
+    const s = await connected();
     const { variant, view } = await makeConflict(s, 'Mine, to be dropped.', 'Theirs, to be kept.');
     await view.getByRole('button', { name: 'Take theirs' }).click();
     await waitForText(variantBadge(s.page), /^(Draft|Pending sync)$/);
@@ -134,7 +91,7 @@ describe('conflicts and tokens', () => {
   });
 
   it('a revoked token pauses sync, prompts for a new one and keeps every draft', async () => {
-    const s = (current = await connected(browser));
+    const s = await connected();
     await draftSynced(s, 'Before the revoke', 'Synced while the token worked.');
     s.sandbox.revokeToken(s.sandbox.token);
     await newPost(s.page, 'After the revoke');

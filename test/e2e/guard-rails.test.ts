@@ -2,52 +2,24 @@
 // not scheduled or published before it is in a workspace, "Assign later" has no account to
 // send from, a variant waiting for sign-off is locked. Messages go when their cause does, and
 // moved drafts are shown where they went.
-import type { Browser, Page } from 'playwright-core';
-import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
-import type { SandboxHandle } from '../server/index';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { utcToZonedInput } from '../../src-renderer/src/lib/schedule-time';
 import {
   addVariant,
   connect,
   description,
   gotoPosts,
-  launchChromium,
   newPost,
-  openWindow,
   selectWorkspace,
-  startApp,
-  startTestSandbox,
   syncNow,
   until,
+  useChromium,
   variantBadge,
   waitForText,
 } from './harness';
-import type { AppUnderTest } from './harness';
 
 const ZONE = 'Europe/Paris';
-
-interface Setup {
-  sandbox: SandboxHandle;
-  app: AppUnderTest;
-  page: Page;
-  close(): Promise<void>;
-}
-
-async function start(browser: Browser, options: { secretsMessage?: string } = {}): Promise<Setup> {
-  const sandbox = await startTestSandbox();
-  const app = await startApp(options);
-  const { context, page } = await openWindow(browser, app, { timezoneId: ZONE });
-  return {
-    sandbox,
-    app,
-    page,
-    async close() {
-      await context.close();
-      await app.close();
-      await sandbox.close();
-    },
-  };
-}
 
 const publishButton = (page: Page) => page.getByRole('button', { name: 'Publish now' });
 const scheduleButton = (page: Page) => page.getByRole('button', { name: 'Schedule', exact: true });
@@ -68,22 +40,12 @@ async function available(page: Page, name: 'Publish now' | 'Schedule'): Promise<
 }
 
 describe('guard rails', () => {
-  let browser: Browser;
-  let current: Setup | null = null;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterEach(async () => {
-    await current?.close();
-    current = null;
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const chromium = useChromium();
+  const start = (options: { secretsMessage?: string } = {}) =>
+    chromium.start({ timezoneId: ZONE, ...options });
 
   it('a local draft cannot be scheduled or published; Connect offers the move and shows the drafts where they went', async () => {
-    const s = (current = await start(browser));
+    const s = await start();
     const { page } = s;
     await newPost(page, 'Written offline');
     await addVariant(page, 'x', 'Hello from nowhere.');
@@ -125,7 +87,7 @@ describe('guard rails', () => {
   });
 
   it('"Assign later" cannot be sent; a refused account change says why until another account is chosen; the confirmation reads well', async () => {
-    const s = (current = await start(browser));
+    const s = await start();
     const { page } = s;
     await connect(page, s.sandbox.baseUrl, s.sandbox.token);
     await gotoPosts(page);
@@ -170,7 +132,7 @@ describe('guard rails', () => {
   });
 
   it('variant tabs show their state by shape as well as colour, and in words', async () => {
-    const s = (current = await start(browser));
+    const s = await start();
     const { page } = s;
     await connect(page, s.sandbox.baseUrl, s.sandbox.token);
     await gotoPosts(page);
@@ -203,7 +165,7 @@ describe('guard rails', () => {
   it('says a keychain problem in plain words, with the technical detail one click away', async () => {
     const raw =
       'No OS keychain is available (Cannot autolaunch D-Bus without X11 $DISPLAY): the token is kept in memory for this session only; drafting goes on.';
-    const s = (current = await start(browser, { secretsMessage: raw }));
+    const s = await start({ secretsMessage: raw });
     const { page } = s;
     await nav(page, 'Settings');
     await page.getByText(/could not use this computer’s password keychain/).waitFor();

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { BridgeEvent, BridgeEvents, EventName } from '../../src-preload/bridge';
 import { startBrowserHost } from '../../src-main/browser-host';
 import type { BrowserHost } from '../../src-main/browser-host';
@@ -113,10 +114,16 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Sa
   return startSandbox({ seed: 'test', ...options });
 }
 
+export interface WindowOptions {
+  colorScheme?: 'light' | 'dark';
+  timezoneId?: string;
+  fakeTimers?: boolean;
+}
+
 export async function openWindow(
   browser: Browser,
   app: AppUnderTest,
-  options: { colorScheme?: 'light' | 'dark'; timezoneId?: string; fakeTimers?: boolean } = {},
+  options: WindowOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     colorScheme: options.colorScheme ?? 'light',
@@ -132,6 +139,98 @@ export async function openWindow(
   await page.goto(app.host.url);
   await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
   return { context, page };
+}
+
+/** A sandbox, the app and a window on it: what most tests start from. */
+export interface Setup {
+  sandbox: SandboxHandle;
+  app: AppUnderTest;
+  page: Page;
+  close(): Promise<void>;
+}
+
+export interface SetupOptions extends WindowOptions {
+  /** The sandbox's clock moves when a test says; the core reads it too, so "due" means the same to both. */
+  manualClock?: boolean;
+  secretsMessage?: string;
+  /** Starts connected, on the posts of the sandbox's workspace (`connectWindow`). */
+  connect?: boolean;
+}
+
+export async function startSetup(browser: Browser, options: SetupOptions = {}): Promise<Setup> {
+  const { manualClock, secretsMessage, connect: connectFirst, ...windowOptions } = options;
+  const sandbox = await startTestSandbox(manualClock ? { manualClock: true, startTime: new Date() } : {});
+  const app = await startApp({
+    clock: manualClock ? { now: () => sandbox.clock.now() } : undefined,
+    secretsMessage,
+  });
+  const { context, page } = await openWindow(browser, app, windowOptions);
+  const setup: Setup = {
+    sandbox,
+    app,
+    page,
+    async close() {
+      await context.close();
+      await app.close();
+      await sandbox.close();
+    },
+  };
+  if (connectFirst) await connectWindow(setup);
+  return setup;
+}
+
+export interface ChromiumHooks {
+  browser: () => Browser;
+  start: (options?: SetupOptions) => Promise<Setup>;
+}
+
+/**
+ * Registers a describe block's hooks: one Chromium for the block, and the setups a test starts
+ * closed after it, whether it passed or not.
+ */
+export function useChromium(): ChromiumHooks {
+  let launched: Browser | undefined;
+  const started: Setup[] = [];
+  beforeAll(async () => {
+    launched = await launchChromium();
+  });
+  afterEach(async () => {
+    for (const setup of started.splice(0)) await setup.close();
+  });
+  afterAll(async () => {
+    await launched?.close();
+  });
+  const browser = (): Browser => {
+    if (!launched) throw new Error('Chromium is launched before the first test, not while collecting');
+    return launched;
+  };
+  return {
+    browser,
+    async start(options) {
+      const setup = await startSetup(browser(), options);
+      started.push(setup);
+      return setup;
+    },
+  };
+}
+
+/**
+ * One setup for a whole describe block, started before its first test and closed after its last:
+ * each test goes on from where the one before left the window.
+ */
+export function useSharedSetup(options: SetupOptions = {}): () => Setup {
+  const { browser } = useChromium();
+  let shared: Setup | undefined;
+  beforeAll(async () => {
+    shared = await startSetup(browser(), options);
+  });
+  afterAll(async () => {
+    await shared?.close();
+  });
+  return () => {
+    if (!shared) throw new Error('The shared setup starts before the first test, not while collecting');
+    return shared;
+  };
 }
 
 /** Waits until a locator's text matches; Playwright has no `expect` in playwright-core. */
@@ -194,6 +293,13 @@ export async function connect(page: Page, baseUrl: string, token: string): Promi
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   // "Connected. Posts in your workspaces sync…", or, with local drafts, the offer to move them.
   await page.getByText(/^Connected\. /).waitFor();
+}
+
+/** Connects the window to the sandbox and opens the posts of its workspace. */
+export async function connectWindow(s: Setup): Promise<void> {
+  await connect(s.page, s.sandbox.baseUrl, s.sandbox.token);
+  await gotoPosts(s.page);
+  await selectWorkspace(s.page, s.sandbox.fixtures.workspace);
 }
 
 export async function selectWorkspace(page: Page, slug: string): Promise<void> {

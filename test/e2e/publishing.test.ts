@@ -1,56 +1,22 @@
 // Scheduling and publishing through the window against the sandbox: the clock moves and the
 // item becomes Published with its link; a sign-off channel waits for release; a connection
 // dropped after the publish was applied never leads to a second publish.
-import type { Browser, Page } from 'playwright-core';
-import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
-import type { SandboxHandle } from '../server/index';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { utcToZonedInput } from '../../src-renderer/src/lib/schedule-time';
 import {
   addVariant,
-  connect,
   description,
-  gotoPosts,
-  launchChromium,
   newPost,
-  openWindow,
-  selectWorkspace,
-  startApp,
-  startTestSandbox,
   syncNow,
   until,
+  useChromium,
   variantBadge,
   waitForText,
 } from './harness';
-import type { AppUnderTest } from './harness';
+import type { Setup } from './harness';
 
 const ZONE = 'Europe/Paris';
-
-interface Setup {
-  sandbox: SandboxHandle;
-  app: AppUnderTest;
-  page: Page;
-  close(): Promise<void>;
-}
-
-async function connected(browser: Browser): Promise<Setup> {
-  const sandbox = await startTestSandbox({ manualClock: true, startTime: new Date() });
-  // The core reads the same clock as the service, so "due" means the same to both.
-  const app = await startApp({ clock: { now: () => sandbox.clock.now() } });
-  const { context, page } = await openWindow(browser, app, { timezoneId: ZONE });
-  await connect(page, sandbox.baseUrl, sandbox.token);
-  await gotoPosts(page);
-  await selectWorkspace(page, sandbox.fixtures.workspace);
-  return {
-    sandbox,
-    app,
-    page,
-    async close() {
-      await context.close();
-      await app.close();
-      await sandbox.close();
-    },
-  };
-}
 
 /** Drafts a post with one variant and waits until the service has it. */
 async function draftSynced(s: Setup, title: string, platform: string, content: string) {
@@ -75,22 +41,11 @@ async function publishNow(page: Page): Promise<void> {
 }
 
 describe('scheduling and publishing', () => {
-  let browser: Browser;
-  let current: Setup | null = null;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterEach(async () => {
-    await current?.close();
-    current = null;
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const chromium = useChromium();
+  const connected = () => chromium.start({ manualClock: true, timezoneId: ZONE, connect: true });
 
   it('schedules in the user zone, the clock moves, and the item is Published with its link and a notification', async () => {
-    const s = (current = await connected(browser));
+    const s = await connected();
     const { variant } = await draftSynced(s, 'Launch day', 'x', 'Doors open at nine.');
 
     const sendAt = new Date(s.sandbox.clock.now().getTime() + 2 * 3600_000);
@@ -129,7 +84,7 @@ describe('scheduling and publishing', () => {
   });
 
   it('warns when the chosen time is already past', async () => {
-    const s = (current = await connected(browser));
+    const s = await connected();
     await newPost(s.page, 'Too late');
     await addVariant(s.page, 'x', 'Yesterday’s news.');
     await s.page
@@ -139,7 +94,7 @@ describe('scheduling and publishing', () => {
   });
 
   it('publishes to a sign-off channel: Needs approval (locked), then released, then Published', async () => {
-    const s = (current = await connected(browser));
+    const s = await connected();
     const { variant } = await draftSynced(s, 'Needs a yes', 'bluesky', 'Waiting for the editor.');
     await publishNow(s.page);
     await syncNow(s.page);
@@ -189,7 +144,7 @@ describe('scheduling and publishing', () => {
   });
 
   it('a connection dropped after the publish was applied: outcome unknown or read back, never published twice', async () => {
-    const s = (current = await connected(browser));
+    const s = await connected();
     const { variant } = await draftSynced(s, 'Flaky network', 'x', 'Sent into the void?');
     s.sandbox.faults.add({
       method: 'POST',

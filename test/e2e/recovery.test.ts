@@ -1,62 +1,26 @@
 // Recovering from what went wrong, through the window: a change the service refused, retried
 // once its cause is gone; a publish whose connection dropped before the service applied it,
 // decided by the user either way; and the activity of a post, paged with "Load more".
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxHandle } from '../server/index';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { describeEntry, entryLine } from '../../src-renderer/src/lib/describe';
 import { utcToZonedInput } from '../../src-renderer/src/lib/schedule-time';
 import {
   addVariant,
-  connect,
-  gotoPosts,
-  launchChromium,
+  connectWindow,
   newPost,
-  openWindow,
-  selectWorkspace,
-  startApp,
-  startTestSandbox,
   syncNow,
   until,
+  useChromium,
   variantBadge,
   waitForText,
 } from './harness';
-import type { AppUnderTest } from './harness';
+import type { Setup } from './harness';
 
 const ZONE = 'Europe/Paris';
 const PATCH_ROUTE = 'PATCH /api/workspaces/:slug/posts/:post_id/variants/:variant_id/';
 const PUBLISH_PATH = '/api/workspaces/:slug/posts/:post_id/variants/:variant_id/publish/';
 const PUBLISH_ROUTE = `POST ${PUBLISH_PATH}`;
-
-interface Setup {
-  sandbox: SandboxHandle;
-  app: AppUnderTest;
-  page: Page;
-  close(): Promise<void>;
-}
-
-/** A sandbox on a manual clock (the core reads the same one), the window connected to it. */
-async function started(browser: Browser): Promise<Setup> {
-  const sandbox = await startTestSandbox({ manualClock: true, startTime: new Date() });
-  const app = await startApp({ clock: { now: () => sandbox.clock.now() } });
-  const { context, page } = await openWindow(browser, app, { timezoneId: ZONE });
-  return {
-    sandbox,
-    app,
-    page,
-    async close() {
-      await context.close();
-      await app.close();
-      await sandbox.close();
-    },
-  };
-}
-
-async function connectWindow(s: Setup): Promise<void> {
-  await connect(s.page, s.sandbox.baseUrl, s.sandbox.token);
-  await gotoPosts(s.page);
-  await selectWorkspace(s.page, s.sandbox.fixtures.workspace);
-}
 
 /** Drafts a post with one variant and waits until the service has both. */
 async function draftSynced(s: Setup, title: string, platform: string, content: string) {
@@ -135,22 +99,11 @@ function entryText(entry: unknown): string {
 }
 
 describe('recovery', () => {
-  let browser: Browser;
-  let current: Setup | null = null;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterEach(async () => {
-    await current?.close();
-    current = null;
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const chromium = useChromium();
+  const started = () => chromium.start({ manualClock: true, timezoneId: ZONE });
 
   it('a schedule the service refused is Failed with its reason; once an account is chosen, Retry sends it once', async () => {
-    const s = (current = await started(browser));
+    const s = await started();
     await connectWindow(s);
     // Threads has an account in the workspace but no default one: the service creates the
     // variant without an account, and refuses to schedule it.
@@ -216,7 +169,7 @@ describe('recovery', () => {
   });
 
   it('a schedule the service refused can be discarded: the variant is back to what the service holds', async () => {
-    const s = (current = await started(browser));
+    const s = await started();
     await connectWindow(s);
     const { post, variant } = await draftSynced(s, 'Thread never timed', 'threads', 'No account yet.');
     const sendAt = new Date(s.sandbox.clock.now().getTime() + 24 * 3600_000);
@@ -239,7 +192,7 @@ describe('recovery', () => {
   });
 
   it('a publish the service refused shows why and offers no Retry; publishing again after the fix replaces it', async () => {
-    const s = (current = await started(browser));
+    const s = await started();
     await connectWindow(s);
     const { post, variant } = await draftSynced(s, 'Thread launch', 'threads', 'Out now.');
     s.sandbox.stats.reset();
@@ -280,7 +233,7 @@ describe('recovery', () => {
   });
 
   it('publish outcome unknown (dropped before the service applied it): "Publish again" publishes exactly once', async () => {
-    const s = (current = await started(browser));
+    const s = await started();
     await connectWindow(s);
     const { post, variant } = await draftSynced(s, 'Dropped line', 'x', 'Did this go out?');
     s.sandbox.faults.add({ method: 'POST', path: PUBLISH_PATH, kind: 'drop_before_write', times: 1 });
@@ -321,7 +274,7 @@ describe('recovery', () => {
   });
 
   it('publish outcome unknown (dropped before the service applied it): "Keep unpublished" sends nothing', async () => {
-    const s = (current = await started(browser));
+    const s = await started();
     await connectWindow(s);
     const { post, variant } = await draftSynced(s, 'Second thoughts', 'x', 'Maybe not today.');
     s.sandbox.faults.add({ method: 'POST', path: PUBLISH_PATH, kind: 'drop_before_write', times: 1 });
@@ -348,7 +301,7 @@ describe('recovery', () => {
   });
 
   it('activity: "Load more" shows the next page, every entry once, in the service’s order', async () => {
-    const s = (current = await started(browser));
+    const s = await started();
     const { post } = await seedActivity(s, 'Activity trail', 25);
     await connectWindow(s);
     const activity = await openActivity(s, 'Activity trail');
@@ -369,7 +322,7 @@ describe('recovery', () => {
   });
 
   it('activity: new entries on the service between pages never show an entry twice', async () => {
-    const s = (current = await started(browser));
+    const s = await started();
     const { post, variantId } = await seedActivity(s, 'Busy thread', 25);
     await connectWindow(s);
     const activity = await openActivity(s, 'Busy thread');
