@@ -1,62 +1,46 @@
 // An axe scan of each screen, in light and dark, with no serious or critical finding; and a
 // screenshot of each, written to test-results/screenshots/ (not committed).
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxHandle } from '../server/index';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   addVariant,
   axeScan,
   connect,
   gotoPosts,
-  launchChromium,
   newPost,
-  openWindow,
   screenshot,
   selectWorkspace,
   seriousFindings,
-  startApp,
-  startTestSandbox,
   syncNow,
   until,
+  useSharedSetup,
   variantBadge,
   waitForText,
 } from './harness';
-import type { AppUnderTest, AxeFinding } from './harness';
+import type { AxeFinding } from './harness';
 
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name }).click();
 
 describe.each(['light', 'dark'] as const)('every screen in %s', (scheme) => {
-  let browser: Browser;
-  let app: AppUnderTest;
-  let sandbox: SandboxHandle;
-  let page: Page;
+  const setup = useSharedSetup({ colorScheme: scheme });
   const findings: Record<string, AxeFinding[]> = {};
 
   async function check(name: string): Promise<void> {
+    const { page } = setup();
     findings[name] = seriousFindings(await axeScan(page));
     await screenshot(page, `${name}-${scheme}`);
   }
 
-  beforeAll(async () => {
-    browser = await launchChromium();
-    sandbox = await startTestSandbox();
-    app = await startApp();
-    ({ page } = await openWindow(browser, app, { colorScheme: scheme }));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await sandbox?.close();
-  });
-
   it('first run: the local space, before connecting', async () => {
+    const { page } = setup();
     await page.getByRole('button', { name: 'Connect to your service' }).waitFor();
     await check('first-run');
     expect(findings['first-run']).toEqual([]);
   });
 
   it('settings', async () => {
+    const { page } = setup();
     await nav(page, 'Settings');
     await page.getByLabel('Service address').waitFor();
     await check('settings');
@@ -64,6 +48,7 @@ describe.each(['light', 'dark'] as const)('every screen in %s', (scheme) => {
   });
 
   it('posts and the editor, connected, with two variants and a counter past its limit', async () => {
+    const { sandbox, page } = setup();
     await connect(page, sandbox.baseUrl, sandbox.token);
     await gotoPosts(page);
     await selectWorkspace(page, sandbox.fixtures.workspace);
@@ -84,6 +69,7 @@ describe.each(['light', 'dark'] as const)('every screen in %s', (scheme) => {
   });
 
   it('the publish confirmation', async () => {
+    const { page } = setup();
     await page.getByRole('button', { name: 'Publish now' }).click();
     await page.getByRole('dialog', { name: 'Publish now?' }).waitFor();
     await check('publish-dialog');
@@ -92,6 +78,7 @@ describe.each(['light', 'dark'] as const)('every screen in %s', (scheme) => {
   });
 
   it('activity of a post', async () => {
+    const { page } = setup();
     await page.getByRole('button', { name: 'Show activity' }).click();
     await page.getByRole('button', { name: 'Refresh activity' }).waitFor();
     await check('activity');
@@ -99,6 +86,7 @@ describe.each(['light', 'dark'] as const)('every screen in %s', (scheme) => {
   });
 
   it('the conflict view, both versions side by side', async () => {
+    const { sandbox, app, page } = setup();
     const post = sandbox.inspect.posts(sandbox.fixtures.workspace).find((p) => p.title === 'Spring launch')!;
     const content = page.getByLabel('Content', { exact: true });
     const local = await content.inputValue();
@@ -136,6 +124,7 @@ describe.each(['light', 'dark'] as const)('every screen in %s', (scheme) => {
   });
 
   it('outbox and sync log', async () => {
+    const { page } = setup();
     await nav(page, 'Outbox');
     await page.getByRole('heading', { name: 'Sync log' }).waitFor();
     await check('outbox');
@@ -143,6 +132,7 @@ describe.each(['light', 'dark'] as const)('every screen in %s', (scheme) => {
   });
 
   it('writing skills of the workspace, every page up to the service bound', async () => {
+    const { sandbox, page } = setup();
     await nav(page, 'Writing skills');
     const count = await waitForText(page.locator('.skills p.muted').first(), /\d+ skills in/);
     // The caller sees more than 200 skills; the service bounds the list to the newest 200.
@@ -154,6 +144,7 @@ describe.each(['light', 'dark'] as const)('every screen in %s', (scheme) => {
   });
 
   it('the theme setting overrides the system scheme', async () => {
+    const { page } = setup();
     await nav(page, 'Settings');
     const other = scheme === 'light' ? 'Dark' : 'Light';
     await page.getByRole('radio', { name: other }).check();

@@ -2,40 +2,12 @@
 // themselves after a few seconds unless the pointer is on them; a long link is cut short on
 // screen but whole in the link; and they never lie over the editor. The page's timers run
 // under Playwright's clock, so seconds pass at the test's word rather than being waited out.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BridgeResult, PostDetail, VariantView } from '../../src-preload/bridge';
-import type { SandboxHandle } from '../server/index';
-import {
-  connect,
-  controlAt,
-  gotoPosts,
-  launchChromium,
-  openWindow,
-  selectWorkspace,
-  startApp,
-  startTestSandbox,
-  until,
-} from './harness';
-import type { AppUnderTest } from './harness';
+import { connect, controlAt, gotoPosts, selectWorkspace, until, useSharedSetup } from './harness';
 
 describe('notifications', () => {
-  let browser: Browser;
-  let sandbox: SandboxHandle;
-  let app: AppUnderTest;
-  let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-    sandbox = await startTestSandbox();
-    app = await startApp();
-    ({ page } = await openWindow(browser, app, { fakeTimers: true }));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await sandbox?.close();
-  });
+  const setup = useSharedSetup({ fakeTimers: true });
 
   /** The core's answer, or its error thrown (the core's invoke is untyped: the caller names T). */
   async function ok<T = unknown>(result: Promise<BridgeResult<unknown>>): Promise<T> {
@@ -45,6 +17,7 @@ describe('notifications', () => {
   }
 
   it('shows the newest three, holds them under the pointer, lets informational ones go, and never covers the editor', async () => {
+    const { sandbox, app, page } = setup();
     await connect(page, sandbox.baseUrl, sandbox.token);
     await gotoPosts(page);
     const workspace = sandbox.fixtures.workspace;

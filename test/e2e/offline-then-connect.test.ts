@@ -1,41 +1,38 @@
 // Drafting with the service down, then connecting and syncing: nothing typed is lost, and the
 // drafts reach the service once, in the workspace the user moved them to.
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxHandle } from '../server/index';
 import {
   addVariant,
   connect,
   gotoPosts,
-  launchChromium,
   newPost,
   openWindow,
   startApp,
   startTestSandbox,
   syncNow,
   until,
+  useChromium,
   variantBadge,
   waitForText,
 } from './harness';
 import type { AppUnderTest } from './harness';
 
 describe('offline first, then connected', () => {
-  let browser: Browser;
+  const { browser } = useChromium();
   let app: AppUnderTest;
   let sandbox: SandboxHandle | undefined;
 
   beforeAll(async () => {
-    browser = await launchChromium();
     app = await startApp();
   });
   afterAll(async () => {
-    await browser?.close();
     await app?.close();
     await sandbox?.close();
   });
 
   it('drafts with the sandbox down, connects, moves the drafts into a workspace and syncs them', async () => {
-    const { context, page } = await openWindow(browser, app);
+    const { context, page } = await openWindow(browser(), app);
 
     // No service anywhere: drafting works at once.
     await newPost(page, 'Written on a train');

@@ -1,52 +1,28 @@
 // What the window says is meant for people: the outbox names the post and the variant each
 // operation concerns, the sync log says its actions in words, and activity entries and skills
 // show the fields that came (times as local dates) rather than codes or nothing.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxHandle } from '../server/index';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   addVariant,
-  connect,
   gotoPosts,
-  launchChromium,
   newPost,
-  openWindow,
-  selectWorkspace,
-  startApp,
-  startTestSandbox,
   syncNow,
   until,
+  useSharedSetup,
   variantBadge,
   waitForText,
 } from './harness';
-import type { AppUnderTest } from './harness';
 
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name }).click();
 const ISO = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 describe('readable text', () => {
-  let browser: Browser;
-  let sandbox: SandboxHandle;
-  let app: AppUnderTest;
-  let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-    sandbox = await startTestSandbox();
-    app = await startApp();
-    ({ page } = await openWindow(browser, app, { timezoneId: 'Europe/Paris' }));
-    await connect(page, sandbox.baseUrl, sandbox.token);
-    await gotoPosts(page);
-    await selectWorkspace(page, sandbox.fixtures.workspace);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await sandbox?.close();
-  });
+  const setup = useSharedSetup({ timezoneId: 'Europe/Paris', connect: true });
 
   it('the outbox names the post and the variant of each operation; the log says its actions in words', async () => {
+    const { app, page } = setup();
     expect((await app.core.invoke('sync.pause', undefined)).ok).toBe(true);
     await newPost(page, 'Outbox names');
     await addVariant(page, 'linkedin', 'Waiting to go.');
@@ -73,6 +49,7 @@ describe('readable text', () => {
   });
 
   it('activity shows actions in words, local times and the other fields that came', async () => {
+    const { page } = setup();
     await gotoPosts(page);
     await page.getByRole('list', { name: 'Post list' }).getByText('Outbox names').click();
     await waitForText(variantBadge(page), /^Draft$/);
@@ -87,6 +64,7 @@ describe('readable text', () => {
   });
 
   it('skills show their description and other short fields, with local dates', async () => {
+    const { page } = setup();
     await nav(page, 'Writing skills');
     const first = page.locator('.skills li').first();
     await waitForText(first, /Writing skill number \d+/);
