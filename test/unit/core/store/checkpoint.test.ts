@@ -1,24 +1,10 @@
 // The write-ahead log is folded in at quiet moments, not by whichever commit crosses 1,000 pages.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../../../../src-main/core/store/db';
+import { expect, it } from 'vitest';
 import { appendSyncLog } from '../../../../src-main/core/store/sync-log-repository';
+import { useTempStore } from './temp-store';
 
-let dir: string;
-let store: OpenedDatabase;
-
-beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'outpost-ckpt-'));
-  store = await openDatabase({ file: join(dir, 'o.db') });
-});
-
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const store = useTempStore('outpost-ckpt-');
 
 /** Frames in the log, and how many of them are already in the database file. */
 async function walState(): Promise<{ log: number; checkpointed: number }> {

@@ -1,8 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../../../../src-main/core/store/db';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   enqueue,
   listOpenOps,
@@ -11,14 +7,12 @@ import {
 } from '../../../../src-main/core/store/outbox-repository';
 import { insertPost } from '../../../../src-main/core/store/post-repository';
 import { insertVariant } from '../../../../src-main/core/store/variant-repository';
+import { useTempStore } from './temp-store';
 
-let dir: string;
-let store: OpenedDatabase;
+const store = useTempStore('outpost-outbox-');
 const now = '2026-01-01T00:00:00.000Z';
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'outpost-outbox-'));
-  store = await openDatabase({ file: join(dir, 'o.db') });
   await insertPost(store.db, {
     id: 'p1',
     server_id: null,
@@ -53,10 +47,6 @@ beforeEach(async () => {
     updated_at: now,
     reconcile_at: null,
   });
-});
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('outbox coalescing', () => {

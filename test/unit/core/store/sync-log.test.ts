@@ -1,26 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../../../../src-main/core/store/db';
+import { expect, it } from 'vitest';
 import {
   appendSyncLog,
   listSyncLog,
   pruneSyncLog,
 } from '../../../../src-main/core/store/sync-log-repository';
+import { useTempStore } from './temp-store';
 
-let dir: string;
-let store: OpenedDatabase;
-
-beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'outpost-synclog-'));
-  store = await openDatabase({ file: join(dir, 'o.db') });
-});
-
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const store = useTempStore('outpost-synclog-');
 
 it('keeps the newest entries and drops the rest', async () => {
   for (let i = 1; i <= 12; i++)

@@ -1,20 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { BridgeEvent } from '../../../../src-preload/bridge';
-import { openDatabase, type OpenedDatabase } from '../../../../src-main/core/store/db';
 import { listSyncLog } from '../../../../src-main/core/store/sync-log-repository';
 import { inTransaction, logDecision, type SyncContext } from '../../../../src-main/core/sync/context';
+import { useTempStore } from '../store/temp-store';
 
-let dir: string;
-let store: OpenedDatabase;
+const store = useTempStore('outpost-tx-');
 let heard: BridgeEvent[];
 let ctx: SyncContext;
 
-beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'outpost-tx-'));
-  store = await openDatabase({ file: join(dir, 'o.db') });
+beforeEach(() => {
   heard = [];
   ctx = {
     db: store.db,
@@ -24,11 +18,6 @@ beforeEach(async () => {
     concurrency: 1,
     random: () => 0.5,
   };
-});
-
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const changed = (postId: string): BridgeEvent => ({ name: 'itemChanged', data: { postId, variantId: null } });
