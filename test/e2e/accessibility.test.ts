@@ -5,11 +5,9 @@ import { describe, expect, it } from 'vitest';
 import {
   addVariant,
   axeScan,
-  connect,
-  gotoPosts,
+  connectWindow,
   newPost,
   screenshot,
-  selectWorkspace,
   seriousFindings,
   syncNow,
   until,
@@ -49,9 +47,7 @@ describe.each(['light', 'dark'] as const)('every screen in %s', (scheme) => {
 
   it('posts and the editor, connected, with two variants and a counter past its limit', async () => {
     const { sandbox, page } = setup();
-    await connect(page, sandbox.baseUrl, sandbox.token);
-    await gotoPosts(page);
-    await selectWorkspace(page, sandbox.fixtures.workspace);
+    await connectWindow(setup());
     await newPost(page, 'Spring launch');
     await addVariant(
       page,

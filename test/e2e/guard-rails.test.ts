@@ -7,17 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { utcToZonedInput } from '../../src-renderer/src/lib/schedule-time';
 import {
   addVariant,
-  connect,
   description,
-  gotoPosts,
   newPost,
-  selectWorkspace,
   syncNow,
   until,
   useChromium,
   variantBadge,
   waitForText,
 } from './harness';
+import type { SetupOptions } from './harness';
 
 const ZONE = 'Europe/Paris';
 
@@ -41,8 +39,7 @@ async function available(page: Page, name: 'Publish now' | 'Schedule'): Promise<
 
 describe('guard rails', () => {
   const chromium = useChromium();
-  const start = (options: { secretsMessage?: string } = {}) =>
-    chromium.start({ timezoneId: ZONE, ...options });
+  const start = (options: SetupOptions = {}) => chromium.start({ timezoneId: ZONE, ...options });
 
   it('a local draft cannot be scheduled or published; Connect offers the move and shows the drafts where they went', async () => {
     const s = await start();
@@ -87,11 +84,8 @@ describe('guard rails', () => {
   });
 
   it('"Assign later" cannot be sent; a refused account change says why until another account is chosen; the confirmation reads well', async () => {
-    const s = await start();
+    const s = await start({ connect: true });
     const { page } = s;
-    await connect(page, s.sandbox.baseUrl, s.sandbox.token);
-    await gotoPosts(page);
-    await selectWorkspace(page, s.sandbox.fixtures.workspace);
     await newPost(page, 'Who sends it');
     await addVariant(page, 'x', 'Short and sweet.');
     await syncNow(page);
@@ -132,11 +126,8 @@ describe('guard rails', () => {
   });
 
   it('variant tabs show their state by shape as well as colour, and in words', async () => {
-    const s = await start();
+    const s = await start({ connect: true });
     const { page } = s;
-    await connect(page, s.sandbox.baseUrl, s.sandbox.token);
-    await gotoPosts(page);
-    await selectWorkspace(page, s.sandbox.fixtures.workspace);
     await newPost(page, 'Two states');
     await addVariant(page, 'x', 'Scheduled one.');
     await addVariant(page, 'linkedin', 'Draft one.');

@@ -4,7 +4,7 @@
 // under Playwright's clock, so seconds pass at the test's word rather than being waited out.
 import { describe, expect, it } from 'vitest';
 import type { BridgeResult, PostDetail, VariantView } from '../../src-preload/bridge';
-import { connect, controlAt, gotoPosts, selectWorkspace, until, useSharedSetup } from './harness';
+import { connectWindow, controlAt, until, useSharedSetup } from './harness';
 
 describe('notifications', () => {
   const setup = useSharedSetup({ fakeTimers: true });
@@ -18,10 +18,8 @@ describe('notifications', () => {
 
   it('shows the newest three, holds them under the pointer, lets informational ones go, and never covers the editor', async () => {
     const { sandbox, app, page } = setup();
-    await connect(page, sandbox.baseUrl, sandbox.token);
-    await gotoPosts(page);
+    await connectWindow(setup());
     const workspace = sandbox.fixtures.workspace;
-    await selectWorkspace(page, workspace);
 
     // A post with four X variants and one more to keep editing, all on the service.
     const post = await ok<PostDetail>(app.core.invoke('posts.create', { workspace, title: 'Four at once' }));
