@@ -98,16 +98,12 @@ describe('guard rails', () => {
     await page.getByLabel('Scheduled time').fill(utcToZonedInput('2031-05-01T08:00:00Z', ZONE));
     expect(await unavailableBecause(page, 'Schedule')).toMatch(/^Choose an account first/);
 
-    // The platform default applies only on creation: the core refuses, verbatim, next to the
-    // variant, and the picker shows the account the variant still has.
-    await account.selectOption({ label: 'Platform default' });
-    const refusal = page.getByRole('tabpanel').getByRole('alert').filter({ hasText: 'platform default' });
-    await waitForText(refusal, /The platform default applies only when a variant is created/);
-    await until('the picker shows the account kept', async () => (await account.inputValue()) === 'none');
+    // The service picks its default account only when a variant is created: once the variant
+    // is on the service, the picker does not offer it (the core refuses it too).
+    expect(await account.locator('option', { hasText: 'Platform default' }).isDisabled()).toBe(true);
 
-    // The cause goes away: the message goes too, and the variant may be sent.
+    // The cause goes away, and the variant may be sent.
     await account.selectOption({ label: 'Acme' });
-    await refusal.waitFor({ state: 'detached' });
     await available(page, 'Publish now');
 
     // The confirmation names the account, and says plainly when the text is past the limit.

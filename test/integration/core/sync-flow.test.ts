@@ -241,6 +241,27 @@ describe.each(variantsOfService)('key flows against %s', (_name, options) => {
     });
   });
 
+  it('the platform default is for creation only: a variant on the service cannot go back to it', async () => {
+    const { s, c } = await connected(options);
+    const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Who sends it' });
+    const v = await c.call('variants.create', {
+      postId: post.id,
+      platform: 'x',
+      content: 'Later',
+      account: { kind: 'none' },
+    });
+    // Before it reaches the service, any choice is still open.
+    expect((await c.call('variants.update', { id: v.id, account: { kind: 'default' } })).account).toEqual({
+      kind: 'default',
+    });
+    await c.call('variants.update', { id: v.id, account: { kind: 'none' } });
+    await c.core.syncNow('test');
+    const refused = await c.core.invoke('variants.update', { id: v.id, account: { kind: 'default' } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_state' } });
+    expect(JSON.stringify(refused)).toContain('The platform default applies only when a variant is created');
+    expect((await c.call('posts.get', { id: post.id })).variants[0]!.account).toEqual({ kind: 'none' });
+  });
+
   it('a variant waiting for sign-off does not change under its approvers', async () => {
     const { s, c } = await connected(options);
     const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Under review' });
