@@ -277,9 +277,17 @@ export async function newPost(page: Page, title: string): Promise<void> {
 }
 
 export async function addVariant(page: Page, platform: string, content: string): Promise<void> {
+  const tabs = page.getByRole('tab');
+  const before = await tabs.count();
   await page.getByRole('button', { name: 'Add variant' }).click();
   await page.getByLabel('Platform', { exact: true }).selectOption(platform);
   await page.getByRole('button', { name: 'Add', exact: true }).click();
+  // The Content field may still be the previous variant's for a moment: wait for the new tab.
+  await until(
+    'the new variant selected',
+    async () =>
+      (await tabs.count()) === before + 1 && (await tabs.last().getAttribute('aria-selected')) === 'true',
+  );
   const field = page.getByLabel('Content', { exact: true });
   await field.waitFor();
   await field.fill(content);
