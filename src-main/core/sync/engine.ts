@@ -227,7 +227,7 @@ export class SyncEngine {
     await notify(
       this.#ctx,
       'needs_user',
-      'The service did not accept the access token, so sync is paused. Enter a new token in Settings; your drafts are kept.',
+      'Sync is paused until Outpost has an access token the service accepts: enter one in Settings. Your drafts are kept.',
       { postId: null, variantId: null },
     );
   }
