@@ -24,6 +24,7 @@ import { COMMAND_NAMES } from '../../../src-preload/bridge';
 import { ServiceClient, validateBaseUrl, validateToken } from '../api/client';
 import { isServiceError } from '../api/errors';
 import type { AppCore, Clock, Logger, SecretStore } from '../ports';
+import { groupBy } from '../collections';
 import { DATABASE_FILE } from '../paths';
 import { openDatabase, type OpenedDatabase } from '../store/db';
 import {
@@ -1060,15 +1061,4 @@ class Core implements AppCore {
     this.#changed(post.id, v.id);
     return this.#variantView(v.id);
   }
-}
-
-function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = out.get(k);
-    if (list) list.push(item);
-    else out.set(k, [item]);
-  }
-  return out;
 }

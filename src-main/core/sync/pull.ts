@@ -1,6 +1,7 @@
 // Pull: workspaces, scheduling profiles, posts (counted envelope), variants per post with
 // bounded concurrency, skills. Every service value is merged three-way against `base`;
 // nothing local is overwritten silently.
+import { groupBy } from '../collections';
 import { newLocalId } from '../store/ids';
 import type { ServiceClient, ServicePost, ServiceVariant } from '../api/client';
 import {
@@ -227,15 +228,13 @@ export interface VariantsRead {
 export async function mergeVariantsOfPosts(ctx: SyncContext, reads: VariantsRead[]): Promise<number> {
   if (reads.length === 0) return 0;
   return inTransaction(ctx, async (tctx) => {
-    const localsByPost = new Map<string, VariantRow[]>();
-    for (const v of await listVariantsOfPosts(
-      tctx.db,
-      reads.map((r) => r.post.id),
-    )) {
-      const ofPost = localsByPost.get(v.post_id);
-      if (ofPost) ofPost.push(v);
-      else localsByPost.set(v.post_id, [v]);
-    }
+    const localsByPost = groupBy(
+      await listVariantsOfPosts(
+        tctx.db,
+        reads.map((r) => r.post.id),
+      ),
+      (v) => v.post_id,
+    );
     const imports: NewVariantRow[] = [];
     for (const r of reads) await mergeVariantsIn(tctx, r, localsByPost.get(r.post.id) ?? [], imports);
     await insertVariants(tctx.db, imports);
