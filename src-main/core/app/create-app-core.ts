@@ -48,7 +48,7 @@ import {
   updatePost,
   type PostBase,
 } from '../store/post-repository';
-import type { Database, PostRow, VariantRow } from '../store/schema';
+import type { Database, OutboxOpRow, PostRow, VariantRow } from '../store/schema';
 import {
   clearConnection,
   getConnection,
@@ -365,6 +365,18 @@ class Core implements AppCore {
     return variantView(v, post, ops);
   }
 
+  /** The op the user acts on from the outbox: only a failed one can be retried or discarded. */
+  async #failedOp(id: string, verb: 'retried' | 'discarded'): Promise<OutboxOpRow> {
+    const op = await getOp(this.#db, id);
+    if (!op) throw new CommandError('not_found', `No outbox operation with id ${id}.`);
+    if (op.state !== 'failed')
+      throw new CommandError(
+        'invalid_state',
+        `Only a failed operation can be ${verb} (this one is ${op.state}).`,
+      );
+    return op;
+  }
+
   async #opView(id: string): Promise<OutboxOpView> {
     const op = await getOp(this.#db, id);
     if (!op) throw new CommandError('not_found', `No outbox operation with id ${id}.`);
@@ -379,13 +391,7 @@ class Core implements AppCore {
    * item shows the service's state again instead of Failed forever.
    */
   async #discardFailedOp(id: string): Promise<OutboxOpView> {
-    const op = await getOp(this.#db, id);
-    if (!op) throw new CommandError('not_found', `No outbox operation with id ${id}.`);
-    if (op.state !== 'failed')
-      throw new CommandError(
-        'invalid_state',
-        `Only a failed operation can be discarded (this one is ${op.state}).`,
-      );
+    const op = await this.#failedOp(id, 'discarded');
     if (op.kind === 'create_post' || op.kind === 'create_variant')
       throw new CommandError(
         'invalid_state',
@@ -783,13 +789,7 @@ class Core implements AppCore {
           outboxOpView(op, { postTitle: op.post_title, platform: op.platform }),
         ),
       'outbox.retry': async (p: P<'outbox.retry'>) => {
-        const op = await getOp(this.#db, p.id);
-        if (!op) throw new CommandError('not_found', `No outbox operation with id ${p.id}.`);
-        if (op.state !== 'failed')
-          throw new CommandError(
-            'invalid_state',
-            `Only a failed operation can be retried (this one is ${op.state}).`,
-          );
+        const op = await this.#failedOp(p.id, 'retried');
         if (op.kind === 'publish')
           throw new CommandError(
             'invalid_state',
