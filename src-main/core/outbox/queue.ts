@@ -4,13 +4,11 @@
 // send next and what a settlement means for the rest of the pass.
 import type { ServiceClient } from '../api/client';
 import { isServiceError } from '../api/errors';
-import { platformName } from '../../../src-preload/platforms';
-import { getPost, updatePost } from '../store/post-repository';
+import { getPost } from '../store/post-repository';
 import type { OutboxOpRow, PostRow, VariantRow } from '../store/schema';
-import { getVariant, updateVariant } from '../store/variant-repository';
+import { getVariant } from '../store/variant-repository';
 import { setWorkspaceAccess } from '../store/workspace-repository';
 import { retryDelayMs } from '../sync/backoff';
-import { notify } from '../sync/apply';
 import { eachBounded, inTransaction, logDecision, nowIso, type SyncContext } from '../sync/context';
 import { mergeVariantsOfPost } from '../sync/pull';
 import { isPublished, NEEDS_APPROVAL } from '../sync/reconcile';
@@ -18,11 +16,9 @@ import type { Applied, Settlement } from './op-store';
 import { claim, OpMoved, OpRefused, settle } from './op-store';
 import { listOpenOps } from './op-queries';
 import { judgeFailure } from './outcome';
-import { createPostRunner } from './runners/create-post';
-import { createVariantRunner } from './runners/create-variant';
-import { patchVariantRunner } from './runners/patch-variant';
-import { publishRunner } from './runners/publish';
-import type { OpRows, OpRunner, RunContext } from './runners/runner';
+import { RUNNERS } from './runners/index';
+import { placed, type OpRows, type OpRunner, type RunContext } from './runners/runner';
+import { markRemoved, tellUser } from './effects';
 import { accessSuggestedBy, accessWords, probeWorkspace } from './workspace-access';
 import type { OpEvent, OpKind } from './op-machine';
 
@@ -43,15 +39,6 @@ export interface PushOptions {
    */
   readBeforeWrite: boolean;
 }
-
-const RUNNERS: { [K in OpKind]: OpRunner<never> } = {
-  create_post: createPostRunner as OpRunner<never>,
-  create_variant: createVariantRunner as OpRunner<never>,
-  update_variant: patchVariantRunner as OpRunner<never>,
-  schedule: patchVariantRunner as OpRunner<never>,
-  unschedule: patchVariantRunner as OpRunner<never>,
-  publish: publishRunner as OpRunner<never>,
-};
 
 const CHANGES: ReadonlySet<OpKind> = new Set(['update_variant', 'schedule', 'unschedule']);
 const CREATES: ReadonlySet<OpKind> = new Set(['create_post', 'create_variant']);
@@ -188,7 +175,7 @@ class PushRun {
     const runner = RUNNERS[op.kind];
     if (op.state === 'unknown') {
       const rows: OpRows = { op, post: (await getPost(this.ctx.db, post.id)) as PostRow, variant };
-      if (!this.#placed(rows)) return 'block_post';
+      if (!placed(rows)) return 'block_post';
       const applied = await this.#apply(op, await runner.readBack(this.#runContext(op.attempts), rows));
       if (applied === null || applied.state !== 'pending') return this.#after(op, applied);
       op = { ...op, state: 'pending' };
@@ -212,7 +199,7 @@ class PushRun {
           return rows;
         },
         (r) =>
-          this.#placed(r)
+          placed(r)
             ? runner.build(r)
             : { hold: 'Waiting for the post (or variant) to exist on the service.' },
       );
@@ -255,13 +242,6 @@ class PushRun {
       op,
       await this.#apply(unknown, await runner.readBack(rc, { ...claimed, op: unknown })),
     );
-  }
-
-  /** Whether the service ids an op's request needs exist yet. */
-  #placed({ op, post, variant }: OpRows): boolean {
-    if (op.kind === 'create_post') return true;
-    if (post.server_id === null) return false;
-    return op.kind === 'create_variant' || variant?.server_id != null;
   }
 
   /**
@@ -325,7 +305,7 @@ class PushRun {
           await markRemoved(t, op, 'reason' in settlement.event ? settlement.event.reason : '');
         return a;
       });
-      if (applied.effects.includes('notify_user')) await this.#tellUser(op, settlement.event);
+      if (applied.effects.includes('notify_user')) await tellUser(this.ctx, op, settlement.event);
       return this.#stopOn(applied, settlement.event);
     } catch (error) {
       if (error instanceof OpMoved || error instanceof OpRefused) {
@@ -348,22 +328,6 @@ class PushRun {
         return null;
       }
     }
-  }
-
-  /** A decision or a refusal now waits for the user: they hear it once, with what to do. */
-  async #tellUser(op: OutboxOpRow, event: OpEvent): Promise<void> {
-    const variant = op.variant_id === null ? undefined : await getVariant(this.ctx.db, op.variant_id);
-    const what = variant ? `the ${platformName(variant.platform)} variant` : 'the post';
-    const reason = 'reason' in event ? event.reason : '';
-    const body =
-      event.type === 'read_back_ambiguous'
-        ? `Outpost cannot tell which of ${event.candidates.length} look-alikes on the service is ${what}. Choose in the outbox; nothing is changed meanwhile.`
-        : event.type === 'read_back_absent'
-          ? `Outpost cannot tell whether ${what} was published. Please decide.`
-          : event.type === 'locked'
-            ? `A change to ${what} was not sent: ${reason}`
-            : `The service refused a change to ${what}: ${reason}`;
-    await notify(this.ctx, 'needs_user', body, { postId: op.post_id, variantId: op.variant_id });
   }
 
   /** Ends the pass when a settlement says the service cannot be reached or refuses the token. */
@@ -421,14 +385,6 @@ class PushRun {
   #reload(id: string) {
     return this.ctx.db.selectFrom('outbox_op').selectAll().where('id', '=', id).executeTakeFirst();
   }
-}
-
-/** The item is gone on the service (its workspace is still there): the local copy stays, marked. */
-async function markRemoved(t: SyncContext, op: OutboxOpRow, reason: string): Promise<void> {
-  const now = nowIso(t);
-  if (op.variant_id !== null && op.kind !== 'create_variant')
-    await updateVariant(t.db, op.variant_id, { remote_state: 'removed', error: reason, updated_at: now });
-  else await updatePost(t.db, op.post_id, { remote_state: 'removed', error: reason, updated_at: now });
 }
 
 /** Pushes the outbox once. `available(slug)`: whether the workspace is known to be reachable. */

@@ -4,7 +4,6 @@
 // reconcile wake-ups, the reachability check while offline) run only when the host asks.
 import type { SyncPhase, SyncStatus } from '../../../src-preload/bridge';
 import { isServiceError } from '../api/errors';
-import { countNeedsUser, countOps } from '../outbox/op-queries';
 import { push } from '../outbox/queue';
 import { getSetting, setSetting } from '../store/settings-repository';
 import { SyncLease } from '../store/sync-lease';
@@ -15,6 +14,7 @@ import { notify } from './apply';
 import { logDecision, nowIso, type ClientGetter, type SyncContext } from './context';
 import { asTrigger, planSync, type SyncTrigger } from './plan';
 import { pullAll, reconcileDue } from './pull-all';
+import { countStatus } from './status-counts';
 
 export { FULL_PULL_EVERY_MS } from './plan';
 /** How often a running sync tells other processes it is still at work (see SyncLease). */
@@ -151,42 +151,13 @@ export class SyncEngine {
 
   /** Recounts from the database and tells the window. */
   async refresh(patch: Partial<SyncStatus> = {}): Promise<SyncStatus> {
-    const db = this.#ctx.db;
-    const counts = await countOps(db);
-    const conflicts =
-      Number(
-        (
-          await db
-            .selectFrom('variant')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('conflict', 'is not', null)
-            .executeTakeFirst()
-        )?.n ?? 0,
-      ) +
-      Number(
-        (
-          await db
-            .selectFrom('post')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('conflict', 'is not', null)
-            .executeTakeFirst()
-        )?.n ?? 0,
-      );
-    const unavailable = await listUnavailableWorkspaces(db);
+    const counted = await countStatus(this.#ctx.db);
     const phase = await this.#phase();
     this.#status = {
       ...this.#status,
       ...patch,
       phase: patch.phase ?? phase,
-      pending: counts.pending + counts.sending + counts.unknown,
-      failed: counts.failed,
-      conflicts,
-      needsAttention: counts.failed + conflicts + (await countNeedsUser(db)),
-      unavailableWorkspaces: unavailable.map((w) => ({
-        slug: w.slug,
-        name: w.name ?? w.slug,
-        access: w.access === 'forbidden' ? 'forbidden' : 'not_found',
-      })),
+      ...counted,
     };
     this.#ctx.emit({ name: 'syncStatus', data: this.status() });
     return this.status();

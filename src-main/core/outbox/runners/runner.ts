@@ -45,3 +45,10 @@ export async function settled(
 export function placeOf(rows: OpRows): { slug: string; postId: string } {
   return { slug: rows.post.workspace as string, postId: rows.post.server_id as string };
 }
+
+/** Whether the service ids an op's request needs exist yet (a variant waits for its post). */
+export function placed({ op, post, variant }: OpRows): boolean {
+  if (op.kind === 'create_post') return true;
+  if (post.server_id === null) return false;
+  return op.kind === 'create_variant' || variant?.server_id != null;
+}
