@@ -125,7 +125,10 @@ class PushRun {
   /** One op's turn: what waits, what is read back, what is sent. */
   async #turn(op: OutboxOpRow, post: PostRow): Promise<Next> {
     const blockItem: Next = op.variant_id === null ? 'block_post' : 'block_variant';
-    if (op.state === 'failed') return op.kind === 'create_post' ? 'block_post' : blockItem;
+    // A refused create holds back what depends on it; a refused change waits for the user
+    // (retry or discard) without holding back the variant's later changes.
+    if (op.state === 'failed')
+      return op.kind === 'create_post' ? 'block_post' : op.kind === 'create_variant' ? blockItem : 'continue';
     if (op.state === 'needs_user') return blockItem;
     if (op.next_attempt_at !== null && op.next_attempt_at > nowIso(this.ctx)) {
       this.noteWait(op.next_attempt_at);
