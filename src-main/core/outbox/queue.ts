@@ -151,8 +151,10 @@ class PushRun {
     }
     if (variant !== null && !CREATES.has(op.kind)) {
       const ready = await this.#readBeforeWrite(post);
-      if (ready !== 'continue') return ready;
-      const fresh = (await getVariant(this.ctx.db, variant.id)) as VariantRow;
+      if (ready === 'block_post') return ready;
+      // Read again only when the service's copy was just merged into it.
+      const fresh =
+        ready === 'merged' ? ((await getVariant(this.ctx.db, variant.id)) as VariantRow) : variant;
       // Nothing of a variant in conflict leaves until the user chose: never a silent overwrite.
       if (fresh.conflict !== null) return 'block_variant';
       if (fresh.remote_state === 'removed') {
@@ -258,14 +260,14 @@ class PushRun {
    * A light sync reads a post's variants once before changing one of them. A read that fails
    * sent nothing: the op stays as it is.
    */
-  async #readBeforeWrite(post: PostRow): Promise<Next> {
+  async #readBeforeWrite(post: PostRow): Promise<'merged' | 'as_is' | 'block_post'> {
     if (!this.options.readBeforeWrite || post.server_id === null || this.#readPosts.has(post.id))
-      return 'continue';
+      return 'as_is';
     this.#readPosts.add(post.id);
     try {
       const current = await this.client.listVariants(post.workspace as string, post.server_id);
       await mergeVariantsOfPost(this.ctx, post, current);
-      return 'continue';
+      return 'merged';
     } catch (error) {
       const event = judgeFailure('update_variant', error, 'read_back', this.#runContext(0).timing);
       await logDecision(this.ctx, {
@@ -274,7 +276,6 @@ class PushRun {
         postId: post.id,
       });
       if (event.type === 'token_refused') this.#stopFor('auth', event.reason);
-      else if (isServiceError(error) && !error.mayHaveReachedService) this.#stopFor('offline', error.message);
       else if (isServiceError(error) && (error.kind === 'offline' || error.kind === 'timeout'))
         this.#stopFor('offline', error.message);
       else if (accessSuggestedBy(error) !== null) await this.#checkWorkspace(post.workspace as string);
@@ -292,12 +293,10 @@ class PushRun {
   async #apply(op: OutboxOpRow, s: Settlement): Promise<Applied | null> {
     let settlement = s;
     if (s.note !== undefined) this.#notes.add(s.note);
-    const slug = (await getPost(this.ctx.db, op.post_id))?.workspace ?? null;
-    if (
-      slug !== null &&
-      (s.event.type === 'removed' || s.event.type === 'workspace_unavailable') &&
-      'reason' in s.event
-    ) {
+    const concernsAccess = s.event.type === 'removed' || s.event.type === 'workspace_unavailable';
+    // Only a 403 or 404 needs the post's workspace: every other settlement reads nothing more.
+    const slug = concernsAccess ? ((await getPost(this.ctx.db, op.post_id))?.workspace ?? null) : null;
+    if (slug !== null && 'reason' in s.event) {
       const access = await this.#checkWorkspace(slug);
       if (access !== 'ok')
         settlement = {
