@@ -121,7 +121,7 @@ describe('fault run', () => {
       rounds += 1;
       clock.advance(ROUND_MS);
       const ops = await core.invoke('outbox.list', undefined);
-      if (ops.ok) outbox = ops.value as OutboxOpView[];
+      if (ops.ok) outbox = ops.value;
       if (r >= createRounds * 2 && unsettled(outbox).length === 0) break;
     }
     const faultedRequests = sandbox.stats.requests - requestsBefore;
@@ -144,7 +144,7 @@ describe('fault run', () => {
       rounds += 1;
       clock.advance(ROUND_MS);
       const ops = await core.invoke('outbox.list', undefined);
-      if (ops.ok) outbox = ops.value as OutboxOpView[];
+      if (ops.ok) outbox = ops.value;
       if (unsettled(outbox).length === 0) break;
     }
     // One more full pull, so the views reflect what the service holds.

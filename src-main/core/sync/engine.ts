@@ -291,7 +291,9 @@ export class SyncEngine {
     try {
       await this.refresh({ phase: 'syncing' });
       await logDecision(ctx, { action: 'sync_start', reason: words });
-      this.#status.lastError = await this.#syncHoldingLease(plan, client);
+      // Awaited first: a refresh during the sync replaces #status, and the word must land on the new one.
+      const said = await this.#syncHoldingLease(plan, client);
+      this.#status.lastError = said;
     } finally {
       clearInterval(renewal);
       await this.#lease.release().catch(() => undefined);
