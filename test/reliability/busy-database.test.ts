@@ -93,6 +93,8 @@ describe('busy database, two processes', () => {
     await connect(core, sandbox.baseUrl, sandbox.token, WORKSPACE);
     await core.syncNow('first sync');
 
+    // A little network time per request keeps the syncs running while the other process commits.
+    sandbox.faults.add({ kind: 'latency', latencyMs: 5 });
     const started = await startWriter(join(dataDir, DATABASE_FILE));
     writer = started.child;
 
@@ -186,7 +188,7 @@ describe('busy database, two processes', () => {
       scenarioLine(
         'busy database',
         {
-          faultsInjected: 0,
+          faultsInjected: sandbox.faults.injected,
           crashes: 0,
           duplicates,
           lost,

@@ -25,6 +25,7 @@ import {
   syncLog,
   syncRounds,
   syncStatus,
+  ROUND_MS,
   type OpView,
   type ScenarioFigures,
 } from './support/scenario';
@@ -111,6 +112,7 @@ describe('B. cut-off answers after the service applied the write', () => {
     console.log(
       scenarioLine('cut-off answers', tally, `cut-off answers resolved ${tally.own}/${cutCases.length}`),
     );
+    expect(tally.leaks).toBe(0);
   });
 
   it.each(cutCases)(
@@ -165,7 +167,15 @@ describe('B. cut-off answers after the service applied the write', () => {
         const list = await ops(core);
         const publishCount = serviceVariants.reduce((n, v) => n + sandbox.inspect.publishCount(v.id), 0);
         const publishRequests = routeCount(sandbox, PUBLISH_ROUTE) - publishesBefore;
-        const duplicates = Math.max(0, servicePosts.length - 1) + Math.max(0, serviceVariants.length - 1);
+        const local = (await must<PostSummary[]>(core, 'posts.list', { workspace: WORKSPACE })).filter(
+          (p) => p.title === title,
+        );
+        const localVariants = detail.variants.filter((v) => v.content.startsWith(`[cut-${kind}-${step}-x]`));
+        const duplicates =
+          Math.max(0, servicePosts.length - 1) +
+          Math.max(0, serviceVariants.length - 1) +
+          Math.max(0, local.length - 1) +
+          Math.max(0, localVariants.length - 1);
         const lost = (servicePosts.length === 0 ? 1 : 0) + (serviceVariants.length === 0 ? 1 : 0);
         const doublePublishes =
           Math.max(0, publishCount - 1) + (publishCount > 0 ? Math.max(0, publishRequests - 1) : 0);
@@ -228,8 +238,16 @@ async function variantCreatedBy(
 
 describe('C. a look-alike made at the same moment', () => {
   const tally = newTally();
+  let linkedUnproven = 0;
   afterAll(() => {
-    console.log(scenarioLine('look-alikes', tally, `questions asked with 2 candidates ${tally.own}/4`));
+    console.log(
+      scenarioLine(
+        'look-alikes',
+        tally,
+        `questions asked with 2 candidates ${tally.own}/4, linked without proof ${linkedUnproven}`,
+      ),
+    );
+    expect(tally.leaks).toBe(0);
   });
 
   it.each([{ choice: 'ours' as const }, { choice: 'none' as const }])(
@@ -253,7 +271,9 @@ describe('C. a look-alike made at the same moment', () => {
           sandbox.inspect.variants(serverPostId).filter((v) => contents.includes(v.content));
         expect(twins.map((p) => p.owner).sort()).toEqual(['alice', 'bob']);
         // Outpost cannot prove which one is its own: it links neither and adds nothing to either.
-        expect((await postDetail(core, postId)).serverId).toBeNull();
+        const early = (await postDetail(core, postId)).serverId;
+        if (early !== null) linkedUnproven += 1;
+        expect(early).toBeNull();
         expect(twins.flatMap((p) => ourVariantsOn(p.id))).toEqual([]);
         const op = (await ops(core)).find((o) => o.kind === 'create_post' && o.postId === postId);
         expect(op?.state).toBe('needs_user');
@@ -280,7 +300,13 @@ describe('C. a look-alike made at the same moment', () => {
         const elsewhere = after.filter((p) => p.id !== linked).flatMap((p) => ourVariantsOn(p.id));
         const views = await Promise.all(variantIds.map((id) => variantView(core, postId, id)));
         const failed = failedOps(await ops(core));
-        const duplicates = Math.max(0, onLinked.length - contents.length) + elsewhere.length;
+        // The pull may show bob's twin as his post; ours must appear once, as our draft.
+        const summaries = await must<PostSummary[]>(core, 'posts.list', { workspace: WORKSPACE });
+        const localCopies = summaries.filter((p) => p.serverId !== null && p.serverId === linked);
+        const duplicates =
+          Math.max(0, onLinked.length - contents.length) +
+          elsewhere.length +
+          Math.max(0, localCopies.length - 1);
         const lost = contents.filter((text) => !onLinked.some((v) => v.content === text)).length;
         tally.faultsInjected += sandbox.faults.injected;
         tally.duplicates += duplicates;
@@ -321,7 +347,9 @@ describe('C. a look-alike made at the same moment', () => {
         const [ours] = await variantCreatedBy(sandbox, postServerId, 'alice');
         expect(twins).toHaveLength(2);
         expect(twins.map((v) => v.id)).toContain(ours);
-        expect((await variantView(core, postId, made.id)).serverId).toBeNull();
+        const early = (await variantView(core, postId, made.id)).serverId;
+        if (early !== null) linkedUnproven += 1;
+        expect(early).toBeNull();
         const op = (await ops(core)).find((o) => o.kind === 'create_variant' && o.variantId === made.id);
         expect(op?.state).toBe('needs_user');
         expect(op?.candidates?.map((k) => k.serverId).sort()).toEqual(twins.map((v) => v.id).sort());
@@ -346,11 +374,16 @@ describe('C. a look-alike made at the same moment', () => {
         const mine = onService.filter((v) => v.id === linked);
         const editedCopies = onService.filter((v) => v.content === edited);
         const failed = failedOps(await ops(core));
+        const localCopies = (await postDetail(core, postId)).variants.filter(
+          (v) => v.serverId !== null && v.serverId === linked,
+        );
         const duplicates =
-          Math.max(0, editedCopies.length - 1) + onService.length - (choice === 'ours' ? 2 : 3);
+          Math.max(0, editedCopies.length - 1) +
+          Math.max(0, onService.length - (choice === 'ours' ? 2 : 3)) +
+          Math.max(0, localCopies.length - 1);
         const lost = mine.length === 0 ? 1 : 0;
         tally.faultsInjected += sandbox.faults.injected;
-        tally.duplicates += Math.max(0, duplicates);
+        tally.duplicates += duplicates;
         tally.lost += lost;
         tally.failedOps += failed.length;
         expect({ duplicates, lost }).toEqual({ duplicates: 0, lost: 0 });
@@ -378,6 +411,7 @@ describe('D. published by someone else while a local edit waits', () => {
     console.log(
       scenarioLine('published elsewhere', tally, `PATCH requests to published variants ${tally.own}`),
     );
+    expect(tally.leaks).toBe(0);
   });
 
   it('sends no PATCH to it, keeps the service content, shows it published and tells the user', async () => {
@@ -436,6 +470,7 @@ describe('E. a workspace taken away and given back', () => {
     console.log(
       scenarioLine('workspace access', tally, `drafts held while away and sent once back ${tally.own}`),
     );
+    expect(tally.leaks).toBe(0);
   });
 
   it.each([{ access: 'forbidden' as const }, { access: 'not_found' as const }])(
@@ -522,44 +557,62 @@ describe('E. a workspace taken away and given back', () => {
 // --- F. an answer over the size limit -------------------------------------------------------
 
 describe('F. an answer over the size limit', () => {
+  const oversizeCases = [
+    { name: 'the workspace list', method: 'GET', path: '/api/workspaces/' },
+    { name: "a workspace's posts", method: 'GET', path: POSTS },
+    // Applied on the service, answer unreadable: an unknown outcome, read back, never doubled.
+    { name: 'the answer to a create', method: 'POST', path: POSTS },
+  ];
+
   const tally = newTally();
   afterAll(() => {
-    console.log(scenarioLine('oversize answers', tally, `told in sync status ${tally.own}/2`));
+    console.log(
+      scenarioLine('oversize answers', tally, `told in sync status ${tally.own}/${oversizeCases.length}`),
+    );
+    expect(tally.leaks).toBe(0);
   });
 
-  it.each([
-    { name: 'the workspace list', path: '/api/workspaces/' },
-    { name: "a workspace's posts", path: POSTS },
-  ])('over 10 MB on $name: sync.status lastError says the answer was too large', async ({ path }) => {
-    const c = await openCase('oversize');
-    try {
-      const { sandbox, core } = c;
-      const { postId } = await draft(core, WORKSPACE, '[oversize] still goes', [
-        { platform: 'x', content: '[oversize-x] words' },
-      ]);
-      sandbox.faults.add({ kind: 'oversize_answer', method: 'GET', path, times: 1 });
-      await core.syncNow('with an oversize answer');
-      const status = await syncStatus(core);
-      const logged = (await syncLog(core)).filter((e) => /larger than|too large/i.test(e.reason));
-      tally.faultsInjected += sandbox.faults.injected;
-      tally.failedOps += failedOps(await ops(core)).length;
-      const told = /larger than|too large/i.test(status.lastError ?? '');
-      tally.own += told ? 1 : 0;
-      console.log(
-        `oversize on ${path}: lastError ${JSON.stringify(status.lastError)}, ${logged.length} log entries`,
-      );
+  it.each(oversizeCases)(
+    'over 10 MB on $name: sync.status lastError says the answer was too large',
+    async ({ method, path }) => {
+      const c = await openCase('oversize');
+      try {
+        const { sandbox, core, clock } = c;
+        const title = `[oversize-${method}] still goes`;
+        const content = `[oversize-${method}-x] words`;
+        const { postId, variantIds } = await draft(core, WORKSPACE, title, [{ platform: 'x', content }]);
+        sandbox.faults.add({ kind: 'oversize_answer', method, path, times: 1 });
+        await core.syncNow('with an oversize answer');
+        const status = await syncStatus(core);
+        const logged = (await syncLog(core)).filter((e) => /larger than|too large/i.test(e.reason));
+        const told = /larger than|too large/i.test(status.lastError ?? '');
+        console.log(
+          `oversize on ${method} ${path}: lastError ${JSON.stringify(status.lastError)}, ${logged.length} log entries`,
+        );
+        // The draft is kept and goes out once, when the answers are normal again.
+        clock.advance(ROUND_MS);
+        await syncRounds(core, clock, 2, 'normal again');
+        const posts = sandbox.inspect.posts(WORKSPACE).filter((p) => p.title === title);
+        const variants = sandbox.inspect.variants().filter((v) => v.content === content);
+        const failed = failedOps(await ops(core));
+        const duplicates = Math.max(0, posts.length - 1) + Math.max(0, variants.length - 1);
+        const lost = (posts.length === 0 ? 1 : 0) + (variants.length === 0 ? 1 : 0);
+        tally.faultsInjected += sandbox.faults.injected;
+        tally.failedOps += failed.length;
+        tally.duplicates += duplicates;
+        tally.lost += lost;
+        tally.own += told ? 1 : 0;
 
-      expect(sandbox.faults.injected).toBe(1);
-      expect(status.lastError).toMatch(/larger than|too large/i);
-      // The draft is kept and goes out once the answers are normal again.
-      await core.syncNow('normal again');
-      expect(
-        sandbox.inspect.posts(WORKSPACE).filter((p) => p.title === '[oversize] still goes'),
-      ).toHaveLength(1);
-      expect((await postDetail(core, postId)).serverId).not.toBeNull();
-    } finally {
-      await c.close();
-      tally.leaks += c.probe.leaks;
-    }
-  });
+        expect(sandbox.faults.injected).toBe(1);
+        expect(status.lastError).toMatch(/larger than|too large/i);
+        expect({ duplicates, lost }).toEqual({ duplicates: 0, lost: 0 });
+        expect((await postDetail(core, postId)).serverId).toBe(posts[0]?.id);
+        expect((await variantView(core, postId, variantIds[0]!)).serverId).toBe(variants[0]?.id);
+        expect(failed).toEqual([]);
+      } finally {
+        await c.close();
+        tally.leaks += c.probe.leaks;
+      }
+    },
+  );
 });
