@@ -4,7 +4,7 @@
 // back, and an answer over the size limit. Each scenario prints its figures and holds
 // duplicates 0, lost 0, double publishes 0.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { PostSummary, VariantView } from '../../src-preload/bridge';
+import type { PostSummary, VariantView, WorkspaceView } from '../../src-preload/bridge';
 import type { AppCore } from '../../src-main/core/ports';
 import {
   startSandbox,
@@ -464,6 +464,14 @@ describe('D. published by someone else while a local edit waits', () => {
 
 // --- E. a workspace taken away and given back -----------------------------------------------
 
+/** `workspaces.list` with the access issue 12 adds to each workspace. */
+const workspaceViews = (core: AppCore) =>
+  must<Array<WorkspaceView & { access?: 'ok' | 'forbidden' | 'not_found' }>>(
+    core,
+    'workspaces.list',
+    undefined,
+  );
+
 describe('E. a workspace taken away and given back', () => {
   const tally = newTally();
   afterAll(() => {
@@ -519,6 +527,7 @@ describe('E. a workspace taken away and given back', () => {
         }
         const status = await syncStatus(core);
         expect(status.unavailableWorkspaces).toEqual([expect.objectContaining({ slug: WORKSPACE, access })]);
+        expect((await workspaceViews(core)).find((w) => w.slug === WORKSPACE)?.access).toBe(access);
         // Bob's acme posts, seen before, are not marked removed either.
         const summaries = await must<PostSummary[]>(core, 'posts.list', { workspace: WORKSPACE });
         expect(summaries.filter((p) => p.state === 'removed')).toEqual([]);
@@ -546,6 +555,7 @@ describe('E. a workspace taken away and given back', () => {
         expect({ duplicates, lost }).toEqual({ duplicates: 0, lost: 0 });
         expect(failed).toEqual([]);
         expect(after.unavailableWorkspaces).toEqual([]);
+        expect((await workspaceViews(core)).find((w) => w.slug === WORKSPACE)?.access).toBe('ok');
       } finally {
         await c.close();
         tally.leaks += c.probe.leaks;
