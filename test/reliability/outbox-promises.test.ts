@@ -464,7 +464,7 @@ describe('D. published by someone else while a local edit waits', () => {
 
 // --- E. a workspace taken away and given back -----------------------------------------------
 
-/** `workspaces.list` with the access issue 12 adds to each workspace. */
+/** `workspaces.list`: each workspace with the caller's access (issue 12). */
 const workspaceViews = (core: AppCore) =>
   must<Array<WorkspaceView & { access?: 'ok' | 'forbidden' | 'not_found' }>>(
     core,
@@ -597,7 +597,7 @@ describe('F. an answer over the size limit', () => {
         const logged = (await syncLog(core)).filter((e) => /larger than|too large/i.test(e.reason));
         const told = /larger than|too large/i.test(status.lastError ?? '');
         console.log(
-          `oversize on ${method} ${path}: lastError ${JSON.stringify(status.lastError)}, ${logged.length} log entries`,
+          `oversize on ${method} ${path}: lastError ${JSON.stringify(status.lastError)}, ${logged.length} log entries: ${JSON.stringify(logged.map((e) => [e.action, e.reason]))}`,
         );
         // The draft is kept and goes out once, when the answers are normal again.
         clock.advance(ROUND_MS);

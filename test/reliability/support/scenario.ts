@@ -1,6 +1,7 @@
 // Small pieces the outbox scenarios (issue 12) share: typed bridge calls, the contract fields the
 // op machine adds, the sync rounds that make retries due, and the summary line with failed ops.
 import type {
+  CommandName,
   OutboxOpView,
   PostDetail,
   SyncLogEntry,
@@ -14,23 +15,14 @@ import { summaryLine, type SummaryFigures } from './harness';
 /** Longer than the backoff cap (5 min): every waiting retry is due in the next round. */
 export const ROUND_MS = 6 * 60_000;
 
-/**
- * An op as `outbox.list` shows it, with the fields issue 12 adds: `needs_user` (the core asks the
- * user, e.g. which of two look-alikes is its own), the question and the candidates.
- */
-export type OpView = Omit<OutboxOpView, 'state'> & {
-  state: OutboxOpView['state'] | 'needs_user';
-  question?: string | null;
-  candidates?: Array<{ serverId: string; label: string }>;
-};
+/** An op as `outbox.list` shows it: `needs_user` with its question and candidates (issue 12). */
+export type OpView = OutboxOpView;
 
-/** `sync.status` with the workspaces the caller lost access to (issue 12). */
-export type StatusView = SyncStatus & {
-  unavailableWorkspaces?: Array<{ slug: string; name: string; access: 'forbidden' | 'not_found' }>;
-};
+/** `sync.status`, naming the workspaces the caller lost access to (issue 12). */
+export type StatusView = SyncStatus;
 
 export async function must<T>(core: Pick<AppCore, 'invoke'>, command: string, payload: unknown): Promise<T> {
-  const r = await core.invoke(command, payload);
+  const r = await core.invoke(command as CommandName, payload);
   if (!r.ok) throw new Error(`${command} failed: ${r.error.code} ${r.error.message}`);
   return r.value as T;
 }
