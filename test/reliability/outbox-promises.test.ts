@@ -414,63 +414,75 @@ describe('D. published by someone else while a local edit waits', () => {
     expect(tally.leaks).toBe(0);
   });
 
-  it('sends no PATCH to it, keeps the service content, shows it published and tells the user', async () => {
-    const c = await openCase('published-elsewhere', { patchPublished: 'accept' });
-    try {
-      const { sandbox, core, clock } = c;
-      const title = '[elsewhere] Published by bob';
-      const content = '[elsewhere-x] the words bob published';
-      const { postId, variantIds } = await draft(core, WORKSPACE, title, [{ platform: 'x', content }]);
-      const variantId = variantIds[0]!;
-      await core.syncNow('on the service');
-      const serverId = (await variantView(core, postId, variantId)).serverId!;
-      // The edit waits: the harness turns the after-change sync off.
-      await must(core, 'variants.update', { id: variantId, content: '[elsewhere-x] my later edit' });
-      sandbox.publishAs(serverId);
-      await syncRounds(core, clock, 3, 'after bob published');
+  it.each([{ edit: 'before the pull saw it' as const }, { edit: 'after the pull saw it' as const }])(
+    'edit made $edit: no PATCH sent to it, the service content kept, shown published, the user told',
+    async ({ edit }) => {
+      const c = await openCase('published-elsewhere', { patchPublished: 'accept' });
+      try {
+        const { sandbox, core, clock } = c;
+        const tag = edit === 'before the pull saw it' ? 'before' : 'after';
+        const content = `[elsewhere-${tag}-x] the words bob published`;
+        const { postId, variantIds } = await draft(core, WORKSPACE, `[elsewhere-${tag}] Published by bob`, [
+          { platform: 'x', content },
+        ]);
+        const variantId = variantIds[0]!;
+        await core.syncNow('on the service');
+        const serverId = (await variantView(core, postId, variantId)).serverId!;
+        const change = { id: variantId, content: `[elsewhere-${tag}-x] my later edit` };
+        // The edit waits either way: the harness turns the after-change sync off.
+        let refusal: string | null = null;
+        if (edit === 'before the pull saw it') {
+          await must(core, 'variants.update', change);
+          sandbox.publishAs(serverId);
+        } else {
+          sandbox.publishAs(serverId);
+          await core.syncNow('the pull sees it published');
+          clock.advance(ROUND_MS);
+          // Refusing the edit at once, with the reason, is telling the user too.
+          const answer = await core.invoke('variants.update', change);
+          if (!answer.ok) refusal = answer.error.message;
+        }
+        await syncRounds(core, clock, 3, 'after bob published');
 
-      const patches = sandbox.inspect.patchCount(serverId);
-      const [onService] = sandbox.inspect.variants().filter((v) => v.id === serverId);
-      const view = await variantView(core, postId, variantId);
-      const list = await ops(core);
-      const editOp = list.find((o) => o.variantId === variantId && o.kind === 'update_variant');
-      const toldByOp = editOp?.state === 'failed' && /publish/i.test(editOp.error ?? '');
-      const toldByConflict = view.conflicts.length > 0 || view.state === 'conflict';
-      const told = toldByOp || toldByConflict;
-      const publishCount = sandbox.inspect.publishCount(serverId);
-      tally.own += patches;
-      tally.doublePublishes += Math.max(0, publishCount - 1);
-      // The edit is neither sent nor silently dropped.
-      tally.lost += told ? 0 : 1;
-      tally.failedOps += failedOps(list).length;
-      console.log(
-        `published elsewhere: op ${editOp ? `${editOp.state} (${editOp.error ?? 'no reason'})` : 'none'}, ` +
-          `variant ${view.state}, ${view.conflicts.length} conflicts`,
-      );
+        const patches = sandbox.inspect.patchCount(serverId);
+        const [onService] = sandbox.inspect.variants().filter((v) => v.id === serverId);
+        const view = await variantView(core, postId, variantId);
+        const list = await ops(core);
+        const editOp = list.find((o) => o.variantId === variantId && o.kind === 'update_variant');
+        const toldByOp = editOp?.state === 'failed' && /publish/i.test(editOp.error ?? '');
+        const toldByConflict = view.conflicts.length > 0 || view.state === 'conflict';
+        const toldByRefusal = refusal !== null && /publish/i.test(refusal);
+        const told = toldByOp || toldByConflict || toldByRefusal;
+        const publishCount = sandbox.inspect.publishCount(serverId);
+        tally.own += patches;
+        tally.doublePublishes += Math.max(0, publishCount - 1);
+        // The edit is neither sent nor silently dropped.
+        tally.lost += told ? 0 : 1;
+        tally.failedOps += failedOps(list).length;
+        console.log(
+          `published elsewhere (edit ${edit}): op ${editOp ? `${editOp.state} (${editOp.error ?? 'no reason'})` : 'none'}, ` +
+            `refusal ${JSON.stringify(refusal)}, variant ${view.state}, ${view.conflicts.length} conflicts`,
+        );
 
-      expect(patches).toBe(0);
-      expect(onService?.content).toBe(content);
-      expect(onService?.status).toBe('published');
-      expect(publishCount).toBe(1);
-      expect(view.platformPostUrl).toBe(onService?.platform_post_url);
-      expect(view.serviceStatus).toBe('published');
-      expect(told).toBe(true);
-    } finally {
-      await c.close();
-      tally.leaks += c.probe.leaks;
-    }
-  });
+        expect(patches).toBe(0);
+        expect(onService?.content).toBe(content);
+        expect(onService?.status).toBe('published');
+        expect(publishCount).toBe(1);
+        expect(view.platformPostUrl).toBe(onService?.platform_post_url);
+        expect(view.serviceStatus).toBe('published');
+        expect(told).toBe(true);
+      } finally {
+        await c.close();
+        tally.leaks += c.probe.leaks;
+      }
+    },
+  );
 });
 
 // --- E. a workspace taken away and given back -----------------------------------------------
 
 /** `workspaces.list`: each workspace with the caller's access (issue 12). */
-const workspaceViews = (core: AppCore) =>
-  must<Array<WorkspaceView & { access?: 'ok' | 'forbidden' | 'not_found' }>>(
-    core,
-    'workspaces.list',
-    undefined,
-  );
+const workspaceViews = (core: AppCore) => must<WorkspaceView[]>(core, 'workspaces.list', undefined);
 
 describe('E. a workspace taken away and given back', () => {
   const tally = newTally();
