@@ -5,9 +5,8 @@
 import type { ServiceClient } from '../api/client';
 import { isServiceError } from '../api/errors';
 import { getPost } from '../store/post-repository';
-import type { OutboxOpRow, PostRow, VariantRow } from '../store/schema';
+import type { OutboxOpRow, PostRow, VariantRow, WorkspaceAccess } from '../store/schema';
 import { getVariant } from '../store/variant-repository';
-import { setWorkspaceAccess } from '../store/workspace-repository';
 import { retryDelayMs } from '../sync/backoff';
 import { eachBounded, inTransaction, logDecision, nowIso, type SyncContext } from '../sync/context';
 import { mergeVariantsOfPost } from '../sync/pull';
@@ -19,7 +18,7 @@ import { judgeFailure } from './outcome';
 import { RUNNERS } from './runners/index';
 import { placed, type OpRows, type OpRunner, type RunContext } from './runners/runner';
 import { markRemoved, tellUser } from './effects';
-import { accessSuggestedBy, accessWords, probeWorkspace } from './workspace-access';
+import { accessSuggestedBy, accessWords, checkWorkspace } from './workspace-access';
 import type { OpEvent, OpKind } from './op-machine';
 
 export type PushStop = 'auth' | 'offline' | null;
@@ -29,6 +28,8 @@ export interface PushResult {
   stopReason: string | null;
   /** Earliest time a waiting op may be tried again. */
   nextAttemptAt: string | null;
+  /** What the status bar should say of this push beyond the log (answers too large to read). */
+  notes: string[];
 }
 
 export interface PushOptions {
@@ -51,6 +52,7 @@ class PushRun {
   stopReason: string | null = null;
   nextAttemptAt: string | null = null;
   readonly #readPosts = new Set<string>();
+  readonly #notes = new Set<string>();
   /** Workspaces found without access during this pass: the rest of their ops wait. */
   readonly #held = new Set<string>();
 
@@ -92,7 +94,12 @@ class PushRun {
       ([postId, ops]) => this.runPost(postId, ops),
       () => this.stop !== null,
     );
-    return { stop: this.stop, stopReason: this.stopReason, nextAttemptAt: this.nextAttemptAt };
+    return {
+      stop: this.stop,
+      stopReason: this.stopReason,
+      nextAttemptAt: this.nextAttemptAt,
+      notes: [...this.#notes],
+    };
   }
 
   async runPost(postId: string, ops: OutboxOpRow[]): Promise<void> {
@@ -125,7 +132,10 @@ class PushRun {
   /** One op's turn: what waits, what is read back, what is sent. */
   async #turn(op: OutboxOpRow, post: PostRow): Promise<Next> {
     const blockItem: Next = op.variant_id === null ? 'block_post' : 'block_variant';
-    if (op.state === 'failed') return op.kind === 'create_post' ? 'block_post' : blockItem;
+    // A refused create holds back what depends on it; a refused change waits for the user
+    // (retry or discard) without holding back the variant's later changes.
+    if (op.state === 'failed')
+      return op.kind === 'create_post' ? 'block_post' : op.kind === 'create_variant' ? blockItem : 'continue';
     if (op.state === 'needs_user') return blockItem;
     if (op.next_attempt_at !== null && op.next_attempt_at > nowIso(this.ctx)) {
       this.noteWait(op.next_attempt_at);
@@ -281,6 +291,7 @@ class PushRun {
    */
   async #apply(op: OutboxOpRow, s: Settlement): Promise<Applied | null> {
     let settlement = s;
+    if (s.note !== undefined) this.#notes.add(s.note);
     const slug = (await getPost(this.ctx.db, op.post_id))?.workspace ?? null;
     if (
       slug !== null &&
@@ -361,24 +372,9 @@ class PushRun {
     }
   }
 
-  async #checkWorkspace(slug: string) {
-    let access;
-    try {
-      access = await probeWorkspace(this.client, slug);
-    } catch (error) {
-      // The check itself failed (offline, 5xx): nothing is concluded about the workspace.
-      this.ctx.logger.warn('workspace check failed', {
-        slug,
-        message: error instanceof Error ? error.message : String(error),
-      });
-      return 'ok' as const;
-    }
+  async #checkWorkspace(slug: string): Promise<WorkspaceAccess> {
+    const access = await checkWorkspace(this.ctx, this.client, slug);
     if (access !== 'ok') this.#held.add(slug);
-    if (await setWorkspaceAccess(this.ctx.db, slug, access))
-      await logDecision(this.ctx, {
-        action: `workspace_${access}`,
-        reason: `Workspace ${slug}: ${accessWords(access)}.`,
-      });
     return access;
   }
 

@@ -343,7 +343,8 @@ export class SyncEngine {
       await logDecision(ctx, { action: 'sync_done', reason: 'Pull, push and reconcile finished.' });
       await pruneSyncLog(ctx.db);
       this.#scheduleWake(pushed.nextAttemptAt);
-      return problems.length > 0 ? problems.join(' ') : null;
+      const said = [...problems, ...pushed.notes];
+      return said.length > 0 ? said.join(' ') : null;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (isServiceError(error)) {

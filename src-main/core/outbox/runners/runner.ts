@@ -2,7 +2,8 @@
 // claimed, sends it and returns what happened as a Settlement (an event, and how to record the
 // answer), and reads back after an unknown outcome. It never writes `outbox_op`: the queue
 // applies its settlements through the op store.
-import type { ServiceClient } from '../../api/client';
+import { TOO_LARGE, type ServiceClient } from '../../api/client';
+import { isServiceError } from '../../api/errors';
 import type { OutboxOpRow, PostRow, VariantRow } from '../../store/schema';
 import type { SyncContext } from '../../sync/context';
 import type { Built, Settlement } from '../op-store';
@@ -37,7 +38,8 @@ export async function settled(
   try {
     return await work();
   } catch (error) {
-    return { event: judgeFailure(rows.op.kind, error, stage, rc.timing) };
+    const event = judgeFailure(rows.op.kind, error, stage, rc.timing);
+    return isServiceError(error) && error.code === TOO_LARGE ? { event, note: error.message } : { event };
   }
 }
 
