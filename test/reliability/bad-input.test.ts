@@ -11,7 +11,6 @@ import {
   COMMAND_NAMES,
   type BridgeErrorCode,
   type BridgeResult,
-  type OutboxOpView,
   type PostDetail,
 } from '../../src-preload/bridge';
 import { startBrowserHost, type BrowserHost } from '../../src-main/browser-host';

@@ -2,7 +2,6 @@
 // by luck, replayed deterministically. A write whose answer is lost, followed by a read-back
 // that itself fails, must still end with the item once on the service and nothing sent twice.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { PostDetail, PostSummary, VariantView } from '../../src-preload/bridge';
 import { startSandbox, SEED as SANDBOX_SEED, type FaultRule, type SandboxHandle } from '../server/index';
 import { ManualClock } from './support/clock';
 import { connect, openCore, summaryLine, tempDir } from './support/harness';

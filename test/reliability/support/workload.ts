@@ -2,7 +2,7 @@
 // unschedules and publishes, all through `core.invoke` as the window would send them. Every
 // command is journaled (try before, ack/nack after) so the invariants know what was asked.
 import type { CommandName } from '../../../src-preload/bridge';
-import type { AccountChoice, PostDetail, PostSummary, VariantView } from '../../../src-preload/bridge';
+import type { AccountChoice, PostDetail, VariantView } from '../../../src-preload/bridge';
 import type { AppCore } from '../../../src-main/core/ports';
 import { SEED as SANDBOX_SEED } from '../../server/seed';
 import type { JournalEvent, JournalPhase } from './model';
