@@ -9,11 +9,14 @@ import type { VariantView, PostSummary } from '../../src-preload/bridge';
 import { bareClient, barePull } from './lib/bare-client';
 import { watchPeakRss } from './lib/memory';
 import { openBenchCore } from './lib/outpost-core';
+import { applyV8MemorySettings } from '../../src-main/v8-memory';
 
 /** What the window asks for first (src-renderer/src/lib/state/posts.svelte.ts). */
 const FIRST_SCREENFUL = 60;
 
 export interface PullChildInput {
+  /** Start with the app's V8 memory settings (src-main/v8-memory.ts), as its hosts do; default true. */
+  appV8?: boolean;
   mode: 'outpost' | 'bare';
   baseUrl: string;
   token: string;
@@ -82,6 +85,7 @@ function cpuSince(start: NodeJS.CpuUsage): number {
 }
 
 async function runOutpost(input: PullChildInput): Promise<PullChildResult> {
+  if (input.appV8 !== false) applyV8MemorySettings();
   const bench = await openBenchCore({ dataDir: input.dataDir, concurrency: input.concurrency });
   const peak = watchPeakRss();
   const cpu0 = process.cpuUsage();

@@ -3,9 +3,12 @@
 // same concurrency.
 import { barePush, bareClient, type DraftSpec } from './lib/bare-client';
 import { openBenchCore } from './lib/outpost-core';
+import { applyV8MemorySettings } from '../../src-main/v8-memory';
 import type { PostDetail } from '../../src-preload/bridge';
 
 export interface PushChildInput {
+  /** Start with the app's V8 memory settings (src-main/v8-memory.ts), as its hosts do; default true. */
+  appV8?: boolean;
   mode: 'outpost' | 'bare';
   baseUrl: string;
   token: string;
@@ -36,6 +39,7 @@ export function draftsFor(count: number): DraftSpec[] {
 }
 
 async function runOutpost(input: PushChildInput): Promise<PushChildResult> {
+  if (input.appV8 !== false) applyV8MemorySettings();
   const bench = await openBenchCore({ dataDir: input.dataDir, concurrency: input.concurrency });
   await bench.call('settings.connect', { baseUrl: input.baseUrl, token: input.token, authHeader: 'bearer' });
   await bench.core.syncNow('bench: join the connect sync');

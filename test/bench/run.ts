@@ -7,8 +7,9 @@
 // are not comparable with the goals and the table says so. BENCH_REPEATS=N changes how many
 // pairs of pull and push runs are taken (default 3). BENCH_ONLY=growth (or any of pull, push,
 // idle, render, growth, comma-separated) runs only those parts; bench-results.json keeps the
-// other parts of its previous run. BENCH_OUTPOST_FLAGS replaces the Node/V8 flags the measured
-// Outpost processes start with (default: OUTPOST_NODE_FLAGS, those the app's Node processes use).
+// other parts of its previous run. Measured Outpost processes apply the app's V8 memory settings
+// (src-main/v8-memory.ts) as its hosts do; BENCH_APP_V8=0 leaves them out (to measure their
+// effect) and BENCH_OUTPOST_FLAGS adds Node/V8 flags (trials).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,7 +30,7 @@ import {
 } from './lib/growth';
 import { describePairs, loadNow, pairedRatio, type LoadSample, type Pair } from './lib/load';
 import { machineInfo } from './lib/machine';
-import { OUTPOST_NODE_FLAGS } from './lib/node-flags';
+import { V8_MEMORY_FLAGS } from '../../src-main/v8-memory';
 import { markdownTable, ms, type Row } from './lib/report';
 import { startSandboxProcess } from './lib/sandbox-process';
 import { seedSandboxFile } from './lib/seed';
@@ -58,15 +59,14 @@ const selected = new Set<Section>(asked.length > 0 ? (asked as Section[]) : SECT
 // The rendering runs on the data folder the pull filled.
 if (selected.has('render')) selected.add('pull');
 
-const outpostFlags =
-  process.env.BENCH_OUTPOST_FLAGS !== undefined
-    ? process.env.BENCH_OUTPOST_FLAGS.split(/\s+/).filter((f) => f !== '')
-    : [...OUTPOST_NODE_FLAGS];
+const outpostFlags = (process.env.BENCH_OUTPOST_FLAGS ?? '').split(/\s+/).filter((f) => f !== '');
+const appV8 = process.env.BENCH_APP_V8 !== '0';
 
 const config = {
   quick,
   parts: [...selected],
   outpostFlags,
+  appV8Flags: appV8 ? V8_MEMORY_FLAGS : [],
   pullPosts: quick ? 300 : 10_000,
   pullRepeats: envInt('BENCH_REPEATS') ?? 3,
   pushPosts: quick ? 100 : 1_000,
@@ -105,7 +105,7 @@ const work = mkdtempSync(join(tmpdir(), 'outpost-bench-'));
 const started = Date.now();
 const machine = machineInfo();
 log(
-  `machine: ${machine.cpu}, ${machine.cores} cores, load ${machine.loadAverage1mAtStart}; parts: ${[...selected].join(', ')}; Outpost flags: ${outpostFlags.join(' ') || 'none'}; work dir ${work}`,
+  `machine: ${machine.cpu}, ${machine.cores} cores, load ${machine.loadAverage1mAtStart}; parts: ${[...selected].join(', ')}; Outpost V8 settings: ${[...config.appV8Flags, ...outpostFlags].join(' ') || 'none'}; work dir ${work}`,
 );
 
 const children = {
@@ -146,6 +146,7 @@ async function pullOnce(
         baseUrl: sandbox.baseUrl,
         token: sandbox.token,
         concurrency: config.concurrency,
+        appV8,
       }),
     },
     input.mode === 'outpost' ? outpostFlags : [],
@@ -260,7 +261,7 @@ if (selected.has('pull')) {
       goal: `< ${config.rssGoalMB} MB (peak and end)`,
       figure: `peak ${peak.median} MB (max ${peak.max}); end ${rss.median} MB (max ${rss.max})`,
       met: peak.max < config.rssGoalMB && rss.max < config.rssGoalMB,
-      note: `Of a process that did only the pull (bundled core, no tsx${outpostFlags.length ? `, flags ${outpostFlags.join(' ')}` : ''}). Peak: ${sourceNote}; end: process.memoryUsage().rss right at the end of the pull. V8 heap at the end: ${summarize(outpostPulls.map((p) => mb(p.heapTotalBytes))).median} MB reserved, ${summarize(outpostPulls.map((p) => mb(p.heapUsedBytes))).median} MB used. Bare client process: peak ${summarize(barePulls.map((p) => mb(p.peakRssBytes))).median} MB. ${typeof settledRss === 'number' ? `Lowest size in the ${config.settleMs / 1000} s after the pull, once idle: ${settledRss} MB.` : ''}`,
+      note: `Of a process that did only the pull (bundled core, no tsx, V8 settings: ${[...config.appV8Flags, ...outpostFlags].join(' ') || 'none'}). Peak: ${sourceNote}; end: process.memoryUsage().rss right at the end of the pull. V8 heap at the end: ${summarize(outpostPulls.map((p) => mb(p.heapTotalBytes))).median} MB reserved, ${summarize(outpostPulls.map((p) => mb(p.heapUsedBytes))).median} MB used. Bare client process: peak ${summarize(barePulls.map((p) => mb(p.peakRssBytes))).median} MB. ${typeof settledRss === 'number' ? `Lowest size in the ${config.settleMs / 1000} s after the pull, once idle: ${settledRss} MB.` : ''}`,
     },
   ];
   sections.pull = {
@@ -336,6 +337,7 @@ if (selected.has('push')) {
               dataDir: join(work, `push-${mode}-${rep}`),
               posts: config.pushPosts,
               concurrency: config.concurrency,
+              appV8,
             }),
           },
           mode === 'outpost' ? outpostFlags : [],
@@ -413,6 +415,7 @@ if (selected.has('idle')) {
           token: idleSandbox.token,
           dataDir: join(work, 'idle'),
           minutes: config.idleMinutes,
+          appV8,
         }),
       },
       outpostFlags,
@@ -686,7 +689,7 @@ const loadNote =
   machine.loadAverage1mAtStart > machine.cores * 0.75
     ? `The machine was shared and loaded while this ran (1-minute load average ${machine.loadAverage1mAtStart} on ${machine.cores} cores at the start): absolute figures are pessimistic; paired ratios against the bare client are fairer.`
     : null;
-const machineLine = `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.ramGiB} GiB RAM, Node ${machine.node}, ${machine.os}. Outpost's Node flags: ${outpostFlags.join(' ') || 'none'}.`;
+const machineLine = `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.ramGiB} GiB RAM, Node ${machine.node}, ${machine.os}. Outpost's V8 settings: ${[...config.appV8Flags, ...outpostFlags].join(' ') || 'none'}.`;
 
 process.stdout.write(
   [

@@ -2,7 +2,9 @@
 // under each set of Node/V8 flags, the sets taking turns, so a change's effect on time and
 // memory is measured in pairs under the same load. Not part of `npm run bench`.
 //   BENCH_TRIAL_POSTS=10000 (default)  BENCH_TRIAL_ROUNDS=3 (default)
-//   BENCH_TRIAL_FLAGS='none|--max-semi-space-size=2|--optimize-for-size' (sets split by |)
+//   BENCH_TRIAL_FLAGS='none|app|--heap-growing-percent=50' (sets split by |): `none` is V8's
+//   defaults, `app` the app's own settings (src-main/v8-memory.ts, plus any flags after it),
+//   anything else Node/V8 flags without the app's settings.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,10 +20,10 @@ import { median } from './lib/stats';
 const HERE = fileURLToPath(new URL('./', import.meta.url));
 const posts = Number(process.env.BENCH_TRIAL_POSTS ?? 10_000);
 const rounds = Number(process.env.BENCH_TRIAL_ROUNDS ?? 3);
-const sets = (process.env.BENCH_TRIAL_FLAGS ?? 'none|--max-semi-space-size=2|--optimize-for-size')
-  .split('|')
-  .map((s) => s.trim());
-const flagsOf = (set: string): string[] => (set === 'none' || set === '' ? [] : set.split(/\s+/));
+const sets = (process.env.BENCH_TRIAL_FLAGS ?? 'none|app').split('|').map((s) => s.trim());
+const words = (set: string): string[] => set.split(/\s+/).filter((w) => w !== '' && w !== 'none');
+const flagsOf = (set: string): string[] => words(set).filter((w) => w !== 'app');
+const appV8Of = (set: string): boolean => words(set)[0] === 'app';
 const mb = (b: number): number => Math.round(b / 1024 / 102.4) / 10;
 
 const work = mkdtempSync(join(tmpdir(), 'outpost-trial-'));
@@ -46,6 +48,7 @@ try {
             dataDir: join(work, `pull-${round}-${sets.indexOf(set)}`),
             concurrency: 4,
             edits: 0,
+            appV8: appV8Of(set),
           }),
         },
         flagsOf(set),
