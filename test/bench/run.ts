@@ -615,6 +615,7 @@ if (selected.has('growth')) {
   const perPostText = (m: GrowthMetric, value: number): string => {
     // Small per-post figures read better a unit down.
     if (m.unit === 'MB') return `${round(value * 1024)} KB`;
+    if (m.unit === 'ms' && value < 0.001) return `${round(value * 1e6)} ns`;
     if (m.unit === 'ms' && value < 1) return `${round(value * 1000)} µs`;
     return `${round(value)} ${m.unit}`;
   };
@@ -701,6 +702,7 @@ process.stdout.write(
     notes.join('\n'),
     '',
     idleReasoning.join('\n'),
+    '',
     growthText,
     '',
   ]

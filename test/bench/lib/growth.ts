@@ -118,7 +118,6 @@ export function growthSvg(metrics: readonly GrowthMetric[], caption: string): st
   }
   out.push(
     `<text transform="translate(16 ${m.top + plotH / 2}) rotate(-90)" text-anchor="middle">cost vs. the ${n0.toLocaleString('en-US')}-post size (log)</text>`,
-    `<line x1="${lx(n0).toFixed(1)}" y1="${ly(1).toFixed(1)}" x2="${lx(n1).toFixed(1)}" y2="${ly(n1 / n0).toFixed(1)}" stroke="#555" stroke-dasharray="6 4"/>`,
   );
   const legendX = m.left + plotW + 16;
   out.push(
@@ -139,6 +138,10 @@ export function growthSvg(metrics: readonly GrowthMetric[], caption: string): st
       `<text x="${legendX + 30}" y="${y}" dominant-baseline="middle">${escapeXml(x.metric.label)}${e === null ? '' : ` (slope ${e.toFixed(2)})`}</text>`,
     );
   });
-  out.push('</svg>');
+  // The reference goes on top: a cost that grows exactly like the posts would hide it.
+  out.push(
+    `<line x1="${lx(n0).toFixed(1)}" y1="${ly(1).toFixed(1)}" x2="${lx(n1).toFixed(1)}" y2="${ly(n1 / n0).toFixed(1)}" stroke="#555" stroke-dasharray="6 4"/>`,
+    '</svg>',
+  );
   return `${out.join('\n')}\n`;
 }
