@@ -4,7 +4,9 @@
 //   BENCH_TRIAL_POSTS=10000 (default)  BENCH_TRIAL_ROUNDS=3 (default)
 //   BENCH_TRIAL_FLAGS='none|app|--heap-growing-percent=50' (sets split by |): `none` is V8's
 //   defaults, `app` the app's own settings (src-main/v8-memory.ts, plus any flags after it),
-//   anything else Node/V8 flags without the app's settings.
+//   anything else Node/V8 flags without the app's settings. A word `src=DIR` runs the pull of
+//   another copy of the sources (e.g. `git archive` of an older commit into DIR, with a
+//   node_modules link), to measure a code change the same way.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,12 +24,25 @@ const posts = Number(process.env.BENCH_TRIAL_POSTS ?? 10_000);
 const rounds = Number(process.env.BENCH_TRIAL_ROUNDS ?? 3);
 const sets = (process.env.BENCH_TRIAL_FLAGS ?? 'none|app').split('|').map((s) => s.trim());
 const words = (set: string): string[] => set.split(/\s+/).filter((w) => w !== '' && w !== 'none');
-const flagsOf = (set: string): string[] => words(set).filter((w) => w !== 'app');
+const flagsOf = (set: string): string[] => words(set).filter((w) => w !== 'app' && !w.startsWith('src='));
+const srcOf = (set: string): string | undefined =>
+  words(set)
+    .find((w) => w.startsWith('src='))
+    ?.slice('src='.length);
 const appV8Of = (set: string): boolean => words(set)[0] === 'app';
 const mb = (b: number): number => Math.round(b / 1024 / 102.4) / 10;
 
 const work = mkdtempSync(join(tmpdir(), 'outpost-trial-'));
-const child = await bundleEntry(join(HERE, 'pull-child.ts'));
+const childOf = new Map<string, string>();
+for (const [i, set] of sets.entries()) {
+  const src = srcOf(set);
+  childOf.set(
+    set,
+    src === undefined
+      ? await bundleEntry(join(HERE, 'pull-child.ts'))
+      : await bundleEntry(join(src, 'test/bench/pull-child.ts'), `pull-child-trial-${i}.mjs`),
+  );
+}
 const seed = seedSandboxFile(join(work, 'service.db'), { posts, variantsPerPost: 2 });
 const sandbox = await startSandboxProcess(seed.file);
 const results = new Map<string, PullChildResult[]>(sets.map((s) => [s, []]));
@@ -39,7 +54,7 @@ try {
       const load = loadNow();
       await sandbox.reset();
       const r = await runChild<PullChildResult>(
-        child,
+        childOf.get(set) as string,
         {
           BENCH_PULL_INPUT: JSON.stringify({
             mode: 'outpost',
