@@ -1,6 +1,7 @@
 // Bad input (issue 7): hostile service answers, hostile bridge payloads (in process and over
 // the browser host's HTTP bridge), wrong base addresses and tokens, and a database written by a
 // newer Outpost. Every one must get a clear, typed refusal, and nothing local may change.
+import type { CommandName } from '../../src-preload/bridge';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -434,7 +435,7 @@ describe('hostile bridge payloads', () => {
       '../../etc/passwd',
       'posts.list\u0000',
     ]) {
-      const answers = [await opened.core.invoke(name, {}), await overHttp(name, '{}')];
+      const answers = [await opened.core.invoke(name as CommandName, {}), await overHttp(name, '{}')];
       sent += 2;
       for (const a of answers) {
         const r = a as BridgeResult<unknown>;

@@ -1,6 +1,7 @@
 // The user's side of a run: drafts with 1-3 variants, then a random mix of edits, schedules,
 // unschedules and publishes, all through `core.invoke` as the window would send them. Every
 // command is journaled (try before, ack/nack after) so the invariants know what was asked.
+import type { CommandName } from '../../../src-preload/bridge';
 import type { AccountChoice, PostDetail, PostSummary, VariantView } from '../../../src-preload/bridge';
 import type { AppCore } from '../../../src-main/core/ports';
 import { SEED as SANDBOX_SEED } from '../../server/seed';
@@ -46,7 +47,7 @@ export class Workload {
 
   async #run<T>(ev: JournalEvent, command: string, payload: unknown): Promise<T | null> {
     this.o.journal('try', ev);
-    const result = await this.o.core.invoke(command, payload);
+    const result = await this.o.core.invoke(command as CommandName, payload);
     if (!result.ok) {
       this.refused += 1;
       this.o.journal('nack', ev);
