@@ -99,6 +99,7 @@ const log = (message: string): void => {
   process.stderr.write(`bench: ${message}\n`);
 };
 const mb = (bytes: number): number => Math.round((bytes / 1024 / 1024) * 10) / 10;
+const cpuRatioText = (r: number | null): string => (r === null ? 'n/a' : r.toFixed(2));
 const loadText = (l: LoadSample): string => `load ${l.load1m}${l.loaded ? ' (loaded)' : ''}`;
 
 const work = mkdtempSync(join(tmpdir(), 'outpost-bench-'));
@@ -196,7 +197,13 @@ if (selected.has('pull')) {
           rmSync(dataDir, { recursive: true, force: true });
         }
       }
-      pullPairs.push({ outpostMs: pair.outpost?.wallMs ?? NaN, bareMs: pair.bare?.wallMs ?? NaN, load });
+      pullPairs.push({
+        outpostMs: pair.outpost?.wallMs ?? NaN,
+        bareMs: pair.bare?.wallMs ?? NaN,
+        outpostCpuMs: pair.outpost?.cpuMs ?? NaN,
+        bareCpuMs: pair.bare?.cpuMs ?? NaN,
+        load,
+      });
     }
   } finally {
     await pullSandbox.close();
@@ -222,7 +229,7 @@ if (selected.has('pull')) {
   const editCpu = summarize(outpostPulls.flatMap((p) => p.editFirstCpuMs ?? []));
   const firstList = summarize(outpostPulls.flatMap((p) => p.firstListMs ?? []));
   const n = config.pullPosts.toLocaleString('en-US');
-  const pairsNote = `median of ${pullPairs.length} paired runs (Outpost and the bare client back to back, who goes first alternating); in brackets each pair's ratio, "loaded" when the 1-minute load average at its start exceeded the ${machine.cores} cores`;
+  const pairsNote = `median of ${pullPairs.length} paired runs (Outpost and the bare client back to back, who goes first alternating); in brackets each pair's ratio, "loaded" when the 1-minute load average at its start exceeded the ${machine.cores} cores. CPU-time ratio: the median of bare / Outpost CPU time of the client processes, which waiting for a core does not inflate`;
   const sourceNote =
     outpostPulls[0]?.peakSource === 'VmHWM'
       ? 'the kernel high-water mark (VmHWM), reset when the pull starts, checked against 50 ms samples'
@@ -245,7 +252,7 @@ if (selected.has('pull')) {
     {
       name: `Pull ${n} posts x 2 variants, empty DB`,
       goal: '>= 0.8 of bare client',
-      figure: `ratio ${describePairs(pullPairs)}; Outpost ${ms(pullOutpost.median)}, bare ${ms(pullBare.median)}`,
+      figure: `ratio ${describePairs(pullPairs)}; Outpost ${ms(pullOutpost.median)}, bare ${ms(pullBare.median)}; CPU-time ratio ${cpuRatioText(pullRatio.cpuMedian)}`,
       met: pullRatio.median >= 0.8,
       note: `Ratio: ${pairsNote}. From settings.connect to the end of the sync it starts (one variants list per post, concurrency ${config.concurrency}). CPU time of the client process: ${ms(pullOutpostCpu.median)} (bare ${ms(pullBareCpu.median)}).`,
     },
@@ -274,11 +281,14 @@ if (selected.has('pull')) {
         median: round(pullRatio.median),
         medianQuiet: pullRatio.medianQuiet === null ? null : round(pullRatio.medianQuiet),
         loadedPairs: pullRatio.loadedPairs,
+        cpuMedian: pullRatio.cpuMedian === null ? null : round(pullRatio.cpuMedian),
       },
       pairs: pullPairs.map((p, i) => ({
         ratio: round(pullRatio.ratios[i] as number),
         outpostMs: round(p.outpostMs),
         bareMs: round(p.bareMs),
+        outpostCpuMs: round(p.outpostCpuMs ?? NaN),
+        bareCpuMs: round(p.bareCpuMs ?? NaN),
         load1m: p.load.load1m,
         loaded: p.load.loaded,
       })),
@@ -317,7 +327,7 @@ if (selected.has('push')) {
   for (let rep = 0; rep < config.pushRepeats; rep++) {
     const load = loadNow();
     const order: Array<'bare' | 'outpost'> = rep % 2 === 0 ? ['bare', 'outpost'] : ['outpost', 'bare'];
-    const pair: Partial<Record<'bare' | 'outpost', number>> = {};
+    const pair: Partial<Record<'bare' | 'outpost', PushChildResult>> = {};
     for (const mode of order) {
       // A fresh service each time, so every run creates into the same state.
       const seed = seedSandboxFile(join(work, `push-service-${mode}-${rep}.db`), {
@@ -343,15 +353,21 @@ if (selected.has('push')) {
           mode === 'outpost' ? outpostFlags : [],
         );
         pushes.push({ ...result, load: runLoad });
-        pair[mode] = result.wallMs;
+        pair[mode] = result;
         log(
-          `push ${rep + 1}/${config.pushRepeats} ${mode} (${loadText(runLoad)}): ${ms(result.wallMs)}, ${result.requests} requests`,
+          `push ${rep + 1}/${config.pushRepeats} ${mode} (${loadText(runLoad)}): ${ms(result.wallMs)} (cpu ${ms(result.cpuMs)}), ${result.requests} requests`,
         );
       } finally {
         await sandbox.close();
       }
     }
-    pushPairs.push({ outpostMs: pair.outpost ?? NaN, bareMs: pair.bare ?? NaN, load });
+    pushPairs.push({
+      outpostMs: pair.outpost?.wallMs ?? NaN,
+      bareMs: pair.bare?.wallMs ?? NaN,
+      outpostCpuMs: pair.outpost?.cpuMs ?? NaN,
+      bareCpuMs: pair.bare?.cpuMs ?? NaN,
+      load,
+    });
   }
   const pushOutpost = summarize(pushes.filter((p) => p.mode === 'outpost').map((p) => p.wallMs));
   const pushBare = summarize(pushes.filter((p) => p.mode === 'bare').map((p) => p.wallMs));
@@ -365,9 +381,9 @@ if (selected.has('push')) {
       {
         name: `Push ${config.pushPosts.toLocaleString('en-US')} posts x 2 variants`,
         goal: '>= 0.8 of bare client',
-        figure: `ratio ${describePairs(pushPairs)}; Outpost ${ms(pushOutpost.median)} (${rate(pushRequests, pushOutpost.median)}), bare ${ms(pushBare.median)} (${rate(pushRequestsBare, pushBare.median)})`,
+        figure: `ratio ${describePairs(pushPairs)}; Outpost ${ms(pushOutpost.median)} (${rate(pushRequests, pushOutpost.median)}), bare ${ms(pushBare.median)} (${rate(pushRequestsBare, pushBare.median)}); CPU-time ratio ${cpuRatioText(pushRatio.cpuMedian)}`,
         met: pushRatio.median >= 0.8 && pushRequests === pushRequestsBare,
-        note: `Ratio: median of ${pushPairs.length} paired runs, as for the pull. ${pushRequests} requests (bare: ${pushRequestsBare}), concurrency ${config.concurrency}; timed over the push phase of one sync (end of its last read to the end of its last write).`,
+        note: `Ratio: median of ${pushPairs.length} paired runs, as for the pull; the CPU-time ratio is the median of bare / Outpost CPU time (Outpost: its whole push sync). ${pushRequests} requests (bare: ${pushRequestsBare}), concurrency ${config.concurrency}; timed over the push phase of one sync (end of its last read to the end of its last write).`,
       },
     ],
     figures: {
@@ -377,11 +393,14 @@ if (selected.has('push')) {
         median: round(pushRatio.median),
         medianQuiet: pushRatio.medianQuiet === null ? null : round(pushRatio.medianQuiet),
         loadedPairs: pushRatio.loadedPairs,
+        cpuMedian: pushRatio.cpuMedian === null ? null : round(pushRatio.cpuMedian),
       },
       pairs: pushPairs.map((p, i) => ({
         ratio: round(pushRatio.ratios[i] as number),
         outpostMs: round(p.outpostMs),
         bareMs: round(p.bareMs),
+        outpostCpuMs: round(p.outpostCpuMs ?? NaN),
+        bareCpuMs: round(p.bareCpuMs ?? NaN),
         load1m: p.load.load1m,
         loaded: p.load.loaded,
       })),

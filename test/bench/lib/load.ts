@@ -25,6 +25,9 @@ export function loadNow(): LoadSample {
 export interface Pair {
   outpostMs: number;
   bareMs: number;
+  /** CPU time of each client process: what other load moves least. */
+  outpostCpuMs?: number;
+  bareCpuMs?: number;
   load: LoadSample;
 }
 
@@ -35,6 +38,8 @@ export interface PairedRatio {
   /** The median over the pairs that were not loaded; null when every pair was. */
   medianQuiet: number | null;
   loadedPairs: number;
+  /** The median of bare / outpost CPU times, when every pair has them. */
+  cpuMedian: number | null;
 }
 
 /**
@@ -44,11 +49,15 @@ export interface PairedRatio {
 export function pairedRatio(pairs: readonly Pair[]): PairedRatio {
   const ratios = pairs.map((p) => p.bareMs / p.outpostMs);
   const quiet = pairs.filter((p) => !p.load.loaded).map((p) => p.bareMs / p.outpostMs);
+  const cpu = pairs.every((p) => p.outpostCpuMs !== undefined && p.bareCpuMs !== undefined)
+    ? pairs.map((p) => (p.bareCpuMs as number) / (p.outpostCpuMs as number))
+    : [];
   return {
     ratios,
     median: median(ratios),
     medianQuiet: quiet.length > 0 ? median(quiet) : null,
     loadedPairs: pairs.length - quiet.length,
+    cpuMedian: cpu.length > 0 ? median(cpu) : null,
   };
 }
 

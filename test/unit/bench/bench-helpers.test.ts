@@ -36,6 +36,13 @@ describe('paired ratio', () => {
     expect(r.loadedPairs).toBe(1);
   });
 
+  it('gives the CPU-time ratio when every pair has CPU times', () => {
+    const pairs = [pair(80, 100, 0.5), pair(60, 100, 3.1)];
+    expect(pairedRatio(pairs).cpuMedian).toBeNull();
+    const withCpu = pairs.map((p, i) => ({ ...p, bareCpuMs: 50 + i * 10, outpostCpuMs: 100 }));
+    expect(pairedRatio(withCpu).cpuMedian).toBeCloseTo(0.55);
+  });
+
   it('has no quiet median when every pair was loaded', () => {
     expect(pairedRatio([pair(50, 100, 4)]).medianQuiet).toBeNull();
   });
