@@ -28,7 +28,7 @@ import {
   perPost,
   type GrowthMetric,
 } from './lib/growth';
-import { describePairs, loadNow, pairedRatio, type LoadSample, type Pair } from './lib/load';
+import { describePairs, loadNow, pairedRatio, ratioText, type LoadSample, type Pair } from './lib/load';
 import { machineInfo } from './lib/machine';
 import { V8_MEMORY_FLAGS } from '../../src-main/v8-memory';
 import { markdownTable, ms, type Row } from './lib/report';
@@ -99,7 +99,7 @@ const log = (message: string): void => {
   process.stderr.write(`bench: ${message}\n`);
 };
 const mb = (bytes: number): number => Math.round((bytes / 1024 / 1024) * 10) / 10;
-const cpuRatioText = (r: number | null): string => (r === null ? 'n/a' : r.toFixed(2));
+const cpuRatioText = (r: number | null): string => (r === null ? 'n/a' : ratioText(r));
 const loadText = (l: LoadSample): string => `load ${l.load1m}${l.loaded ? ' (loaded)' : ''}`;
 
 const work = mkdtempSync(join(tmpdir(), 'outpost-bench-'));

@@ -61,12 +61,17 @@ export function pairedRatio(pairs: readonly Pair[]): PairedRatio {
   };
 }
 
+/** Two decimals, rounded down: a ratio of 0.797 must not read "0.80" beside "missed". */
+export function ratioText(ratio: number): string {
+  return (Math.floor(ratio * 100 + 1e-9) / 100).toFixed(2);
+}
+
 /** "0.71 (0.70, 0.74 loaded at 2.6, 0.68)": every pair's ratio, loaded ones named. */
 export function describePairs(pairs: readonly Pair[]): string {
   const r = pairedRatio(pairs);
   const each = pairs.map((p, i) => {
-    const ratio = (r.ratios[i] as number).toFixed(2);
+    const ratio = ratioText(r.ratios[i] as number);
     return p.load.loaded ? `${ratio} loaded at ${p.load.load1m}` : ratio;
   });
-  return `${r.median.toFixed(2)} (${each.join(', ')})`;
+  return `${ratioText(r.median)} (${each.join(', ')})`;
 }

@@ -1,6 +1,6 @@
 // The bench's pure helpers: the figures the README shows are only as good as this arithmetic.
 import { describe, expect, it } from 'vitest';
-import { describePairs, isLoaded, pairedRatio, type Pair } from '../../bench/lib/load';
+import { describePairs, isLoaded, pairedRatio, ratioText, type Pair } from '../../bench/lib/load';
 import { growsNoFasterThanPosts, growthExponent, growthSvg, perPost } from '../../bench/lib/growth';
 import { parseVmHwm } from '../../bench/lib/memory';
 import { median } from '../../bench/lib/stats';
@@ -45,6 +45,13 @@ describe('paired ratio', () => {
 
   it('has no quiet median when every pair was loaded', () => {
     expect(pairedRatio([pair(50, 100, 4)]).medianQuiet).toBeNull();
+  });
+
+  it('rounds ratios down, so a missed goal never reads as met', () => {
+    expect(ratioText(0.797)).toBe('0.79');
+    expect(ratioText(0.8)).toBe('0.80');
+    expect(ratioText(0.29)).toBe('0.29');
+    expect(ratioText(1.234)).toBe('1.23');
   });
 
   it('names the loaded pairs', () => {
