@@ -164,7 +164,7 @@ describe('malformed service responses', () => {
           title: `[Pbad-${i}] hostile check`,
         });
         if (!post.ok) throw new Error(post.error.message);
-        const id = (post.value as PostDetail).id;
+        const id = post.value.id;
         ids.push(id);
         await core.invoke('variants.create', {
           postId: id,
@@ -179,7 +179,7 @@ describe('malformed service responses', () => {
         for (const id of ids) {
           const r = await core.invoke('posts.get', { id });
           if (!r.ok) throw new Error(r.error.message);
-          out.push(r.value as PostDetail);
+          out.push(r.value);
         }
         return out;
       };
@@ -204,7 +204,7 @@ describe('malformed service responses', () => {
         tally.hostile += hostile.served - served;
         const after = await snapshot();
         const outbox = await core.invoke('outbox.list', undefined);
-        const ops = outbox.ok ? (outbox.value as OutboxOpView[]) : [];
+        const ops = outbox.ok ? outbox.value : [];
         const errors = [status.lastError, ...ops.map((o) => o.error)].filter((e): e is string => e !== null);
         expect(errors.length, `a clear error after ${kind}`).toBeGreaterThan(0);
         for (const p of after) {
@@ -371,7 +371,7 @@ describe('hostile bridge payloads', () => {
     opened = await openCore({ dataDir }, probe);
     const post = await opened.core.invoke('posts.create', { workspace: null, title: 'Payload target' });
     if (!post.ok) throw new Error(post.error.message);
-    const postId = (post.value as PostDetail).id;
+    const postId = post.value.id;
     const v = await opened.core.invoke('variants.create', {
       postId,
       platform: 'x',

@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   line('OPENED');
   const settings = await core.invoke('settings.get', undefined);
   if (!settings.ok) throw new Error(`settings.get: ${settings.error.message}`);
-  const view = settings.value as SettingsView;
+  const view = settings.value;
   if (!view.connected || view.currentWorkspace !== workspace) {
     const connected = await core.invoke('settings.connect', {
       baseUrl,

@@ -181,6 +181,8 @@ export interface Settlement {
   action?: string;
   /** Why, for the log (default: the event's reason). */
   reason?: string;
+  /** Something the status bar should say, not only the log (an answer too large to read). */
+  note?: string;
 }
 
 /** What applying an event did: the op's new state and the effects the caller acts on. */

@@ -5,9 +5,8 @@
 import type { ServiceClient } from '../api/client';
 import { isServiceError } from '../api/errors';
 import { getPost } from '../store/post-repository';
-import type { OutboxOpRow, PostRow, VariantRow } from '../store/schema';
+import type { OutboxOpRow, PostRow, VariantRow, WorkspaceAccess } from '../store/schema';
 import { getVariant } from '../store/variant-repository';
-import { setWorkspaceAccess } from '../store/workspace-repository';
 import { retryDelayMs } from '../sync/backoff';
 import { eachBounded, inTransaction, logDecision, nowIso, type SyncContext } from '../sync/context';
 import { mergeVariantsOfPost } from '../sync/pull';
@@ -19,7 +18,7 @@ import { judgeFailure } from './outcome';
 import { RUNNERS } from './runners/index';
 import { placed, type OpRows, type OpRunner, type RunContext } from './runners/runner';
 import { markRemoved, tellUser } from './effects';
-import { accessSuggestedBy, accessWords, probeWorkspace } from './workspace-access';
+import { accessSuggestedBy, accessWords, checkWorkspace } from './workspace-access';
 import type { OpEvent, OpKind } from './op-machine';
 
 export type PushStop = 'auth' | 'offline' | null;
@@ -29,6 +28,8 @@ export interface PushResult {
   stopReason: string | null;
   /** Earliest time a waiting op may be tried again. */
   nextAttemptAt: string | null;
+  /** What the status bar should say of this push beyond the log (answers too large to read). */
+  notes: string[];
 }
 
 export interface PushOptions {
@@ -51,6 +52,7 @@ class PushRun {
   stopReason: string | null = null;
   nextAttemptAt: string | null = null;
   readonly #readPosts = new Set<string>();
+  readonly #notes = new Set<string>();
   /** Workspaces found without access during this pass: the rest of their ops wait. */
   readonly #held = new Set<string>();
 
@@ -92,7 +94,12 @@ class PushRun {
       ([postId, ops]) => this.runPost(postId, ops),
       () => this.stop !== null,
     );
-    return { stop: this.stop, stopReason: this.stopReason, nextAttemptAt: this.nextAttemptAt };
+    return {
+      stop: this.stop,
+      stopReason: this.stopReason,
+      nextAttemptAt: this.nextAttemptAt,
+      notes: [...this.#notes],
+    };
   }
 
   async runPost(postId: string, ops: OutboxOpRow[]): Promise<void> {
@@ -125,7 +132,10 @@ class PushRun {
   /** One op's turn: what waits, what is read back, what is sent. */
   async #turn(op: OutboxOpRow, post: PostRow): Promise<Next> {
     const blockItem: Next = op.variant_id === null ? 'block_post' : 'block_variant';
-    if (op.state === 'failed') return op.kind === 'create_post' ? 'block_post' : blockItem;
+    // A refused create holds back what depends on it; a refused change waits for the user
+    // (retry or discard) without holding back the variant's later changes.
+    if (op.state === 'failed')
+      return op.kind === 'create_post' ? 'block_post' : op.kind === 'create_variant' ? blockItem : 'continue';
     if (op.state === 'needs_user') return blockItem;
     if (op.next_attempt_at !== null && op.next_attempt_at > nowIso(this.ctx)) {
       this.noteWait(op.next_attempt_at);
@@ -141,8 +151,10 @@ class PushRun {
     }
     if (variant !== null && !CREATES.has(op.kind)) {
       const ready = await this.#readBeforeWrite(post);
-      if (ready !== 'continue') return ready;
-      const fresh = (await getVariant(this.ctx.db, variant.id)) as VariantRow;
+      if (ready === 'block_post') return ready;
+      // Read again only when the service's copy was just merged into it.
+      const fresh =
+        ready === 'merged' ? ((await getVariant(this.ctx.db, variant.id)) as VariantRow) : variant;
       // Nothing of a variant in conflict leaves until the user chose: never a silent overwrite.
       if (fresh.conflict !== null) return 'block_variant';
       if (fresh.remote_state === 'removed') {
@@ -248,14 +260,14 @@ class PushRun {
    * A light sync reads a post's variants once before changing one of them. A read that fails
    * sent nothing: the op stays as it is.
    */
-  async #readBeforeWrite(post: PostRow): Promise<Next> {
+  async #readBeforeWrite(post: PostRow): Promise<'merged' | 'as_is' | 'block_post'> {
     if (!this.options.readBeforeWrite || post.server_id === null || this.#readPosts.has(post.id))
-      return 'continue';
+      return 'as_is';
     this.#readPosts.add(post.id);
     try {
       const current = await this.client.listVariants(post.workspace as string, post.server_id);
       await mergeVariantsOfPost(this.ctx, post, current);
-      return 'continue';
+      return 'merged';
     } catch (error) {
       const event = judgeFailure('update_variant', error, 'read_back', this.#runContext(0).timing);
       await logDecision(this.ctx, {
@@ -264,7 +276,6 @@ class PushRun {
         postId: post.id,
       });
       if (event.type === 'token_refused') this.#stopFor('auth', event.reason);
-      else if (isServiceError(error) && !error.mayHaveReachedService) this.#stopFor('offline', error.message);
       else if (isServiceError(error) && (error.kind === 'offline' || error.kind === 'timeout'))
         this.#stopFor('offline', error.message);
       else if (accessSuggestedBy(error) !== null) await this.#checkWorkspace(post.workspace as string);
@@ -281,12 +292,11 @@ class PushRun {
    */
   async #apply(op: OutboxOpRow, s: Settlement): Promise<Applied | null> {
     let settlement = s;
-    const slug = (await getPost(this.ctx.db, op.post_id))?.workspace ?? null;
-    if (
-      slug !== null &&
-      (s.event.type === 'removed' || s.event.type === 'workspace_unavailable') &&
-      'reason' in s.event
-    ) {
+    if (s.note !== undefined) this.#notes.add(s.note);
+    const concernsAccess = s.event.type === 'removed' || s.event.type === 'workspace_unavailable';
+    // Only a 403 or 404 needs the post's workspace: every other settlement reads nothing more.
+    const slug = concernsAccess ? ((await getPost(this.ctx.db, op.post_id))?.workspace ?? null) : null;
+    if (slug !== null && 'reason' in s.event) {
       const access = await this.#checkWorkspace(slug);
       if (access !== 'ok')
         settlement = {
@@ -361,24 +371,9 @@ class PushRun {
     }
   }
 
-  async #checkWorkspace(slug: string) {
-    let access;
-    try {
-      access = await probeWorkspace(this.client, slug);
-    } catch (error) {
-      // The check itself failed (offline, 5xx): nothing is concluded about the workspace.
-      this.ctx.logger.warn('workspace check failed', {
-        slug,
-        message: error instanceof Error ? error.message : String(error),
-      });
-      return 'ok' as const;
-    }
+  async #checkWorkspace(slug: string): Promise<WorkspaceAccess> {
+    const access = await checkWorkspace(this.ctx, this.client, slug);
     if (access !== 'ok') this.#held.add(slug);
-    if (await setWorkspaceAccess(this.ctx.db, slug, access))
-      await logDecision(this.ctx, {
-        action: `workspace_${access}`,
-        reason: `Workspace ${slug}: ${accessWords(access)}.`,
-      });
     return access;
   }
 

@@ -4,6 +4,8 @@
 import type { ServiceClient } from '../api/client';
 import { isServiceError } from '../api/errors';
 import type { WorkspaceAccess } from '../store/schema';
+import { setWorkspaceAccess } from '../store/workspace-repository';
+import { logDecision, type SyncContext } from '../sync/context';
 
 /** 'ok', 'forbidden', 'not_found'; throws what the read met otherwise (offline, 5xx, 401). */
 export async function probeWorkspace(client: ServiceClient, slug: string): Promise<WorkspaceAccess> {
@@ -31,4 +33,31 @@ export function accessWords(access: WorkspaceAccess): string {
     : access === 'not_found'
       ? 'the service no longer shows it to this account'
       : 'it can be reached';
+}
+
+/**
+ * Asks the workspace itself and records what it said. A check that fails for another reason
+ * (offline, 5xx) concludes nothing: the workspace is taken as reachable.
+ */
+export async function checkWorkspace(
+  ctx: SyncContext,
+  client: ServiceClient,
+  slug: string,
+): Promise<WorkspaceAccess> {
+  let access: WorkspaceAccess;
+  try {
+    access = await probeWorkspace(client, slug);
+  } catch (error) {
+    ctx.logger.warn('workspace check failed', {
+      slug,
+      message: error instanceof Error ? error.message : String(error),
+    });
+    return 'ok';
+  }
+  if (await setWorkspaceAccess(ctx.db, slug, access))
+    await logDecision(ctx, {
+      action: `workspace_${access}`,
+      reason: `Workspace ${slug}: ${accessWords(access)}.`,
+    });
+  return access;
 }

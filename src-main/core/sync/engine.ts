@@ -291,7 +291,9 @@ export class SyncEngine {
     try {
       await this.refresh({ phase: 'syncing' });
       await logDecision(ctx, { action: 'sync_start', reason: words });
-      this.#status.lastError = await this.#syncHoldingLease(plan, client);
+      // Awaited first: a refresh during the sync replaces #status, and the word must land on the new one.
+      const said = await this.#syncHoldingLease(plan, client);
+      this.#status.lastError = said;
     } finally {
       clearInterval(renewal);
       await this.#lease.release().catch(() => undefined);
@@ -343,7 +345,8 @@ export class SyncEngine {
       await logDecision(ctx, { action: 'sync_done', reason: 'Pull, push and reconcile finished.' });
       await pruneSyncLog(ctx.db);
       this.#scheduleWake(pushed.nextAttemptAt);
-      return problems.length > 0 ? problems.join(' ') : null;
+      const said = [...problems, ...pushed.notes];
+      return said.length > 0 ? said.join(' ') : null;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (isServiceError(error)) {

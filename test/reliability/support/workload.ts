@@ -139,11 +139,11 @@ export class Workload {
   async learnFromCore(): Promise<void> {
     const list = await this.o.core.invoke('posts.list', { workspace: this.o.workspace });
     if (!list.ok) throw new Error(`posts.list failed: ${list.error.message}`);
-    for (const summary of list.value as PostSummary[]) {
+    for (const summary of list.value) {
       if (postTagOf(summary.title) === null) continue;
       const detail = await this.o.core.invoke('posts.get', { id: summary.id });
       if (!detail.ok) continue;
-      for (const v of (detail.value as PostDetail).variants) {
+      for (const v of detail.value.variants) {
         const tag = variantTagOf(v.content);
         if (tag === null || this.variants.some((k) => k.id === v.id)) continue;
         this.variants.push({

@@ -4,9 +4,8 @@ import type { ServicePost } from '../../api/client';
 import { listLinkedPosts, updatePost, type PostBase } from '../../store/post-repository';
 import { logDecision, nowIso, type SyncContext } from '../../sync/context';
 import { TITLE_NEEDED } from '../../sync/reconcile';
-import type { Settlement } from '../op-store';
 import { parsePayload } from '../payload';
-import { candidateOf, matchUnlinked } from '../read-back';
+import { candidateOf, matchUnlinked, settleMatch } from '../read-back';
 import { settled, type OpRunner, type OpRows } from './runner';
 
 export function linkPost(rows: OpRows, sp: Pick<ServicePost, 'id' | 'title' | 'raw'>) {
@@ -45,37 +44,17 @@ export const createPostRunner: OpRunner<string> = {
   },
 
   readBack(rc, rows) {
-    return settled(rows, rc, 'read_back', async (): Promise<Settlement> => {
+    return settled(rows, rc, 'read_back', async () => {
       const slug = rows.post.workspace as string;
       const sentTitle = parsePayload(rows.op).sent?.title ?? rows.post.title;
       const listed = await rc.client.listPosts(slug);
       const linked = new Set((await listLinkedPosts(rc.ctx.db, slug)).map((p) => p.server_id as string));
       const m = matchUnlinked(listed, linked, (c) => c.title === sentTitle);
-      if (m.found === 'none')
-        return {
-          event: {
-            type: 'read_back_absent',
-            reason: 'Nothing on the service matches: the first request was not applied.',
-          },
-          action: 'create_post_recreate',
-        };
-      if (m.found === 'several')
-        return {
-          event: {
-            type: 'read_back_ambiguous',
-            reason: `${m.items.length} posts titled "${sentTitle}" appeared on the service: Outpost cannot tell which is its own, and changes nothing until you choose.`,
-            candidates: m.items.map((p) => candidateOf(p.id, p.title)),
-          },
-          action: 'create_post_ambiguous',
-        };
-      return {
-        event: {
-          type: 'answered',
-          reason: 'Read back: one unlinked post matches; adopted, not created again.',
-        },
-        action: 'create_post_adopt',
-        record: linkPost(rows, m.item),
-      };
+      return settleMatch('create_post', m, {
+        several: `posts titled "${sentTitle}"`,
+        candidate: (p) => candidateOf(p.id, p.title),
+        link: (p) => linkPost(rows, p),
+      });
     });
   },
 };

@@ -4,9 +4,8 @@ import type { ServiceVariant } from '../../api/client';
 import { getVariant, listVariantsOfPost } from '../../store/variant-repository';
 import { recordServiceAnswer } from '../../sync/apply';
 import { logDecision, type SyncContext } from '../../sync/context';
-import type { Settlement } from '../op-store';
 import { parsePayload } from '../payload';
-import { candidateOf, matchUnlinked } from '../read-back';
+import { candidateOf, matchUnlinked, settleMatch } from '../read-back';
 import { placeOf, settled, type OpRunner, type OpRows } from './runner';
 
 type CreateBody = { platform: string; content: string; social_profile_id?: string | null };
@@ -49,7 +48,7 @@ export const createVariantRunner: OpRunner<CreateBody> = {
   },
 
   readBack(rc, rows) {
-    return settled(rows, rc, 'read_back', async (): Promise<Settlement> => {
+    return settled(rows, rc, 'read_back', async () => {
       const { slug, postId } = placeOf(rows);
       const variant = rows.variant as NonNullable<OpRows['variant']>;
       const sent = parsePayload(rows.op).sent ?? { platform: variant.platform, content: variant.content };
@@ -61,31 +60,11 @@ export const createVariantRunner: OpRunner<CreateBody> = {
         linked,
         (c) => c.platform === sent.platform && c.content === sent.content,
       );
-      if (m.found === 'none')
-        return {
-          event: {
-            type: 'read_back_absent',
-            reason: 'Nothing on the service matches: the first request was not applied.',
-          },
-          action: 'create_variant_recreate',
-        };
-      if (m.found === 'several')
-        return {
-          event: {
-            type: 'read_back_ambiguous',
-            reason: `${m.items.length} identical ${sent.platform ?? ''} variants appeared on the post: Outpost cannot tell which is its own, and changes nothing until you choose.`,
-            candidates: m.items.map((v) => candidateOf(v.id, v.content)),
-          },
-          action: 'create_variant_ambiguous',
-        };
-      return {
-        event: {
-          type: 'answered',
-          reason: 'Read back: one unlinked variant matches; adopted, not created again.',
-        },
-        action: 'create_variant_adopt',
-        record: linkVariant(rows, m.item),
-      };
+      return settleMatch('create_variant', m, {
+        several: `identical ${sent.platform ?? ''} variants of the post`,
+        candidate: (v) => candidateOf(v.id, v.content),
+        link: (v) => linkVariant(rows, v),
+      });
     });
   },
 };

@@ -7,7 +7,7 @@ import { recordServiceAnswer } from '../../sync/apply';
 import type { SyncContext } from '../../sync/context';
 import { sameInstant } from '../../sync/reconcile';
 import { parsePayload, withUnconfirmed, type SentPatch } from '../payload';
-import { placeOf, settled, type OpRunner, type OpRows } from './runner';
+import { placeOf, recordVariantAnswer, settled, type OpRunner, type OpRows } from './runner';
 
 /** The fields a change op sends, read from the variant now; null when nothing the service takes changed. */
 export function patchOf(op: Pick<OutboxOpRow, 'kind' | 'payload'>, variant: VariantRow): SentPatch | null {
@@ -36,13 +36,6 @@ export function holdsPatch(sv: ServiceVariant, patch: SentPatch): boolean {
   return true;
 }
 
-function recordAnswer(rows: OpRows, sv: ServiceVariant) {
-  return async (t: SyncContext): Promise<void> => {
-    const variant = rows.variant as VariantRow;
-    await recordServiceAnswer(t, (await getVariant(t.db, variant.id)) ?? variant, sv);
-  };
-}
-
 export const patchVariantRunner: OpRunner<SentPatch> = {
   build({ op, variant }) {
     const patch = patchOf(op, variant as VariantRow);
@@ -57,7 +50,7 @@ export const patchVariantRunner: OpRunner<SentPatch> = {
       return {
         event: { type: 'answered', reason: `Sent ${Object.keys(patch).join(', ')}; the service accepted.` },
         action: rows.op.kind,
-        record: recordAnswer(rows, sv),
+        record: recordVariantAnswer(rows, sv),
       };
     });
   },
@@ -76,7 +69,7 @@ export const patchVariantRunner: OpRunner<SentPatch> = {
             reason: 'Read back: the service holds the change; it is not sent again.',
           },
           action: 'update_readback_applied',
-          record: recordAnswer(rows, sv),
+          record: recordVariantAnswer(rows, sv),
         };
       return {
         event: { type: 'read_back_absent', reason: 'Read back: the change was not applied; it goes again.' },

@@ -6,14 +6,7 @@ import { getVariant } from '../../store/variant-repository';
 import { recordServiceAnswer } from '../../sync/apply';
 import type { SyncContext } from '../../sync/context';
 import { decidePublishReadBack, isPublished, NEEDS_APPROVAL } from '../../sync/reconcile';
-import { placeOf, settled, type OpRunner, type OpRows } from './runner';
-
-function recordAnswer(rows: OpRows, sv: ServiceVariant) {
-  return async (t: SyncContext): Promise<void> => {
-    const variant = rows.variant as VariantRow;
-    await recordServiceAnswer(t, (await getVariant(t.db, variant.id)) ?? variant, sv);
-  };
-}
+import { placeOf, recordVariantAnswer, settled, type OpRunner, type OpRows } from './runner';
 
 export const publishRunner: OpRunner<null> = {
   build({ variant }) {
@@ -34,7 +27,7 @@ export const publishRunner: OpRunner<null> = {
           reason: `The service answered ${sv.platform_post_url ? 'published' : (sv.status ?? 'without a status')}.`,
         },
         action: 'publish',
-        record: recordAnswer(rows, sv),
+        record: recordVariantAnswer(rows, sv),
       };
     });
   },
@@ -50,7 +43,7 @@ export const publishRunner: OpRunner<null> = {
         return {
           event: { type: 'answered', reason: d.reason },
           action: 'publish_readback_record',
-          record: recordAnswer(rows, sv),
+          record: recordVariantAnswer(rows, sv),
         };
       return { event: { type: 'read_back_absent', reason: d.reason }, action: 'publish_readback_ask_user' };
     });

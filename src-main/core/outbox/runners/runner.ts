@@ -2,8 +2,11 @@
 // claimed, sends it and returns what happened as a Settlement (an event, and how to record the
 // answer), and reads back after an unknown outcome. It never writes `outbox_op`: the queue
 // applies its settlements through the op store.
-import type { ServiceClient } from '../../api/client';
+import { TOO_LARGE, type ServiceClient, type ServiceVariant } from '../../api/client';
+import { isServiceError } from '../../api/errors';
 import type { OutboxOpRow, PostRow, VariantRow } from '../../store/schema';
+import { getVariant } from '../../store/variant-repository';
+import { recordServiceAnswer } from '../../sync/apply';
 import type { SyncContext } from '../../sync/context';
 import type { Built, Settlement } from '../op-store';
 import { judgeFailure, type Stage, type Timing } from '../outcome';
@@ -37,7 +40,8 @@ export async function settled(
   try {
     return await work();
   } catch (error) {
-    return { event: judgeFailure(rows.op.kind, error, stage, rc.timing) };
+    const event = judgeFailure(rows.op.kind, error, stage, rc.timing);
+    return isServiceError(error) && error.code === TOO_LARGE ? { event, note: error.message } : { event };
   }
 }
 
@@ -51,4 +55,12 @@ export function placed({ op, post, variant }: OpRows): boolean {
   if (op.kind === 'create_post') return true;
   if (post.server_id === null) return false;
   return op.kind === 'create_variant' || variant?.server_id != null;
+}
+
+/** Writes what the service answered for the op's variant: its values become the new base. */
+export function recordVariantAnswer(rows: OpRows, sv: ServiceVariant) {
+  return async (t: SyncContext): Promise<void> => {
+    const variant = rows.variant as VariantRow;
+    await recordServiceAnswer(t, (await getVariant(t.db, variant.id)) ?? variant, sv);
+  };
 }
