@@ -10,6 +10,7 @@ import { createAppCore } from './core/app/create-app-core';
 import { resolveDataDir } from './core/paths';
 import { openSecretStore } from './core/secrets';
 import { createConsoleLogger } from './logger';
+import { applyV8MemorySettings } from './v8-memory';
 
 export {
   defaultRendererDir,
@@ -32,6 +33,8 @@ function isEntryPoint(): boolean {
 }
 
 if (isEntryPoint()) {
+  // Only as a program: a test importing this module keeps its own V8 settings.
+  applyV8MemorySettings();
   void main(process.argv.slice(2));
 }
 

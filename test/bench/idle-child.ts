@@ -4,8 +4,11 @@
 import { setTimeout as realSleep } from 'node:timers/promises';
 import { installVirtualTimers } from './lib/virtual-timers';
 import { openBenchCore } from './lib/outpost-core';
+import { applyV8MemorySettings } from '../../src-main/v8-memory';
 
 export interface IdleChildInput {
+  /** Start with the app's V8 memory settings (src-main/v8-memory.ts), as its hosts do; default true. */
+  appV8?: boolean;
   baseUrl: string;
   token: string;
   dataDir: string;
@@ -46,6 +49,7 @@ function routeOf(path: string): string {
 }
 
 async function run(input: IdleChildInput): Promise<IdleChildResult> {
+  if (input.appV8 !== false) applyV8MemorySettings();
   const bench = await openBenchCore({
     dataDir: input.dataDir,
     syncIntervalMs: 'default',

@@ -1,12 +1,22 @@
 // One pull of the whole service into an empty database, in a fresh process so its resident
-// size is the core's alone. Mode `outpost` then also times local edits on the 10,000-post
-// database it just filled; mode `bare` is the limit. Reports one JSON message to the parent.
+// size is the core's alone. Mode `outpost` then also times the first screenful of the list and
+// local edits on the database it just filled; mode `bare` is the limit. Reports one JSON
+// message to the parent.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { setImmediate as yieldMacrotask } from 'node:timers/promises';
 import type { VariantView, PostSummary } from '../../src-preload/bridge';
 import { bareClient, barePull } from './lib/bare-client';
+import { watchPeakRss } from './lib/memory';
 import { openBenchCore } from './lib/outpost-core';
+import { applyV8MemorySettings } from '../../src-main/v8-memory';
+
+/** What the window asks for first (src-renderer/src/lib/state/posts.svelte.ts). */
+const FIRST_SCREENFUL = 60;
 
 export interface PullChildInput {
+  /** Start with the app's V8 memory settings (src-main/v8-memory.ts), as its hosts do; default true. */
+  appV8?: boolean;
   mode: 'outpost' | 'bare';
   baseUrl: string;
   token: string;
@@ -14,8 +24,10 @@ export interface PullChildInput {
   concurrency: number;
   /** Local edits to time after the pull (outpost mode). */
   edits: number;
-  /** Also watch the resident size settle once the pull is over (outpost mode; takes ~20 s). */
-  settle?: boolean;
+  /** Watch the resident size settle this long once the pull is over (outpost mode; 0: not). */
+  settleMs?: number;
+  /** Times posts.list's first screenful this often after the pull (outpost mode). */
+  firstLists?: number;
 }
 
 export interface PullChildResult {
@@ -26,6 +38,18 @@ export interface PullChildResult {
   variants: number;
   /** Resident size right at the end of the pull. */
   rssBytes: number;
+  /** The highest resident size from the start of the pull to its end (VmHWM on Linux). */
+  peakRssBytes: number;
+  /** The highest of the 50 ms samples over the same span (a cross-check of the above). */
+  sampledPeakRssBytes: number;
+  peakSource: 'VmHWM' | 'sampled';
+  /** V8's heap size (used and reserved) and off-heap memory at the end of the pull. */
+  heapTotalBytes: number;
+  externalBytes: number;
+  /** The database folder's SQLite files once the core is closed (outpost mode). */
+  dbBytes?: number;
+  /** posts.list with the first screenful's limit, as the window asks first (outpost mode). */
+  firstListMs?: number[];
   /** The lowest resident size seen while idle in the 30 s after the pull (when `settle`). */
   rssSettledBytes?: number;
   heapUsedBytes: number;
@@ -61,7 +85,9 @@ function cpuSince(start: NodeJS.CpuUsage): number {
 }
 
 async function runOutpost(input: PullChildInput): Promise<PullChildResult> {
+  if (input.appV8 !== false) applyV8MemorySettings();
   const bench = await openBenchCore({ dataDir: input.dataDir, concurrency: input.concurrency });
+  const peak = watchPeakRss();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   await bench.call('settings.connect', { baseUrl: input.baseUrl, token: input.token, authHeader: 'bearer' });
@@ -69,13 +95,22 @@ async function runOutpost(input: PullChildInput): Promise<PullChildResult> {
   const wallMs = performance.now() - t0;
   const cpuMs = cpuSince(cpu0);
   const memory = process.memoryUsage();
+  const peaks = peak.stop();
+  if (status.lastError) throw new Error(`the pull failed: ${status.lastError}`);
   // Nothing changed since: this full pull reads the post pages and the rotation's share only.
   const requestsBefore = bench.requests.length;
   await bench.core.syncNow('bench: a later full pull');
   const steadyFullPullRequests = bench.requests.length - requestsBefore;
   // V8 gives back the heap the pull grew into only once the process has been quiet a while.
-  const rssSettledBytes = input.settle ? await settledRss(30_000) : undefined;
+  const rssSettledBytes = input.settleMs ? await settledRss(input.settleMs) : undefined;
 
+  const firstListMs: number[] = [];
+  for (let i = 0; i < (input.firstLists ?? 0); i++) {
+    const s = performance.now();
+    await bench.call('posts.list', { workspace: 'acme', limit: FIRST_SCREENFUL });
+    firstListMs.push(performance.now() - s);
+    await yieldMacrotask();
+  }
   const list = await bench.call<PostSummary[]>('posts.list', { workspace: 'acme' });
   let variants = 0;
   const result: PullChildResult = {
@@ -86,8 +121,14 @@ async function runOutpost(input: PullChildInput): Promise<PullChildResult> {
     posts: list.length,
     variants: 0,
     rssBytes: memory.rss,
+    peakRssBytes: peaks.peakBytes,
+    sampledPeakRssBytes: peaks.sampledPeakBytes,
+    peakSource: peaks.source,
     ...(rssSettledBytes !== undefined ? { rssSettledBytes } : {}),
     heapUsedBytes: memory.heapUsed,
+    heapTotalBytes: memory.heapTotal,
+    externalBytes: memory.external,
+    firstListMs,
     steadyFullPullRequests,
     phase: status.phase,
   };
@@ -130,17 +171,20 @@ async function runOutpost(input: PullChildInput): Promise<PullChildResult> {
   // The window of the rendering benchmark opens on this workspace.
   await bench.call('workspaces.select', { slug: 'acme' });
   await bench.core.close();
+  result.dbBytes = sqliteBytes(input.dataDir);
   return result;
 }
 
 async function runBare(input: PullChildInput): Promise<PullChildResult> {
   const client = bareClient(input.baseUrl, input.token);
+  const peak = watchPeakRss();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const counts = await barePull(client, input.concurrency);
   const wallMs = performance.now() - t0;
   const cpuMs = cpuSince(cpu0);
   const memory = process.memoryUsage();
+  const peaks = peak.stop();
   return {
     mode: 'bare',
     wallMs,
@@ -149,8 +193,22 @@ async function runBare(input: PullChildInput): Promise<PullChildResult> {
     posts: counts.posts,
     variants: counts.variants,
     rssBytes: memory.rss,
+    peakRssBytes: peaks.peakBytes,
+    sampledPeakRssBytes: peaks.sampledPeakBytes,
+    peakSource: peaks.source,
     heapUsedBytes: memory.heapUsed,
+    heapTotalBytes: memory.heapTotal,
+    externalBytes: memory.external,
   };
+}
+
+/** The SQLite files (database, log, shared memory) in the data folder, in bytes. */
+function sqliteBytes(dir: string): number {
+  let total = 0;
+  for (const name of readdirSync(dir)) {
+    if (/\.(db|sqlite)(-wal|-shm)?$/.test(name)) total += statSync(join(dir, name)).size;
+  }
+  return total;
 }
 
 const input = JSON.parse(process.env.BENCH_PULL_INPUT ?? '{}') as PullChildInput;

@@ -3,9 +3,12 @@
 // same concurrency.
 import { barePush, bareClient, type DraftSpec } from './lib/bare-client';
 import { openBenchCore } from './lib/outpost-core';
+import { applyV8MemorySettings } from '../../src-main/v8-memory';
 import type { PostDetail } from '../../src-preload/bridge';
 
 export interface PushChildInput {
+  /** Start with the app's V8 memory settings (src-main/v8-memory.ts), as its hosts do; default true. */
+  appV8?: boolean;
   mode: 'outpost' | 'bare';
   baseUrl: string;
   token: string;
@@ -17,6 +20,8 @@ export interface PushChildInput {
 export interface PushChildResult {
   mode: 'outpost' | 'bare';
   wallMs: number;
+  /** CPU time of the process over the sync (outpost: its few reads too) or the bare push. */
+  cpuMs: number;
   requests: number;
   /** Outpost: time to create the drafts locally (not part of the push). */
   draftMs?: number;
@@ -36,6 +41,7 @@ export function draftsFor(count: number): DraftSpec[] {
 }
 
 async function runOutpost(input: PushChildInput): Promise<PushChildResult> {
+  if (input.appV8 !== false) applyV8MemorySettings();
   const bench = await openBenchCore({ dataDir: input.dataDir, concurrency: input.concurrency });
   await bench.call('settings.connect', { baseUrl: input.baseUrl, token: input.token, authHeader: 'bearer' });
   await bench.core.syncNow('bench: join the connect sync');
@@ -53,8 +59,10 @@ async function runOutpost(input: PushChildInput): Promise<PushChildResult> {
   }
   const draftMs = performance.now() - d0;
   const before = bench.requests.length;
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const status = await bench.core.syncNow('bench: push');
+  const cpu = process.cpuUsage(cpu0);
   const sync = bench.requests.slice(before);
   // A full sync pulls first (a handful of reads here), then pushes: the push phase runs from
   // the end of the last read before the first write (or the sync's start when it read nothing)
@@ -69,14 +77,18 @@ async function runOutpost(input: PushChildInput): Promise<PushChildResult> {
     throw new Error(`push left ${status.pending} pending and ${status.failed} failed ops`);
   const wallMs = lastWrite.endedAt - pushStart;
   await bench.core.close();
-  return { mode: 'outpost', wallMs, requests: writes.length, draftMs };
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  return { mode: 'outpost', wallMs, cpuMs, requests: writes.length, draftMs };
 }
 
 async function runBare(input: PushChildInput): Promise<PushChildResult> {
   const client = bareClient(input.baseUrl, input.token);
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   await barePush(client, 'acme', draftsFor(input.posts), input.concurrency);
-  return { mode: 'bare', wallMs: performance.now() - t0, requests: client.requests };
+  const wallMs = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  return { mode: 'bare', wallMs, cpuMs: (cpu.user + cpu.system) / 1000, requests: client.requests };
 }
 
 const input = JSON.parse(process.env.BENCH_PUSH_INPUT ?? '{}') as PushChildInput;

@@ -34,15 +34,19 @@ interface Host {
   close(): Promise<void>;
 }
 
-async function startHost(dataDir: string): Promise<Host> {
+async function startHost(dataDir: string, nodeFlags: readonly string[]): Promise<Host> {
   const env = { ...process.env };
   // No token: the host starts exactly as for a user whose keychain has none (no network).
   delete env.OUTPOST_TOKEN;
-  const child = spawn(process.execPath, ['out/main/browser-host.js', '--port', '0', '--data-dir', dataDir], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeFlags, 'out/main/browser-host.js', '--port', '0', '--data-dir', dataDir],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const lines = createInterface({ input: child.stdout });
@@ -186,6 +190,8 @@ export async function benchRender(options: {
   reloads: number;
   smoothFrames: number;
   jumpFrames: number;
+  /** Node/V8 flags the host starts with (the app's own). */
+  nodeFlags?: readonly string[];
 }): Promise<RenderResult> {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -216,7 +222,7 @@ export async function benchRender(options: {
     for (let i = 0; i < options.startups; i++) {
       const win = await blankWindow(browser);
       const t0 = Date.now();
-      const host = await startHost(options.dataDir);
+      const host = await startHost(options.dataDir, options.nodeFlags ?? []);
       try {
         await showList(win.page, host.url);
         const p = await paintTimes(win.page);
@@ -229,7 +235,7 @@ export async function benchRender(options: {
       }
     }
 
-    const host = await startHost(options.dataDir);
+    const host = await startHost(options.dataDir, options.nodeFlags ?? []);
     try {
       const win = await blankWindow(browser);
       await showList(win.page, host.url);

@@ -1,11 +1,16 @@
-// `npm run bench` (after `npm run build`): every benchmark of issue 8 in one run, each beside
-// its goal and, where there is one, beside the limit (a bare HTTP client doing the same work).
-// Prints a Markdown table and writes bench-results.json at the repository root.
+// `npm run bench` (after `npm run build`): every benchmark of issues 8 and 15 in one run, each
+// beside its goal and, where there is one, beside the limit (a bare HTTP client doing the same
+// work). Prints Markdown tables, writes bench-results.json at the repository root and draws the
+// growth plot (docs/bench-growth.svg).
 //
 // BENCH_QUICK=1 runs everything at small sizes (for working on the bench itself); its figures
 // are not comparable with the goals and the table says so. BENCH_REPEATS=N changes how many
-// times the pull and the push are repeated (default 3).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// pairs of pull and push runs are taken (default 3). BENCH_ONLY=growth (or any of pull, push,
+// idle, render, growth, comma-separated) runs only those parts; bench-results.json keeps the
+// other parts of its previous run. Measured Outpost processes apply the app's V8 memory settings
+// (src-main/v8-memory.ts) as its hosts do; BENCH_APP_V8=0 leaves them out (to measure their
+// effect) and BENCH_OUTPOST_FLAGS adds Node/V8 flags (trials).
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,13 +18,23 @@ import { ROTATION_PER_PULL } from '../../src-main/core/sync/pull';
 import type { IdleChildResult } from './idle-child';
 import type { PullChildResult } from './pull-child';
 import type { PushChildResult } from './push-child';
-import { bundleEntry } from './lib/bundle';
+import { BENCH_OUT, bundleEntry } from './lib/bundle';
 import { runChild } from './lib/fork';
+import {
+  GROWTH_TOLERANCE,
+  growsNoFasterThanPosts,
+  growthExponent,
+  growthSvg,
+  perPost,
+  type GrowthMetric,
+} from './lib/growth';
+import { describePairs, loadNow, pairedRatio, ratioText, type LoadSample, type Pair } from './lib/load';
 import { machineInfo } from './lib/machine';
+import { V8_MEMORY_FLAGS } from '../../src-main/v8-memory';
 import { markdownTable, ms, type Row } from './lib/report';
 import { startSandboxProcess } from './lib/sandbox-process';
 import { seedSandboxFile } from './lib/seed';
-import { round, roundSummary, summarize } from './lib/stats';
+import { median, round, roundSummary, summarize } from './lib/stats';
 import { benchRender } from './render';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -30,15 +45,40 @@ const envInt = (name: string): number | undefined => {
   return Number.isInteger(value) && value > 0 ? value : undefined;
 };
 
+const SECTIONS = ['pull', 'push', 'idle', 'render', 'growth'] as const;
+type Section = (typeof SECTIONS)[number];
+const asked = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter((s) => s !== '');
+for (const part of asked) {
+  if (!(SECTIONS as readonly string[]).includes(part))
+    throw new Error(`BENCH_ONLY: no part "${part}" (parts: ${SECTIONS.join(', ')})`);
+}
+const selected = new Set<Section>(asked.length > 0 ? (asked as Section[]) : SECTIONS);
+// The rendering runs on the data folder the pull filled.
+if (selected.has('render')) selected.add('pull');
+
+const outpostFlags = (process.env.BENCH_OUTPOST_FLAGS ?? '').split(/\s+/).filter((f) => f !== '');
+const appV8 = process.env.BENCH_APP_V8 !== '0';
+
 const config = {
   quick,
+  parts: [...selected],
+  outpostFlags,
+  appV8Flags: appV8 ? V8_MEMORY_FLAGS : [],
   pullPosts: quick ? 300 : 10_000,
-  pullRepeats: envInt('BENCH_REPEATS') ?? (quick ? 2 : 3),
+  pullRepeats: envInt('BENCH_REPEATS') ?? 3,
   pushPosts: quick ? 100 : 1_000,
-  pushRepeats: envInt('BENCH_REPEATS') ?? (quick ? 2 : 3),
+  pushRepeats: envInt('BENCH_REPEATS') ?? 3,
   variantsPerPost: 2,
   concurrency: 4,
   edits: quick ? 60 : 300,
+  /** How long the first Outpost pull watches its resident size settle afterwards. */
+  settleMs: quick ? 0 : 30_000,
+  firstLists: quick ? 10 : 30,
+  growthSizes: quick ? [100, 300, 1_000] : [1_000, 10_000, 50_000],
+  growthEdits: quick ? 40 : 200,
   idlePosts: 35,
   idleScheduled: 50,
   idleNeedsApproval: 20,
@@ -51,18 +91,22 @@ const config = {
   pullRequestAllowance: 10,
   /** What we call a modest idle cost: on average one request every two seconds at most. */
   idleModestPerMinute: 30,
+  /** Resident size goal of the core process, during and after the 10,000-post pull. */
+  rssGoalMB: 200,
 };
 
 const log = (message: string): void => {
   process.stderr.write(`bench: ${message}\n`);
 };
 const mb = (bytes: number): number => Math.round((bytes / 1024 / 1024) * 10) / 10;
+const cpuRatioText = (r: number | null): string => (r === null ? 'n/a' : ratioText(r));
+const loadText = (l: LoadSample): string => `load ${l.load1m}${l.loaded ? ' (loaded)' : ''}`;
 
 const work = mkdtempSync(join(tmpdir(), 'outpost-bench-'));
 const started = Date.now();
 const machine = machineInfo();
 log(
-  `machine: ${machine.cpu}, ${machine.cores} cores, load ${machine.loadAverage1mAtStart}; work dir ${work}`,
+  `machine: ${machine.cpu}, ${machine.cores} cores, load ${machine.loadAverage1mAtStart}; parts: ${[...selected].join(', ')}; Outpost V8 settings: ${[...config.appV8Flags, ...outpostFlags].join(' ') || 'none'}; work dir ${work}`,
 );
 
 const children = {
@@ -71,306 +115,435 @@ const children = {
   idle: await bundleEntry(join(HERE, 'idle-child.ts')),
 };
 
+interface SectionResult {
+  ranAt: string;
+  loadAtStart: LoadSample;
+  rows: Row[];
+  figures: Record<string, unknown>;
+}
+const sections: Partial<Record<Section, SectionResult>> = {};
+const beginSection = (): { ranAt: string; loadAtStart: LoadSample } => ({
+  ranAt: new Date().toISOString(),
+  loadAtStart: loadNow(),
+});
+
+interface PullRun extends PullChildResult {
+  serverRequests: number;
+  load: LoadSample;
+}
+
+/** One pull in a fresh process, on a service whose request count was just reset. */
+async function pullOnce(
+  sandbox: Awaited<ReturnType<typeof startSandboxProcess>>,
+  input: { mode: 'bare' | 'outpost'; dataDir: string; edits: number; settleMs: number; firstLists: number },
+): Promise<PullRun> {
+  const load = loadNow();
+  await sandbox.reset();
+  const result = await runChild<PullChildResult>(
+    children.pull,
+    {
+      BENCH_PULL_INPUT: JSON.stringify({
+        ...input,
+        baseUrl: sandbox.baseUrl,
+        token: sandbox.token,
+        concurrency: config.concurrency,
+        appV8,
+      }),
+    },
+    input.mode === 'outpost' ? outpostFlags : [],
+  );
+  // The service counted the child's later steady full pull too; the pull is what came before.
+  const serverRequests = (await sandbox.stats()).requests - (result.steadyFullPullRequests ?? 0);
+  return { ...result, serverRequests, load };
+}
+
 // --- pull, memory and local edits (one fresh process per pull) -------------------------------
-log(`pull: seeding ${config.pullPosts} posts x ${config.variantsPerPost} variants`);
-const pullSeed = seedSandboxFile(join(work, 'pull-service.db'), {
-  posts: config.pullPosts,
-  variantsPerPost: config.variantsPerPost,
-});
-const pullSandbox = await startSandboxProcess(pullSeed.file);
-const pulls: Array<PullChildResult & { serverRequests: number }> = [];
+const pulls: PullRun[] = [];
+const pullPairs: Pair[] = [];
 let renderDataDir = '';
-try {
-  for (let rep = 0; rep < config.pullRepeats; rep++) {
-    // Alternate who goes first, so neither always meets a warmer service.
-    const order: Array<'bare' | 'outpost'> = rep % 2 === 0 ? ['bare', 'outpost'] : ['outpost', 'bare'];
-    for (const mode of order) {
-      const dataDir = join(work, `pull-${mode}-${rep}`);
-      await pullSandbox.reset();
-      const result = await runChild<PullChildResult>(children.pull, {
-        BENCH_PULL_INPUT: JSON.stringify({
-          mode,
-          baseUrl: pullSandbox.baseUrl,
-          token: pullSandbox.token,
-          dataDir,
-          concurrency: config.concurrency,
-          edits: mode === 'outpost' ? config.edits : 0,
-          settle: mode === 'outpost' && rep === 0,
-        }),
-      });
-      // The service counted the child's later steady full pull too; the pull is what came before.
-      const serverRequests = (await pullSandbox.stats()).requests - (result.steadyFullPullRequests ?? 0);
-      pulls.push({ ...result, serverRequests });
-      log(
-        `pull ${rep + 1}/${config.pullRepeats} ${mode}: ${ms(result.wallMs)} (cpu ${ms(result.cpuMs)}), ${serverRequests} requests, rss ${mb(result.rssBytes)} MB`,
-      );
-      if (mode === 'outpost') {
-        if (renderDataDir) rmSync(renderDataDir, { recursive: true, force: true });
-        renderDataDir = dataDir;
-      }
-    }
-  }
-} finally {
-  await pullSandbox.close();
-}
-
-// --- push ------------------------------------------------------------------------------------
-const pushes: PushChildResult[] = [];
-for (let rep = 0; rep < config.pushRepeats; rep++) {
-  const order: Array<'bare' | 'outpost'> = rep % 2 === 0 ? ['bare', 'outpost'] : ['outpost', 'bare'];
-  for (const mode of order) {
-    // A fresh service each time, so every run creates into the same state.
-    const seed = seedSandboxFile(join(work, `push-service-${mode}-${rep}.db`), {
-      posts: 0,
-      variantsPerPost: 0,
-    });
-    const sandbox = await startSandboxProcess(seed.file);
-    try {
-      const result = await runChild<PushChildResult>(children.push, {
-        BENCH_PUSH_INPUT: JSON.stringify({
-          mode,
-          baseUrl: sandbox.baseUrl,
-          token: sandbox.token,
-          dataDir: join(work, `push-${mode}-${rep}`),
-          posts: config.pushPosts,
-          concurrency: config.concurrency,
-        }),
-      });
-      pushes.push(result);
-      log(`push ${rep + 1}/${config.pushRepeats} ${mode}: ${ms(result.wallMs)}, ${result.requests} requests`);
-    } finally {
-      await sandbox.close();
-    }
-  }
-}
-
-// --- idle ------------------------------------------------------------------------------------
-log(`idle: ${config.idleMinutes} simulated minutes`);
-const idleSeed = seedSandboxFile(join(work, 'idle-service.db'), {
-  posts: config.idlePosts,
-  variantsPerPost: config.variantsPerPost,
-  scheduled: config.idleScheduled,
-  needsApproval: config.idleNeedsApproval,
-});
-const idleSandbox = await startSandboxProcess(idleSeed.file);
-let idle: IdleChildResult;
-try {
-  idle = await runChild<IdleChildResult>(children.idle, {
-    BENCH_IDLE_INPUT: JSON.stringify({
-      baseUrl: idleSandbox.baseUrl,
-      token: idleSandbox.token,
-      dataDir: join(work, 'idle'),
-      minutes: config.idleMinutes,
-    }),
+if (selected.has('pull')) {
+  const begun = beginSection();
+  log(`pull: seeding ${config.pullPosts} posts x ${config.variantsPerPost} variants`);
+  const pullSeed = seedSandboxFile(join(work, 'pull-service.db'), {
+    posts: config.pullPosts,
+    variantsPerPost: config.variantsPerPost,
   });
-} finally {
-  await idleSandbox.close();
-}
-log(
-  `idle: ${idle.requests} requests in ${idle.simulatedMinutes} simulated minutes (${idle.syncs} syncs, ${idle.fullPulls} full pulls)`,
-);
+  const pullSandbox = await startSandboxProcess(pullSeed.file);
+  try {
+    for (let rep = 0; rep < config.pullRepeats; rep++) {
+      // A pair: both runs back to back under the load measured at its start. Who goes first
+      // alternates, so neither always meets a warmer service.
+      const load = loadNow();
+      const order: Array<'bare' | 'outpost'> = rep % 2 === 0 ? ['bare', 'outpost'] : ['outpost', 'bare'];
+      const pair: Partial<Record<'bare' | 'outpost', PullRun>> = {};
+      for (const mode of order) {
+        const dataDir = join(work, `pull-${mode}-${rep}`);
+        const result = await pullOnce(pullSandbox, {
+          mode,
+          dataDir,
+          edits: mode === 'outpost' ? config.edits : 0,
+          settleMs: mode === 'outpost' && rep === 0 ? config.settleMs : 0,
+          firstLists: mode === 'outpost' ? config.firstLists : 0,
+        });
+        pulls.push(result);
+        pair[mode] = result;
+        log(
+          `pull ${rep + 1}/${config.pullRepeats} ${mode} (${loadText(result.load)}): ${ms(result.wallMs)} (cpu ${ms(result.cpuMs)}), ${result.serverRequests} requests, peak rss ${mb(result.peakRssBytes)} MB, end ${mb(result.rssBytes)} MB`,
+        );
+        if (mode === 'outpost') {
+          if (renderDataDir) rmSync(renderDataDir, { recursive: true, force: true });
+          renderDataDir = dataDir;
+        } else {
+          rmSync(dataDir, { recursive: true, force: true });
+        }
+      }
+      pullPairs.push({
+        outpostMs: pair.outpost?.wallMs ?? NaN,
+        bareMs: pair.bare?.wallMs ?? NaN,
+        outpostCpuMs: pair.outpost?.cpuMs ?? NaN,
+        bareCpuMs: pair.bare?.cpuMs ?? NaN,
+        load,
+      });
+    }
+  } finally {
+    await pullSandbox.close();
+  }
 
-// --- rendering and start-up ------------------------------------------------------------------
-log('rendering and start-up in Chromium');
-const render = await benchRender({
-  dataDir: renderDataDir,
-  startups: config.startups,
-  reloads: config.reloads,
-  smoothFrames: config.smoothFrames,
-  jumpFrames: config.jumpFrames,
-});
-
-// --- figures ---------------------------------------------------------------------------------
-const outpostPulls = pulls.filter((p) => p.mode === 'outpost');
-const barePulls = pulls.filter((p) => p.mode === 'bare');
-const pullOutpost = summarize(outpostPulls.map((p) => p.wallMs));
-const pullBare = summarize(barePulls.map((p) => p.wallMs));
-const pullRatio = pullBare.median / pullOutpost.median;
-const pullOutpostCpu = summarize(outpostPulls.map((p) => p.cpuMs));
-const pullBareCpu = summarize(barePulls.map((p) => p.cpuMs));
-const pullRequestsOutpost = Math.max(...outpostPulls.map((p) => p.serverRequests));
-const pullRequestsMinimum = Math.min(...barePulls.map((p) => p.serverRequests));
-const rss = summarize(outpostPulls.map((p) => mb(p.rssBytes)));
-const settled = outpostPulls.flatMap((p) => (p.rssSettledBytes === undefined ? [] : [mb(p.rssSettledBytes)]));
-const settledRss = settled.length > 0 ? Math.min(...settled) : 'not measured';
-const editFirst = summarize(outpostPulls.flatMap((p) => p.editFirstMs ?? []));
-const editRepeat = summarize(outpostPulls.flatMap((p) => p.editRepeatMs ?? []));
-const editCpu = summarize(outpostPulls.flatMap((p) => p.editFirstCpuMs ?? []));
-
-const pushOutpost = summarize(pushes.filter((p) => p.mode === 'outpost').map((p) => p.wallMs));
-const pushBare = summarize(pushes.filter((p) => p.mode === 'bare').map((p) => p.wallMs));
-const pushRatio = pushBare.median / pushOutpost.median;
-const pushRequests = pushes.find((p) => p.mode === 'outpost')?.requests ?? 0;
-const pushRequestsBare = pushes.find((p) => p.mode === 'bare')?.requests ?? 0;
-const rate = (count: number, wall: number): string => `${Math.round((count / wall) * 1000)} req/s`;
-
-// A full pull reads the post pages and the variants of new, changed and the rotation's share of
-// settled posts, so its cost grows with the library only by the pages: derive the idle rate at
-// the pull's size from measured numbers, by replacing each full pull of the idle run (a small
-// library, read in full) by the later full pull the pull benchmark measured at its size.
-const idlePullSize = idle.firstSyncRequests - 1; // the first sync's pull, without connect's own check
-const fullPullsPerMinute = idle.fullPulls / idle.simulatedMinutes;
-const steadyFullPull = Math.max(...outpostPulls.map((p) => p.steadyFullPullRequests ?? 0));
-const idleAtPullSize = idle.perMinute + fullPullsPerMinute * (steadyFullPull - idlePullSize);
-const startup = summarize(render.startupMs);
-const firstList = summarize(render.firstListMs);
-const frames = summarize(render.frameMs);
-const smooth = summarize(render.smoothFrameMs);
-const jump = summarize(render.jumpFrameMs);
-const n = config.pullPosts.toLocaleString('en-US');
-
-const rows: Row[] = [
-  {
-    name: `Local edit, first edit of a variant (${n} posts)`,
-    goal: 'p99 < 1 ms',
-    figure: `${ms(editFirst.median)} / p99 ${ms(editFirst.p99)}`,
-    met: editFirst.p99 < 1,
-    note: `variants.update through AppCore.invoke (zod, row + outbox op in one transaction, the view it answers); ${editFirst.n} edits over the list. CPU time per edit (leaves out waiting for a core): ${ms(editCpu.median)} / p99 ${ms(editCpu.p99)}.`,
-  },
-  {
-    name: `Local edit, typing in one variant (${n} posts)`,
-    goal: 'p99 < 1 ms',
-    figure: `${ms(editRepeat.median)} / p99 ${ms(editRepeat.p99)}`,
-    met: editRepeat.p99 < 1,
-    note: 'Repeated edits of one variant collapse into its pending outbox op.',
-  },
-  {
-    name: `Push ${config.pushPosts.toLocaleString('en-US')} posts x 2 variants`,
-    goal: '>= 0.8 of bare client',
-    figure: `${ms(pushOutpost.median)} / p95 ${ms(pushOutpost.p95)} (${rate(pushRequests, pushOutpost.median)}); bare ${ms(pushBare.median)} (${rate(pushRequestsBare, pushBare.median)}); ratio ${pushRatio.toFixed(2)}`,
-    met: pushRatio >= 0.8 && pushRequests === pushRequestsBare,
-    note: `${pushRequests} requests (bare: ${pushRequestsBare}), concurrency ${config.concurrency}; timed over the push phase of one sync (end of its last read to the end of its last write).`,
-  },
-  {
-    name: `Pull ${n} posts x 2 variants, empty DB`,
-    goal: '>= 0.8 of bare client',
-    figure: `${ms(pullOutpost.median)} / p95 ${ms(pullOutpost.p95)}; bare ${ms(pullBare.median)}; ratio ${pullRatio.toFixed(2)}`,
-    met: pullRatio >= 0.8,
-    note: `From settings.connect to the end of the sync it starts (one variants list per post, concurrency ${config.concurrency}). CPU time of the client process: ${ms(pullOutpostCpu.median)} (bare ${ms(pullBareCpu.median)}).`,
-  },
-  {
-    name: 'Pull requests',
-    goal: `<= minimum + ${config.pullRequestAllowance}`,
-    figure: `${pullRequestsOutpost} (minimum ${pullRequestsMinimum})`,
-    met: pullRequestsOutpost <= pullRequestsMinimum + config.pullRequestAllowance,
-    note: 'Counted by the service. Minimum: workspace list, per workspace profiles + posts pages of 100 + one variants list per post + skills pages.',
-  },
-  {
-    name: `Idle cost, ${config.idleScheduled} scheduled + ${config.idleNeedsApproval} needs_approval`,
-    goal: `modest (<= ${config.idleModestPerMinute} req/min)`,
-    figure: `${idle.perMinute.toFixed(1)} req/min (${idle.requests} in ${idle.simulatedMinutes} simulated min, ${idle.syncs} syncs, ${idle.fullPulls} full pulls)`,
-    met: idle.perMinute <= config.idleModestPerMinute,
-    note: 'Simulated time, production sync interval; see the reasoning printed below.',
-  },
-  {
-    name: `Idle cost at ${n} posts (derived)`,
-    goal: `modest (<= ${config.idleModestPerMinute} req/min)`,
-    figure: `~${Math.round(idleAtPullSize)} req/min`,
-    met: idleAtPullSize <= config.idleModestPerMinute,
-    note: `The idle run's rate with each of its full pulls (${fullPullsPerMinute.toFixed(3)}/min, ${idlePullSize} requests each) replaced by a later full pull at ${n} posts (${steadyFullPull} requests, measured after the pull above: post pages plus the rotation's ${ROTATION_PER_PULL} posts).`,
-  },
-  {
-    name: `Rendering: first list (${render.rows.toLocaleString('en-US')} posts)`,
-    goal: '< 300 ms',
-    figure: `${ms(firstList.median)} / p95 ${ms(firstList.p95)}`,
-    met: firstList.p95 < 300,
-    note: `Navigation start to the first rendered row, host already running, page reloads. Of that, the posts.list bridge request for the first screenful: ${ms(summarize(render.postsListMs).median)} (the whole list follows once the first rows are shown).`,
-  },
-  {
-    name: 'Rendering: frame time while scrolling',
-    goal: 'p95 < 16 ms',
-    figure: `${ms(frames.median)} / p95 ${ms(frames.p95)}`,
-    met: frames.p95 < 16,
-    note: `rAF deltas, frame-rate limit off. Smooth 40 px/frame: ${ms(smooth.median)} / p95 ${ms(smooth.p95)}; a screen per frame: ${ms(jump.median)} / p95 ${ms(jump.p95)}.`,
-  },
-  {
-    name: `Start-up to first paint with the list (${n} posts)`,
-    goal: '< 1 s',
-    figure: `${ms(startup.median)} / p95 ${ms(startup.p95)}`,
-    met: startup.p95 < 1000,
-    note: `Spawn of out/main/browser-host.js to max(first contentful paint, first row). Host ready (URL printed): ${ms(summarize(render.hostReadyMs).median)}; FCP alone: ${ms(summarize(render.startupFcpMs).median)}.`,
-  },
-  {
-    name: `Memory: core RSS after the ${n}-post pull`,
-    goal: '< 200 MB',
-    figure: `${rss.median} MB / max ${rss.max} MB`,
-    met: rss.max < 200,
-    note: `process.memoryUsage().rss, right at the end of the pull, of a process that did only the pull (bundled core, no tsx); bare client process: ${summarize(barePulls.map((p) => mb(p.rssBytes))).median} MB. Once idle, V8 gives back what the pull's garbage grew the heap to: the lowest size in the 30 s after was ${settledRss} MB.`,
-  },
-];
-
-const idleReasoning = [
-  `Idle reasoning: with ${config.idleScheduled} scheduled and ${config.idleNeedsApproval} needs_approval variants (${config.idlePosts} posts + the seed's few), nothing changed on the service for ${idle.simulatedMinutes} simulated minutes.`,
-  `The core ran ${idle.syncs} syncs (its periodic timer plus reconcile wake-ups), ${idle.fullPulls} of them full pulls; ${idle.requests} requests in all: ${Object.entries(
-    idle.byRoute,
-  )
-    .map(([route, count]) => `${route} x${count}`)
-    .join(', ')}.`,
-  'The API has no change feed or webhook (spec section 6), so the only way to see changes made elsewhere is to read again. ' +
-    'Light syncs re-read only what can change on its own (scheduled and waiting variants, when due). ' +
-    `A full pull (every 15 minutes) reads the post pages, then the variants of new posts, of posts changed here, and of the ${ROTATION_PER_PULL} settled posts read longest ago, so a large library is read round in turns and its cost grows only by the pages: ` +
-    `~${Math.round(idleAtPullSize)} req/min at ${n} posts (a later full pull there: ${steadyFullPull} requests).`,
-];
-
-const table = markdownTable(rows);
-const notes = rows.filter((r) => r.note).map((r) => `- ${r.name}: ${r.note}`);
-const loadNote =
-  machine.loadAverage1mAtStart > machine.cores * 0.75
-    ? `The machine was shared and loaded while this ran (1-minute load average ${machine.loadAverage1mAtStart} on ${machine.cores} cores): absolute figures are pessimistic; ratios against the bare client are fairer.`
-    : null;
-const machineLine = `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.ramGiB} GiB RAM, Node ${machine.node}, ${machine.os}.`;
-
-process.stdout.write(
-  `\n${quick ? '**BENCH_QUICK: small sizes, not comparable with the goals.**\n\n' : ''}${table}\n\n${machineLine}\n${loadNote ? `${loadNote}\n` : ''}\n${notes.join('\n')}\n\n${idleReasoning.join('\n')}\n`,
-);
-
-const output = {
-  ranAt: new Date(started).toISOString(),
-  durationSeconds: Math.round((Date.now() - started) / 1000),
-  machine,
-  loadNote,
-  config,
-  rows,
-  idleReasoning,
-  figures: {
-    pull: {
+  const outpostPulls = pulls.filter((p) => p.mode === 'outpost');
+  const barePulls = pulls.filter((p) => p.mode === 'bare');
+  const pullOutpost = summarize(outpostPulls.map((p) => p.wallMs));
+  const pullBare = summarize(barePulls.map((p) => p.wallMs));
+  const pullRatio = pairedRatio(pullPairs);
+  const pullOutpostCpu = summarize(outpostPulls.map((p) => p.cpuMs));
+  const pullBareCpu = summarize(barePulls.map((p) => p.cpuMs));
+  const pullRequestsOutpost = Math.max(...outpostPulls.map((p) => p.serverRequests));
+  const pullRequestsMinimum = Math.min(...barePulls.map((p) => p.serverRequests));
+  const rss = summarize(outpostPulls.map((p) => mb(p.rssBytes)));
+  const peak = summarize(outpostPulls.map((p) => mb(p.peakRssBytes)));
+  const settled = outpostPulls.flatMap((p) =>
+    p.rssSettledBytes === undefined ? [] : [mb(p.rssSettledBytes)],
+  );
+  const settledRss = settled.length > 0 ? Math.min(...settled) : 'not measured';
+  const editFirst = summarize(outpostPulls.flatMap((p) => p.editFirstMs ?? []));
+  const editRepeat = summarize(outpostPulls.flatMap((p) => p.editRepeatMs ?? []));
+  const editCpu = summarize(outpostPulls.flatMap((p) => p.editFirstCpuMs ?? []));
+  const firstList = summarize(outpostPulls.flatMap((p) => p.firstListMs ?? []));
+  const n = config.pullPosts.toLocaleString('en-US');
+  const pairsNote = `median of ${pullPairs.length} paired runs (Outpost and the bare client back to back, who goes first alternating); in brackets each pair's ratio, "loaded" when the 1-minute load average at its start exceeded the ${machine.cores} cores. CPU-time ratio: the median of bare / Outpost CPU time of the client processes, which waiting for a core does not inflate`;
+  const sourceNote =
+    outpostPulls[0]?.peakSource === 'VmHWM'
+      ? 'the kernel high-water mark (VmHWM), reset when the pull starts, checked against 50 ms samples'
+      : 'the highest of samples taken every 50 ms';
+  const rows: Row[] = [
+    {
+      name: `Local edit, first edit of a variant (${n} posts)`,
+      goal: 'p99 < 1 ms',
+      figure: `${ms(editFirst.median)} / p99 ${ms(editFirst.p99)}`,
+      met: editFirst.p99 < 1,
+      note: `variants.update through AppCore.invoke (zod, row + outbox op in one transaction, the view it answers); ${editFirst.n} edits over the list. CPU time per edit (leaves out waiting for a core): ${ms(editCpu.median)} / p99 ${ms(editCpu.p99)}.`,
+    },
+    {
+      name: `Local edit, typing in one variant (${n} posts)`,
+      goal: 'p99 < 1 ms',
+      figure: `${ms(editRepeat.median)} / p99 ${ms(editRepeat.p99)}`,
+      met: editRepeat.p99 < 1,
+      note: 'Repeated edits of one variant collapse into its pending outbox op.',
+    },
+    {
+      name: `Pull ${n} posts x 2 variants, empty DB`,
+      goal: '>= 0.8 of bare client',
+      figure: `ratio ${describePairs(pullPairs)}; Outpost ${ms(pullOutpost.median)}, bare ${ms(pullBare.median)}; CPU-time ratio ${cpuRatioText(pullRatio.cpuMedian)}`,
+      met: pullRatio.median >= 0.8,
+      note: `Ratio: ${pairsNote}. From settings.connect to the end of the sync it starts (one variants list per post, concurrency ${config.concurrency}). CPU time of the client process: ${ms(pullOutpostCpu.median)} (bare ${ms(pullBareCpu.median)}).`,
+    },
+    {
+      name: 'Pull requests',
+      goal: `<= minimum + ${config.pullRequestAllowance}`,
+      figure: `${pullRequestsOutpost} (minimum ${pullRequestsMinimum})`,
+      met: pullRequestsOutpost <= pullRequestsMinimum + config.pullRequestAllowance,
+      note: 'Counted by the service. Minimum: workspace list, per workspace profiles + posts pages of 100 + one variants list per post + skills pages.',
+    },
+    {
+      name: `Memory: core RSS during and after the ${n}-post pull`,
+      goal: `< ${config.rssGoalMB} MB (peak and end)`,
+      figure: `peak ${peak.median} MB (max ${peak.max}); end ${rss.median} MB (max ${rss.max})`,
+      met: peak.max < config.rssGoalMB && rss.max < config.rssGoalMB,
+      note: `Of a process that did only the pull (bundled core, no tsx, V8 settings: ${[...config.appV8Flags, ...outpostFlags].join(' ') || 'none'}). Peak: ${sourceNote}; end: process.memoryUsage().rss right at the end of the pull. V8 heap at the end: ${summarize(outpostPulls.map((p) => mb(p.heapTotalBytes))).median} MB reserved, ${summarize(outpostPulls.map((p) => mb(p.heapUsedBytes))).median} MB used. Bare client process: peak ${summarize(barePulls.map((p) => mb(p.peakRssBytes))).median} MB. ${typeof settledRss === 'number' ? `Lowest size in the ${config.settleMs / 1000} s after the pull, once idle: ${settledRss} MB.` : ''}`,
+    },
+  ];
+  sections.pull = {
+    ...begun,
+    rows,
+    figures: {
       outpostMs: roundSummary(pullOutpost),
       bareMs: roundSummary(pullBare),
-      ratio: round(pullRatio),
+      ratio: {
+        median: round(pullRatio.median),
+        medianQuiet: pullRatio.medianQuiet === null ? null : round(pullRatio.medianQuiet),
+        loadedPairs: pullRatio.loadedPairs,
+        cpuMedian: pullRatio.cpuMedian === null ? null : round(pullRatio.cpuMedian),
+      },
+      pairs: pullPairs.map((p, i) => ({
+        ratio: round(pullRatio.ratios[i] as number),
+        outpostMs: round(p.outpostMs),
+        bareMs: round(p.bareMs),
+        outpostCpuMs: round(p.outpostCpuMs ?? NaN),
+        bareCpuMs: round(p.bareCpuMs ?? NaN),
+        load1m: p.load.load1m,
+        loaded: p.load.loaded,
+      })),
       requests: { outpost: pullRequestsOutpost, minimum: pullRequestsMinimum },
+      memoryMB: { peak: roundSummary(peak), end: roundSummary(rss), settled: settledRss },
+      localEditMs: {
+        firstEdit: roundSummary(editFirst),
+        typing: roundSummary(editRepeat),
+        firstEditCpu: roundSummary(editCpu),
+      },
+      firstListCoreMs: roundSummary(firstList),
       runs: pulls.map((p) => ({
         mode: p.mode,
+        load1m: p.load.load1m,
+        loaded: p.load.loaded,
         wallMs: round(p.wallMs),
         serverRequests: p.serverRequests,
         posts: p.posts,
         cpuMs: round(p.cpuMs),
+        peakRssMB: mb(p.peakRssBytes),
+        sampledPeakRssMB: mb(p.sampledPeakRssBytes),
         rssMB: mb(p.rssBytes),
         ...(p.rssSettledBytes === undefined ? {} : { rssSettledMB: mb(p.rssSettledBytes) }),
+        heapTotalMB: mb(p.heapTotalBytes),
         heapUsedMB: mb(p.heapUsedBytes),
       })),
     },
-    memoryRssMB: roundSummary(rss),
-    memorySettledRssMB: settledRss,
-    localEditMs: {
-      firstEdit: roundSummary(editFirst),
-      typing: roundSummary(editRepeat),
-      firstEditCpu: roundSummary(editCpu),
-    },
-    push: {
+  };
+}
+
+// --- push ------------------------------------------------------------------------------------
+if (selected.has('push')) {
+  const begun = beginSection();
+  const pushes: Array<PushChildResult & { load: LoadSample }> = [];
+  const pushPairs: Pair[] = [];
+  for (let rep = 0; rep < config.pushRepeats; rep++) {
+    const load = loadNow();
+    const order: Array<'bare' | 'outpost'> = rep % 2 === 0 ? ['bare', 'outpost'] : ['outpost', 'bare'];
+    const pair: Partial<Record<'bare' | 'outpost', PushChildResult>> = {};
+    for (const mode of order) {
+      // A fresh service each time, so every run creates into the same state.
+      const seed = seedSandboxFile(join(work, `push-service-${mode}-${rep}.db`), {
+        posts: 0,
+        variantsPerPost: 0,
+      });
+      const sandbox = await startSandboxProcess(seed.file);
+      try {
+        const runLoad = loadNow();
+        const result = await runChild<PushChildResult>(
+          children.push,
+          {
+            BENCH_PUSH_INPUT: JSON.stringify({
+              mode,
+              baseUrl: sandbox.baseUrl,
+              token: sandbox.token,
+              dataDir: join(work, `push-${mode}-${rep}`),
+              posts: config.pushPosts,
+              concurrency: config.concurrency,
+              appV8,
+            }),
+          },
+          mode === 'outpost' ? outpostFlags : [],
+        );
+        pushes.push({ ...result, load: runLoad });
+        pair[mode] = result;
+        log(
+          `push ${rep + 1}/${config.pushRepeats} ${mode} (${loadText(runLoad)}): ${ms(result.wallMs)} (cpu ${ms(result.cpuMs)}), ${result.requests} requests`,
+        );
+      } finally {
+        await sandbox.close();
+      }
+    }
+    pushPairs.push({
+      outpostMs: pair.outpost?.wallMs ?? NaN,
+      bareMs: pair.bare?.wallMs ?? NaN,
+      outpostCpuMs: pair.outpost?.cpuMs ?? NaN,
+      bareCpuMs: pair.bare?.cpuMs ?? NaN,
+      load,
+    });
+  }
+  const pushOutpost = summarize(pushes.filter((p) => p.mode === 'outpost').map((p) => p.wallMs));
+  const pushBare = summarize(pushes.filter((p) => p.mode === 'bare').map((p) => p.wallMs));
+  const pushRatio = pairedRatio(pushPairs);
+  const pushRequests = pushes.find((p) => p.mode === 'outpost')?.requests ?? 0;
+  const pushRequestsBare = pushes.find((p) => p.mode === 'bare')?.requests ?? 0;
+  const rate = (count: number, wall: number): string => `${Math.round((count / wall) * 1000)} req/s`;
+  sections.push = {
+    ...begun,
+    rows: [
+      {
+        name: `Push ${config.pushPosts.toLocaleString('en-US')} posts x 2 variants`,
+        goal: '>= 0.8 of bare client',
+        figure: `ratio ${describePairs(pushPairs)}; Outpost ${ms(pushOutpost.median)} (${rate(pushRequests, pushOutpost.median)}), bare ${ms(pushBare.median)} (${rate(pushRequestsBare, pushBare.median)}); CPU-time ratio ${cpuRatioText(pushRatio.cpuMedian)}`,
+        met: pushRatio.median >= 0.8 && pushRequests === pushRequestsBare,
+        note: `Ratio: median of ${pushPairs.length} paired runs, as for the pull; the CPU-time ratio is the median of bare / Outpost CPU time (Outpost: its whole push sync). ${pushRequests} requests (bare: ${pushRequestsBare}), concurrency ${config.concurrency}; timed over the push phase of one sync (end of its last read to the end of its last write).`,
+      },
+    ],
+    figures: {
       outpostMs: roundSummary(pushOutpost),
       bareMs: roundSummary(pushBare),
-      ratio: round(pushRatio),
+      ratio: {
+        median: round(pushRatio.median),
+        medianQuiet: pushRatio.medianQuiet === null ? null : round(pushRatio.medianQuiet),
+        loadedPairs: pushRatio.loadedPairs,
+        cpuMedian: pushRatio.cpuMedian === null ? null : round(pushRatio.cpuMedian),
+      },
+      pairs: pushPairs.map((p, i) => ({
+        ratio: round(pushRatio.ratios[i] as number),
+        outpostMs: round(p.outpostMs),
+        bareMs: round(p.bareMs),
+        outpostCpuMs: round(p.outpostCpuMs ?? NaN),
+        bareCpuMs: round(p.bareCpuMs ?? NaN),
+        load1m: p.load.load1m,
+        loaded: p.load.loaded,
+      })),
       requests: { outpost: pushRequests, bare: pushRequestsBare },
       draftCreationMs: roundSummary(
         summarize(pushes.flatMap((p) => (p.draftMs === undefined ? [] : [p.draftMs]))),
       ),
     },
-    idle: {
-      ...idle,
-      derivedPerMinuteAtPullSize: round(idleAtPullSize),
-      laterFullPullRequests: steadyFullPull,
+  };
+}
+
+// --- idle ------------------------------------------------------------------------------------
+let idleReasoning: string[] = [];
+if (selected.has('idle')) {
+  const begun = beginSection();
+  log(`idle: ${config.idleMinutes} simulated minutes`);
+  const idleSeed = seedSandboxFile(join(work, 'idle-service.db'), {
+    posts: config.idlePosts,
+    variantsPerPost: config.variantsPerPost,
+    scheduled: config.idleScheduled,
+    needsApproval: config.idleNeedsApproval,
+  });
+  const idleSandbox = await startSandboxProcess(idleSeed.file);
+  let idle: IdleChildResult;
+  try {
+    idle = await runChild<IdleChildResult>(
+      children.idle,
+      {
+        BENCH_IDLE_INPUT: JSON.stringify({
+          baseUrl: idleSandbox.baseUrl,
+          token: idleSandbox.token,
+          dataDir: join(work, 'idle'),
+          minutes: config.idleMinutes,
+          appV8,
+        }),
+      },
+      outpostFlags,
+    );
+  } finally {
+    await idleSandbox.close();
+  }
+  log(
+    `idle: ${idle.requests} requests in ${idle.simulatedMinutes} simulated minutes (${idle.syncs} syncs, ${idle.fullPulls} full pulls)`,
+  );
+  const rows: Row[] = [
+    {
+      name: `Idle cost, ${config.idleScheduled} scheduled + ${config.idleNeedsApproval} needs_approval`,
+      goal: `modest (<= ${config.idleModestPerMinute} req/min)`,
+      figure: `${idle.perMinute.toFixed(1)} req/min (${idle.requests} in ${idle.simulatedMinutes} simulated min, ${idle.syncs} syncs, ${idle.fullPulls} full pulls)`,
+      met: idle.perMinute <= config.idleModestPerMinute,
+      note: 'Simulated time, production sync interval; see the reasoning printed below.',
     },
-    render: {
+  ];
+  // A full pull reads the post pages and the variants of new, changed and the rotation's share
+  // of settled posts, so its cost grows with the library only by the pages: derive the idle
+  // rate at the pull's size from measured numbers, by replacing each full pull of the idle run
+  // (a small library, read in full) by the later full pull the pull benchmark measured.
+  const n = config.pullPosts.toLocaleString('en-US');
+  const idlePullSize = idle.firstSyncRequests - 1; // the first sync's pull, without connect's own check
+  const fullPullsPerMinute = idle.fullPulls / idle.simulatedMinutes;
+  const outpostPulls = pulls.filter((p) => p.mode === 'outpost');
+  const steadyFullPull = Math.max(0, ...outpostPulls.map((p) => p.steadyFullPullRequests ?? 0));
+  const idleAtPullSize = idle.perMinute + fullPullsPerMinute * (steadyFullPull - idlePullSize);
+  if (outpostPulls.length > 0) {
+    rows.push({
+      name: `Idle cost at ${n} posts (derived)`,
+      goal: `modest (<= ${config.idleModestPerMinute} req/min)`,
+      figure: `~${Math.round(idleAtPullSize)} req/min`,
+      met: idleAtPullSize <= config.idleModestPerMinute,
+      note: `The idle run's rate with each of its full pulls (${fullPullsPerMinute.toFixed(3)}/min, ${idlePullSize} requests each) replaced by a later full pull at ${n} posts (${steadyFullPull} requests, measured after the pull above: post pages plus the rotation's ${ROTATION_PER_PULL} posts).`,
+    });
+  }
+  idleReasoning = [
+    `Idle reasoning: with ${config.idleScheduled} scheduled and ${config.idleNeedsApproval} needs_approval variants (${config.idlePosts} posts + the seed's few), nothing changed on the service for ${idle.simulatedMinutes} simulated minutes.`,
+    `The core ran ${idle.syncs} syncs (its periodic timer plus reconcile wake-ups), ${idle.fullPulls} of them full pulls; ${idle.requests} requests in all: ${Object.entries(
+      idle.byRoute,
+    )
+      .map(([route, count]) => `${route} x${count}`)
+      .join(', ')}.`,
+    'The API has no change feed or webhook (spec section 6), so the only way to see changes made elsewhere is to read again. ' +
+      'Light syncs re-read only what can change on its own (scheduled and waiting variants, when due). ' +
+      `A full pull (every 15 minutes) reads the post pages, then the variants of new posts, of posts changed here, and of the ${ROTATION_PER_PULL} settled posts read longest ago, so a large library is read round in turns and its cost grows only by the pages` +
+      (outpostPulls.length > 0
+        ? `: ~${Math.round(idleAtPullSize)} req/min at ${n} posts (a later full pull there: ${steadyFullPull} requests).`
+        : '.'),
+  ];
+  sections.idle = {
+    ...begun,
+    rows,
+    figures: {
+      ...idle,
+      ...(outpostPulls.length > 0
+        ? { derivedPerMinuteAtPullSize: round(idleAtPullSize), laterFullPullRequests: steadyFullPull }
+        : {}),
+      reasoning: idleReasoning,
+    },
+  };
+}
+
+// --- rendering and start-up ------------------------------------------------------------------
+if (selected.has('render')) {
+  const begun = beginSection();
+  log('rendering and start-up in Chromium');
+  const render = await benchRender({
+    dataDir: renderDataDir,
+    startups: config.startups,
+    reloads: config.reloads,
+    smoothFrames: config.smoothFrames,
+    jumpFrames: config.jumpFrames,
+    nodeFlags: outpostFlags,
+  });
+  const startup = summarize(render.startupMs);
+  const firstList = summarize(render.firstListMs);
+  const frames = summarize(render.frameMs);
+  const smooth = summarize(render.smoothFrameMs);
+  const jump = summarize(render.jumpFrameMs);
+  const n = config.pullPosts.toLocaleString('en-US');
+  sections.render = {
+    ...begun,
+    rows: [
+      {
+        name: `Rendering: first list (${render.rows.toLocaleString('en-US')} posts)`,
+        goal: '< 300 ms',
+        figure: `${ms(firstList.median)} / p95 ${ms(firstList.p95)}`,
+        met: firstList.p95 < 300,
+        note: `Navigation start to the first rendered row, host already running, page reloads. Of that, the posts.list bridge request for the first screenful: ${ms(summarize(render.postsListMs).median)} (the whole list follows once the first rows are shown).`,
+      },
+      {
+        name: 'Rendering: frame time while scrolling',
+        goal: 'p95 < 16 ms',
+        figure: `${ms(frames.median)} / p95 ${ms(frames.p95)}`,
+        met: frames.p95 < 16,
+        note: `rAF deltas, frame-rate limit off. Smooth 40 px/frame: ${ms(smooth.median)} / p95 ${ms(smooth.p95)}; a screen per frame: ${ms(jump.median)} / p95 ${ms(jump.p95)}.`,
+      },
+      {
+        name: `Start-up to first paint with the list (${n} posts)`,
+        goal: '< 1 s',
+        figure: `${ms(startup.median)} / p95 ${ms(startup.p95)}`,
+        met: startup.p95 < 1000,
+        note: `Spawn of out/main/browser-host.js to max(first contentful paint, first row). Host ready (URL printed): ${ms(summarize(render.hostReadyMs).median)}; FCP alone: ${ms(summarize(render.startupFcpMs).median)}.`,
+      },
+    ],
+    figures: {
       rows: render.rows,
       startupMs: roundSummary(startup),
       hostReadyMs: roundSummary(summarize(render.hostReadyMs)),
@@ -381,8 +554,204 @@ const output = {
       smoothFrameMs: roundSummary(smooth),
       jumpFrameMs: roundSummary(jump),
     },
-  },
+  };
+}
+
+// --- growth: the same pull and its costs at each library size ---------------------------------
+let growthText = '';
+if (selected.has('growth')) {
+  const begun = beginSection();
+  interface GrowthRun {
+    posts: number;
+    variants: number;
+    load: LoadSample;
+    pullMs: number;
+    cpuMs: number;
+    requests: number;
+    peakRssMB: number;
+    endRssMB: number;
+    dbMB: number;
+    firstListMs: number;
+    firstEditP99Ms: number;
+    firstEditMedianMs: number;
+  }
+  const growth: GrowthRun[] = [];
+  for (const size of config.growthSizes) {
+    log(`growth: seeding ${size} posts x ${config.variantsPerPost} variants`);
+    const seed = seedSandboxFile(join(work, `growth-service-${size}.db`), {
+      posts: size,
+      variantsPerPost: config.variantsPerPost,
+    });
+    const sandbox = await startSandboxProcess(seed.file);
+    const dataDir = join(work, `growth-${size}`);
+    try {
+      const r = await pullOnce(sandbox, {
+        mode: 'outpost',
+        dataDir,
+        edits: config.growthEdits,
+        settleMs: 0,
+        firstLists: config.firstLists,
+      });
+      const edits = summarize(r.editFirstMs ?? []);
+      growth.push({
+        posts: r.posts,
+        variants: r.variants,
+        load: r.load,
+        pullMs: r.wallMs,
+        cpuMs: r.cpuMs,
+        requests: r.serverRequests,
+        peakRssMB: mb(r.peakRssBytes),
+        endRssMB: mb(r.rssBytes),
+        dbMB: mb(r.dbBytes ?? 0),
+        firstListMs: median(r.firstListMs ?? []),
+        firstEditP99Ms: edits.p99,
+        firstEditMedianMs: edits.median,
+      });
+      log(
+        `growth ${size} (${loadText(r.load)}): pull ${ms(r.wallMs)}, ${r.serverRequests} requests, peak rss ${mb(r.peakRssBytes)} MB, db ${mb(r.dbBytes ?? 0)} MB, first list ${ms(median(r.firstListMs ?? []))}, first edit p99 ${ms(edits.p99)}`,
+      );
+    } finally {
+      await sandbox.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(seed.file, { force: true });
+    }
+  }
+  const metric = (key: keyof GrowthRun, label: string, unit: string): GrowthMetric => ({
+    key,
+    label,
+    unit,
+    points: growth.map((g) => ({ posts: g.posts, value: g[key] as number })),
+  });
+  const metrics = [
+    metric('pullMs', 'pull time', 'ms'),
+    metric('requests', 'pull requests', 'requests'),
+    metric('peakRssMB', 'peak RSS', 'MB'),
+    metric('dbMB', 'database size', 'MB'),
+    metric('firstListMs', 'first list (core)', 'ms'),
+    metric('firstEditP99Ms', 'first-edit p99', 'ms'),
+  ];
+  const sizeHeads = growth.map((g) => g.posts.toLocaleString('en-US'));
+  const perPostText = (m: GrowthMetric, value: number): string => {
+    // Small per-post figures read better a unit down.
+    if (m.unit === 'MB') return `${round(value * 1024)} KB`;
+    if (m.unit === 'ms' && value < 0.001) return `${round(value * 1e6)} ns`;
+    if (m.unit === 'ms' && value < 1) return `${round(value * 1000)} µs`;
+    return `${round(value)} ${m.unit}`;
+  };
+  const growthRows = [
+    `| Posts (x${config.variantsPerPost} variants) | Load at start | Pull | Requests | Peak RSS | End RSS | Database | First list (core) | First edit p99 |`,
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...growth.map(
+      (g) =>
+        `| ${g.posts.toLocaleString('en-US')} | ${g.load.load1m}${g.load.loaded ? ' **loaded**' : ''} | ${ms(g.pullMs)} | ${g.requests} | ${g.peakRssMB} MB | ${g.endRssMB} MB | ${g.dbMB} MB | ${ms(g.firstListMs)} | ${ms(g.firstEditP99Ms)} |`,
+    ),
+  ];
+  const perPostRows = [
+    `| Cost per post | ${sizeHeads.map((h) => `at ${h}`).join(' | ')} | Slope (log-log) | No faster than the posts |`,
+    `| --- | ${sizeHeads.map(() => '---').join(' | ')} | --- | --- |`,
+    ...metrics.map((m) => {
+      const e = growthExponent(m.points);
+      const ok = growsNoFasterThanPosts(m.points);
+      return `| ${m.label} | ${perPost(m.points)
+        .map((v) => perPostText(m, v))
+        .join(
+          ' | ',
+        )} | ${e === null ? 'n/a' : e.toFixed(2)} | ${ok === null ? 'n/a' : ok ? 'yes' : '**no**'} |`;
+    }),
+  ];
+  growthText = [
+    `Growth: the pull of an empty folder and the costs after it, one run per size (${config.variantsPerPost} variants per post).`,
+    '',
+    growthRows.join('\n'),
+    '',
+    perPostRows.join('\n'),
+    '',
+    `First list: posts.list for the window's first screenful through the core (median of ${config.firstLists}), not the Chromium render (its Chromium figure at ${config.pullPosts.toLocaleString('en-US')} posts is in the main table). First edit: ${config.growthEdits} first edits spread over the list. Slope: least squares of log(cost) on log(posts); 1 grows like the posts, 0 stays flat; "no faster" takes slopes up to ${1 + GROWTH_TOLERANCE}, for run-to-run noise. Calendar month: not measured, the app has no calendar view yet.`,
+  ].join('\n');
+  const svg = growthSvg(
+    metrics,
+    `Outpost growth, ${sizeHeads.join(' / ')} posts${quick ? ' (BENCH_QUICK)' : ''}${growth.some((g) => g.load.loaded) ? ' (loaded machine)' : ''}`,
+  );
+  // A quick run's plot must not replace the one the README shows.
+  const svgFile = quick ? join(BENCH_OUT, 'bench-growth.svg') : join(ROOT, 'docs', 'bench-growth.svg');
+  mkdirSync(join(svgFile, '..'), { recursive: true });
+  writeFileSync(svgFile, svg);
+  log(`wrote ${svgFile}`);
+  sections.growth = {
+    ...begun,
+    rows: [],
+    figures: {
+      runs: growth.map((g) => ({
+        ...g,
+        load: undefined,
+        load1m: g.load.load1m,
+        loaded: g.load.loaded,
+        pullMs: round(g.pullMs),
+        cpuMs: round(g.cpuMs),
+        firstListMs: round(g.firstListMs),
+        firstEditP99Ms: round(g.firstEditP99Ms),
+        firstEditMedianMs: round(g.firstEditMedianMs),
+      })),
+      perPost: Object.fromEntries(
+        metrics.map((m) => [m.key, perPost(m.points).map((v) => Number(v.toPrecision(3)))]),
+      ),
+      slopes: Object.fromEntries(metrics.map((m) => [m.key, growthExponent(m.points)])),
+      noFasterThanPosts: Object.fromEntries(metrics.map((m) => [m.key, growsNoFasterThanPosts(m.points)])),
+      svg: svgFile.slice(ROOT.length),
+    },
+  };
+}
+
+// --- report ----------------------------------------------------------------------------------
+const rows = SECTIONS.flatMap((s) => sections[s]?.rows ?? []);
+const notes = rows.filter((r) => r.note).map((r) => `- ${r.name}: ${r.note}`);
+const loadNote =
+  machine.loadAverage1mAtStart > machine.cores * 0.75
+    ? `The machine was shared and loaded while this ran (1-minute load average ${machine.loadAverage1mAtStart} on ${machine.cores} cores at the start): absolute figures are pessimistic; paired ratios against the bare client are fairer.`
+    : null;
+const machineLine = `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.ramGiB} GiB RAM, Node ${machine.node}, ${machine.os}. Outpost's V8 settings: ${[...config.appV8Flags, ...outpostFlags].join(' ') || 'none'}.`;
+
+process.stdout.write(
+  [
+    quick ? '**BENCH_QUICK: small sizes, not comparable with the goals.**\n' : '',
+    rows.length > 0 ? `${markdownTable(rows)}\n` : '',
+    machineLine,
+    loadNote ?? '',
+    '',
+    notes.join('\n'),
+    '',
+    idleReasoning.join('\n'),
+    '',
+    growthText,
+    '',
+  ]
+    .filter((line, i, all) => line !== '' || all[i - 1] !== '')
+    .join('\n'),
+);
+
+// A partial run (BENCH_ONLY) keeps the other parts of the previous results, if of the same kind.
+const resultsFile = join(ROOT, 'bench-results.json');
+let kept: Partial<Record<Section, SectionResult>> = {};
+if (asked.length > 0 && existsSync(resultsFile)) {
+  try {
+    const previous = JSON.parse(readFileSync(resultsFile, 'utf8')) as {
+      quick?: boolean;
+      sections?: Partial<Record<Section, SectionResult>>;
+    };
+    if (previous.quick === quick && previous.sections) kept = previous.sections;
+  } catch {
+    // An unreadable previous file is replaced.
+  }
+}
+const output = {
+  ranAt: new Date(started).toISOString(),
+  durationSeconds: Math.round((Date.now() - started) / 1000),
+  quick,
+  machine,
+  loadNote,
+  config,
+  sections: { ...kept, ...sections },
 };
-writeFileSync(join(ROOT, 'bench-results.json'), `${JSON.stringify(output, null, 2)}\n`);
+writeFileSync(resultsFile, `${JSON.stringify(output, null, 2)}\n`);
 log(`wrote bench-results.json (${output.durationSeconds} s)`);
 rmSync(work, { recursive: true, force: true });

@@ -95,33 +95,11 @@ export async function pullWorkspace(ctx: SyncContext, client: ServiceClient, slu
   const profiles = await client.listProfiles(slug);
   await replaceProfiles(ctx.db, slug, profiles, now);
 
-  const posts = await client.listPosts(slug);
-  const postHold = (await importHolds(ctx, 'create_post', (r) => r.workspace)).get(slug);
+  const { listed, importedPosts } = await pullPosts(ctx, client, slug);
   const variantHolds = await importHolds(ctx, 'create_variant', (r) => r.post_id);
-  // Pure database work, no request inside. Batched transactions: far cheaper than a commit per
-  // post, yet short enough that a local edit waiting for the connection is not held up.
-  let importedPosts = 0;
-  for (let i = 0; i < posts.length; i += MERGE_BATCH_POSTS) {
-    const batch = posts.slice(i, i + MERGE_BATCH_POSTS);
-    await inTransaction(ctx, async (tctx) => {
-      const locals = await findPostsByServerIds(
-        tctx.db,
-        slug,
-        batch.map((sp) => sp.id),
-      );
-      const imports: NewPostRow[] = [];
-      for (const sp of batch)
-        await mergePost(tctx, slug, sp, locals.get(sp.id), held(postHold, sp.id), imports);
-      await insertPosts(tctx.db, imports);
-      for (const row of imports)
-        tctx.emit({ name: 'itemChanged', data: { postId: row.id, variantId: null } });
-      importedPosts += imports.length;
-    });
-  }
 
   let importedVariants = 0;
   const linked = await listLinkedPosts(ctx.db, slug);
-  const listed = new Set(posts.map((p) => p.id));
   const toRead = await postsToRead(
     ctx,
     linked.filter((p) => listed.has(p.server_id as string) && p.remote_state === 'active'),
@@ -160,6 +138,42 @@ export async function pullWorkspace(ctx: SyncContext, client: ServiceClient, slu
       reason: error instanceof Error ? error.message : String(error),
     });
   }
+}
+
+/**
+ * Reads the workspace's posts and merges them a batch per transaction; answers the server ids
+ * listed. Its own function so the service's posts (and their raw JSON) can be collected once
+ * merged, rather than staying alive while every variant list is read.
+ */
+async function pullPosts(
+  ctx: SyncContext,
+  client: ServiceClient,
+  slug: string,
+): Promise<{ listed: Set<string>; importedPosts: number }> {
+  const posts = await client.listPosts(slug);
+  const postHold = (await importHolds(ctx, 'create_post', (r) => r.workspace)).get(slug);
+  // Pure database work, no request inside. Batched transactions: far cheaper than a commit per
+  // post, yet short enough that a local edit waiting for the connection is not held up.
+  let importedPosts = 0;
+  for (let i = 0; i < posts.length; i += MERGE_BATCH_POSTS) {
+    const batch = posts.slice(i, i + MERGE_BATCH_POSTS);
+    await inTransaction(ctx, async (tctx) => {
+      const locals = await findPostsByServerIds(
+        tctx.db,
+        slug,
+        batch.map((sp) => sp.id),
+      );
+      const imports: NewPostRow[] = [];
+      for (const sp of batch)
+        await mergePost(tctx, slug, sp, locals.get(sp.id), held(postHold, sp.id), imports);
+      await insertPosts(tctx.db, imports);
+      for (const row of imports)
+        tctx.emit({ name: 'itemChanged', data: { postId: row.id, variantId: null } });
+      importedPosts += imports.length;
+    });
+  }
+
+  return { listed: new Set(posts.map((p) => p.id)), importedPosts };
 }
 
 /** Merges one service post; a post new to Outpost is added to `imports`, for the caller to insert. */

@@ -9,9 +9,10 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const BENCH_OUT = join(ROOT, 'out', 'bench');
 
-export async function bundleEntry(entry: string): Promise<string> {
+/** `outName` tells apart bundles of one entry from different sources (trial.ts's `src=`). */
+export async function bundleEntry(entry: string, outName?: string): Promise<string> {
   mkdirSync(BENCH_OUT, { recursive: true });
-  const outfile = join(BENCH_OUT, basename(entry).replace(/\.ts$/, '.mjs'));
+  const outfile = join(BENCH_OUT, outName ?? basename(entry).replace(/\.ts$/, '.mjs'));
   await build({
     entryPoints: [entry],
     outfile,

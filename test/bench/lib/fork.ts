@@ -1,10 +1,15 @@
-// Runs a TypeScript file of the bench in a fresh Node process (through tsx) and returns the
-// one message it sends back.
+// Runs a file of the bench in a fresh Node process (TypeScript through tsx) and returns the
+// one message it sends back. `nodeFlags` go to that process's Node and V8 (the flags the
+// app's own processes start with, or trials of others).
 import { fork } from 'node:child_process';
 
-export async function runChild<T>(file: string, env: Record<string, string>): Promise<T> {
+export async function runChild<T>(
+  file: string,
+  env: Record<string, string>,
+  nodeFlags: readonly string[] = [],
+): Promise<T> {
   const child = fork(file, [], {
-    execArgv: file.endsWith('.ts') ? ['--import', 'tsx'] : [],
+    execArgv: [...(file.endsWith('.ts') ? ['--import', 'tsx'] : []), ...nodeFlags],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -1,0 +1,113 @@
+// The bench's pure helpers: the figures the README shows are only as good as this arithmetic.
+import { describe, expect, it } from 'vitest';
+import { describePairs, isLoaded, pairedRatio, ratioText, type Pair } from '../../bench/lib/load';
+import { growsNoFasterThanPosts, growthExponent, growthSvg, perPost } from '../../bench/lib/growth';
+import { parseVmHwm } from '../../bench/lib/memory';
+import { median } from '../../bench/lib/stats';
+
+const pair = (bareMs: number, outpostMs: number, load1m: number): Pair => ({
+  bareMs,
+  outpostMs,
+  load: { load1m, cores: 2, loaded: isLoaded(load1m, 2) },
+});
+
+describe('median', () => {
+  it('takes the middle value, or the mean of the two middle ones', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBeNaN();
+  });
+});
+
+describe('load marking', () => {
+  it('marks a run loaded only when the load exceeds the cores', () => {
+    expect(isLoaded(2, 2)).toBe(false);
+    expect(isLoaded(2.01, 2)).toBe(true);
+    expect(isLoaded(0.3, 2)).toBe(false);
+  });
+});
+
+describe('paired ratio', () => {
+  it('is the median of per-pair bare/outpost ratios, with the quiet pairs apart', () => {
+    const r = pairedRatio([pair(80, 100, 0.5), pair(60, 100, 3.1), pair(70, 100, 1)]);
+    expect(r.ratios).toEqual([0.8, 0.6, 0.7]);
+    expect(r.median).toBeCloseTo(0.7);
+    expect(r.medianQuiet).toBeCloseTo(0.75);
+    expect(r.loadedPairs).toBe(1);
+  });
+
+  it('gives the CPU-time ratio when every pair has CPU times', () => {
+    const pairs = [pair(80, 100, 0.5), pair(60, 100, 3.1)];
+    expect(pairedRatio(pairs).cpuMedian).toBeNull();
+    const withCpu = pairs.map((p, i) => ({ ...p, bareCpuMs: 50 + i * 10, outpostCpuMs: 100 }));
+    expect(pairedRatio(withCpu).cpuMedian).toBeCloseTo(0.55);
+  });
+
+  it('has no quiet median when every pair was loaded', () => {
+    expect(pairedRatio([pair(50, 100, 4)]).medianQuiet).toBeNull();
+  });
+
+  it('rounds ratios down, so a missed goal never reads as met', () => {
+    expect(ratioText(0.797)).toBe('0.79');
+    expect(ratioText(0.8)).toBe('0.80');
+    expect(ratioText(0.29)).toBe('0.29');
+    expect(ratioText(1.234)).toBe('1.23');
+  });
+
+  it('names the loaded pairs', () => {
+    expect(describePairs([pair(80, 100, 0.5), pair(60, 100, 3.1), pair(70, 100, 1)])).toBe(
+      '0.70 (0.80, 0.60 loaded at 3.1, 0.70)',
+    );
+  });
+});
+
+describe('growth', () => {
+  const linear = [
+    { posts: 1000, value: 10 },
+    { posts: 10000, value: 100 },
+    { posts: 50000, value: 500 },
+  ];
+  it('gives the cost per post', () => {
+    expect(perPost(linear)).toEqual([0.01, 0.01, 0.01]);
+  });
+
+  it('fits the slope on log-log axes', () => {
+    expect(growthExponent(linear)).toBeCloseTo(1);
+    expect(growthExponent(linear.map((p) => ({ ...p, value: 7 })))).toBeCloseTo(0);
+    expect(growthExponent(linear.map((p) => ({ ...p, value: p.posts ** 2 })))).toBeCloseTo(2);
+    expect(growthExponent([{ posts: 1000, value: 1 }])).toBeNull();
+    expect(growthExponent([...linear, { posts: 2, value: 0 }])).toBeNull();
+  });
+
+  it('tolerates noise around linear but not faster growth', () => {
+    expect(
+      growsNoFasterThanPosts(linear.map((p, i) => ({ ...p, value: p.value * (i === 2 ? 1.5 : 1) }))),
+    ).toBe(true);
+    expect(growsNoFasterThanPosts(linear.map((p) => ({ ...p, value: p.posts ** 1.5 })))).toBe(false);
+  });
+
+  it('draws each metric, the linear reference and escaped labels', () => {
+    const svg = growthSvg(
+      [
+        { key: 'a', label: 'pull <time>', unit: 'ms', points: linear },
+        { key: 'b', label: 'first list', unit: 'ms', points: linear.map((p) => ({ ...p, value: 5 })) },
+      ],
+      'Growth & cost',
+    );
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    expect(svg).toContain('Growth &amp; cost');
+    expect(svg).toContain('pull &lt;time&gt; (slope 1.00)');
+    expect(svg.match(/<polyline /g)).toHaveLength(2);
+    expect(svg).toContain('stroke-dasharray');
+    expect(svg).not.toContain('NaN');
+  });
+});
+
+describe('VmHWM', () => {
+  it('reads the high-water mark in bytes', () => {
+    expect(parseVmHwm('Name:\tnode\nVmPeak:\t  900 kB\nVmHWM:\t  123456 kB\nVmRSS:\t 1 kB\n')).toBe(
+      123456 * 1024,
+    );
+    expect(parseVmHwm('Name:\tnode\n')).toBeNull();
+  });
+});
