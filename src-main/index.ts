@@ -8,6 +8,10 @@ import { createAppCore } from './core/app/create-app-core';
 import { openSecretStore, type KeytarApi } from './core/secrets';
 import { startDesktopApp } from './desktop-app';
 import { createConsoleLogger } from './logger';
+import { applyV8MemorySettings } from './v8-memory';
+
+// Before anything allocates: the same heap sizing as the browser host and the CLI.
+applyV8MemorySettings();
 
 const logger = createConsoleLogger('outpost');
 const mainDir = dirname(fileURLToPath(import.meta.url));

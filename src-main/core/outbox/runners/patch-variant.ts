@@ -2,12 +2,9 @@
 // they are when it is claimed (an op may have been folded with newer edits since it was listed).
 import type { ServiceVariant } from '../../api/client';
 import type { OutboxOpRow, VariantRow } from '../../store/schema';
-import { getVariant } from '../../store/variant-repository';
-import { recordServiceAnswer } from '../../sync/apply';
-import type { SyncContext } from '../../sync/context';
 import { sameInstant } from '../../sync/reconcile';
 import { parsePayload, withUnconfirmed, type SentPatch } from '../payload';
-import { placeOf, recordVariantAnswer, settled, type OpRunner, type OpRows } from './runner';
+import { placeOf, recordVariantAnswer, settled, type OpRunner } from './runner';
 
 /** The fields a change op sends, read from the variant now; null when nothing the service takes changed. */
 export function patchOf(op: Pick<OutboxOpRow, 'kind' | 'payload'>, variant: VariantRow): SentPatch | null {

@@ -1,12 +1,8 @@
 // publish: POST publish, at most once by itself. A publish whose answer was lost is read back;
 // when the service does not show it published (or waiting for sign-off), the user decides.
-import type { ServiceVariant } from '../../api/client';
 import type { VariantRow } from '../../store/schema';
-import { getVariant } from '../../store/variant-repository';
-import { recordServiceAnswer } from '../../sync/apply';
-import type { SyncContext } from '../../sync/context';
 import { decidePublishReadBack, isPublished, NEEDS_APPROVAL } from '../../sync/reconcile';
-import { placeOf, recordVariantAnswer, settled, type OpRunner, type OpRows } from './runner';
+import { placeOf, recordVariantAnswer, settled, type OpRunner } from './runner';
 
 export const publishRunner: OpRunner<null> = {
   build({ variant }) {
