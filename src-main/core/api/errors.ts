@@ -139,3 +139,17 @@ export function scrub(text: string, secret: string): string {
   if (secret === '') return text;
   return text.split(secret).join('[redacted]');
 }
+
+/**
+ * Removes each secret, longest first (so the whole token goes before its secret part), plus
+ * anything shaped like a personal access token (`<service>_pat_<secret>`), whoever's it is.
+ */
+export function scrubSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const s of [...new Set(secrets)].sort((a, b) => b.length - a.length)) out = scrub(out, s);
+  // Known secrets first: the shape stops at characters a token may still contain.
+  return out.replace(TOKEN_SHAPE, '[redacted]');
+}
+
+/** Anything shaped like a personal access token. */
+export const TOKEN_SHAPE = /[A-Za-z0-9][A-Za-z0-9-]*_pat_[A-Za-z0-9_\-.~+/=]+/g;
