@@ -9,6 +9,7 @@ import type {
   Session,
   WebContents,
 } from 'electron';
+import { isSafeLink, safeLinkUrl } from '../src-preload/links';
 import { RENDERER_SECURITY_HEADERS, contentTypeFor } from './csp';
 import { resolveRendererFile } from './renderer-files';
 
@@ -46,15 +47,9 @@ export function handleAppProtocol(protocol: Pick<Protocol, 'handle'>, rendererDi
   protocol.handle(APP_SCHEME, (request) => serveAppRequest(rendererDir, request.url));
 }
 
-/** Only plain https links leave the app, and never ones carrying credentials. */
+/** The shared check (src-preload/links.ts): https, or http on this computer; no credentials. */
 export function isSafeExternalUrl(raw: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return false;
-  }
-  return url.protocol === 'https:' && url.username === '' && url.password === '' && url.hostname !== '';
+  return isSafeLink(raw);
 }
 
 export function isAppUrl(raw: string): boolean {
@@ -74,8 +69,9 @@ export function openExternalSafely(
   url: string,
   onError?: (e: unknown) => void,
 ): boolean {
-  if (!isSafeExternalUrl(url)) return false;
-  openExternal(url).catch((error: unknown) => onError?.(error));
+  const safe = safeLinkUrl(url);
+  if (safe === null) return false;
+  openExternal(safe).catch((error: unknown) => onError?.(error));
   return true;
 }
 
