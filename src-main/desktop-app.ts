@@ -172,6 +172,7 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
       bounds: loadWindowState(stateFile, displays),
       iconPath: process.platform === 'linux' ? appIcon : undefined,
       openExternal,
+      packaged: app.isPackaged,
     });
     win = created;
     created.on('focus', () => triggers.focus());

@@ -119,6 +119,7 @@ export function mainWindowOptions(
   preloadPath: string,
   bounds: WindowBounds,
   iconPath?: string,
+  packaged = true,
 ): BrowserWindowConstructorOptions {
   return {
     x: bounds.x,
@@ -143,6 +144,8 @@ export function mainWindowOptions(
       webviewTag: false,
       navigateOnDragDrop: false,
       spellcheck: true,
+      // A shipped app has no DevTools: anyone at the keyboard could drive the bridge from them.
+      devTools: !packaged,
     },
   };
 }
@@ -151,9 +154,18 @@ export type BrowserWindowCtor = new (options: BrowserWindowConstructorOptions) =
 
 export function createMainWindow(
   BrowserWindow: BrowserWindowCtor,
-  options: { preloadPath: string; bounds: WindowBounds; iconPath?: string; openExternal: OpenExternal },
+  options: {
+    preloadPath: string;
+    bounds: WindowBounds;
+    iconPath?: string;
+    openExternal: OpenExternal;
+    /** app.isPackaged: DevTools only in a development build. */
+    packaged: boolean;
+  },
 ): BrowserWindowType {
-  const win = new BrowserWindow(mainWindowOptions(options.preloadPath, options.bounds, options.iconPath));
+  const win = new BrowserWindow(
+    mainWindowOptions(options.preloadPath, options.bounds, options.iconPath, options.packaged),
+  );
   hardenWebContents(win.webContents, options.openExternal);
   if (options.bounds.maximized) win.maximize();
   win.once('ready-to-show', () => win.show());
