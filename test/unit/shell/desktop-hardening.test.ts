@@ -1,6 +1,7 @@
-// Issue 14, point 6: a packaged build's window has no DevTools (anyone at the keyboard could
-// drive the bridge from them); a development build keeps them. Electron is the fake one.
-import { mkdtempSync, rmSync } from 'node:fs';
+// Issue 14: a packaged build's window has no DevTools (anyone at the keyboard could drive the
+// bridge from them; a development build keeps them), and the desktop app's data folder is
+// owner-only whatever the umask. Electron is the fake one.
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -23,8 +24,7 @@ afterEach(() => {
   rmSync(home, { recursive: true, force: true });
 });
 
-async function windowPreferences(packaged: boolean) {
-  fake.app.isPackaged = packaged;
+async function start() {
   const app = await startDesktopApp({
     createCore: () => Promise.resolve(createFakeCore()),
     mainDir: '/app/out/main',
@@ -33,6 +33,11 @@ async function windowPreferences(packaged: boolean) {
     quitGraceMs: 1_500,
   });
   expect(app).not.toBeNull();
+}
+
+async function windowPreferences(packaged: boolean) {
+  fake.app.isPackaged = packaged;
+  await start();
   expect(FakeBrowserWindow.instances).toHaveLength(1);
   return FakeBrowserWindow.instances[0]!.options.webPreferences as Record<string, unknown>;
 }
@@ -44,5 +49,17 @@ describe('DevTools', () => {
 
   it('stay available in a development build', async () => {
     expect(await windowPreferences(false)).toMatchObject({ devTools: true });
+  });
+});
+
+describe.runIf(process.platform !== 'win32')('data folder', () => {
+  it('is created 0700 under umask 022', async () => {
+    const umask = process.umask(0o022);
+    try {
+      await start();
+    } finally {
+      process.umask(umask);
+    }
+    expect(statSync(join(home, 'Outpost')).mode & 0o777).toBe(0o700);
   });
 });
