@@ -97,3 +97,18 @@ export function redactingLogger(inner: Logger, redactor: Redactor): Logger {
     error: (m, f) => inner.error(redactor.clean(m), clean(f)),
   };
 }
+
+/**
+ * A copy of `value` with every string passed through `redact`; plain data only (what crosses
+ * the bridge). For answers and events that quote the service (sync status, sync log, outbox).
+ */
+export function redactDeep<T>(value: T, redact: (text: string) => string): T {
+  if (typeof value === 'string') return redact(value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => redactDeep(v, redact)) as T;
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = redactDeep(v, redact);
+    return out as T;
+  }
+  return value;
+}
