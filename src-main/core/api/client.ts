@@ -533,7 +533,9 @@ export class ServiceClient {
 
   #statusError(response: Response, text: string): ServiceError {
     const status = response.status;
-    const found = extractServiceMessage(text);
+    // Scrubbed before the message is clipped (a clip could cut a token in two) and after it is
+    // parsed (JSON escapes could hide one from the first pass).
+    const found = extractServiceMessage(this.#clean(text));
     const serviceMessage = found === null ? null : this.#clean(found);
     // The status line and headers are service text too: a service may echo what it was sent.
     const reason = this.#clean(response.statusText);

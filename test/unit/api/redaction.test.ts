@@ -56,6 +56,20 @@ describe('service text in errors', () => {
     expect(JSON.stringify(error)).not.toContain(SECRET);
   });
 
+  it('a long body cut at the message bound leaves no piece of the token', async () => {
+    for (let pad = 1985; pad <= 2000; pad++) {
+      const body = JSON.stringify({ detail: `${'x'.repeat(pad)}${SECRET}` });
+      const error = await failure(clientAnswering(() => new Response(body, { status: 400 })));
+      expect(JSON.stringify(error)).not.toMatch(/S3cr/);
+    }
+  });
+
+  it('a token hidden by JSON escapes in the body is found too', async () => {
+    const escaped = JSON.stringify({ detail: 'sent ' + TOKEN }).replace('S3', '\\u0053\\u0033');
+    const error = await failure(clientAnswering(() => new Response(escaped, { status: 422 })));
+    expect(error.serviceMessage).toBe('sent [redacted]');
+  });
+
   it('a successful answer that echoes the token is kept without it', async () => {
     const client = clientAnswering(
       () =>
