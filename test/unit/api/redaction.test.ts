@@ -2,7 +2,7 @@
 // the token and its secret part before it becomes an error message; so is what is kept.
 import { describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../src-main/core/api/client';
-import { scrubSecrets } from '../../../src-main/core/api/errors';
+import { scrubSecrets, scrubTokenShapes } from '../../../src-main/core/api/errors';
 import { Redactor } from '../../../src-main/core/app/logger';
 import { redactTokenShapes } from '../../../src-main/core/store/sync-log-repository';
 
@@ -95,5 +95,28 @@ describe('redacting what is kept', () => {
 
   it('the sync log blanks anything shaped like a token even without the core redactor', () => {
     expect(redactTokenShapes(`refused (418 Bad ${TOKEN})`)).toBe('refused (418 Bad [redacted])');
+  });
+});
+
+describe('token shapes', () => {
+  it.each([
+    ['x cps_pat_abc y', 'x [redacted] y'],
+    ['x -cps_pat_abc y', 'x -[redacted] y'],
+    ['my_service_pat_Zz9 end', 'my_[redacted] end'],
+    ['a-b_pat_1 and c_pat_2', '[redacted] and [redacted]'],
+    ['(cps_pat_abc)', '([redacted])'],
+    ['no secret cps_pat_ here', 'no secret cps_pat_ here'],
+    ['_pat_abc has no service', '_pat_abc has no service'],
+    ['nothing to see', 'nothing to see'],
+  ])('%j becomes %j', (text, expected) => {
+    expect(scrubTokenShapes(text)).toBe(expected);
+  });
+
+  it('stays linear on long runs of letters (it runs on every sync-log reason)', () => {
+    const long = `${'x'.repeat(200_000)}_pat_${'y'.repeat(200_000)} ${'z'.repeat(200_000)}`;
+    const started = performance.now();
+    expect(scrubTokenShapes(long)).toBe(`[redacted] ${'z'.repeat(200_000)}`);
+    expect(scrubTokenShapes('x'.repeat(400_000))).toHaveLength(400_000);
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
