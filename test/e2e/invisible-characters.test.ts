@@ -2,7 +2,15 @@
 // is counted and the editor names each invisible character; the mark goes when they do.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addVariant, launchChromium, newPost, openWindow, startApp, waitForText } from './harness';
+import {
+  addVariant,
+  launchChromium,
+  newPost,
+  openWindow,
+  screenshot,
+  startApp,
+  waitForText,
+} from './harness';
 import type { AppUnderTest } from './harness';
 
 describe('invisible characters in the editor', () => {
@@ -31,6 +39,7 @@ describe('invisible characters in the editor', () => {
     expect(text).toMatch(/U\+200B\s*zero width space, at positions 12, 13/);
     // Part of the counter's description, so a screen reader hears it with the count.
     expect(await page.locator('#variant-counter [data-invisible]').count()).toBe(1);
+    await screenshot(page, 'invisible-characters');
 
     await content.fill('pay txt.exe');
     await waitForText(page.locator('#variant-counter'), /^\s*11 \/ 300/);
