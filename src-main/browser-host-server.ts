@@ -4,8 +4,8 @@
 // Protocol (src-renderer/src/lib/http-bridge.ts is the client):
 //   GET  /?code=<one-time code>        trades the code for an HttpOnly, SameSite=Strict cookie
 //                                      holding the per-launch token, then 303 to the clean address;
-//                                      a code works once (a replay gets 401), so the address the
-//                                      browser keeps in its history opens nothing
+//                                      a code works once (a replay gets 401 and no cookie), so the
+//                                      address the browser keeps in its history opens nothing
 //   GET  /...                          the built renderer, with the same CSP as the desktop app
 //   POST /bridge/invoke/<command>      the cookie (a page) or header X-Outpost-Token (a script);
 //                                      JSON body = payload; answers the BridgeResult envelope as
@@ -158,9 +158,24 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     return site === undefined || site === 'same-origin';
   }
 
-  function handleCode(res: ServerResponse, url: URL): void {
+  function redirectClean(res: ServerResponse, url: URL, headers: Record<string, string> = {}): void {
+    url.searchParams.delete(CODE_PARAM);
+    res.writeHead(303, {
+      ...headers,
+      Location: `${url.pathname}${url.search}`,
+      'Cache-Control': 'no-store',
+      'Referrer-Policy': 'no-referrer',
+      'Content-Length': '0',
+    });
+    res.end();
+  }
+
+  function handleCode(req: IncomingMessage, res: ServerResponse, url: URL): void {
     const code = url.searchParams.get(CODE_PARAM) ?? '';
     const known = [...codes].find((c) => tokenMatches(c, code));
+    // The printed link opened again in a browser that already holds the cookie: the code
+    // grants nothing, the page just opens.
+    if (known === undefined && byCookie(req)) return redirectClean(res, url);
     if (known === undefined) {
       return send(
         res,
@@ -169,15 +184,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       );
     }
     codes.delete(known);
-    url.searchParams.delete(CODE_PARAM);
-    res.writeHead(303, {
-      'Set-Cookie': `${cookieName()}=${token}; HttpOnly; SameSite=Strict; Path=/`,
-      Location: `${url.pathname}${url.search}`,
-      'Cache-Control': 'no-store',
-      'Referrer-Policy': 'no-referrer',
-      'Content-Length': '0',
-    });
-    res.end();
+    redirectClean(res, url, { 'Set-Cookie': `${cookieName()}=${token}; HttpOnly; SameSite=Strict; Path=/` });
   }
 
   async function handleInvoke(req: IncomingMessage, res: ServerResponse, command: string): Promise<void> {
@@ -286,7 +293,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     }
     if (url.pathname === EVENTS_PATH) return handleEvents(req, res, url);
     if (url.pathname.startsWith('/bridge/')) return send(res, 404, 'Not found');
-    if (url.searchParams.has(CODE_PARAM) && req.method === 'GET') return handleCode(res, url);
+    if (url.searchParams.has(CODE_PARAM) && req.method === 'GET') return handleCode(req, res, url);
     handleStatic(req, res, url);
   });
   server.on('connection', (socket) => {

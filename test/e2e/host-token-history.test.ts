@@ -52,11 +52,20 @@ describe('the browser host page', () => {
         await page.reload();
         await page.getByRole('button', { name: 'New post' }).waitFor();
 
-        // The printed link, opened again (from history, from a terminal), opens nothing.
-        const replay = await context.newPage();
-        const answer = await replay.goto(link);
-        expect(answer?.status()).toBe(401);
-        expect(await replay.textContent('body')).toMatch(/already used/);
+        // The printed link, opened again (from history, from a terminal) in a browser without
+        // the cookie, opens nothing.
+        const stranger = await chromium.launch({
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: ['--headless', '--no-sandbox', '--disable-gpu'],
+        });
+        try {
+          const replay = await stranger.newPage();
+          const answer = await replay.goto(link);
+          expect(answer?.status()).toBe(401);
+          expect(await replay.textContent('body')).toMatch(/already used/);
+        } finally {
+          await stranger.close();
+        }
       } finally {
         await context.close();
       }

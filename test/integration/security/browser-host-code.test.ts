@@ -100,6 +100,14 @@ describe('the one-time code', () => {
     expect(replay.body).not.toContain(host.token);
   });
 
+  it('replayed by a browser that holds the cookie already, it just opens the page, granting nothing', async () => {
+    const cookie = await cookieFrom(host.url);
+    const again = await raw(pathOf(host.url), { headers: { cookie } });
+    expect(again.status).toBe(303);
+    expect(again.headers.location).toBe('/');
+    expect(again.headers['set-cookie']).toBeUndefined();
+  });
+
   it('an unknown code is refused; a fresh one from pageUrl() works once', async () => {
     expect((await raw('/?code=guess')).status).toBe(401);
     const fresh = host.pageUrl();
