@@ -400,7 +400,7 @@ export class ServiceClient {
       if (error instanceof ShapeError) {
         throw new ServiceError(
           'malformed_response',
-          `The service sent an unexpected answer: ${error.message}.`,
+          `The service sent an unexpected answer: ${this.#clean(error.message)}.`,
           {
             mayHaveReachedService: true,
           },
