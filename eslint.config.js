@@ -4,6 +4,7 @@ import globals from 'globals';
 import svelte from 'eslint-plugin-svelte';
 import tseslint from 'typescript-eslint';
 import svelteConfig from './svelte.config.js';
+import outpostRules from './eslint-rules/outbox-owns-its-table.js';
 
 /** Layer rules of design.md section 2, as errors. */
 const noElectronInCore = {
@@ -48,6 +49,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [noElectronInCore, noRendererFromMain] }],
     },
+  },
+  {
+    // The op life cycle has one home: nothing outside core/outbox/ queries its table. Frozen
+    // migrations keep the statements they were written with.
+    files: ['src-main/**'],
+    ignores: ['src-main/core/outbox/**', 'src-main/core/store/migrations/**'],
+    plugins: { outpost: outpostRules },
+    rules: { 'outpost/outbox-owns-its-table': 'error' },
   },
   {
     files: ['src-main/**'],

@@ -23,7 +23,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COMMAND_NAMES } from '../src-preload/bridge';
-import type { BridgeEvent, BridgeResult } from '../src-preload/bridge';
+import type { BridgeEvent, BridgeResult, CommandName } from '../src-preload/bridge';
 import type { AppCore, Logger, SecretStore } from './core/ports';
 import { RENDERER_SECURITY_HEADERS, contentTypeFor } from './csp';
 import { resolveRendererFile } from './renderer-files';
@@ -211,7 +211,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (!isPlainData(payload)) return sendJson(res, invalidPayload('The payload must be plain data.'));
     let result: BridgeResult<unknown>;
     try {
-      result = await core.invoke(command, payload);
+      // A name from the wire: checked against the known commands above, and again by the core.
+      result = await core.invoke(command as CommandName, payload);
     } catch (error) {
       // The core promises never to throw; if it does, the window still gets an envelope.
       logger.error('browser host: core.invoke threw', { command, error: String(error) });

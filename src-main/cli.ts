@@ -6,17 +6,15 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type {
+  CommandName,
+  CommandPayload,
+  CommandResult,
   AccountChoice,
-  BridgeResult,
-  OutboxOpView,
   PostDetail,
   PostSummary,
-  ProfileView,
   SettingsView,
-  SyncLogEntry,
   SyncStatus,
   VariantView,
-  WorkspaceView,
 } from '../src-preload/bridge';
 import { version } from '../package.json';
 import type { AppCore, Logger } from './core/ports';
@@ -77,7 +75,12 @@ Commands:
   resolve (--variant ID | --post ID) (--mine | --theirs)
                       Settle a conflict: a variant's fields, or a post's title.
   log [--limit N]     The sync engine's decisions, newest first.
-  outbox              Operations waiting to be sent, and failed ones.
+  outbox              Operations waiting to be sent, failed ones, and those waiting for you.
+  outbox retry ID     Send a failed operation again (one of unknown outcome is read back first).
+  outbox discard ID   Drop a failed change; the item shows what the service holds again.
+  outbox adopt ID (SERVER_ID | none)
+                      A create whose answer was lost while look-alikes appeared: name the
+                      service's item that is Outpost's, or none (it is created anew).
   move --workspace SLUG [--post ID]
                       Assign local drafts (all of them, or one post) to a workspace.
 
@@ -144,7 +147,12 @@ export class UsageError extends Error {
 export interface ParsedCommand {
   command: string | null;
   values: Values;
+  /** Words after the command (only `outbox` takes any: its action and the op's id). */
+  args: string[];
 }
+
+/** `outbox`'s actions and how many words each takes after it. */
+const OUTBOX_ACTIONS: Record<string, number> = { retry: 1, discard: 1, adopt: 2 };
 
 /** Parses the command line; throws UsageError with a one-line reason. */
 export function parseCommandLine(argv: string[]): ParsedCommand {
@@ -156,10 +164,21 @@ export function parseCommandLine(argv: string[]): ParsedCommand {
   }
   const values = parsed.values as Values;
   const [command, ...extra] = parsed.positionals;
-  if (command === undefined) return { command: null, values };
+  if (command === undefined) return { command: null, values, args: [] };
   const allowed = COMMANDS[command];
   if (!allowed) throw new UsageError(`Unknown command '${command}'. Run 'outpost --help' for the list.`);
-  if (extra.length > 0) throw new UsageError(`Unexpected argument '${extra[0]}' after '${command}'.`);
+  if (command === 'outbox' && extra.length > 0) {
+    const [action = '', ...rest] = extra;
+    const wanted = OUTBOX_ACTIONS[action];
+    if (wanted === undefined)
+      throw new UsageError(`Unknown outbox action '${action}': use retry, discard or adopt.`);
+    if (rest.length !== wanted)
+      throw new UsageError(
+        action === 'adopt'
+          ? "'outbox adopt' needs an operation id and a service id (or none)."
+          : `'outbox ${action}' needs an operation id.`,
+      );
+  } else if (extra.length > 0) throw new UsageError(`Unexpected argument '${extra[0]}' after '${command}'.`);
   for (const name of Object.keys(values) as OptionName[]) {
     if (!GLOBAL.includes(name) && !allowed.includes(name)) {
       throw new UsageError(`'${command}' does not take --${name}.`);
@@ -179,7 +198,7 @@ export function parseCommandLine(argv: string[]): ParsedCommand {
       throw new UsageError(`'${command}' needs --${a} or --${b}.`);
     }
   };
-  if (values.help) return { command, values };
+  if (values.help) return { command, values, args: extra };
   switch (command) {
     case 'connect':
       need('base-url');
@@ -231,7 +250,7 @@ export function parseCommandLine(argv: string[]): ParsedCommand {
       }
       break;
   }
-  return { command, values };
+  return { command, values, args: extra };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -256,8 +275,18 @@ interface Outcome {
   exitCode?: number;
 }
 
-async function call<T>(core: AppCore, command: string, payload: unknown): Promise<T> {
-  const result = (await core.invoke(command, payload)) as BridgeResult<T>;
+/** An option parseCommand already required: a missing one here is a bug, said as a usage error. */
+function given(value: string | undefined, name: string): string {
+  if (value === undefined) throw new UsageError(`--${name} is needed.`);
+  return value;
+}
+
+async function call<C extends CommandName>(
+  core: AppCore,
+  command: C,
+  payload: CommandPayload<C>,
+): Promise<CommandResult<C>> {
+  const result = await core.invoke(command, payload);
   if (!result.ok) throw new CommandFailed(result.error.code, result.error.message);
   return result.value;
 }
@@ -319,11 +348,10 @@ function variantLine(v: VariantView): string {
 
 /** Every space a post can live in: the local space and each known workspace. */
 async function allPosts(core: AppCore): Promise<PostSummary[]> {
-  const spaces = await call<WorkspaceView[]>(core, 'workspaces.list', undefined);
+  const spaces = await call(core, 'workspaces.list', undefined);
   const slugs = new Set<string | null>([null, ...spaces.map((s) => s.slug)]);
   const posts: PostSummary[] = [];
-  for (const slug of slugs)
-    posts.push(...(await call<PostSummary[]>(core, 'posts.list', { workspace: slug })));
+  for (const slug of slugs) posts.push(...(await call(core, 'posts.list', { workspace: slug })));
   return posts;
 }
 
@@ -349,10 +377,10 @@ async function syncUntilSettled(
   let idleRetryMs = 500;
   let previousPending = Number.POSITIVE_INFINITY;
   for (;;) {
-    const status = await call<SyncStatus>(core, 'sync.now', undefined);
+    const status = await call(core, 'sync.now', undefined);
     rounds += 1;
     if (status.pending === 0 || STUCK_PHASES.includes(status.phase)) return { status, rounds };
-    const ops = await call<OutboxOpView[]>(core, 'outbox.list', undefined);
+    const ops = await call(core, 'outbox.list', undefined);
     const times = ops
       .filter((op) => (op.state === 'pending' || op.state === 'unknown') && op.nextAttemptAt !== null)
       .map((op) => Date.parse(op.nextAttemptAt ?? ''))
@@ -383,18 +411,16 @@ async function readToken(io: CliIo): Promise<string> {
   );
 }
 
-async function run(core: AppCore, command: string, v: Values, io: CliIo): Promise<Outcome> {
+async function run(core: AppCore, command: string, v: Values, args: string[], io: CliIo): Promise<Outcome> {
   switch (command) {
     case 'connect': {
       const token = await readToken(io);
       const authHeader = (v['auth-header'] ?? 'bearer') as 'bearer' | 'x-api-key';
       const input = { baseUrl: v['base-url'] ?? '', token, authHeader };
       // GET /api/workspaces/ with the token before anything is saved.
-      const test = await call<
-        { ok: true; workspaces: string[] } | { ok: false; error: { code: string; message: string } }
-      >(core, 'settings.testConnection', input);
+      const test = await call(core, 'settings.testConnection', input);
       if (!test.ok) throw new CommandFailed(test.error.code, test.error.message);
-      const settings = await call<SettingsView>(core, 'settings.connect', input);
+      const settings = await call(core, 'settings.connect', input);
       const notes: string[] = [];
       if (settings.tokenStorage === 'memory') {
         notes.push(
@@ -412,12 +438,12 @@ async function run(core: AppCore, command: string, v: Values, io: CliIo): Promis
       };
     }
     case 'status': {
-      const settings = await call<SettingsView>(core, 'settings.get', undefined);
-      const status = await call<SyncStatus>(core, 'sync.status', undefined);
+      const settings = await call(core, 'settings.get', undefined);
+      const status = await call(core, 'sync.status', undefined);
       return { json: { settings, status }, text: statusText(settings, status) };
     }
     case 'sync': {
-      const settings = await call<SettingsView>(core, 'settings.get', undefined);
+      const settings = await call(core, 'settings.get', undefined);
       if (!settings.baseUrl) {
         throw new CommandFailed(
           'invalid_settings',
@@ -442,14 +468,14 @@ async function run(core: AppCore, command: string, v: Values, io: CliIo): Promis
       return { json: { ok, rounds, status }, text: text.join('\n'), exitCode: ok ? EXIT_OK : EXIT_FAILED };
     }
     case 'workspaces': {
-      const list = await call<WorkspaceView[]>(core, 'workspaces.list', undefined);
+      const list = await call(core, 'workspaces.list', undefined);
       return {
         json: list,
         text: table(list.map((w) => [w.slug ?? 'local', w.name, `${w.postCount} posts`])),
       };
     }
     case 'profiles': {
-      const list = await call<ProfileView[]>(core, 'profiles.list', { workspace: v.workspace });
+      const list = await call(core, 'profiles.list', { workspace: given(v.workspace, 'workspace') });
       return {
         json: list,
         text: table(list.map((p) => [p.id, p.platform, p.isActive ? 'active' : 'inactive', p.label ?? ''])),
@@ -459,7 +485,7 @@ async function run(core: AppCore, command: string, v: Values, io: CliIo): Promis
       const list =
         v.workspace === undefined
           ? await allPosts(core)
-          : await call<PostSummary[]>(core, 'posts.list', {
+          : await call(core, 'posts.list', {
               workspace: v.workspace === 'local' ? null : v.workspace,
             });
       return {
@@ -476,14 +502,14 @@ async function run(core: AppCore, command: string, v: Values, io: CliIo): Promis
       };
     }
     case 'variants': {
-      const post = await call<PostDetail>(core, 'posts.get', { id: v.post });
+      const post = await call(core, 'posts.get', { id: given(v.post, 'post') });
       return { json: post.variants, text: table(post.variants.map(variantRow)) };
     }
     case 'draft': {
       let workspace: string | null;
       if (v.workspace !== undefined) workspace = v.workspace === 'local' ? null : v.workspace;
-      else workspace = (await call<SettingsView>(core, 'settings.get', undefined)).currentWorkspace;
-      const post = await call<PostDetail>(core, 'posts.create', { workspace, title: v.title });
+      else workspace = (await call(core, 'settings.get', undefined)).currentWorkspace;
+      const post = await call(core, 'posts.create', { workspace, title: given(v.title, 'title') });
       return { json: post, text: post.id };
     }
     case 'variant': {
@@ -493,34 +519,37 @@ async function run(core: AppCore, command: string, v: Values, io: CliIo): Promis
           : v['no-profile']
             ? { kind: 'none' }
             : { kind: 'default' };
-      const variant = await call<VariantView>(core, 'variants.create', {
-        postId: v.post,
-        platform: v.platform,
-        content: v.content,
+      const variant = await call(core, 'variants.create', {
+        postId: given(v.post, 'post'),
+        platform: given(v.platform, 'platform'),
+        content: given(v.content, 'content'),
         account,
       });
       return { json: variant, text: variant.id };
     }
     case 'edit': {
-      const variant = await call<VariantView>(core, 'variants.update', { id: v.variant, content: v.content });
+      const variant = await call(core, 'variants.update', {
+        id: given(v.variant, 'variant'),
+        content: given(v.content, 'content'),
+      });
       return { json: variant, text: variantLine(variant) };
     }
     case 'schedule': {
       const variant = v.clear
-        ? await call<VariantView>(core, 'variants.unschedule', { id: v.variant })
-        : await call<VariantView>(core, 'variants.schedule', { id: v.variant, at: v.at });
+        ? await call(core, 'variants.unschedule', { id: given(v.variant, 'variant') })
+        : await call(core, 'variants.schedule', { id: given(v.variant, 'variant'), at: given(v.at, 'at') });
       return { json: variant, text: variantLine(variant) };
     }
     case 'publish': {
       // Typing the command is the user's confirmation; the request leaves with the next sync.
-      const variant = await call<VariantView>(core, 'variants.publish', { id: v.variant });
+      const variant = await call(core, 'variants.publish', { id: given(v.variant, 'variant') });
       return { json: variant, text: variantLine(variant) };
     }
     case 'conflicts': {
       const found: Array<{ post: PostDetail; variants: VariantView[] }> = [];
       const lines: string[] = [];
       for (const summary of await allPosts(core)) {
-        const post = await call<PostDetail>(core, 'posts.get', { id: summary.id });
+        const post = await call(core, 'posts.get', { id: summary.id });
         const variants = post.variants.filter((x) => x.conflicts.length > 0);
         if (post.conflicts.length === 0 && variants.length === 0) continue;
         found.push({ post, variants });
@@ -547,18 +576,17 @@ async function run(core: AppCore, command: string, v: Values, io: CliIo): Promis
     case 'resolve': {
       const choice = v.mine ? 'mine' : 'theirs';
       if (v.post !== undefined) {
-        const post = await call<PostDetail>(core, 'posts.resolveConflict', { id: v.post, choice });
+        const post = await call(core, 'posts.resolveConflict', { id: v.post, choice });
         return { json: post, text: `${post.id}\t${post.stateText}\t${post.title}` };
       }
-      const variant = await call<VariantView>(core, 'variants.resolveConflict', { id: v.variant, choice });
+      const variant = await call(core, 'variants.resolveConflict', {
+        id: given(v.variant, 'variant'),
+        choice,
+      });
       return { json: variant, text: variantLine(variant) };
     }
     case 'log': {
-      const entries = await call<SyncLogEntry[]>(
-        core,
-        'sync.log',
-        v.limit === undefined ? {} : { limit: Number(v.limit) },
-      );
+      const entries = await call(core, 'sync.log', v.limit === undefined ? {} : { limit: Number(v.limit) });
       return {
         json: entries,
         text: table(
@@ -567,15 +595,31 @@ async function run(core: AppCore, command: string, v: Values, io: CliIo): Promis
       };
     }
     case 'move': {
-      const moved = await call<{ moved: number }>(core, 'workspaces.moveLocalDrafts', {
-        slug: v.workspace,
+      const moved = await call(core, 'workspaces.moveLocalDrafts', {
+        slug: given(v.workspace, 'workspace'),
         ...(v.post === undefined ? {} : { postIds: [v.post] }),
       });
       return { json: moved, text: `Moved ${moved.moved} draft(s) to ${v.workspace}.` };
     }
     case 'outbox': {
-      const ops = await call<OutboxOpView[]>(core, 'outbox.list', undefined);
-      return { json: ops, text: table(ops.map((o) => [o.id, o.kind, o.state, o.error ?? ''])) };
+      const [action, id = '', serverId] = args;
+      if (action !== undefined) {
+        const op =
+          action === 'retry'
+            ? await call(core, 'outbox.retry', { id })
+            : action === 'discard'
+              ? await call(core, 'outbox.discard', { id })
+              : await call(core, 'outbox.adopt', {
+                  id,
+                  serverId: serverId === 'none' ? null : (serverId ?? null),
+                });
+        return { json: op, text: `${op.id} ${op.kind}: ${op.state}${op.error ? ` (${op.error})` : ''}` };
+      }
+      const ops = await call(core, 'outbox.list', undefined);
+      const rows = ops.map((o) => [o.id, o.kind, o.state, o.question ?? o.waitingFor ?? o.error ?? '']);
+      // A question's choices are listed under it, so `outbox adopt` can be typed from them.
+      const choices = ops.flatMap((o) => o.candidates.map((c) => ['', '  choice', c.serverId, c.label]));
+      return { json: ops, text: table([...rows, ...choices]) };
     }
   }
   throw new UsageError(`Unknown command '${command}'.`);
@@ -634,7 +678,7 @@ export async function runCli(
   try {
     const opened = await openCore({ dataDir, env: io.env, logger });
     core = opened.core;
-    const outcome = await run(core, parsed.command, parsed.values, io);
+    const outcome = await run(core, parsed.command, parsed.values, parsed.args, io);
     if (json)
       io.stdout(
         `${JSON.stringify({ ok: outcome.exitCode === undefined || outcome.exitCode === 0, value: outcome.json })}\n`,

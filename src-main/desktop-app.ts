@@ -156,7 +156,7 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
   });
 
   const current = await theCore.invoke('settings.get', undefined);
-  if (current.ok) settings = current.value as SettingsView;
+  if (current.ok) settings = current.value;
 
   // `npm run dev`: electron-vite serves the renderer with hot reload; never in a packaged app.
   const devUrl = devRendererUrl(app.isPackaged, process.env.ELECTRON_RENDERER_URL);

@@ -59,11 +59,15 @@ export interface BridgeErrorInfo {
 /** What every command answers: never a thrown error across the bridge, always this envelope. */
 export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeErrorInfo };
 
+/** Whether this account can reach a workspace: a 403, or a workspace gone from its list, keeps its changes waiting. */
+export type WorkspaceAccess = 'ok' | 'forbidden' | 'not_found';
+
 export interface WorkspaceView {
   /** `null` is the local space: drafts made before connecting or before choosing a workspace. */
   slug: string | null;
   name: string;
   postCount: number;
+  access: WorkspaceAccess;
 }
 
 export interface ProfileView {
@@ -146,11 +150,23 @@ export interface SyncStatus {
   needsAttention: number;
   lastSyncAt: string | null;
   lastError: string | null;
+  /** Workspaces this account cannot reach now; their changes wait, the others sync. */
+  unavailableWorkspaces: Array<{ slug: string; name: string; access: Exclude<WorkspaceAccess, 'ok'> }>;
 }
 
 export type OutboxOpKind =
-  'create_post' | 'update_post' | 'create_variant' | 'update_variant' | 'schedule' | 'unschedule' | 'publish';
-export type OutboxOpState = 'pending' | 'sending' | 'done' | 'failed' | 'unknown';
+  'create_post' | 'create_variant' | 'update_variant' | 'schedule' | 'unschedule' | 'publish';
+/**
+ * `unknown`: the request may have reached the service and is being read back; `needs_user`: a
+ * publish that may or may not have gone out, or several look-alikes of a create: the user decides.
+ */
+export type OutboxOpState = 'pending' | 'sending' | 'unknown' | 'needs_user' | 'failed' | 'done';
+
+/** A service item a create of unknown outcome may have made, offered when more than one matches. */
+export interface OutboxCandidate {
+  serverId: string;
+  label: string;
+}
 
 export interface OutboxOpView {
   id: LocalId;
@@ -165,6 +181,12 @@ export interface OutboxOpView {
   attempts: number;
   nextAttemptAt: string | null;
   error: string | null;
+  /** What the user is asked while the op is `needs_user`. */
+  question: string | null;
+  /** The look-alikes to choose from (empty unless a create's read-back found several). */
+  candidates: OutboxCandidate[];
+  /** Why it waits, in words: a workspace without access, a post without a title, a retry time. */
+  waitingFor: string | null;
   createdAt: string;
 }
 
@@ -288,6 +310,11 @@ export interface BridgeCommands {
    * holds (a refused publish is simply not sent). Drafts not yet on the service are kept.
    */
   'outbox.discard': { payload: { id: LocalId }; result: OutboxOpView };
+  /**
+   * A create whose answer was lost while look-alikes appeared: `serverId` names the item that is
+   * Outpost's (it is linked, nothing is created); `null` says none is, and it is created anew.
+   */
+  'outbox.adopt': { payload: { id: LocalId; serverId: string | null }; result: OutboxOpView };
 
   'sync.now': { payload: void; result: SyncStatus };
   'sync.status': { payload: void; result: SyncStatus };
@@ -346,41 +373,48 @@ export interface OutpostBridge {
   subscribe(listener: (event: BridgeEvent) => void): () => void;
 }
 
-/** The list every host checks command names against. */
-export const COMMAND_NAMES = [
-  'app.info',
-  'settings.get',
-  'settings.update',
-  'settings.testConnection',
-  'settings.connect',
-  'settings.signOut',
-  'workspaces.list',
-  'workspaces.select',
-  'workspaces.moveLocalDrafts',
-  'profiles.list',
-  'posts.list',
-  'posts.get',
-  'posts.create',
-  'posts.update',
-  'variants.create',
-  'variants.update',
-  'variants.schedule',
-  'variants.unschedule',
-  'variants.publish',
-  'variants.resolveConflict',
-  'posts.resolveConflict',
-  'variants.resolvePublishUnknown',
-  'outbox.list',
-  'outbox.retry',
-  'outbox.discard',
-  'sync.now',
-  'sync.status',
-  'sync.pause',
-  'sync.resume',
-  'sync.log',
-  'activity.list',
-  'skills.list',
-] as const satisfies readonly CommandName[];
+/**
+ * The list every host checks command names against. Written as a map so that a command added
+ * to BridgeCommands and not here (or the reverse) fails to compile; the core's zod schemas are
+ * checked against the same names.
+ */
+const COMMANDS = {
+  'app.info': true,
+  'settings.get': true,
+  'settings.update': true,
+  'settings.testConnection': true,
+  'settings.connect': true,
+  'settings.signOut': true,
+  'workspaces.list': true,
+  'workspaces.select': true,
+  'workspaces.moveLocalDrafts': true,
+  'profiles.list': true,
+  'posts.list': true,
+  'posts.get': true,
+  'posts.create': true,
+  'posts.update': true,
+  'variants.create': true,
+  'variants.update': true,
+  'variants.schedule': true,
+  'variants.unschedule': true,
+  'variants.publish': true,
+  'variants.resolveConflict': true,
+  'posts.resolveConflict': true,
+  'variants.resolvePublishUnknown': true,
+  'outbox.list': true,
+  'outbox.retry': true,
+  'outbox.discard': true,
+  'outbox.adopt': true,
+  'sync.now': true,
+  'sync.status': true,
+  'sync.pause': true,
+  'sync.resume': true,
+  'sync.log': true,
+  'activity.list': true,
+  'skills.list': true,
+} as const satisfies Record<CommandName, true>;
+
+export const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];
 
 /** Electron: one IPC handler per command, on its own channel. */
 export function ipcChannel(command: CommandName): string {

@@ -1,7 +1,13 @@
 // The small interfaces the core is built from. Each is passed in once, by the composition
 // roots (src-main/index.ts, src-main/browser-host.ts, src-main/cli.ts); the core never
 // reaches for a global.
-import type { BridgeEvent, BridgeResult, SyncStatus } from '../../src-preload/bridge';
+import type {
+  BridgeEvent,
+  BridgeResult,
+  CommandName,
+  CommandResult,
+  SyncStatus,
+} from '../../src-preload/bridge';
 
 export interface Clock {
   now(): Date;
@@ -23,8 +29,11 @@ export interface SecretStore {
 
 /** The facade both hosts call: commands in, events out. */
 export interface AppCore {
-  /** Validates `payload` against the command's schema; never throws, always answers an envelope. */
-  invoke(command: string, payload: unknown): Promise<BridgeResult<unknown>>;
+  /**
+   * Validates `payload` against the command's schema and routes it; never throws, always
+   * answers an envelope (an unknown name too: hosts pass names from the wire).
+   */
+  invoke<C extends CommandName>(command: C, payload: unknown): Promise<BridgeResult<CommandResult<C>>>;
   subscribe(listener: (event: BridgeEvent) => void): () => void;
   /** Runs one sync now unless one is already running (then it joins that one). */
   syncNow(reason: string): Promise<SyncStatus>;

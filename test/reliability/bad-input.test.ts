@@ -1,6 +1,7 @@
 // Bad input (issue 7): hostile service answers, hostile bridge payloads (in process and over
 // the browser host's HTTP bridge), wrong base addresses and tokens, and a database written by a
 // newer Outpost. Every one must get a clear, typed refusal, and nothing local may change.
+import type { CommandName } from '../../src-preload/bridge';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +11,6 @@ import {
   COMMAND_NAMES,
   type BridgeErrorCode,
   type BridgeResult,
-  type OutboxOpView,
   type PostDetail,
 } from '../../src-preload/bridge';
 import { startBrowserHost, type BrowserHost } from '../../src-main/browser-host';
@@ -163,7 +163,7 @@ describe('malformed service responses', () => {
           title: `[Pbad-${i}] hostile check`,
         });
         if (!post.ok) throw new Error(post.error.message);
-        const id = (post.value as PostDetail).id;
+        const id = post.value.id;
         ids.push(id);
         await core.invoke('variants.create', {
           postId: id,
@@ -178,7 +178,7 @@ describe('malformed service responses', () => {
         for (const id of ids) {
           const r = await core.invoke('posts.get', { id });
           if (!r.ok) throw new Error(r.error.message);
-          out.push(r.value as PostDetail);
+          out.push(r.value);
         }
         return out;
       };
@@ -203,7 +203,7 @@ describe('malformed service responses', () => {
         tally.hostile += hostile.served - served;
         const after = await snapshot();
         const outbox = await core.invoke('outbox.list', undefined);
-        const ops = outbox.ok ? (outbox.value as OutboxOpView[]) : [];
+        const ops = outbox.ok ? outbox.value : [];
         const errors = [status.lastError, ...ops.map((o) => o.error)].filter((e): e is string => e !== null);
         expect(errors.length, `a clear error after ${kind}`).toBeGreaterThan(0);
         for (const p of after) {
@@ -370,7 +370,7 @@ describe('hostile bridge payloads', () => {
     opened = await openCore({ dataDir }, probe);
     const post = await opened.core.invoke('posts.create', { workspace: null, title: 'Payload target' });
     if (!post.ok) throw new Error(post.error.message);
-    const postId = (post.value as PostDetail).id;
+    const postId = post.value.id;
     const v = await opened.core.invoke('variants.create', {
       postId,
       platform: 'x',
@@ -434,7 +434,7 @@ describe('hostile bridge payloads', () => {
       '../../etc/passwd',
       'posts.list\u0000',
     ]) {
-      const answers = [await opened.core.invoke(name, {}), await overHttp(name, '{}')];
+      const answers = [await opened.core.invoke(name as CommandName, {}), await overHttp(name, '{}')];
       sent += 2;
       for (const a of answers) {
         const r = a as BridgeResult<unknown>;

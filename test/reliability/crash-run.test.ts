@@ -101,7 +101,7 @@ describe('crash run', () => {
       await core.syncNow('after the crashes');
       clock.advance(6 * 60_000);
       const ops = await core.invoke('outbox.list', undefined);
-      if (ops.ok) outbox = ops.value as OutboxOpView[];
+      if (ops.ok) outbox = ops.value;
       if (
         !outbox.some(
           (o) =>

@@ -2,7 +2,6 @@
 // drafts, edits, publishes and syncs in a loop until the parent SIGKILLs it. Every command is
 // journaled on stdout before (TRY) and after (ACK/NACK) it, so the parent knows what was asked.
 // Run as: node --import tsx test/reliability/crash-worker.ts (settings come from the environment).
-import type { SettingsView } from '../../src-preload/bridge';
 import { createAppCore } from '../../src-main/core/app/create-app-core';
 import type { Logger } from '../../src-main/core/ports';
 import { openSecretStore } from '../../src-main/core/secrets/open-secret-store';
@@ -50,7 +49,7 @@ async function main(): Promise<void> {
   line('OPENED');
   const settings = await core.invoke('settings.get', undefined);
   if (!settings.ok) throw new Error(`settings.get: ${settings.error.message}`);
-  const view = settings.value as SettingsView;
+  const view = settings.value;
   if (!view.connected || view.currentWorkspace !== workspace) {
     const connected = await core.invoke('settings.connect', {
       baseUrl,

@@ -49,7 +49,9 @@ function addFaults(sandbox: SandboxHandle): void {
 /** Work the engine may still do by itself; anything else is done or waits for the user. */
 function unsettled(ops: OutboxOpView[]): OutboxOpView[] {
   return ops.filter(
-    (o) => o.state === 'pending' || o.state === 'sending' || (o.state === 'unknown' && o.kind !== 'publish'),
+    // An op of unknown outcome is read back once the service answers: it settles by itself
+    // (a publish into a question for the user, `needs_user`, which is settled for the engine).
+    (o) => o.state === 'pending' || o.state === 'sending' || o.state === 'unknown',
   );
 }
 
@@ -58,11 +60,11 @@ function describeOp(dataDir: string, op: OutboxOpView): string {
   const db = new BetterSqlite3(join(dataDir, DATABASE_FILE), { readonly: true });
   try {
     const variant = db
-      .prepare('select status, conflict, publish_unknown, remote_state, error from variant where id = ?')
+      .prepare('select status, conflict, remote_state, error from variant where id = ?')
       .get(op.variantId);
     const post = db.prepare('select remote_state, server_id from post where id = ?').get(op.postId);
     const siblings = db
-      .prepare('select kind, state, variant_id, error from outbox_op where post_id = ? order by seq')
+      .prepare('select kind, state, variant_id, error, facts from outbox_op where post_id = ? order by seq')
       .all(op.postId);
     return JSON.stringify({ op, variant, post, siblings });
   } finally {
@@ -119,7 +121,7 @@ describe('fault run', () => {
       rounds += 1;
       clock.advance(ROUND_MS);
       const ops = await core.invoke('outbox.list', undefined);
-      if (ops.ok) outbox = ops.value as OutboxOpView[];
+      if (ops.ok) outbox = ops.value;
       if (r >= createRounds * 2 && unsettled(outbox).length === 0) break;
     }
     const faultedRequests = sandbox.stats.requests - requestsBefore;
@@ -142,7 +144,7 @@ describe('fault run', () => {
       rounds += 1;
       clock.advance(ROUND_MS);
       const ops = await core.invoke('outbox.list', undefined);
-      if (ops.ok) outbox = ops.value as OutboxOpView[];
+      if (ops.ok) outbox = ops.value;
       if (unsettled(outbox).length === 0) break;
     }
     // One more full pull, so the views reflect what the service holds.

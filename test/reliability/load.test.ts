@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { PostDetail, PostSummary, VariantView } from '../../src-preload/bridge';
+import type { VariantView } from '../../src-preload/bridge';
 import { SandboxDb } from '../server/db';
 import { startSandbox, SEED as SANDBOX_SEED, type SandboxHandle } from '../server/index';
 import { seedDatabase } from '../server/seed';
@@ -93,7 +93,7 @@ describe('load', () => {
     const pullMs = Date.now() - pullStarted;
     const list = await core.invoke('posts.list', { workspace: WORKSPACE });
     if (!list.ok) throw new Error(list.error.message);
-    const summaries = (list.value as PostSummary[]).filter((p) => p.title.startsWith('[L'));
+    const summaries = list.value.filter((p) => p.title.startsWith('[L'));
     expect(summaries).toHaveLength(FIGURES.loadPosts);
 
     // The variants the edit stream works on: a fixed random sample of the pulled posts.
@@ -101,7 +101,7 @@ describe('load', () => {
     const targets: VariantView[] = [];
     for (let i = 0; i < 200; i++) {
       const detail = await core.invoke('posts.get', { id: rng.pick(summaries).id });
-      if (detail.ok) targets.push(...(detail.value as PostDetail).variants);
+      if (detail.ok) targets.push(...detail.value.variants);
     }
     const lastEdit = new Map<string, string>();
 
@@ -143,9 +143,7 @@ describe('load', () => {
       if (want !== undefined && serviceById.get(v.serverId ?? '')?.content !== want) lost += 1;
     }
     const after = await core.invoke('posts.list', { workspace: WORKSPACE });
-    const localCount = after.ok
-      ? (after.value as PostSummary[]).filter((p) => p.title.startsWith('[L')).length
-      : 0;
+    const localCount = after.ok ? after.value.filter((p) => p.title.startsWith('[L')).length : 0;
     const duplicates = Math.max(0, localCount - FIGURES.loadPosts);
     const doublePublishes = sandbox.inspect
       .variants()

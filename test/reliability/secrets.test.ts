@@ -2,6 +2,7 @@
 // HTTP bridge as the window would (so every answer and server-sent event is what a renderer
 // holds), with faults, a service that echoes credentials, a revoked token, crashed children and
 // a sign-out. Then every byte Outpost wrote or handed out is searched for the token.
+import type { CommandName } from '../../src-preload/bridge';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BridgeResult, OutboxOpView, PostDetail, PostSummary } from '../../src-preload/bridge';
@@ -26,7 +27,7 @@ function httpBridge(host: BrowserHost, probe: LeakProbe): Pick<AppCore, 'invoke'
   const origin = new URL(host.url).origin;
   const bridge = {
     calls: 0,
-    invoke: async (command: string, payload: unknown): Promise<BridgeResult<unknown>> => {
+    invoke: (async (command: string, payload: unknown): Promise<BridgeResult<unknown>> => {
       bridge.calls += 1;
       const res = await fetch(`${origin}/bridge/invoke/${command}`, {
         method: 'POST',
@@ -37,7 +38,7 @@ function httpBridge(host: BrowserHost, probe: LeakProbe): Pick<AppCore, 'invoke'
       probe.check(`http answer ${command}`, text);
       if (res.status !== 200) throw new Error(`${command}: HTTP ${res.status} ${text}`);
       return JSON.parse(text) as BridgeResult<unknown>;
-    },
+    }) as AppCore['invoke'],
   };
   return bridge;
 }
@@ -90,7 +91,7 @@ describe('secrets', () => {
     const stream = listenToEvents(host, probe);
     const bridge = httpBridge(host, probe);
     const ok = async <T>(command: string, payload: unknown): Promise<T> => {
-      const r = await bridge.invoke(command, payload);
+      const r = await bridge.invoke(command as CommandName, payload);
       if (!r.ok) throw new Error(`${command}: ${r.error.code} ${r.error.message}`);
       return r.value as T;
     };

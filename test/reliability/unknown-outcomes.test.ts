@@ -2,7 +2,6 @@
 // by luck, replayed deterministically. A write whose answer is lost, followed by a read-back
 // that itself fails, must still end with the item once on the service and nothing sent twice.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { PostDetail, PostSummary, VariantView } from '../../src-preload/bridge';
 import { startSandbox, SEED as SANDBOX_SEED, type FaultRule, type SandboxHandle } from '../server/index';
 import { ManualClock } from './support/clock';
 import { connect, openCore, summaryLine, tempDir } from './support/harness';
@@ -114,7 +113,7 @@ describe('unknown outcomes', () => {
       const content = `[Vu-${s.step}] ${s.name}`;
       const post = await core.invoke('posts.create', { workspace: WORKSPACE, title });
       if (!post.ok) throw new Error(post.error.message);
-      const postId = (post.value as PostDetail).id;
+      const postId = post.value.id;
       // For a lost variant create, the post goes first and alone.
       if (s.write.path === VARIANTS) await core.syncNow('the post first');
       const made = await core.invoke('variants.create', {
@@ -124,7 +123,7 @@ describe('unknown outcomes', () => {
         account: { kind: 'default' },
       });
       if (!made.ok) throw new Error(made.error.message);
-      const variantId = (made.value as VariantView).id;
+      const variantId = made.value.id;
       if (s.step !== 'create') {
         if (s.step === 'publish_scheduled') {
           const at = new Date(clock.now().getTime() + 90 * 86_400_000).toISOString();
@@ -140,7 +139,7 @@ describe('unknown outcomes', () => {
       }
       const serverId = async () => {
         const d = await core.invoke('posts.get', { id: postId });
-        return d.ok ? ((d.value as PostDetail).serverId ?? 'none') : 'none';
+        return d.ok ? (d.value.serverId ?? 'none') : 'none';
       };
       if (s.readBack && s.readBackIn === 'same_sync') proxy.rules = [s.readBack(await serverId())];
       await core.syncNow('the write');
@@ -156,11 +155,9 @@ describe('unknown outcomes', () => {
       const servicePosts = sandbox.inspect.posts(WORKSPACE).filter((p) => p.title === title);
       const serviceVariants = sandbox.inspect.variants().filter((v) => v.content === content);
       const list = await core.invoke('posts.list', { workspace: WORKSPACE });
-      const local = list.ok ? (list.value as PostSummary[]).filter((p) => p.title === title) : [];
+      const local = list.ok ? list.value.filter((p) => p.title === title) : [];
       const detail = await core.invoke('posts.get', { id: postId });
-      const view = detail.ok
-        ? (detail.value as PostDetail).variants.find((v) => v.id === variantId)
-        : undefined;
+      const view = detail.ok ? detail.value.variants.find((v) => v.id === variantId) : undefined;
       const duplicates =
         Math.max(0, servicePosts.length - 1) +
         Math.max(0, serviceVariants.length - 1) +

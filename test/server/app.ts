@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import type { FaultInjector } from './faults';
+import type { FaultInjector, FaultOutcome } from './faults';
 import {
   clamp,
   integerParam,
@@ -40,6 +40,8 @@ export interface AppContext {
   stats: Stats;
   errorShape: ErrorShape;
   control: ControlSurface | null;
+  /** The member who makes look-alikes (`lookalike_after_write`): bob in the test seed. */
+  otherUser: string;
 }
 
 interface RequestInfo {
@@ -169,6 +171,7 @@ const createVariant: Handler = ({ service }, { user, params, body }) => {
 };
 
 const patchVariant: Handler = ({ service }, { user, params, body }) => {
+  service.countPatch(params[2]!);
   const post = service.getPost(user, params[0]!, params[1]!);
   const input = validate(patchVariantBody, acceptNumericProfileId(service, body));
   const patch: VariantPatch = {};
@@ -251,6 +254,85 @@ const ROUTES: Route[] = [
   route(`${W}/social-profiles/`, { GET: listProfiles }),
   route(`${W}/skills/`, { GET: listSkills }),
 ];
+
+/**
+ * `lookalike_after_write`: at the moment the caller's create commits, another member creates an
+ * identical post (same title, visible to the workspace) or variant (same platform and content,
+ * same account choice, same post), so a read-back finds two candidates that match.
+ */
+function createLookalike(
+  ctx: AppContext,
+  pattern: string,
+  method: string,
+  params: string[],
+  body: unknown,
+): void {
+  if (method !== 'POST') return;
+  const { service } = ctx;
+  if (pattern === `${W}/posts/`) {
+    const input = validate(createPostBody, body);
+    service.createPost(ctx.otherUser, params[0]!, { title: input.title, visibility: 'workspace' });
+  } else if (pattern === `${W}/posts/:post_id/variants/`) {
+    const post = service.db.q.postById.get(params[1]!);
+    if (!post) return;
+    service.createVariant(
+      ctx.otherUser,
+      post,
+      validate(createVariantBody, acceptNumericProfileId(service, body)),
+    );
+  }
+}
+
+/** A complete 2xx answer that is not JSON: what a proxy or captive portal in the way sends. */
+const GARBAGE_PAGE =
+  '<!doctype html>\n<html><head><title>Welcome</title></head><body><h1>Welcome</h1>' +
+  '<p>Your request is being processed. Please wait.</p></body></html>\n';
+
+/** Answers a handled request the way an after-write fault says; false when it does not apply. */
+function answerFaulty(
+  req: IncomingMessage,
+  res: ServerResponse,
+  outcome: FaultOutcome | null,
+  result: { status: number; body: unknown },
+): boolean {
+  switch (outcome?.kind) {
+    case 'drop_after_write':
+    case 'lookalike_after_write':
+      // The change is committed; the client never learns it.
+      req.socket.destroy();
+      return true;
+    case 'garbage_after_write':
+      res.writeHead(result.status, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Length': Buffer.byteLength(GARBAGE_PAGE),
+      });
+      res.end(GARBAGE_PAGE);
+      return true;
+    case 'truncate_after_write': {
+      // The headers promise the whole body; half of it arrives, then the connection is gone.
+      const full = Buffer.from(JSON.stringify(result.body), 'utf8');
+      res.writeHead(result.status, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': full.length,
+      });
+      res.write(full.subarray(0, Math.max(1, Math.floor(full.length / 2))), () => req.socket.destroy());
+      return true;
+    }
+    case 'oversize_answer': {
+      // Valid JSON, same value: the answer padded with trailing whitespace past `bytes`.
+      const text = Buffer.from(JSON.stringify(result.body), 'utf8');
+      const padded = Buffer.concat([text, Buffer.alloc(Math.max(0, outcome.bytes + 1 - text.length), 0x20)]);
+      res.writeHead(result.status, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': padded.length,
+      });
+      res.end(padded);
+      return true;
+    }
+    default:
+      return false;
+  }
+}
 
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
@@ -357,12 +439,17 @@ export function createHandler(ctx: AppContext): (req: IncomingMessage, res: Serv
       req.resume();
     }
 
-    const result = handler(ctx, { user, params: matched.params, query, body });
-    if (outcome?.kind === 'drop_after_write') {
-      // The change is committed; the client never learns it.
-      req.socket.destroy();
-      return;
-    }
+    const info = { user, params: matched.params, query, body };
+    const result =
+      outcome?.kind === 'lookalike_after_write'
+        ? // One transaction: nobody can tell which of the two came first.
+          ctx.service.db.transaction(() => {
+            const handled = handler(ctx, info);
+            createLookalike(ctx, matched.route.pattern, method, matched.params, body);
+            return handled;
+          })
+        : handler(ctx, info);
+    if (answerFaulty(req, res, outcome, result)) return;
     sendJson(res, result.status, result.body);
   };
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FaultInjector, FaultRule } from './faults';
 import { parseJson, readBody, sendJson } from './http-util';
-import { HttpError, type SandboxService } from './service';
+import { HttpError, type SandboxService, type WorkspaceAccess } from './service';
 import type { Stats } from './app';
 
 export interface ControlActions {
@@ -10,6 +10,8 @@ export interface ControlActions {
   stats: Stats;
   key: string;
   defaultUser: string;
+  /** Who publishes elsewhere by default: bob in the test seed. */
+  otherUser: string;
   advance(ms: number): number;
   set(date: Date): number;
 }
@@ -128,7 +130,41 @@ export class ControlSurface {
         const variant = a.service.db.q.variantById.get(id);
         if (!variant) throw new HttpError(404, 'not_found', `variant '${id}' not found`);
         const post = a.service.db.q.postByPk.get(variant.post_pk)!;
+        return answer({
+          ...a.service.variantJson(variant, post),
+          owner: post.owner,
+          publish_count: a.service.publishCount(id),
+          patch_count: a.service.patchCount(id),
+        });
+      }
+      case parts.length === 4 && parts[1] === 'inspect' && parts[2] === 'posts' && method === 'GET': {
+        const id = decodeURIComponent(parts[3]!);
+        const post = a.service.db.q.postById.get(id);
+        if (!post) throw new HttpError(404, 'not_found', `post '${id}' not found`);
+        return answer({ ...a.service.postJson(post), workspace: post.workspace });
+      }
+      case parts.length === 4 && parts[1] === 'workspaces' && parts[3] === 'access' && method === 'POST': {
+        const slug = decodeURIComponent(parts[2]!);
+        const user = typeof obj.user === 'string' ? obj.user : a.defaultUser;
+        if (typeof obj.access !== 'string')
+          throw new HttpError(400, 'invalid', 'access: expected ok, forbidden or not_found');
+        a.service.setWorkspaceAccess(slug, user, obj.access as WorkspaceAccess);
+        return answer({ slug, user, access: a.service.accessOf(slug, user) });
+      }
+      case parts.length === 4 && parts[1] === 'variants' && parts[3] === 'publish' && method === 'POST': {
+        const id = decodeURIComponent(parts[2]!);
+        const user = typeof obj.user === 'string' ? obj.user : a.otherUser;
+        const variant = a.service.publishAs(id, user);
+        const post = a.service.db.q.postByPk.get(variant.post_pk)!;
         return answer({ ...a.service.variantJson(variant, post), publish_count: a.service.publishCount(id) });
+      }
+      case route === 'GET /switches':
+        return answer({ patch_published: a.service.patchPublished });
+      case route === 'POST /switches': {
+        if (obj.patch_published !== 'refuse' && obj.patch_published !== 'accept')
+          throw new HttpError(400, 'invalid', 'patch_published: expected refuse or accept');
+        a.service.patchPublished = obj.patch_published;
+        return answer({ patch_published: a.service.patchPublished });
       }
       default:
         throw new HttpError(404, 'not_found', `no control route for ${method} ${path}`);

@@ -7,19 +7,41 @@ export interface FaultRule {
   method?: string;
   /** A string is a pattern like '/api/workspaces/:slug/posts/' (':name' = one segment, '*' = the rest). */
   path?: string | RegExp;
-  kind: 'latency' | 'status' | 'retry_after' | 'drop_after_write' | 'drop_before_write';
+  kind: FaultKind;
   status?: 500 | 502 | 503;
+  /** oversize_answer: the answer is padded to more than this many bytes (default 11 MiB). */
+  bytes?: number;
   latencyMs?: number;
   retryAfterSeconds?: number;
   probability?: number;
   times?: number;
 }
 
+export const FAULT_KINDS = [
+  'latency',
+  'status',
+  'retry_after',
+  'drop_after_write',
+  'drop_before_write',
+  'garbage_after_write',
+  'truncate_after_write',
+  'lookalike_after_write',
+  'oversize_answer',
+] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+/** Over a 10 MB client limit, whichever way the client counts a megabyte. */
+export const DEFAULT_OVERSIZE_BYTES = 11 * 1024 * 1024;
+
 export type FaultOutcome =
   | { kind: 'status'; status: number }
   | { kind: 'retry_after'; retryAfterSeconds: number }
   | { kind: 'drop_after_write' }
-  | { kind: 'drop_before_write' };
+  | { kind: 'drop_before_write' }
+  | { kind: 'garbage_after_write' }
+  | { kind: 'truncate_after_write' }
+  | { kind: 'lookalike_after_write' }
+  | { kind: 'oversize_answer'; bytes: number };
 
 export interface FaultDecision {
   latencyMs: number;
@@ -59,8 +81,8 @@ function mulberry32(seed: number): () => number {
 }
 
 export function validateFaultRule(rule: FaultRule): void {
-  const kinds = ['latency', 'status', 'retry_after', 'drop_after_write', 'drop_before_write'];
-  if (!kinds.includes(rule.kind)) throw new Error(`fault kind must be one of ${kinds.join(', ')}`);
+  if (!(FAULT_KINDS as readonly string[]).includes(rule.kind))
+    throw new Error(`fault kind must be one of ${FAULT_KINDS.join(', ')}`);
   if (rule.kind === 'status' && ![500, 502, 503].includes(rule.status ?? 0)) {
     throw new Error('a status fault needs status 500, 502 or 503');
   }
@@ -76,6 +98,13 @@ export function validateFaultRule(rule: FaultRule): void {
     )
   ) {
     throw new Error('a retry_after fault needs an integer retryAfterSeconds >= 0');
+  }
+  if (
+    rule.kind === 'oversize_answer' &&
+    rule.bytes !== undefined &&
+    !(Number.isSafeInteger(rule.bytes) && rule.bytes >= 0 && rule.bytes <= 256 * 1024 * 1024)
+  ) {
+    throw new Error('an oversize_answer fault needs bytes between 0 and 268435456');
   }
   if (rule.probability !== undefined && !(rule.probability >= 0 && rule.probability <= 1)) {
     throw new Error('probability must be between 0 and 1');
@@ -159,11 +188,11 @@ export class FaultInjector {
         case 'retry_after':
           decision.outcome = { kind: 'retry_after', retryAfterSeconds: rule.retryAfterSeconds ?? 1 };
           break;
-        case 'drop_after_write':
-          decision.outcome = { kind: 'drop_after_write' };
+        case 'oversize_answer':
+          decision.outcome = { kind: 'oversize_answer', bytes: rule.bytes ?? DEFAULT_OVERSIZE_BYTES };
           break;
-        case 'drop_before_write':
-          decision.outcome = { kind: 'drop_before_write' };
+        default:
+          decision.outcome = { kind: rule.kind };
           break;
       }
     }

@@ -8,9 +8,16 @@ import { SandboxDb, type PostRow, type VariantRow } from './db';
 import { FaultInjector, type FaultRule } from './faults';
 import type { ErrorShape } from './http-util';
 import { fixtures, seedDatabase, type Fixtures } from './seed';
-import { SandboxService, type IdFormat, type StatusStrings } from './service';
+import {
+  SandboxService,
+  type IdFormat,
+  type PatchPublished,
+  type StatusStrings,
+  type WorkspaceAccess,
+} from './service';
 
 export type { FaultRule } from './faults';
+export type { PatchPublished, WorkspaceAccess } from './service';
 export { SEED, fixtures, type Fixtures } from './seed';
 
 export interface SandboxOptions {
@@ -36,6 +43,11 @@ export interface SandboxOptions {
   startTime?: Date;
   /** Real-time scheduler tick (default 1000 ms); with manualClock the scheduler runs on clock moves. */
   schedulerIntervalMs?: number;
+  /**
+   * A PATCH of a published variant's content: 'refuse' (default, 409) or 'accept' (a lax service
+   * that overwrites published content). Also settable at run time.
+   */
+  patchPublished?: PatchPublished;
 }
 
 export interface SandboxHandle {
@@ -53,6 +65,15 @@ export interface SandboxHandle {
   renamePost(postId: string, title: string): void;
   mintToken(user?: string): string;
   revokeToken(token: string): void;
+  /**
+   * Takes a workspace away from one member, or gives it back: `forbidden` answers 403 on its
+   * routes while it is still listed, `not_found` 404 and unlisted, `ok` as before (data intact).
+   */
+  setWorkspaceAccess(slug: string, user: string, access: WorkspaceAccess): void;
+  /** Someone (default: bob) publishes the variant now in the service's own app. */
+  publishAs(variantId: string, user?: string): void;
+  /** The `patchPublished` switch, changed at run time. */
+  setPatchPublished(mode: PatchPublished): void;
   faults: {
     add(rule: FaultRule): string;
     remove(id: string): void;
@@ -74,6 +95,8 @@ export interface SandboxHandle {
       platform_post_url: string | null;
     }>;
     publishCount(variantId: string): number;
+    /** PATCH requests that reached the variant (any answer), since the sandbox started. */
+    patchCount(variantId: string): number;
   };
   close(): Promise<void>;
 }
@@ -93,6 +116,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     idFormat,
     idFormat === 'numeric' && options.idType === 'number',
   );
+  service.patchPublished = options.patchPublished ?? 'refuse';
 
   let token: string;
   let otherToken: string;
@@ -102,10 +126,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ({ token, otherToken, caller } = seeded);
   } else {
     caller = db.q.getMeta.get('caller')?.value ?? 'alice';
-    const other = db.q.getMeta.get('other')?.value ?? 'bob';
+    const stored = db.q.getMeta.get('other')?.value ?? 'bob';
     token = db.q.firstTokenOf.get(caller)?.token ?? service.mintToken(caller);
-    otherToken = db.q.firstTokenOf.get(other)?.token ?? service.mintToken(other);
+    otherToken = db.q.firstTokenOf.get(stored)?.token ?? service.mintToken(stored);
   }
+  // Read after seeding: the member who publishes elsewhere and makes look-alikes.
+  const other = db.q.getMeta.get('other')?.value ?? 'bob';
 
   const faults = new FaultInjector();
   const stats = new Stats();
@@ -125,6 +151,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         stats,
         key: controlKey,
         defaultUser: caller,
+        otherUser: other,
         advance,
         set: setTo,
       })
@@ -132,7 +159,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const server = createServer(
     { keepAlive: true },
-    createHandler({ service, faults, stats, errorShape: options.errorShape ?? 'detail', control }),
+    createHandler({
+      service,
+      faults,
+      stats,
+      errorShape: options.errorShape ?? 'detail',
+      control,
+      otherUser: other,
+    }),
   );
   // Longer than typical client pools keep idle sockets (undici: 4 s), so the server is not the
   // side that closes a socket the client is about to reuse.
@@ -185,6 +219,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     mintToken: (user) => service.mintToken(user ?? caller),
     revokeToken: (t) => service.revokeToken(t),
+    setWorkspaceAccess: (slug, user, access) => service.setWorkspaceAccess(slug, user, access),
+    publishAs: (variantId, user) => {
+      service.publishAs(variantId, user ?? other);
+    },
+    setPatchPublished: (mode) => {
+      service.patchPublished = mode;
+    },
     faults: {
       add: (rule) => faults.add(rule),
       remove: (id) => faults.remove(id),
@@ -228,6 +269,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         return db.q.allVariants.all().map((v) => toInspected(v, posts.get(v.post_pk)));
       },
       publishCount: (variantId) => service.publishCount(variantId),
+      patchCount: (variantId) => service.patchCount(variantId),
     },
     close: async () => {
       if (closed) return;

@@ -40,6 +40,10 @@ export function formatSeedId(pk: number, format: IdFormat): string {
   return format === 'numeric' ? String(pk) : `00000000-0000-4000-8000-${String(pk).padStart(12, '0')}`;
 }
 
+/** Per-user access to a workspace, set over the control surface (`ok` is the default). */
+export type WorkspaceAccess = 'ok' | 'forbidden' | 'not_found';
+export type PatchPublished = 'refuse' | 'accept';
+
 export interface Page {
   limit: number;
   offset: number;
@@ -66,6 +70,16 @@ export class SandboxService {
     /** Ids answered as JSON numbers (numeric ids only), as many real services do. */
     readonly idsAsNumbers = false,
   ) {}
+
+  /**
+   * 'accept' models a lax service that lets a PATCH overwrite a published variant's content
+   * (the sandbox's own rule, 'refuse', answers 409).
+   */
+  patchPublished: PatchPublished = 'refuse';
+  /** Access taken away per `slug\0user`; in memory, like faults. */
+  private readonly access = new Map<string, Exclude<WorkspaceAccess, 'ok'>>();
+  /** PATCH requests that reached each variant id, whatever their answer; in memory. */
+  private readonly patches = new Map<string, number>();
 
   /** An id as it goes on the wire. */
   out(id: string): string | number {
@@ -105,14 +119,43 @@ export class SandboxService {
 
   // --- workspaces, profiles, skills -------------------------------------------------------
 
+  /** A workspace whose access is `not_found` for the user is left out; a `forbidden` one stays. */
   listWorkspaces(user: string): WorkspaceRow[] {
-    return this.db.q.workspacesOf.all(user);
+    return this.db.q.workspacesOf.all(user).filter((w) => this.accessOf(w.slug, user) !== 'not_found');
   }
 
-  /** Another workspace's slug answers 404, exactly like a slug that does not exist. */
+  /**
+   * Another workspace's slug answers 404, exactly like a slug that does not exist; so does one
+   * whose access was set to `not_found`, while `forbidden` answers 403.
+   */
   requireMember(user: string, slug: string): void {
-    if (!this.db.q.membership.get(slug, user))
+    const access = this.accessOf(slug, user);
+    if (!this.db.q.membership.get(slug, user) || access === 'not_found')
       throw new HttpError(404, 'not_found', `workspace '${slug}' not found`);
+    if (access === 'forbidden')
+      throw new HttpError(403, 'forbidden', `you do not have access to workspace '${slug}'`);
+  }
+
+  accessOf(slug: string, user: string): WorkspaceAccess {
+    return this.access.get(`${slug}\0${user}`) ?? 'ok';
+  }
+
+  /** Takes a workspace away from one user (or gives it back); the data is never touched. */
+  setWorkspaceAccess(slug: string, user: string, access: WorkspaceAccess): void {
+    if (!['ok', 'forbidden', 'not_found'].includes(access))
+      throw invalid('access', `expected ok, forbidden or not_found, got '${String(access)}'`);
+    if (!this.db.q.membership.get(slug, user))
+      throw invalid('user', `'${user}' is not a member of workspace '${slug}'`);
+    if (access === 'ok') this.access.delete(`${slug}\0${user}`);
+    else this.access.set(`${slug}\0${user}`, access);
+  }
+
+  countPatch(variantId: string): void {
+    this.patches.set(variantId, (this.patches.get(variantId) ?? 0) + 1);
+  }
+
+  patchCount(variantId: string): number {
+    return this.patches.get(variantId) ?? 0;
   }
 
   listProfiles(slug: string, type: string | null): ProfileRow[] {
@@ -258,7 +301,9 @@ export class SandboxService {
   patchVariant(user: string, post: PostRow, variantId: string, patch: VariantPatch): VariantRow {
     return this.db.transaction(() => {
       const before = this.getVariant(post, variantId);
-      if (before.status === 'published' || before.status === 'needs_approval') {
+      const laxOverwrite =
+        before.status === 'published' && this.patchPublished === 'accept' && patch.scheduled_at === undefined;
+      if ((before.status === 'published' && !laxOverwrite) || before.status === 'needs_approval') {
         throw new HttpError(
           409,
           'conflict',
@@ -327,6 +372,19 @@ export class SandboxService {
       if (variant.status === 'published' || variant.status === 'needs_approval') return variant;
       const profile = this.requireSendable(post, variant, 'publish');
       return this.goOut(post, variant, profile, user);
+    });
+  }
+
+  /**
+   * Someone publishes the variant in the service's own app (not through this client): the same
+   * rules as the API's publish, with `user` as the actor.
+   */
+  publishAs(variantId: string, user: string): VariantRow {
+    return this.db.transaction(() => {
+      const variant = this.db.q.variantById.get(variantId);
+      if (!variant) throw new HttpError(404, 'not_found', `variant '${variantId}' not found`);
+      const post = this.db.q.postByPk.get(variant.post_pk)!;
+      return this.publishVariant(user, post, variantId);
     });
   }
 

@@ -41,6 +41,8 @@ export interface ServiceClientOptions {
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** The ServiceError code of an answer over the size limit: the status bar says it, not only the log. */
+export const TOO_LARGE = 'TOO_LARGE';
 
 // ---------------------------------------------------------------------------------------
 // Settings validation
@@ -527,7 +529,7 @@ export class ServiceClient {
     return new ServiceError(
       'malformed_response',
       `The service's answer is larger than ${Math.round(this.#maxBodyBytes / (1024 * 1024))} MB; it was not read.`,
-      { status, mayHaveReachedService: true },
+      { status, mayHaveReachedService: true, code: TOO_LARGE },
     );
   }
 

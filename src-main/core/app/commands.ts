@@ -102,6 +102,7 @@ export const COMMAND_SCHEMAS = {
   'outbox.list': none,
   'outbox.retry': z.strictObject({ id }),
   'outbox.discard': z.strictObject({ id }),
+  'outbox.adopt': z.strictObject({ id, serverId: id.nullable() }),
   'sync.now': none,
   'sync.status': none,
   'sync.pause': none,
@@ -117,6 +118,9 @@ export const COMMAND_SCHEMAS = {
   }),
   'skills.list': z.strictObject({ workspace: slug }),
 } satisfies Schemas;
+
+/** The commands the core routes: derived from the schemas, one per command of the bridge contract. */
+export const CORE_COMMANDS = Object.keys(COMMAND_SCHEMAS) as CommandName[];
 
 /** A readable sentence naming the field(s) at fault. */
 export function describeIssues(error: z.ZodError): string {

@@ -6,12 +6,12 @@ import type {
   OutboxOpView,
   PostDetail,
   PostSummary,
-  PublishUnknownFacts,
   SyncLogEntry,
   VariantView,
 } from '../../../src-preload/bridge';
 import type { OutboxOpRow, PostRow, SyncLogRow, VariantRow } from '../store/schema';
 import { parseJson, type PostBase, type PostSummaryRow } from '../store/post-repository';
+import { parseQuestion } from '../outbox/payload';
 import { postState, variantState, STATE_WORDS, TITLE_NEEDED } from '../sync/reconcile';
 
 export const TITLE_STAYS_LOCAL =
@@ -27,14 +27,7 @@ export function accountOf(v: Pick<VariantRow, 'account_mode' | 'social_profile_i
 /** The variant columns its state depends on (posts.list reads only these, never raw or base JSON). */
 export type VariantStateRow = Pick<
   VariantRow,
-  | 'id'
-  | 'server_id'
-  | 'remote_state'
-  | 'conflict'
-  | 'publish_unknown'
-  | 'status'
-  | 'platform_post_url'
-  | 'scheduled_at'
+  'id' | 'server_id' | 'remote_state' | 'conflict' | 'status' | 'platform_post_url' | 'scheduled_at'
 >;
 /** The outbox columns a state depends on. */
 export type OpStateRow = Pick<OutboxOpRow, 'variant_id' | 'kind' | 'state'>;
@@ -47,14 +40,21 @@ function variantFacts<O extends OpStateRow>(v: VariantStateRow, post: Pick<PostR
   const postCreateFailed = ops.find(
     (o) => o.variant_id === null && o.kind === 'create_post' && o.state === 'failed',
   );
-  const publishUnknown = parseJson<PublishUnknownFacts>(v.publish_unknown);
+  // A publish whose outcome is in question: being read back (`unknown`) or waiting for the user.
+  const unsurePublish = mine.find(
+    (o) => o.kind === 'publish' && (o.state === 'unknown' || o.state === 'needs_user'),
+  );
+  const publishUnknown =
+    unsurePublish !== undefined && 'facts' in unsurePublish
+      ? (parseQuestion(unsurePublish as Pick<OutboxOpRow, 'facts'>)?.publishUnknown ?? null)
+      : null;
   const conflicts = parseJson<FieldConflict[]>(v.conflict) ?? [];
   const s = variantState({
     inLocalSpace: post.workspace === null,
     serverId: v.server_id,
     removed: v.remote_state === 'removed',
     conflict: conflicts.length > 0,
-    publishUnknown: publishUnknown !== null,
+    publishUnknown: unsurePublish !== undefined,
     failed: failedOp !== undefined || postCreateFailed !== undefined,
     openOps: open,
     status: v.status,
@@ -148,8 +148,9 @@ export function postDetail(post: PostRow, variants: VariantRow[], ops: OutboxOpR
 
 export function outboxOpView(
   op: OutboxOpRow,
-  about: { postTitle: string; platform: string | null },
+  about: { postTitle: string; platform: string | null; waitingFor?: string | null },
 ): OutboxOpView {
+  const asked = parseQuestion(op);
   return {
     id: op.id,
     kind: op.kind,
@@ -161,6 +162,15 @@ export function outboxOpView(
     attempts: op.attempts,
     nextAttemptAt: op.next_attempt_at,
     error: op.error,
+    question:
+      op.state !== 'needs_user'
+        ? null
+        : (asked?.question ??
+          (asked?.publishUnknown
+            ? `Outpost cannot tell whether this was published (${asked.publishUnknown.readBack}) Publish again, or keep it unpublished?`
+            : null)),
+    candidates: op.state === 'needs_user' ? (asked?.candidates ?? []) : [],
+    waitingFor: about.waitingFor ?? null,
     createdAt: op.created_at,
   };
 }

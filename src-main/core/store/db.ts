@@ -4,7 +4,18 @@
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, sql, SqliteDialect, type NoMigrations } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  sql,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type NoMigrations,
+  type SqliteDialectConfig,
+} from 'kysely';
 import { ensurePrivateDir, ensurePrivateFile, tightenFiles } from '../paths';
 import { MIGRATIONS, staticMigrationProvider } from './migrations/index';
 import type { Database } from './schema';
@@ -70,6 +81,30 @@ export function findUnknownMigrations(file: string, nativeBinding?: string): str
   }
 }
 
+/**
+ * Kysely begins SQLite transactions DEFERRED: the write lock is taken at the first write. In WAL
+ * mode a transaction that read first and then finds that another process committed meanwhile
+ * fails at once with SQLITE_BUSY (busy_snapshot), without waiting for busy_timeout: with the CLI
+ * and the window on one data folder that surfaced as "database is locked" after the service had
+ * applied a request. IMMEDIATE takes the write lock at BEGIN, where busy_timeout does wait.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
 export function createMigrator(db: Kysely<Database>): Migrator {
   return new Migrator({ db, provider: staticMigrationProvider, migrationTableName: MIGRATION_TABLE });
 }
@@ -93,7 +128,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: cachingDatabase(sqlite) }),
+  });
 
   const migrator = createMigrator(db);
   const result =

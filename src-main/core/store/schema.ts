@@ -2,13 +2,15 @@
 // the migrations; JSON columns hold text the repositories parse. The access token has no
 // column anywhere: it lives in the SecretStore only.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { OpKind, OpState } from '../outbox/op-machine';
 
 /** Which account a variant asks for: omitted on create, explicit null, or a chosen id. */
 export type AccountMode = 'default' | 'none' | 'profile';
 export type RemoteState = 'active' | 'removed';
-export type OutboxKind =
-  'create_post' | 'update_post' | 'create_variant' | 'update_variant' | 'schedule' | 'unschedule' | 'publish';
-export type OutboxState = 'pending' | 'sending' | 'done' | 'failed' | 'unknown';
+export type OutboxKind = OpKind;
+export type OutboxState = OpState;
+/** Whether this account can reach a workspace's routes (migration 0005). */
+export type WorkspaceAccess = 'ok' | 'forbidden' | 'not_found';
 
 export interface ConnectionTable {
   id: ColumnType<number, number, never>;
@@ -28,6 +30,7 @@ export interface WorkspaceTable {
   name: string | null;
   raw: string;
   seen_at: string;
+  access: ColumnType<WorkspaceAccess, WorkspaceAccess | undefined, WorkspaceAccess>;
 }
 
 export interface SocialProfileTable {
@@ -78,8 +81,6 @@ export interface VariantTable {
   remote_state: RemoteState;
   conflict: string | null;
   error: string | null;
-  /** JSON PublishUnknownFacts while the user has to decide. */
-  publish_unknown: string | null;
   created_at: string;
   updated_at: string;
   /** Added by migration 0002: when the reconciler reads this variant again. */
@@ -102,6 +103,8 @@ export interface OutboxOpTable {
   error: string | null;
   /** When the last request left (publish facts). */
   sent_at: string | null;
+  /** JSON OpQuestion while the op waits for the user (migration 0005): what to ask, with the facts. */
+  facts: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -25,7 +25,6 @@ export const SUMMARY_VARIANT_COLUMNS = [
   'scheduled_at',
   'remote_state',
   'conflict',
-  'publish_unknown',
 ] as const;
 export type VariantSummaryRow = Pick<VariantRow, (typeof SUMMARY_VARIANT_COLUMNS)[number]>;
 

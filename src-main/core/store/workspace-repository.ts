@@ -1,6 +1,6 @@
 // Caches of what the service lists: workspaces, profiles, skills and activity pages.
 import type { Kysely } from 'kysely';
-import type { Database, SocialProfileRow, WorkspaceRow } from './schema';
+import type { Database, SocialProfileRow, WorkspaceAccess, WorkspaceRow } from './schema';
 
 export async function upsertWorkspaces(
   db: Kysely<Database>,
@@ -15,6 +15,33 @@ export async function upsertWorkspaces(
       .onConflict((oc) => oc.column('slug').doUpdateSet(row))
       .execute();
   }
+}
+
+/** Records whether this account can reach a workspace; returns true when it changed. */
+export async function setWorkspaceAccess(
+  db: Kysely<Database>,
+  slug: string,
+  access: WorkspaceAccess,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('workspace')
+    .set({ access })
+    .where('slug', '=', slug)
+    .where('access', '!=', access)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Workspaces this account cannot reach now (403, or gone from its list): their ops wait. */
+export async function listUnavailableWorkspaces(
+  db: Kysely<Database>,
+): Promise<Array<Pick<WorkspaceRow, 'slug' | 'name' | 'access'>>> {
+  return db
+    .selectFrom('workspace')
+    .select(['slug', 'name', 'access'])
+    .where('access', '!=', 'ok')
+    .orderBy('slug')
+    .execute();
 }
 
 export async function listWorkspaces(db: Kysely<Database>): Promise<WorkspaceRow[]> {

@@ -4,7 +4,7 @@ import { newLocalId } from '../store/ids';
 import type { FieldConflict, NotificationKind } from '../../../src-preload/bridge';
 import { platformName } from '../../../src-preload/platforms';
 import type { ServiceVariant } from '../api/client';
-import { listUnconfirmedPatches } from '../store/outbox-repository';
+import { listUnconfirmedPatches } from '../outbox/op-queries';
 import { parseJson } from '../store/post-repository';
 import type { NewVariantRow, VariantRow } from '../store/schema';
 import { updateVariant, type VariantBase } from '../store/variant-repository';
@@ -280,7 +280,6 @@ export function importedVariantRow(ctx: SyncContext, postId: string, sv: Service
     remote_state: 'active',
     conflict: null,
     error: null,
-    publish_unknown: null,
     created_at: now,
     updated_at: now,
     reconcile_at: r.action === 'read_at' ? r.at : null,

@@ -1,37 +1,31 @@
-// The sync engine: one sync at a time (a second caller joins the running one), push then pull
-// then reconcile, phase and counts kept as a SyncStatus the window shows. Timers (periodic
-// sync, retry and reconcile wake-ups) run only when the host asks for them.
+// The sync engine: one sync at a time (a second caller joins the running one), planned by
+// planSync (plan.ts), then pull, push and reconcile; its resting phase is one field, and the
+// counts the window shows are recounted from the database. Timers (periodic sync, retry and
+// reconcile wake-ups, the reachability check while offline) run only when the host asks.
 import type { SyncPhase, SyncStatus } from '../../../src-preload/bridge';
 import { isServiceError } from '../api/errors';
-import { countOps } from '../store/outbox-repository';
-import { getPost } from '../store/post-repository';
+import { push } from '../outbox/queue';
 import { getSetting, setSetting } from '../store/settings-repository';
 import { SyncLease } from '../store/sync-lease';
 import { pruneSyncLog } from '../store/sync-log-repository';
-import { listVariantsDueForReconcile, nextReconcileAt } from '../store/variant-repository';
+import { listUnavailableWorkspaces } from '../store/workspace-repository';
+import { nextReconcileAt } from '../store/variant-repository';
 import { notify } from './apply';
-import { mergeVariantsOfPost, pullWorkspace, pullWorkspaceList } from './pull';
-import { push } from './push';
 import { logDecision, nowIso, type ClientGetter, type SyncContext } from './context';
+import { asTrigger, planSync, type SyncTrigger } from './plan';
+import { pullAll, reconcileDue } from './pull-all';
+import { countStatus } from './status-counts';
 
-/** Triggers that come often: they push and reconcile, and pull everything only now and then. */
-const LIGHT_REASONS = new Set([
-  'interval',
-  'focus',
-  'retry or reconcile time',
-  'publish requested',
-  'publish again',
-  'retry requested',
-  'local change',
-]);
-/** A light sync still pulls everything when the last full pull is older than this. */
-export const FULL_PULL_EVERY_MS = 15 * 60_000;
+export { FULL_PULL_EVERY_MS } from './plan';
 /** How often a running sync tells other processes it is still at work (see SyncLease). */
 const LEASE_RENEW_MS = 15_000;
+/** While offline, the service is asked (one light request) after 1, 2, 4, 8, 8... seconds. */
+const REACHABILITY_FIRST_MS = 1_000;
+const REACHABILITY_CAP_MS = 8_000;
 
 export interface SyncEngineOptions {
   ctx: SyncContext;
-  /** null when not connected; throws a ServiceError kind 'auth' when the token is missing. */
+  /** null when not connected; throws (kind 'auth') when the token is missing. */
   client: ClientGetter;
   isConnected: () => Promise<boolean>;
   intervalMs: number | false;
@@ -43,10 +37,22 @@ export interface SyncEngineOptions {
   checkpoint?: () => Promise<void>;
 }
 
+/** Where the engine rests between syncs. */
+type Resting =
+  | { kind: 'idle' }
+  | { kind: 'paused' }
+  | { kind: 'needs_token'; reason: string }
+  | { kind: 'offline'; reason: string; probeInMs: number };
+
+type Client = NonNullable<Awaited<ReturnType<ClientGetter>>>;
+
 export class SyncEngine {
   readonly #ctx: SyncContext;
   readonly #opts: SyncEngineOptions;
+  readonly #lease: SyncLease;
   #running: Promise<SyncStatus> | null = null;
+  #resting: Resting = { kind: 'idle' };
+  #systemOnline = true;
   #status: SyncStatus = {
     phase: 'not_connected',
     online: true,
@@ -56,17 +62,13 @@ export class SyncEngine {
     needsAttention: 0,
     lastSyncAt: null,
     lastError: null,
+    unavailableWorkspaces: [],
   };
   #lastFullPullAt: number | null = null;
-  #userPaused = false;
-  #authPaused = false;
-  #offline = false;
   #closed = false;
-  #interval: NodeJS.Timeout | null = null;
-  #wake: NodeJS.Timeout | null = null;
-  #afterChange: NodeJS.Timeout | null = null;
-
-  readonly #lease: SyncLease;
+  #tokenNoticeGiven = false;
+  readonly #timers = new Map<'interval' | 'wake' | 'refresh' | 'afterChange' | 'probe', NodeJS.Timeout>();
+  readonly #tasks = new Set<Promise<unknown>>();
 
   constructor(options: SyncEngineOptions) {
     this.#opts = options;
@@ -76,32 +78,45 @@ export class SyncEngine {
 
   async start(): Promise<void> {
     this.#status.lastSyncAt = await getSetting<string | null>(this.#ctx.db, 'lastSyncAt', null);
-    this.#userPaused = await getSetting<boolean>(this.#ctx.db, 'syncPaused', false);
+    if (await getSetting<boolean>(this.#ctx.db, 'syncPaused', false)) this.#resting = { kind: 'paused' };
     await this.refresh();
     if (this.#opts.intervalMs !== false) {
-      this.#interval = setInterval(
+      const interval = setInterval(
         () => this.background(() => this.syncNow('interval')),
         this.#opts.intervalMs,
       );
-      this.#interval.unref();
+      interval.unref();
+      this.#timers.set('interval', interval);
     }
   }
-
-  readonly #tasks = new Set<Promise<unknown>>();
 
   /** Runs work the caller does not wait for; failures are logged, and close() waits for it. */
   background(work: () => Promise<unknown>): void {
     if (this.#closed) return;
     const task = work()
       .catch((error: unknown) => {
-        if (!this.#closed) {
+        if (!this.#closed)
           this.#ctx.logger.error('background task failed', {
             message: error instanceof Error ? error.message : String(error),
           });
-        }
       })
       .finally(() => this.#tasks.delete(task));
     this.#tasks.add(task);
+  }
+
+  #after(name: 'wake' | 'refresh' | 'afterChange' | 'probe', ms: number, fn: () => void): void {
+    const previous = this.#timers.get(name);
+    if (previous) clearTimeout(previous);
+    if (this.#closed) return;
+    const timer = setTimeout(
+      () => {
+        this.#timers.delete(name);
+        fn();
+      },
+      Math.min(ms, 2 ** 31 - 1),
+    );
+    timer.unref();
+    this.#timers.set(name, timer);
   }
 
   status(): SyncStatus {
@@ -112,16 +127,10 @@ export class SyncEngine {
     return this.#running;
   }
 
-  #refreshTimer: NodeJS.Timeout | null = null;
-
   /** Coalesces recounts after bursts of local edits: typing must not pay for counting. */
   refreshSoon(): void {
-    if (this.#refreshTimer !== null || this.#closed) return;
-    this.#refreshTimer = setTimeout(() => {
-      this.#refreshTimer = null;
-      this.background(() => this.refresh());
-    }, 150);
-    this.#refreshTimer.unref();
+    if (this.#timers.has('refresh')) return;
+    this.#after('refresh', 150, () => this.background(() => this.refresh()));
   }
 
   /**
@@ -131,80 +140,53 @@ export class SyncEngine {
    */
   syncSoon(): void {
     const quietMs = this.#opts.afterChangeMs;
-    if (quietMs === false || this.#closed) return;
-    if (this.#afterChange !== null) clearTimeout(this.#afterChange);
-    this.#afterChange = setTimeout(() => {
-      this.#afterChange = null;
+    if (quietMs === false) return;
+    this.#after('afterChange', quietMs, () => {
       // A sync already running may have passed this change by: go again once it is over.
       const running = this.#running;
       if (running) this.background(() => running.finally(() => this.syncSoon()));
       else this.background(() => this.syncNow('local change'));
-    }, quietMs);
-    this.#afterChange.unref();
+    });
   }
 
   /** Recounts from the database and tells the window. */
   async refresh(patch: Partial<SyncStatus> = {}): Promise<SyncStatus> {
-    const db = this.#ctx.db;
-    const counts = await countOps(db);
-    const conflictRows = await db
-      .selectFrom('variant')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('conflict', 'is not', null)
-      .executeTakeFirst();
-    const postConflicts = await db
-      .selectFrom('post')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('conflict', 'is not', null)
-      .executeTakeFirst();
-    const publishUnknown = await db
-      .selectFrom('variant')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('publish_unknown', 'is not', null)
-      .executeTakeFirst();
-    const conflicts = Number(conflictRows?.n ?? 0) + Number(postConflicts?.n ?? 0);
-    const connected = await this.#opts.isConnected();
-    const phase: SyncPhase =
-      this.#running !== null
-        ? 'syncing'
-        : !connected
-          ? 'not_connected'
-          : this.#authPaused
-            ? 'needs_token'
-            : this.#userPaused
-              ? 'paused'
-              : this.#offline || !this.#status.online
-                ? 'offline'
-                : 'idle';
+    const counted = await countStatus(this.#ctx.db);
+    const phase = await this.#phase();
     this.#status = {
       ...this.#status,
       ...patch,
       phase: patch.phase ?? phase,
-      pending: counts.pending + counts.sending + counts.unknown,
-      failed: counts.failed,
-      conflicts,
-      needsAttention: counts.failed + conflicts + Number(publishUnknown?.n ?? 0),
+      ...counted,
     };
     this.#ctx.emit({ name: 'syncStatus', data: this.status() });
     return this.status();
   }
 
+  async #phase(): Promise<SyncPhase> {
+    if (this.#running !== null) return 'syncing';
+    if (!(await this.#opts.isConnected())) return 'not_connected';
+    if (this.#resting.kind === 'idle') return this.#systemOnline ? 'idle' : 'offline';
+    return this.#resting.kind;
+  }
+
   setOnline(online: boolean): void {
-    const was = this.#status.online;
+    const was = this.#systemOnline;
+    this.#systemOnline = online;
     this.#status.online = online;
-    if (online) this.#offline = false;
+    if (online && this.#resting.kind === 'offline') this.#resting = { kind: 'idle' };
     this.background(() => this.refresh());
     if (online && !was) this.background(() => this.syncNow('back online'));
   }
 
   async pause(): Promise<SyncStatus> {
-    this.#userPaused = true;
+    this.#resting = { kind: 'paused' };
     await setSetting(this.#ctx.db, 'syncPaused', true);
     return this.refresh();
   }
 
   async resume(): Promise<SyncStatus> {
-    this.#userPaused = false;
+    if (this.#resting.kind === 'paused') this.#resting = { kind: 'idle' };
     await setSetting(this.#ctx.db, 'syncPaused', false);
     const status = await this.refresh();
     this.background(() => this.syncNow('resumed'));
@@ -213,15 +195,13 @@ export class SyncEngine {
 
   /** A new token was given: lift the auth pause. */
   tokenChanged(): void {
-    this.#authPaused = false;
+    if (this.#resting.kind === 'needs_token') this.#resting = { kind: 'idle' };
     this.#tokenNoticeGiven = false;
   }
 
-  #tokenNoticeGiven = false;
-
   /** Sync waits for a new token; the user hears it once, not at every retry of the old one. */
-  async #pauseForToken(): Promise<void> {
-    this.#authPaused = true;
+  async #pauseForToken(reason: string): Promise<void> {
+    this.#resting = { kind: 'needs_token', reason };
     if (this.#tokenNoticeGiven) return;
     this.#tokenNoticeGiven = true;
     await notify(
@@ -232,35 +212,73 @@ export class SyncEngine {
     );
   }
 
+  /**
+   * The service could not be reached: it is asked again with one light request at a capped,
+   * growing interval, so its return is noticed within seconds without a burst of requests.
+   */
+  #goOffline(reason: string): void {
+    const probeInMs =
+      this.#resting.kind === 'offline'
+        ? Math.min(REACHABILITY_CAP_MS, this.#resting.probeInMs * 2)
+        : REACHABILITY_FIRST_MS;
+    this.#resting = { kind: 'offline', reason, probeInMs };
+    if (this.#opts.intervalMs === false) return;
+    this.#after('probe', probeInMs, () => this.background(() => this.#probe()));
+  }
+
+  async #probe(): Promise<void> {
+    if (this.#resting.kind !== 'offline' || this.#running !== null || !this.#systemOnline) return;
+    let client: Client | null;
+    try {
+      client = await this.#opts.client();
+      if (client === null) return;
+      await client.listWorkspaces();
+    } catch (error) {
+      if (
+        isServiceError(error) &&
+        (error.kind === 'offline' || error.kind === 'timeout' || error.kind === 'server_error')
+      )
+        return this.#goOffline(error.message);
+      // Anything else is an answer: the service is there again; the sync says what it meant.
+    }
+    this.#resting = { kind: 'idle' };
+    await logDecision(this.#ctx, { action: 'reachable', reason: 'The service answers again.' });
+    await this.syncNow('back online');
+  }
+
   syncNow(reason: string): Promise<SyncStatus> {
     if (this.#running) return this.#running;
     if (this.#closed) return Promise.resolve(this.status());
-    const run = this.#run(reason).finally(() => {
+    const run = this.#run(asTrigger(reason), reason).finally(() => {
       this.#running = null;
     });
     this.#running = run.then(async () => this.refresh());
     return this.#running;
   }
 
-  async #run(reason: string): Promise<void> {
+  async #run(trigger: SyncTrigger, words: string): Promise<void> {
     const ctx = this.#ctx;
-    if (this.#userPaused || !this.#status.online) {
-      await logDecision(ctx, {
-        action: 'sync_skipped',
-        reason: this.#userPaused ? 'Sync is paused by the user.' : 'The system says the network is down.',
-      });
+    const plan = planSync(trigger, {
+      pausedByUser: this.#resting.kind === 'paused',
+      systemOffline: !this.#systemOnline,
+      lastFullPullAt: this.#lastFullPullAt,
+      now: ctx.clock.now().getTime(),
+      unavailableWorkspaces: this.#status.unavailableWorkspaces.length,
+    });
+    if (plan.action === 'skip') {
+      await logDecision(ctx, { action: 'sync_skipped', reason: plan.reason });
       return;
     }
-    let client;
+    let client: Client | null;
     try {
       client = await this.#opts.client();
     } catch (error) {
       this.#status.lastError = error instanceof Error ? error.message : String(error);
-      await this.#pauseForToken();
+      await this.#pauseForToken(this.#status.lastError);
       return;
     }
     if (client === null) return;
-    this.#authPaused = false;
+    if (this.#resting.kind === 'needs_token') this.#resting = { kind: 'idle' };
     const lease = await this.#lease.acquire();
     if (!lease.ok) {
       const why = `Another Outpost process (pid ${lease.holder.pid}) is syncing this data folder; it sends these changes too.`;
@@ -271,7 +289,11 @@ export class SyncEngine {
     const renewal = setInterval(() => this.background(() => this.#lease.renew()), LEASE_RENEW_MS);
     renewal.unref();
     try {
-      await this.#runHoldingLease(reason, client);
+      await this.refresh({ phase: 'syncing' });
+      await logDecision(ctx, { action: 'sync_start', reason: words });
+      // Awaited first: a refresh during the sync replaces #status, and the word must land on the new one.
+      const said = await this.#syncHoldingLease(plan, client);
+      this.#status.lastError = said;
     } finally {
       clearInterval(renewal);
       await this.#lease.release().catch(() => undefined);
@@ -281,114 +303,60 @@ export class SyncEngine {
     }
   }
 
-  async #runHoldingLease(
-    reason: string,
-    client: NonNullable<Awaited<ReturnType<ClientGetter>>>,
-  ): Promise<void> {
+  /** Pull (when planned), push, reconcile. Returns what the status bar should say went wrong. */
+  async #syncHoldingLease(
+    plan: Extract<ReturnType<typeof planSync>, { action: 'sync' }>,
+    client: Client,
+  ): Promise<string | null> {
     const ctx = this.#ctx;
-    await this.refresh({ phase: 'syncing' });
-    await logDecision(ctx, { action: 'sync_start', reason });
-    let lastError: string | null = null;
     try {
+      let problems: string[] = [];
       // Pull first: a change made on the service is seen (and a conflict raised) before a local
       // edit of the same field could overwrite it.
-      const nowMs = ctx.clock.now().getTime();
-      const full =
-        !LIGHT_REASONS.has(reason) ||
-        this.#lastFullPullAt === null ||
-        nowMs - this.#lastFullPullAt >= FULL_PULL_EVERY_MS;
-      if (full) await this.#pullAll(client);
-      else
-        await logDecision(ctx, {
-          action: 'pull_skipped',
-          reason:
-            'A light sync: changed posts are read back before each write; a full pull runs every 15 minutes.',
-        });
-      const pushed = await push(ctx, client, { readBeforeWrite: !full });
+      if (plan.pull === 'full') {
+        const started = ctx.clock.now().getTime();
+        problems = await pullAll(ctx, client);
+        this.#lastFullPullAt = started;
+      } else await logDecision(ctx, { action: 'pull_skipped', reason: plan.reason });
+      const unavailable = new Set((await listUnavailableWorkspaces(ctx.db)).map((w) => w.slug));
+      const pushed = await push(
+        ctx,
+        client,
+        { readBeforeWrite: plan.readBeforeWrite },
+        (slug) => !unavailable.has(slug),
+      );
       if (pushed.stop === 'auth') {
-        await this.#pauseForToken();
-        lastError = pushed.stopReason;
+        await this.#pauseForToken(pushed.stopReason ?? 'The token was refused.');
         await logDecision(ctx, {
           action: 'sync_paused_auth',
           reason: pushed.stopReason ?? 'The token was refused.',
         });
-        return;
+        return pushed.stopReason;
       }
       if (pushed.stop === 'offline') {
-        this.#offline = true;
-        lastError = pushed.stopReason;
-        return;
+        this.#goOffline(pushed.stopReason ?? 'The service cannot be reached.');
+        return pushed.stopReason;
       }
-      await this.#reconcileDue(client);
-      this.#offline = false;
+      await reconcileDue(ctx, client);
+      if (this.#resting.kind === 'offline') this.#resting = { kind: 'idle' };
       const at = nowIso(ctx);
       this.#status.lastSyncAt = at;
       await setSetting(ctx.db, 'lastSyncAt', at);
       await logDecision(ctx, { action: 'sync_done', reason: 'Pull, push and reconcile finished.' });
       await pruneSyncLog(ctx.db);
       this.#scheduleWake(pushed.nextAttemptAt);
+      const said = [...problems, ...pushed.notes];
+      return said.length > 0 ? said.join(' ') : null;
     } catch (error) {
-      lastError = error instanceof Error ? error.message : String(error);
+      const message = error instanceof Error ? error.message : String(error);
       if (isServiceError(error)) {
-        if (error.kind === 'auth') await this.#pauseForToken();
-        if (error.kind === 'offline' || error.kind === 'timeout') this.#offline = true;
+        if (error.kind === 'auth') await this.#pauseForToken(message);
+        if (error.kind === 'offline' || error.kind === 'timeout') this.#goOffline(message);
       } else {
-        ctx.logger.error('sync failed unexpectedly', { message: lastError });
+        ctx.logger.error('sync failed unexpectedly', { message });
       }
-      await logDecision(ctx, { action: 'sync_failed', reason: lastError });
-    } finally {
-      this.#status.lastError = lastError;
-    }
-  }
-
-  async #pullAll(client: NonNullable<Awaited<ReturnType<ClientGetter>>>): Promise<void> {
-    const ctx = this.#ctx;
-    const started = ctx.clock.now().getTime();
-    const slugs = await pullWorkspaceList(ctx, client);
-    for (const slug of slugs) {
-      try {
-        await pullWorkspace(ctx, client, slug);
-      } catch (error) {
-        // One unreadable workspace must not keep the outbox from going out; auth and
-        // connection failures concern everything and stop the sync.
-        if (isServiceError(error) && ['auth', 'offline', 'timeout'].includes(error.kind)) throw error;
-        await logDecision(ctx, {
-          action: 'pull_workspace_failed',
-          reason: `${slug}: ${error instanceof Error ? error.message : String(error)}`,
-        });
-      }
-    }
-    this.#lastFullPullAt = started;
-  }
-
-  /** Re-reads scheduled and needs_approval variants whose time has come. */
-  async #reconcileDue(client: NonNullable<Awaited<ReturnType<ClientGetter>>>): Promise<void> {
-    const ctx = this.#ctx;
-    const due = await listVariantsDueForReconcile(ctx.db, nowIso(ctx));
-    const postIds = [...new Set(due.map((v) => v.post_id))];
-    for (const postId of postIds) {
-      const post = await getPost(ctx.db, postId);
-      if (!post || post.workspace === null || post.server_id === null) continue;
-      let variants;
-      try {
-        variants = await client.listVariants(post.workspace, post.server_id);
-      } catch (error) {
-        if (isServiceError(error) && ['auth', 'offline', 'timeout'].includes(error.kind)) throw error;
-        await logDecision(ctx, {
-          action: 'reconcile_failed',
-          reason: error instanceof Error ? error.message : String(error),
-          postId,
-        });
-        continue;
-      }
-      // Only variants already linked are touched: imports belong to a full pull.
-      const linked = new Set(due.filter((v) => v.post_id === postId).map((v) => v.server_id));
-      await mergeVariantsOfPost(
-        ctx,
-        post,
-        variants.filter((v) => linked.has(v.id)),
-        true,
-      );
+      await logDecision(ctx, { action: 'sync_failed', reason: message });
+      return message;
     }
   }
 
@@ -399,14 +367,9 @@ export class SyncEngine {
         const times = [nextAttemptAt, reconcileAt]
           .filter((t): t is string => t !== null)
           .map((t) => Date.parse(t));
-        if (times.length === 0 || this.#closed) return;
+        if (times.length === 0) return;
         const delay = Math.max(1_000, Math.min(...times) - this.#ctx.clock.now().getTime());
-        if (this.#wake) clearTimeout(this.#wake);
-        this.#wake = setTimeout(
-          () => this.background(() => this.syncNow('retry or reconcile time')),
-          Math.min(delay, 2 ** 31 - 1),
-        );
-        this.#wake.unref();
+        this.#after('wake', delay, () => this.background(() => this.syncNow('retry or reconcile time')));
       }),
     );
   }
@@ -414,21 +377,17 @@ export class SyncEngine {
   /** Stops timers and waits up to `graceMs` for a running sync. */
   async close(graceMs: number): Promise<void> {
     this.#closed = true;
-    if (this.#interval) clearInterval(this.#interval);
-    if (this.#wake) clearTimeout(this.#wake);
-    if (this.#refreshTimer) clearTimeout(this.#refreshTimer);
-    if (this.#afterChange) clearTimeout(this.#afterChange);
+    for (const timer of this.#timers.values()) clearTimeout(timer);
+    this.#timers.clear();
     const running = Promise.all([this.#running, ...this.#tasks]);
-    {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        running.catch(() => undefined),
-        new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, graceMs);
-        }),
-      ]);
-      if (timer) clearTimeout(timer);
-    }
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      running.catch(() => undefined),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, graceMs);
+      }),
+    ]);
+    if (timer) clearTimeout(timer);
     // A sync cut short by the grace is left to the unknown-outcome path; nobody waits on it.
     await this.#lease.release().catch(() => undefined);
   }

@@ -26,16 +26,39 @@ import { eachBounded, inTransaction, logDecision, nowIso, type SyncContext } fro
  */
 const MERGE_BATCH_POSTS = 100;
 import { mergeField } from './reconcile';
+import { listPostsWithOpenOps, listUnsettledCreates } from '../outbox/op-queries';
+import { parseQuestion } from '../outbox/payload';
 
-/** Ops whose outcome is not settled: while one exists, unknown service items may be ours. */
-async function unsettledCreates(ctx: SyncContext, kind: 'create_post' | 'create_variant') {
-  return ctx.db
-    .selectFrom('outbox_op')
-    .innerJoin('post', 'post.id', 'outbox_op.post_id')
-    .select(['outbox_op.post_id', 'post.workspace'])
-    .where('outbox_op.kind', '=', kind)
-    .where('outbox_op.state', 'in', ['unknown', 'sending'])
-    .execute();
+/**
+ * What a pull must not import yet because a create of unknown outcome may have made it: while a
+ * create is being read back, anything unknown in its workspace (or post); once the user was asked
+ * to choose among look-alikes, only those candidates.
+ */
+interface ImportHold {
+  all: boolean;
+  ids: Set<string>;
+}
+
+async function importHolds(
+  ctx: SyncContext,
+  kind: 'create_post' | 'create_variant',
+  keyOf: (r: { post_id: string; workspace: string | null }) => string | null,
+): Promise<Map<string, ImportHold>> {
+  const holds = new Map<string, ImportHold>();
+  for (const r of await listUnsettledCreates(ctx.db, kind)) {
+    const key = keyOf(r);
+    if (key === null) continue;
+    const hold = holds.get(key) ?? { all: false, ids: new Set<string>() };
+    if (r.state === 'needs_user')
+      for (const c of parseQuestion(r)?.candidates ?? []) hold.ids.add(c.serverId);
+    else hold.all = true;
+    holds.set(key, hold);
+  }
+  return holds;
+}
+
+function held(hold: ImportHold | undefined, serverId: string): boolean {
+  return hold !== undefined && (hold.all || hold.ids.has(serverId));
 }
 
 /**
@@ -52,13 +75,7 @@ export const ROTATION_PER_PULL = 200;
  * rotation's share of the rest.
  */
 async function postsToRead(ctx: SyncContext, candidates: LinkedPost[]): Promise<LinkedPost[]> {
-  const open = await ctx.db
-    .selectFrom('outbox_op')
-    .select('post_id')
-    .distinct()
-    .where('state', '!=', 'done')
-    .execute();
-  const changed = new Set(open.map((r) => r.post_id));
+  const changed = await listPostsWithOpenOps(ctx.db);
   const must = candidates.filter((p) => p.variants_read_at === null || changed.has(p.id));
   const rest = candidates
     .filter((p) => p.variants_read_at !== null && !changed.has(p.id))
@@ -79,8 +96,8 @@ export async function pullWorkspace(ctx: SyncContext, client: ServiceClient, slu
   await replaceProfiles(ctx.db, slug, profiles, now);
 
   const posts = await client.listPosts(slug);
-  const blockedWorkspace = (await unsettledCreates(ctx, 'create_post')).some((r) => r.workspace === slug);
-  const blockedPosts = new Set((await unsettledCreates(ctx, 'create_variant')).map((r) => r.post_id));
+  const postHold = (await importHolds(ctx, 'create_post', (r) => r.workspace)).get(slug);
+  const variantHolds = await importHolds(ctx, 'create_variant', (r) => r.post_id);
   // Pure database work, no request inside. Batched transactions: far cheaper than a commit per
   // post, yet short enough that a local edit waiting for the connection is not held up.
   let importedPosts = 0;
@@ -93,7 +110,8 @@ export async function pullWorkspace(ctx: SyncContext, client: ServiceClient, slu
         batch.map((sp) => sp.id),
       );
       const imports: NewPostRow[] = [];
-      for (const sp of batch) await mergePost(tctx, slug, sp, locals.get(sp.id), blockedWorkspace, imports);
+      for (const sp of batch)
+        await mergePost(tctx, slug, sp, locals.get(sp.id), held(postHold, sp.id), imports);
       await insertPosts(tctx.db, imports);
       for (const row of imports)
         tctx.emit({ name: 'itemChanged', data: { postId: row.id, variantId: null } });
@@ -119,9 +137,9 @@ export async function pullWorkspace(ctx: SyncContext, client: ServiceClient, slu
   };
   await eachBounded(toRead, ctx.concurrency, async (post) => {
     const variants = await client.listVariants(slug, post.server_id as string);
-    const blocked = blockedPosts.has(post.id);
+    const hold = variantHolds.get(post.id);
     // A deferred import means this read was not taken in full: the post is read again next time.
-    waiting.push({ post, variants, importBlocked: blocked, readInFull: !blocked });
+    waiting.push({ post, variants, importHold: hold ?? null, readInFull: hold === undefined });
     if (waiting.length >= MERGE_BATCH_POSTS) await mergeWaiting();
   });
   await mergeWaiting();
@@ -218,8 +236,8 @@ async function mergePost(
 export interface VariantsRead {
   post: Pick<PostRow, 'id'>;
   variants: ServiceVariant[];
-  /** Variants not linked here are not imported (a create of unknown outcome may be ours). */
-  importBlocked: boolean;
+  /** Variants not linked here that are not imported yet (a create of unknown outcome may have made them). */
+  importHold: ImportHold | null;
   /** The list is the post's whole list, taken in full: the rotation's mark is set. */
   readInFull: boolean;
 }
@@ -246,13 +264,15 @@ export async function mergeVariantsOfPosts(ctx: SyncContext, reads: VariantsRead
   });
 }
 
+/** Merges one post's list read outside a full pull: variants not linked here are left for the pull. */
 export function mergeVariantsOfPost(
   ctx: SyncContext,
   post: PostRow,
   variants: ServiceVariant[],
-  importBlocked: boolean,
 ): Promise<number> {
-  return mergeVariantsOfPosts(ctx, [{ post, variants, importBlocked, readInFull: false }]);
+  return mergeVariantsOfPosts(ctx, [
+    { post, variants, importHold: { all: true, ids: new Set() }, readInFull: false },
+  ]);
 }
 
 /** Merges one post's list; variants new to Outpost are added to `imports`, for the caller to insert. */
@@ -262,7 +282,7 @@ async function mergeVariantsIn(
   locals: VariantRow[],
   imports: NewVariantRow[],
 ): Promise<void> {
-  const { post, variants, importBlocked } = read;
+  const { post, variants, importHold } = read;
   const byServerId = new Map(
     locals.filter((v) => v.server_id !== null).map((v) => [v.server_id as string, v]),
   );
@@ -270,7 +290,7 @@ async function mergeVariantsIn(
     const local = byServerId.get(sv.id);
     if (local) {
       await mergeServiceVariant(ctx, local, sv);
-    } else if (importBlocked) {
+    } else if (importHold !== null && held(importHold, sv.id)) {
       await logDecision(ctx, {
         action: 'import_deferred',
         reason: `Variant ${sv.id} is not linked here, and a create of unknown outcome is pending: it may be ours.`,

@@ -1,6 +1,7 @@
 // Opens Outpost's real core for a benchmark: a temp data folder, an in-memory secret store
 // (the keychain is not what is measured), no periodic timer unless asked, and a fetch wrapper
 // that counts and timestamps every request the core sends.
+import type { CommandName } from '../../../src-preload/bridge';
 import { createAppCore } from '../../../src-main/core/app/create-app-core';
 import { MemorySecretStore } from '../../../src-main/core/secrets/memory-store';
 import type { AppCore, Clock, Logger } from '../../../src-main/core/ports';
@@ -66,7 +67,7 @@ export async function openBenchCore(options: {
     requests,
     inFlight: () => inFlight,
     call: async <T>(command: string, payload?: unknown): Promise<T> => {
-      const result = await core.invoke(command, payload);
+      const result = await core.invoke(command as CommandName, payload);
       if (!result.ok) throw new Error(`${command}: ${result.error.code}: ${result.error.message}`);
       return result.value as T;
     },

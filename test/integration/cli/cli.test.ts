@@ -364,6 +364,54 @@ describe('outpost CLI', () => {
     expect(after.find((v) => v.id === b)?.content).toBe('B theirs');
   });
 
+  it('retries and discards a failed operation from the outbox', { timeout: 240_000 }, async () => {
+    const f = sandbox.fixtures;
+    const dataDir = tempDir();
+    const env = { OUTPOST_TOKEN: sandbox.token };
+    const g = ['--data-dir', dataDir];
+    await ok([...g, 'connect', '--base-url', sandbox.baseUrl], env);
+    const postId = await ok([...g, 'draft', '--title', 'Refused twice', '--workspace', f.workspace], env);
+    const v = await ok([...g, 'variant', '--post', postId, '--platform', 'x', '--content', 'Going out'], env);
+    await ok([...g, 'schedule', '--variant', v, '--at', '2031-01-01T09:00:00Z'], env);
+    await ok([...g, 'sync'], env);
+    const failedOp = async (): Promise<{ id: string; kind: string; state: string; error: string | null }> => {
+      const ops = jsonOf<Array<{ id: string; kind: string; state: string; error: string | null }>>(
+        await outpost([...g, '--json', 'outbox'], env),
+      );
+      const op = ops.find((o) => o.state === 'failed');
+      expect(op).toBeDefined();
+      return op!;
+    };
+
+    // A scheduled variant must stay sendable: the service refuses empty content.
+    await ok([...g, 'edit', '--variant', v, '--content', ''], env);
+    expect((await outpost([...g, 'sync'], env)).code).toBe(1);
+    const refused = await failedOp();
+    expect(refused.kind).toBe('update_variant');
+    await ok([...g, 'outbox', 'discard', refused.id], env);
+    expect(jsonOf<unknown[]>(await outpost([...g, '--json', 'outbox'], env))).toEqual([]);
+    const kept = jsonOf<VariantView[]>(await outpost([...g, '--json', 'variants', '--post', postId], env));
+    expect(kept[0]?.content).toBe('Going out');
+
+    // Refused again; then the schedule is cleared on the service, and a retry goes through.
+    await ok([...g, 'edit', '--variant', v, '--content', ''], env);
+    expect((await outpost([...g, 'sync'], env)).code).toBe(1);
+    const again = await failedOp();
+    const serverPost = sandbox.inspect.posts(f.workspace).find((p) => p.title === 'Refused twice')!;
+    const serverVariant = sandbox.inspect.variants(serverPost.id)[0]!;
+    const other = new ServiceClient({ baseUrl: sandbox.baseUrl, token: sandbox.token, authHeader: 'bearer' });
+    await other.updateVariant(f.workspace, serverPost.id, serverVariant.id, { scheduled_at: null });
+    const retried = jsonOf<{ state: string }>(
+      await outpost([...g, '--json', 'outbox', 'retry', again.id], env),
+    );
+    expect(['pending', 'done']).toContain(retried.state);
+    await ok([...g, 'sync'], env);
+    expect(sandbox.inspect.variants(serverPost.id)[0]!.content).toBe('');
+
+    const wrong = await outpost([...g, 'outbox', 'retry'], env);
+    expect([wrong.code, wrong.stderr]).toEqual([2, "outpost: 'outbox retry' needs an operation id.\n"]);
+  });
+
   it('resolves a title conflict with resolve --post', { timeout: 240_000 }, async () => {
     const f = sandbox.fixtures;
     const dataDir = tempDir();

@@ -86,7 +86,7 @@ export async function openCore(options: Partial<AppCoreOptions> & { dir?: string
     async call(command, payload) {
       const result = await core.invoke(command, payload);
       if (!result.ok) throw new Error(`${command} failed: ${result.error.code}: ${result.error.message}`);
-      return result.value as never;
+      return result.value;
     },
     waitFor(match) {
       const seen = events.find(match);

@@ -1,3 +1,4 @@
+import type { CommandName } from '../../../src-preload/bridge';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -53,7 +54,7 @@ describe('drafting with no connection and no account', () => {
       ['Launch day', ['bluesky'], 'local_only'],
     ]);
     const spaces = await t.call('workspaces.list', undefined);
-    expect(spaces[0]).toEqual({ slug: null, name: 'Local drafts', postCount: 1 });
+    expect(spaces[0]).toEqual({ slug: null, name: 'Local drafts', postCount: 1, access: 'ok' });
     // Nothing is queued for the service while the draft lives in the local space.
     expect(await t.call('outbox.list', undefined)).toEqual([]);
     // Search finds by content as well as title.
@@ -91,7 +92,7 @@ describe('drafting with no connection and no account', () => {
     const badTime = await t.core.invoke('variants.schedule', { id: 'x', at: 'tomorrow' });
     expect(badTime.ok).toBe(false);
     if (!badTime.ok) expect(badTime.error.message).toMatch(/at: must be an ISO 8601/);
-    expect(await t.core.invoke('no.such', {})).toMatchObject({
+    expect(await t.core.invoke('no.such' as CommandName, {})).toMatchObject({
       ok: false,
       error: { code: 'unknown_command' },
     });

@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ItemState, PostFilter, PostSummary } from '../../../src-preload/bridge';
 import { openDatabase } from '../../../src-main/core/store/db';
-import { listOpenOpsOfPosts, type VariantField } from '../../../src-main/core/store/outbox-repository';
+import { listOpenOpsOfPosts } from '../../../src-main/core/outbox/op-queries';
+import type { VariantField } from '../../../src-main/core/outbox/payload';
 import { insertPost, listPosts, parseJson } from '../../../src-main/core/store/post-repository';
 import type {
   Database,
@@ -38,7 +39,9 @@ function oldVariantState(v: VariantRow, post: PostRow, ops: OutboxOpRow[]) {
     serverId: v.server_id,
     removed: v.remote_state === 'removed',
     conflict: conflicts.length > 0,
-    publishUnknown: parseJson<object>(v.publish_unknown) !== null,
+    publishUnknown: mine.some(
+      (o) => o.kind === 'publish' && (o.state === 'unknown' || o.state === 'needs_user'),
+    ),
     failed: failedOp !== undefined || postCreateFailed !== undefined,
     openOps: open,
     status: v.status,
@@ -104,7 +107,6 @@ interface VariantSpec {
   scheduledAt?: string | null;
   removed?: boolean;
   conflict?: string | null;
-  publishUnknown?: string | null;
   createdAt?: string;
   /** Outbox ops of this variant, oldest first. */
   ops?: Array<[OutboxKind, OutboxState]>;
@@ -128,7 +130,6 @@ interface PostSpec {
 }
 
 const CONFLICT = JSON.stringify([{ field: 'content', mine: 'a', theirs: 'b' }]);
-const UNKNOWN = JSON.stringify({ requestedAt: at(0), reason: 'timeout', readBack: 'draft' });
 const linked = { synced: true, status: 'draft' } as const;
 
 const LIBRARY: PostSpec[] = [
@@ -272,7 +273,8 @@ const LIBRARY: PostSpec[] = [
     updatedAt: at(18),
     variants: [
       // The publish of unknown outcome is more urgent than the removed variant beside it.
-      { ...linked, publishUnknown: UNKNOWN, ops: [['publish', 'unknown']], expect: 'publish_unknown' },
+      { ...linked, ops: [['publish', 'unknown']], expect: 'publish_unknown' },
+      { ...linked, platform: 'threads', ops: [['publish', 'needs_user']], expect: 'publish_unknown' },
       { ...linked, platform: 'linkedin', removed: true, expect: 'removed' },
     ],
     expect: 'publish_unknown',
@@ -448,7 +450,6 @@ async function fill(db: Kysely<Database>): Promise<Map<string, ItemState>> {
         remote_state: v.removed ? 'removed' : 'active',
         conflict: v.conflict ?? null,
         error: null,
-        publish_unknown: v.publishUnknown ?? null,
         created_at: v.createdAt ?? at(n),
         updated_at: at(n),
         reconcile_at: null,

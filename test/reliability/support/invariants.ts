@@ -1,5 +1,6 @@
 // The promises checked at the end of every run, on both sides: Outpost's own views (what the
 // window shows) and the sandbox's state (`inspect`, `publishCount`).
+import type { CommandName } from '../../../src-preload/bridge';
 import type { OutboxOpView, PostDetail, PostSummary, VariantView } from '../../../src-preload/bridge';
 import type { AppCore } from '../../../src-main/core/ports';
 import type { SandboxHandle } from '../../server/index';
@@ -24,7 +25,7 @@ export interface InvariantReport {
 }
 
 async function must<T>(core: Pick<AppCore, 'invoke'>, command: string, payload: unknown): Promise<T> {
-  const r = await core.invoke(command, payload);
+  const r = await core.invoke(command as CommandName, payload);
   if (!r.ok) throw new Error(`${command} failed: ${r.error.code} ${r.error.message}`);
   return r.value as T;
 }

@@ -1,7 +1,8 @@
 // The user's side of a run: drafts with 1-3 variants, then a random mix of edits, schedules,
 // unschedules and publishes, all through `core.invoke` as the window would send them. Every
 // command is journaled (try before, ack/nack after) so the invariants know what was asked.
-import type { AccountChoice, PostDetail, PostSummary, VariantView } from '../../../src-preload/bridge';
+import type { CommandName } from '../../../src-preload/bridge';
+import type { AccountChoice, PostDetail, VariantView } from '../../../src-preload/bridge';
 import type { AppCore } from '../../../src-main/core/ports';
 import { SEED as SANDBOX_SEED } from '../../server/seed';
 import type { JournalEvent, JournalPhase } from './model';
@@ -46,7 +47,7 @@ export class Workload {
 
   async #run<T>(ev: JournalEvent, command: string, payload: unknown): Promise<T | null> {
     this.o.journal('try', ev);
-    const result = await this.o.core.invoke(command, payload);
+    const result = await this.o.core.invoke(command as CommandName, payload);
     if (!result.ok) {
       this.refused += 1;
       this.o.journal('nack', ev);
@@ -138,11 +139,11 @@ export class Workload {
   async learnFromCore(): Promise<void> {
     const list = await this.o.core.invoke('posts.list', { workspace: this.o.workspace });
     if (!list.ok) throw new Error(`posts.list failed: ${list.error.message}`);
-    for (const summary of list.value as PostSummary[]) {
+    for (const summary of list.value) {
       if (postTagOf(summary.title) === null) continue;
       const detail = await this.o.core.invoke('posts.get', { id: summary.id });
       if (!detail.ok) continue;
-      for (const v of (detail.value as PostDetail).variants) {
+      for (const v of detail.value.variants) {
         const tag = variantTagOf(v.content);
         if (tag === null || this.variants.some((k) => k.id === v.id)) continue;
         this.variants.push({

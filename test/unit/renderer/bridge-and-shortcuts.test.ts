@@ -92,6 +92,7 @@ describe('sync bar sentence', () => {
       needsAttention: 1,
       lastSyncAt: '2026-01-01T10:00:00Z',
       lastError: null,
+      unavailableWorkspaces: [],
     };
     expect(syncSummary(base, () => '10:00')).toBe(
       'Online · Up to date · 2 pending · 1 failed · 1 need attention · last sync 10:00',

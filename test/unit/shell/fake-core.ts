@@ -1,6 +1,12 @@
 // A small stand-in for the AppCore, for tests of the shell's own wiring (the contract test uses
 // the real core). It answers envelopes, records calls and lets a test emit events.
-import type { BridgeEvent, BridgeResult, SettingsView, SyncStatus } from '../../../src-preload/bridge';
+import type {
+  BridgeEvent,
+  BridgeResult,
+  CommandName,
+  SettingsView,
+  SyncStatus,
+} from '../../../src-preload/bridge';
 import { COMMAND_NAMES } from '../../../src-preload/bridge';
 import type { AppCore } from '../../../src-main/core/ports';
 
@@ -13,6 +19,7 @@ export const idleStatus: SyncStatus = {
   needsAttention: 0,
   lastSyncAt: null,
   lastError: null,
+  unavailableWorkspaces: [],
 };
 
 export const defaultSettings: SettingsView = {
@@ -46,7 +53,8 @@ export function createFakeCore(): FakeCore {
     onlineReports: [],
     closedWith: [],
     settings: { ...defaultSettings },
-    invoke(command, payload) {
+    // Answers are typed loosely here: each test reads only the fields it set up.
+    invoke: function (command: CommandName, payload: unknown): Promise<BridgeResult<unknown>> {
       core.calls.push({ command, payload });
       if (!known.has(command)) {
         return Promise.resolve({
@@ -70,7 +78,7 @@ export function createFakeCore(): FakeCore {
         ok: true,
         value: { echo: command, payload: payload ?? null },
       } as BridgeResult<unknown>);
-    },
+    } as AppCore['invoke'],
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -5,12 +5,14 @@ import { migration0001 } from './0001-initial';
 import { migration0002 } from './0002-reconcile';
 import { migration0003 } from './0003-attention-indexes';
 import { migration0004 } from './0004-variant-refresh';
+import { migration0005 } from './0005-outbox-machine';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': migration0001,
   '0002-reconcile': migration0002,
   '0003-attention-indexes': migration0003,
   '0004-variant-refresh': migration0004,
+  '0005-outbox-machine': migration0005,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

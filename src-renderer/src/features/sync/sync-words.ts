@@ -17,6 +17,8 @@ export function syncSummary(status: SyncStatus, formatTime: (iso: string) => str
   if (status.failed) parts.push(`${status.failed} failed`);
   if (status.conflicts) parts.push(`${status.conflicts} in conflict`);
   if (status.needsAttention) parts.push(`${status.needsAttention} need attention`);
+  for (const w of status.unavailableWorkspaces ?? [])
+    parts.push(`no access to “${w.name}”: its changes wait`);
   parts.push(status.lastSyncAt ? `last sync ${formatTime(status.lastSyncAt)}` : 'never synced');
   return parts.join(' · ');
 }

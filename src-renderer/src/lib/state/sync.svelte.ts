@@ -55,6 +55,11 @@ export class SyncState {
     await this.#settle(opId, () => invoke('outbox.discard', { id: opId }));
   }
 
+  /** Names the look-alike that is Outpost's own, or none (`null`: it is created anew). */
+  async adopt(opId: string, serverId: string | null): Promise<void> {
+    await this.#settle(opId, () => invoke('outbox.adopt', { id: opId, serverId }));
+  }
+
   async #settle(opId: string, action: () => Promise<unknown>): Promise<void> {
     try {
       await action();

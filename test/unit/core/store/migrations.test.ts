@@ -146,4 +146,55 @@ describe('0004-variant-refresh', () => {
       rmSync(dir2, { recursive: true, force: true });
     }
   });
+
+  it('0005-outbox-machine: moves publish-unknown facts onto the op, closes update_post, adds workspace access', async () => {
+    const file = join(dir, 'f.db');
+    const before = await openDatabase({ file, migrateTo: '0004-variant-refresh' });
+    const facts = JSON.stringify({
+      requestedAt: '2030-01-01T00:00:00.000Z',
+      reason: 'timeout',
+      readBack: 'draft',
+    });
+    await sql`insert into workspace (slug, name, raw, seen_at) values ('acme', 'Acme', '{}', 'x')`.execute(
+      before.db,
+    );
+    await sql`insert into post (id, server_id, workspace, title, created_at, updated_at) values ('p1', '7', 'acme', 'T', 'x', 'x')`.execute(
+      before.db,
+    );
+    await sql`insert into variant (id, post_id, server_id, platform, content, account_mode, publish_unknown, created_at, updated_at)
+      values ('v1', 'p1', '8', 'x', 'c', 'default', ${facts}, 'x', 'x'),
+             ('v2', 'p1', '9', 'x', 'd', 'default', null, 'x', 'x')`.execute(before.db);
+    const op = (id: string, seq: number, kind: string, state: string, variant: string | null) =>
+      sql`insert into outbox_op (id, seq, kind, state, post_id, variant_id, payload, created_at, updated_at)
+        values (${id}, ${seq}, ${kind}, ${state}, 'p1', ${variant}, '{}', 'x', 'x')`.execute(before.db);
+    await op('o1', 1, 'publish', 'unknown', 'v1');
+    await op('o2', 2, 'publish', 'unknown', 'v2');
+    await op('o3', 3, 'update_post', 'pending', null);
+    await before.close();
+
+    const after = await openDatabase({ file, migrateTo: '0005-outbox-machine' });
+    const ops = await after.db
+      .selectFrom('outbox_op')
+      .select(['id', 'state', 'facts'])
+      .orderBy('seq')
+      .execute();
+    // The publish the user had to decide on keeps its facts, now on the op; the other one is
+    // still being read back; the never-sent rename is closed.
+    expect(ops).toEqual([
+      {
+        id: 'o1',
+        state: 'needs_user',
+        facts: JSON.stringify({ publishUnknown: JSON.parse(facts) as unknown }),
+      },
+      { id: 'o2', state: 'unknown', facts: null },
+      { id: 'o3', state: 'done', facts: null },
+    ]);
+    const columns = await sql<{ name: string }>`select name from pragma_table_info('variant')`.execute(
+      after.db,
+    );
+    expect(columns.rows.map((c) => c.name)).not.toContain('publish_unknown');
+    const ws = await after.db.selectFrom('workspace').select(['slug', 'access']).execute();
+    expect(ws).toEqual([{ slug: 'acme', access: 'ok' }]);
+    await after.close();
+  });
 });

@@ -1,16 +1,36 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  enqueue,
-  listOpenOps,
-  parsePayload,
-  setOpState,
-} from '../../../../src-main/core/store/outbox-repository';
+import { getOp, listOpenOps } from '../../../../src-main/core/outbox/op-queries';
+import { claim, enqueue, OpMoved, OpRefused, settle } from '../../../../src-main/core/outbox/op-store';
+import { parsePayload } from '../../../../src-main/core/outbox/payload';
 import { insertPost } from '../../../../src-main/core/store/post-repository';
 import { insertVariant } from '../../../../src-main/core/store/variant-repository';
-import { useTempStore } from './temp-store';
+import type { SyncContext } from '../../../../src-main/core/sync/context';
+import { useTempStore } from '../store/temp-store';
 
 const store = useTempStore('outpost-outbox-');
 const now = '2026-01-01T00:00:00.000Z';
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+function ctx(): SyncContext {
+  return {
+    db: store.db,
+    clock: { now: () => new Date(now) },
+    logger: quiet,
+    emit: () => undefined,
+    concurrency: 1,
+    random: () => 0.5,
+  };
+}
+
+/** Claims a pending op as the queue does, building a trivial request. */
+async function send(id: string): Promise<void> {
+  const op = (await getOp(store.db, id))!;
+  await claim(
+    ctx(),
+    op,
+    () => Promise.resolve(null),
+    () => ({ request: 1 }),
+  );
+}
 
 beforeEach(async () => {
   await insertPost(store.db, {
@@ -42,7 +62,6 @@ beforeEach(async () => {
     remote_state: 'active',
     conflict: null,
     error: null,
-    publish_unknown: null,
     created_at: now,
     updated_at: now,
     reconcile_at: null,
@@ -108,7 +127,7 @@ describe('outbox coalescing', () => {
       payload: { fields: ['content'] },
       now,
     });
-    await setOpState(store.db, a, 'sending', { now });
+    await send(a);
     const b = await enqueue(store.db, {
       kind: 'update_variant',
       postId: 'p1',
@@ -117,7 +136,9 @@ describe('outbox coalescing', () => {
       now,
     });
     expect(b).not.toBe(a);
-    await setOpState(store.db, b, 'failed', { now, error: 'rejected' });
+    await send(b);
+    const sending = (await getOp(store.db, b))!;
+    await settle(ctx(), sending, { event: { type: 'refused', reason: 'rejected' } });
     const c = await enqueue(store.db, {
       kind: 'update_variant',
       postId: 'p1',
@@ -145,5 +166,64 @@ describe('outbox coalescing', () => {
     const ops = await listOpenOps(store.db);
     expect(ops.map((o) => o.kind)).toEqual(['update_variant', 'publish']);
     expect(ops[0]!.seq).toBeLessThan(ops[1]!.seq);
+  });
+});
+
+describe('the one writer of outbox_op', () => {
+  it('claims only an op still in the state it was read in (compare-and-set)', async () => {
+    const id = await enqueue(store.db, { kind: 'publish', postId: 'p1', variantId: 'v1', now });
+    const listed = (await getOp(store.db, id))!;
+    await send(id);
+    // A second claim from the stale row is refused: the op is no longer pending.
+    await expect(
+      claim(
+        ctx(),
+        listed,
+        () => Promise.resolve(null),
+        () => ({ request: 1 }),
+      ),
+    ).rejects.toBeInstanceOf(OpMoved);
+    const op = (await getOp(store.db, id))!;
+    expect([op.state, op.attempts]).toEqual(['sending', 1]);
+  });
+
+  it('records an answer in the same commit as the state: a failing record changes nothing', async () => {
+    const id = await enqueue(store.db, { kind: 'publish', postId: 'p1', variantId: 'v1', now });
+    await send(id);
+    const sending = (await getOp(store.db, id))!;
+    await expect(
+      settle(ctx(), sending, {
+        event: { type: 'answered', reason: 'ok' },
+        record: () => Promise.reject(new Error('database is locked')),
+      }),
+    ).rejects.toThrow(/locked/);
+    expect((await getOp(store.db, id))!.state).toBe('sending');
+    const applied = await settle(ctx(), sending, {
+      event: { type: 'outcome_unknown', reason: 'lost', at: now },
+    });
+    expect(applied.state).toBe('unknown');
+  });
+
+  it('refuses what the machine refuses, and writes nothing', async () => {
+    const id = await enqueue(store.db, { kind: 'publish', postId: 'p1', variantId: 'v1', now });
+    const op = (await getOp(store.db, id))!;
+    await expect(settle(ctx(), op, { event: { type: 'user_publish_again' } })).rejects.toBeInstanceOf(
+      OpRefused,
+    );
+    expect((await getOp(store.db, id))!.state).toBe('pending');
+  });
+
+  it('a publish whose read-back shows nothing asks the user, with the facts kept on the op', async () => {
+    const id = await enqueue(store.db, { kind: 'publish', postId: 'p1', variantId: 'v1', now });
+    await send(id);
+    let op = (await getOp(store.db, id))!;
+    await settle(ctx(), op, { event: { type: 'outcome_unknown', reason: 'The connection broke.', at: now } });
+    op = (await getOp(store.db, id))!;
+    await settle(ctx(), op, { event: { type: 'read_back_absent', reason: 'Read back: draft.' } });
+    op = (await getOp(store.db, id))!;
+    expect(op.state).toBe('needs_user');
+    expect(JSON.parse(op.facts!)).toEqual({
+      publishUnknown: { requestedAt: now, reason: 'The connection broke.', readBack: 'Read back: draft.' },
+    });
   });
 });

@@ -1,0 +1,142 @@
+// What every handler module is given: the database, the clock, the engine, the connection,
+// and the few lookups and views they share. Built once by the facade (create-app-core.ts).
+import type { Kysely } from 'kysely';
+import type {
+  AccountChoice,
+  BridgeErrorInfo,
+  BridgeEvent,
+  PostDetail,
+  VariantView,
+} from '../../../src-preload/bridge';
+import { listOpenOpsOfPosts } from '../outbox/op-queries';
+import type { Clock, Logger } from '../ports';
+import { getPost } from '../store/post-repository';
+import type { Database, PostRow, VariantRow } from '../store/schema';
+import { getVariant, listVariantsOfPost } from '../store/variant-repository';
+import type { SyncContext } from '../sync/context';
+import type { SyncEngine } from '../sync/engine';
+import { isPublished, NEEDS_APPROVAL } from '../sync/reconcile';
+import { CommandError } from './command-error';
+import type { Connection } from './connection';
+import { postDetail, variantView } from './views';
+
+export interface AppContextDeps {
+  db: () => Kysely<Database>;
+  clock: Clock;
+  logger: Logger;
+  emit: (event: BridgeEvent) => void;
+  engine: () => SyncEngine;
+  connection: Connection;
+  /** A local change was saved: tell the window, recount, sync soon, checkpoint later. */
+  changed: (postId: string, variantId: string | null) => void;
+  /** An error as the bridge shows it: a code and a message with every secret removed. */
+  bridgeError: (error: unknown, command: string) => BridgeErrorInfo;
+}
+
+export class AppContext {
+  constructor(readonly deps: AppContextDeps) {}
+
+  get db(): Kysely<Database> {
+    return this.deps.db();
+  }
+  get engine(): SyncEngine {
+    return this.deps.engine();
+  }
+  get connection(): Connection {
+    return this.deps.connection;
+  }
+  get logger(): Logger {
+    return this.deps.logger;
+  }
+
+  now(): string {
+    return this.deps.clock.now().toISOString();
+  }
+
+  emit(event: BridgeEvent): void {
+    this.deps.emit(event);
+  }
+
+  changed(postId: string, variantId: string | null): void {
+    this.deps.changed(postId, variantId);
+  }
+
+  bridgeError(error: unknown, command: string): BridgeErrorInfo {
+    return this.deps.bridgeError(error, command);
+  }
+
+  /** The engine's context, for decisions logged and settled outside a sync. */
+  syncCtx(): SyncContext {
+    return {
+      db: this.db,
+      clock: this.deps.clock,
+      logger: this.deps.logger,
+      emit: (e) => this.deps.emit(e),
+      concurrency: 1,
+      random: Math.random,
+    };
+  }
+
+  async post(id: string): Promise<PostRow> {
+    const post = await getPost(this.db, id);
+    if (!post) throw new CommandError('not_found', `No post with id ${id}.`);
+    return post;
+  }
+
+  async variant(id: string): Promise<VariantRow> {
+    const v = await getVariant(this.db, id);
+    if (!v) throw new CommandError('not_found', `No variant with id ${id}.`);
+    return v;
+  }
+
+  async postDetail(id: string): Promise<PostDetail> {
+    const post = await this.post(id);
+    const variants = await listVariantsOfPost(this.db, id);
+    const ops = await listOpenOpsOfPosts(this.db, [id]);
+    return postDetail(post, variants, ops);
+  }
+
+  async variantView(id: string): Promise<VariantView> {
+    const v = await this.variant(id);
+    const post = await this.post(v.post_id);
+    const ops = await listOpenOpsOfPosts(this.db, [v.post_id]);
+    return variantView(v, post, ops);
+  }
+
+  async knownWorkspace(slug: string): Promise<void> {
+    const row = await this.db
+      .selectFrom('workspace')
+      .select('slug')
+      .where('slug', '=', slug)
+      .executeTakeFirst();
+    if (!row)
+      throw new CommandError(
+        'not_found',
+        `Unknown workspace "${slug}": connect and sync to see your workspaces.`,
+      );
+  }
+}
+
+export function assertEditable(v: VariantRow): void {
+  if (isPublished(v))
+    throw new CommandError('invalid_state', 'This variant is already published; it cannot change.');
+  if (v.remote_state === 'removed')
+    throw new CommandError(
+      'invalid_state',
+      'This variant was removed on the service; its text is kept here only.',
+    );
+  // What the approvers were asked to sign off is what goes out: Outpost does not change it
+  // under them (the window locks it too).
+  if (v.status === NEEDS_APPROVAL)
+    throw new CommandError(
+      'invalid_state',
+      "This variant is waiting for the channel's approvers; it cannot change until they decide.",
+    );
+}
+
+export function accountColumns(
+  account: AccountChoice,
+): Pick<VariantRow, 'account_mode' | 'social_profile_id'> {
+  if (account.kind === 'profile') return { account_mode: 'profile', social_profile_id: account.profileId };
+  return { account_mode: account.kind, social_profile_id: null };
+}

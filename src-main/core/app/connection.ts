@@ -1,0 +1,172 @@
+// The connection to the service: where the token lives (the SecretStore, never SQLite), the
+// client built from it (kept while address, header style and token stay the same), and the
+// settings commands that change them. A token goes only to the address it was stored for.
+import type { Kysely } from 'kysely';
+import type { AuthHeaderStyle, SettingsView, Theme } from '../../../src-preload/bridge';
+import { ServiceClient, validateBaseUrl, validateToken } from '../api/client';
+import type { Logger, SecretStore } from '../ports';
+import { MemorySecretStore } from '../secrets/memory-store';
+import { keychainUnavailableMessage } from '../secrets/open-secret-store';
+import type { Database } from '../store/schema';
+import { clearConnection, getConnection, getSetting, setConnection } from '../store/settings-repository';
+import { upsertWorkspaces } from '../store/workspace-repository';
+import { CommandError } from './command-error';
+import type { Redactor } from './logger';
+
+export interface ConnectionOptions {
+  secrets: SecretStore;
+  secretsMessage: string | null;
+  redactor: Redactor;
+  logger: Logger;
+  fetch?: typeof fetch;
+  requestTimeoutMs?: number;
+  now: () => string;
+}
+
+export interface ConnectInput {
+  baseUrl: string;
+  token: string;
+  authHeader: AuthHeaderStyle;
+}
+
+export class Connection {
+  readonly #o: ConnectionOptions;
+  /** The host's store, until a keychain refuses a write; then memory for the session. */
+  #secrets: SecretStore;
+  #secretsMessage: string | null;
+  #client: { key: string; client: ServiceClient } | null = null;
+
+  constructor(
+    options: ConnectionOptions,
+    readonly db: () => Kysely<Database>,
+  ) {
+    this.#o = options;
+    this.#secrets = options.secrets;
+    this.#secretsMessage = options.secretsMessage;
+  }
+
+  #newClient(baseUrl: string, token: string, authHeader: AuthHeaderStyle): ServiceClient {
+    return new ServiceClient({
+      baseUrl,
+      token,
+      authHeader,
+      ...(this.#o.fetch ? { fetch: this.#o.fetch } : {}),
+      ...(this.#o.requestTimeoutMs ? { timeoutMs: this.#o.requestTimeoutMs } : {}),
+    });
+  }
+
+  async #token(baseUrl: string): Promise<string | null> {
+    const token = await this.#secrets.get(baseUrl);
+    if (token) this.#o.redactor.add(token);
+    return token;
+  }
+
+  /** The client for the connected service; null when not connected; throws when no token is stored. */
+  async client(): Promise<ServiceClient | null> {
+    const conn = await getConnection(this.db());
+    if (!conn) return null;
+    const token = await this.#token(conn.base_url);
+    if (!token)
+      throw new CommandError('auth', 'No access token is stored for this service: enter one in Settings.');
+    const key = `${conn.base_url}\n${conn.auth_header}\n${token}`;
+    if (this.#client?.key !== key)
+      this.#client = {
+        key,
+        client: this.#newClient(
+          conn.base_url,
+          token,
+          conn.auth_header === 'x-api-key' ? 'x-api-key' : 'bearer',
+        ),
+      };
+    return this.#client.client;
+  }
+
+  async requireClient(): Promise<ServiceClient> {
+    const client = await this.client();
+    if (!client)
+      throw new CommandError('invalid_state', 'Not connected to a service: connect in Settings first.');
+    return client;
+  }
+
+  async isConnected(): Promise<boolean> {
+    return (await getConnection(this.db())) !== undefined;
+  }
+
+  async settings(): Promise<SettingsView> {
+    const db = this.db();
+    const conn = await getConnection(db);
+    let token: string | null = null;
+    if (conn) token = await this.#token(conn.base_url).catch(() => null);
+    return {
+      baseUrl: conn?.base_url ?? null,
+      authHeader: conn?.auth_header === 'x-api-key' ? 'x-api-key' : 'bearer',
+      connected: conn !== undefined && token !== null,
+      tokenStorage: token !== null ? this.#secrets.kind : null,
+      keychainMessage: this.#secretsMessage,
+      notifications: await getSetting(db, 'notifications', true),
+      theme: await getSetting<Theme>(db, 'theme', 'system'),
+      closeToTray: await getSetting(db, 'closeToTray', false),
+      currentWorkspace: await getSetting<string | null>(db, 'currentWorkspace', null),
+    };
+  }
+
+  /**
+   * Tries an address with a token. Without a typed token, only the connected address is tried
+   * with the stored one: a token is never handed to an address it was not stored for.
+   */
+  async test(p: { baseUrl: string; token?: string; authHeader: AuthHeaderStyle }): Promise<string[]> {
+    const baseUrl = validateBaseUrl(p.baseUrl);
+    let token = p.token;
+    if (token === undefined) {
+      const conn = await getConnection(this.db());
+      if (conn?.base_url !== baseUrl)
+        throw new CommandError(
+          'invalid_settings',
+          'Enter the access token for this address: Outpost sends a stored token only to the address it was stored for.',
+        );
+      token = (await this.#token(baseUrl)) ?? undefined;
+      if (!token)
+        throw new CommandError('invalid_settings', 'Enter an access token: none is stored for this address.');
+    }
+    this.#o.redactor.add(token);
+    const workspaces = await this.#newClient(baseUrl, validateToken(token), p.authHeader).listWorkspaces();
+    return workspaces.map((w) => w.slug);
+  }
+
+  /** Checks the token with the service, then keeps it (keychain, or memory when that refuses). */
+  async connect(p: ConnectInput): Promise<{ baseUrl: string; workspaces: number }> {
+    const baseUrl = validateBaseUrl(p.baseUrl);
+    const token = validateToken(p.token.trim());
+    this.#o.redactor.add(token);
+    const workspaces = await this.#newClient(baseUrl, token, p.authHeader).listWorkspaces();
+    const db = this.db();
+    const previous = await getConnection(db);
+    try {
+      await this.#secrets.set(baseUrl, token);
+    } catch (error) {
+      // A keychain that answered at start can still refuse a write (a locked keyring, a
+      // denied prompt): connect anyway, with the token in memory for this session, and say so.
+      const why = error instanceof Error ? this.#o.redactor.clean(error.message) : 'unknown error';
+      if (this.#secrets.kind !== 'keychain')
+        throw new CommandError('keychain_unavailable', `The access token could not be kept (${why}).`);
+      this.#secretsMessage = keychainUnavailableMessage(`it refused to store the token: ${why}`);
+      this.#o.logger.warn(this.#secretsMessage);
+      this.#secrets = new MemorySecretStore();
+      await this.#secrets.set(baseUrl, token);
+    }
+    if (previous && previous.base_url !== baseUrl)
+      await this.#secrets.delete(previous.base_url).catch(() => undefined);
+    await setConnection(db, { baseUrl, authHeader: p.authHeader, now: this.#o.now() });
+    await upsertWorkspaces(db, workspaces, this.#o.now());
+    this.#client = null;
+    return { baseUrl, workspaces: workspaces.length };
+  }
+
+  async signOut(): Promise<void> {
+    const db = this.db();
+    const conn = await getConnection(db);
+    if (conn) await this.#secrets.delete(conn.base_url);
+    await clearConnection(db);
+    this.#client = null;
+  }
+}

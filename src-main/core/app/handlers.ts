@@ -1,0 +1,23 @@
+// One handler module per feature (the shape of Actual Budget's loot-core apps): each declares
+// its commands in a typed map; the facade only combines the maps, and a name declared twice is
+// an error at start.
+import type { CommandName, CommandPayload, CommandResult } from '../../../src-preload/bridge';
+
+export type Handler<C extends CommandName> = (payload: CommandPayload<C>) => Promise<CommandResult<C>>;
+export type Handlers<K extends CommandName> = { [C in K]: Handler<C> };
+
+/** A failure a command reports through the envelope; the message is shown to the user. */
+export { CommandError } from './command-error';
+
+export function combineHandlers<M extends Array<Partial<Handlers<CommandName>>>>(
+  ...maps: M
+): Handlers<CommandName> {
+  const all: Partial<Record<CommandName, unknown>> = {};
+  for (const map of maps) {
+    for (const [name, handler] of Object.entries(map)) {
+      if (name in all) throw new Error(`Command ${name} is handled twice.`);
+      all[name as CommandName] = handler;
+    }
+  }
+  return all as Handlers<CommandName>;
+}

@@ -1,0 +1,73 @@
+// outbox.* and the decision on a publish of unknown outcome: the user's actions on ops, each
+// carried out by core/outbox/actions.ts through the op machine.
+import { adoptCandidate, decidePublish, discardOp, retryOp } from '../outbox/actions';
+import { getOp, listOpenOpsWithSubjects } from '../outbox/op-queries';
+import type { OutboxOpRow } from '../store/schema';
+import { listUnavailableWorkspaces } from '../store/workspace-repository';
+import { TITLE_NEEDED } from '../sync/reconcile';
+import type { AppContext } from './app-context';
+import { CommandError } from './command-error';
+import type { Handlers } from './handlers';
+import { outboxOpView } from './views';
+
+type OutboxCommands =
+  'outbox.list' | 'outbox.retry' | 'outbox.discard' | 'outbox.adopt' | 'variants.resolvePublishUnknown';
+
+export function outboxHandlers(app: AppContext): Handlers<OutboxCommands> {
+  const view = async (id: string) => {
+    const op = await getOp(app.db, id);
+    if (!op) throw new CommandError('not_found', `No outbox operation with id ${id}.`);
+    const post = await app.post(op.post_id);
+    const variant =
+      op.variant_id === null ? undefined : await app.variant(op.variant_id).catch(() => undefined);
+    return outboxOpView(op, { postTitle: post.title, platform: variant?.platform ?? null });
+  };
+  const acted = (op: OutboxOpRow, trigger: 'retry requested' | 'publish again' | null) => {
+    app.changed(op.post_id, op.variant_id);
+    if (trigger !== null) app.engine.background(() => app.engine.syncNow(trigger));
+    return view(op.id);
+  };
+
+  return {
+    'outbox.list': async () => {
+      const unavailable = new Map(
+        (await listUnavailableWorkspaces(app.db)).map((w) => [w.slug, w.name ?? w.slug]),
+      );
+      return (await listOpenOpsWithSubjects(app.db)).map((op) =>
+        outboxOpView(op, {
+          postTitle: op.post_title,
+          platform: op.platform,
+          waitingFor: waitingFor(op, unavailable, app.now()),
+        }),
+      );
+    },
+    'outbox.retry': async ({ id }) => acted(await retryOp(app.syncCtx(), id), 'retry requested'),
+    'outbox.discard': async ({ id }) => acted(await discardOp(app.syncCtx(), id), null),
+    'outbox.adopt': async ({ id, serverId }) =>
+      acted(await adoptCandidate(app.syncCtx(), id, serverId), 'retry requested'),
+    'variants.resolvePublishUnknown': async ({ id, choice }) => {
+      const v = await app.variant(id);
+      await decidePublish(app.syncCtx(), v.id, choice);
+      app.changed(v.post_id, v.id);
+      if (choice === 'publish_again') app.engine.background(() => app.engine.syncNow('publish again'));
+      return app.variantView(v.id);
+    },
+  };
+}
+
+/** Why an open op waits, in words, when it is not simply next in line. */
+function waitingFor(
+  op: OutboxOpRow & { workspace: string | null; post_title: string },
+  unavailable: ReadonlyMap<string, string>,
+  now: string,
+): string | null {
+  if (op.workspace !== null && unavailable.has(op.workspace))
+    return `Workspace “${unavailable.get(op.workspace)}” cannot be reached with this account; this waits until it can.`;
+  if (op.kind === 'create_post' && op.state === 'pending' && op.post_title.trim() === '') return TITLE_NEEDED;
+  if (op.state === 'unknown')
+    return 'Its answer was lost: Outpost reads the service back before doing anything else.';
+  if (op.state === 'needs_user') return 'Waiting for your decision.';
+  if (op.next_attempt_at !== null && op.next_attempt_at > now)
+    return `Sent again after ${op.next_attempt_at}${op.error ? `: ${op.error}` : ''}.`;
+  return null;
+}

@@ -1,0 +1,94 @@
+// posts.*: the list (lean rows, states from the open ops), one post, new posts, titles and
+// title conflicts. A title changed after creation stays local: the service has no rename.
+import { groupBy } from '../collections';
+import { listOpenOpStates } from '../outbox/op-queries';
+import { enqueue, reviveRefusedCreate } from '../outbox/op-store';
+import { newLocalId } from '../store/ids';
+import {
+  insertPost,
+  listPostSummaryRows,
+  parseJson,
+  updatePost,
+  type PostBase,
+} from '../store/post-repository';
+import { logDecision } from '../sync/context';
+import type { AppContext } from './app-context';
+import { CommandError } from './command-error';
+import type { Handlers } from './handlers';
+import { postSummary } from './views';
+
+type PostCommands = 'posts.list' | 'posts.get' | 'posts.create' | 'posts.update' | 'posts.resolveConflict';
+
+export function postHandlers(app: AppContext): Handlers<PostCommands> {
+  return {
+    'posts.list': async (p) => {
+      // Lean rows only (no raw or base JSON, no full variant views): at 10,000 posts this
+      // command is most of the window's first list. A state filter is applied to summaries, so
+      // only an unfiltered list is cut short in SQL.
+      const unfiltered = p.filter === undefined || p.filter === 'all';
+      const rows = await listPostSummaryRows(app.db, p.workspace, p.query, unfiltered ? p.limit : undefined);
+      const oBy = groupBy(await listOpenOpStates(app.db), (o) => o.post_id);
+      const all = rows.map(({ post, variants }) => postSummary(post, variants, oBy.get(post.id) ?? []));
+      const listed = unfiltered ? all : all.filter((s) => s.state === p.filter);
+      return p.limit === undefined ? listed : listed.slice(0, p.limit);
+    },
+    'posts.get': (p) => app.postDetail(p.id),
+    'posts.create': async (p) => {
+      if (p.workspace !== null) await app.knownWorkspace(p.workspace);
+      const id = newLocalId();
+      const now = app.now();
+      await app.db.transaction().execute(async (trx) => {
+        await insertPost(trx, {
+          id,
+          server_id: null,
+          workspace: p.workspace,
+          title: p.title,
+          base: null,
+          raw: null,
+          remote_state: 'active',
+          conflict: null,
+          error: null,
+          created_at: now,
+          updated_at: now,
+        });
+        if (p.workspace !== null)
+          await enqueue(trx, { kind: 'create_post', postId: id, variantId: null, now });
+      });
+      app.changed(id, null);
+      return app.postDetail(id);
+    },
+    'posts.update': async (p) => {
+      const post = await app.post(p.id);
+      // After creation the title stays local: the spec has no endpoint to rename a post.
+      await app.db.transaction().execute(async (trx) => {
+        await updatePost(trx, p.id, { title: p.title, updated_at: app.now() });
+        if (post.server_id === null) await reviveRefusedCreate({ ...app.syncCtx(), db: trx }, p.id, null);
+      });
+      app.changed(p.id, null);
+      return app.postDetail(p.id);
+    },
+    'posts.resolveConflict': async (p) => {
+      const post = await app.post(p.id);
+      const conflicts = parseJson<Array<{ field: string; mine: string | null; theirs: string | null }>>(
+        post.conflict,
+      );
+      const theirs = conflicts?.find((c) => c.field === 'title')?.theirs;
+      if (!conflicts || theirs === undefined || theirs === null)
+        throw new CommandError('invalid_state', 'This post has no conflict to resolve.');
+      const title = p.choice === 'edit' ? p.title : p.choice === 'theirs' ? theirs : post.title;
+      await updatePost(app.db, post.id, {
+        title,
+        base: JSON.stringify({ title: theirs } satisfies PostBase),
+        conflict: null,
+        updated_at: app.now(),
+      });
+      await logDecision(app.syncCtx(), {
+        action: `resolve_${p.choice}`,
+        reason: 'The user resolved the title conflict.',
+        postId: post.id,
+      });
+      app.changed(post.id, null);
+      return app.postDetail(post.id);
+    },
+  };
+}

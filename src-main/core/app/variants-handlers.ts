@@ -1,0 +1,239 @@
+// variants.*: every local edit is one short transaction (the row and its outbox op) and never
+// waits on the network; the sync engine sends it later.
+import type { AccountChoice, VariantView } from '../../../src-preload/bridge';
+import { listOpenOpsOfPosts } from '../outbox/op-queries';
+import { enqueue, reviveRefusedCreate, supersedeChanges } from '../outbox/op-store';
+import type { VariantField } from '../outbox/payload';
+import { newLocalId } from '../store/ids';
+import { parseJson, updatePost } from '../store/post-repository';
+import type { VariantRow } from '../store/schema';
+import { insertVariant, updateVariant, type VariantBase } from '../store/variant-repository';
+import { mineAccount } from '../sync/apply';
+import { logDecision } from '../sync/context';
+import { accountColumns, assertEditable, type AppContext } from './app-context';
+import { CommandError } from './command-error';
+import type { Handlers } from './handlers';
+import { variantView } from './views';
+
+type VariantCommands =
+  | 'variants.create'
+  | 'variants.update'
+  | 'variants.schedule'
+  | 'variants.unschedule'
+  | 'variants.publish'
+  | 'variants.resolveConflict';
+
+type Resolution =
+  | { id: string; choice: 'mine' | 'theirs' }
+  | { id: string; choice: 'edit'; content?: string; scheduledAt?: string | null; account?: AccountChoice };
+
+export function variantHandlers(app: AppContext): Handlers<VariantCommands> {
+  const setSchedule = async (id: string, at: string | null): Promise<VariantView> => {
+    const v = await app.variant(id);
+    assertEditable(v);
+    const post = await app.post(v.post_id);
+    if (at !== null && v.account_mode === 'none')
+      throw new CommandError(
+        'invalid_state',
+        'Choose a posting account before scheduling (the service needs one).',
+      );
+    const now = app.now();
+    await app.db.transaction().execute(async (trx) => {
+      await updateVariant(trx, v.id, { scheduled_at: at, updated_at: now });
+      if (post.workspace !== null)
+        await enqueue(trx, {
+          kind: at === null ? 'unschedule' : 'schedule',
+          postId: post.id,
+          variantId: v.id,
+          now,
+        });
+    });
+    app.changed(post.id, v.id);
+    return app.variantView(v.id);
+  };
+
+  return {
+    'variants.create': async (p) => {
+      const post = await app.post(p.postId);
+      if (post.remote_state === 'removed')
+        throw new CommandError('invalid_state', 'This post was removed on the service.');
+      const id = newLocalId();
+      const now = app.now();
+      await app.db.transaction().execute(async (trx) => {
+        await insertVariant(trx, {
+          id,
+          post_id: post.id,
+          server_id: null,
+          platform: p.platform.trim(),
+          content: p.content,
+          ...accountColumns(p.account),
+          scheduled_at: null,
+          status: null,
+          platform_post_url: null,
+          base: null,
+          raw: null,
+          remote_state: 'active',
+          conflict: null,
+          error: null,
+          created_at: now,
+          updated_at: now,
+          reconcile_at: null,
+          reconcile_attempts: 0,
+        });
+        await updatePost(trx, post.id, { updated_at: now });
+        if (post.workspace !== null)
+          await enqueue(trx, { kind: 'create_variant', postId: post.id, variantId: id, now });
+      });
+      app.changed(post.id, id);
+      return app.variantView(id);
+    },
+
+    'variants.update': async (p) => {
+      const v = await app.variant(p.id);
+      assertEditable(v);
+      const post = await app.post(v.post_id);
+      const fields: VariantField[] = [];
+      const patch: Partial<VariantRow> = {};
+      if (p.content !== undefined && p.content !== v.content) {
+        patch.content = p.content;
+        fields.push('content');
+      }
+      if (p.account !== undefined) {
+        const cols = accountColumns(p.account);
+        if (cols.account_mode !== v.account_mode || cols.social_profile_id !== v.social_profile_id) {
+          if (v.server_id !== null && cols.account_mode === 'default')
+            throw new CommandError(
+              'invalid_state',
+              'The platform default applies only when a variant is created; choose an account or "assign later".',
+            );
+          Object.assign(patch, cols);
+          fields.push('account');
+        }
+      }
+      if (fields.length === 0) return app.variantView(v.id);
+      const now = app.now();
+      await app.db.transaction().execute(async (trx) => {
+        await updateVariant(trx, v.id, { ...patch, updated_at: now });
+        if (post.workspace === null) return;
+        if (v.server_id === null) await reviveRefusedCreate({ ...app.syncCtx(), db: trx }, post.id, v.id);
+        await enqueue(trx, {
+          kind: 'update_variant',
+          postId: post.id,
+          variantId: v.id,
+          payload: { fields },
+          now,
+        });
+      });
+      app.changed(post.id, v.id);
+      // The hot path of typing: answer from the rows in hand rather than reading them again.
+      const ops = await listOpenOpsOfPosts(app.db, [post.id]);
+      return variantView({ ...v, ...patch, updated_at: now }, post, ops);
+    },
+
+    'variants.schedule': (p) => setSchedule(p.id, new Date(p.at).toISOString()),
+    'variants.unschedule': (p) => setSchedule(p.id, null),
+
+    'variants.publish': async (p) => {
+      const v = await app.variant(p.id);
+      assertEditable(v);
+      const post = await app.post(v.post_id);
+      if (post.workspace === null)
+        throw new CommandError('invalid_state', 'Move this draft to a workspace before publishing it.');
+      if (v.account_mode === 'none')
+        throw new CommandError(
+          'invalid_state',
+          'Choose a posting account before publishing (the service needs one).',
+        );
+      const mine = (await listOpenOpsOfPosts(app.db, [post.id])).filter(
+        (o) => o.variant_id === v.id && o.kind === 'publish' && o.state !== 'failed',
+      );
+      if (mine.some((o) => o.state === 'needs_user' || o.state === 'unknown'))
+        throw new CommandError(
+          'invalid_state',
+          'An earlier publish has an unknown outcome: decide on it first.',
+        );
+      if (mine.length > 0)
+        throw new CommandError('invalid_state', 'A publish of this variant is already on its way.');
+      await app.db.transaction().execute(async (trx) => {
+        await enqueue(trx, { kind: 'publish', postId: post.id, variantId: v.id, now: app.now() });
+      });
+      app.changed(post.id, v.id);
+      app.engine.background(() => app.engine.syncNow('publish requested'));
+      return app.variantView(v.id);
+    },
+
+    'variants.resolveConflict': (p) => resolveConflict(app, p),
+  };
+}
+
+/** The user's choice on a variant changed here and on the service: what they keep is sent. */
+async function resolveConflict(app: AppContext, p: Resolution): Promise<VariantView> {
+  const v = await app.variant(p.id);
+  const post = await app.post(v.post_id);
+  const conflicts = parseJson<Array<{ field: string; mine: string | null; theirs: string | null }>>(
+    v.conflict,
+  );
+  if (!conflicts || conflicts.length === 0)
+    throw new CommandError('invalid_state', 'This variant has no conflict to resolve.');
+  const base = parseJson<VariantBase>(v.base) ?? {
+    content: v.content,
+    scheduled_at: v.scheduled_at,
+    social_profile_id: mineAccount(v, null),
+    status: v.status,
+    platform_post_url: v.platform_post_url,
+  };
+  const theirs = new Map(conflicts.map((c) => [c.field, c.theirs]));
+  const newBase: VariantBase = { ...base };
+  const patch: Partial<VariantRow> = { conflict: null, updated_at: app.now() };
+  // The service's values become the base: "mine" and "edit" then count as local changes to send.
+  if (theirs.has('content')) newBase.content = theirs.get('content') ?? '';
+  if (theirs.has('scheduled_at')) newBase.scheduled_at = theirs.get('scheduled_at') ?? null;
+  if (theirs.has('social_profile_id')) newBase.social_profile_id = theirs.get('social_profile_id') ?? null;
+  if (p.choice === 'theirs') {
+    if (theirs.has('content')) patch.content = newBase.content;
+    if (theirs.has('scheduled_at')) patch.scheduled_at = newBase.scheduled_at;
+    if (theirs.has('social_profile_id')) {
+      patch.account_mode = newBase.social_profile_id === null ? 'none' : 'profile';
+      patch.social_profile_id = newBase.social_profile_id;
+    }
+  } else if (p.choice === 'edit') {
+    if (p.content !== undefined) patch.content = p.content;
+    if (p.scheduledAt !== undefined)
+      patch.scheduled_at = p.scheduledAt === null ? null : new Date(p.scheduledAt).toISOString();
+    if (p.account !== undefined) Object.assign(patch, accountColumns(p.account));
+  }
+  patch.base = JSON.stringify(newBase);
+  const after = { ...v, ...patch };
+  const fields: VariantField[] = [];
+  if (after.content !== newBase.content) fields.push('content');
+  if (mineAccount(after, newBase) !== newBase.social_profile_id) fields.push('account');
+  const scheduleChanged = after.scheduled_at !== newBase.scheduled_at;
+  const now = app.now();
+  await app.db.transaction().execute(async (trx) => {
+    await updateVariant(trx, v.id, patch);
+    await supersedeChanges(trx, v.id);
+    if (fields.length > 0)
+      await enqueue(trx, {
+        kind: 'update_variant',
+        postId: post.id,
+        variantId: v.id,
+        payload: { fields },
+        now,
+      });
+    if (scheduleChanged)
+      await enqueue(trx, {
+        kind: after.scheduled_at === null ? 'unschedule' : 'schedule',
+        postId: post.id,
+        variantId: v.id,
+        now,
+      });
+  });
+  await logDecision(app.syncCtx(), {
+    action: `resolve_${p.choice}`,
+    reason: 'The user resolved a conflict.',
+    postId: post.id,
+    variantId: v.id,
+  });
+  app.changed(post.id, v.id);
+  return app.variantView(v.id);
+}

@@ -1,0 +1,137 @@
+// What the user can do with an op, in one place: retry, discard, publish again, keep
+// unpublished, and choose among look-alikes. Each is an event of the op machine, so a button
+// pressed on an op that has moved on meanwhile is refused with the machine's reason.
+import { parseJson, updatePost, type PostBase } from '../store/post-repository';
+import type { OutboxOpRow, VariantRow } from '../store/schema';
+import { getVariant, updateVariant, type VariantBase } from '../store/variant-repository';
+import { inTransaction, nowIso, type SyncContext } from '../sync/context';
+import { getOp } from './op-queries';
+import { dueNow, OpRefused, settle } from './op-store';
+import { parsePayload, parseQuestion } from './payload';
+
+export class NoSuchOp extends Error {
+  override readonly name = 'NoSuchOp';
+  constructor(id: string) {
+    super(`No outbox operation with id ${id}.`);
+  }
+}
+
+async function opOf(ctx: SyncContext, id: string): Promise<OutboxOpRow> {
+  const op = await getOp(ctx.db, id);
+  if (!op) throw new NoSuchOp(id);
+  return op;
+}
+
+/** Sends a failed op again; an op of unknown outcome is read back first, now. */
+export async function retryOp(ctx: SyncContext, id: string): Promise<OutboxOpRow> {
+  const op = await opOf(ctx, id);
+  await inTransaction(ctx, async (t) => {
+    await settle(t, op, { event: { type: 'user_retry' }, action: 'user_retry' });
+    if (op.state === 'unknown') await dueNow(t.db, op.id, nowIso(t));
+    if (op.variant_id !== null) await updateVariant(t.db, op.variant_id, { error: null });
+  });
+  return opOf(ctx, id);
+}
+
+/**
+ * Drops a change the service refused for good (or one held back because the variant was
+ * published meanwhile): the fields it carried go back to what the service holds, so the item
+ * shows the service's state again instead of Failed forever.
+ */
+export async function discardOp(ctx: SyncContext, id: string): Promise<OutboxOpRow> {
+  const op = await opOf(ctx, id);
+  await inTransaction(ctx, async (t) => {
+    await settle(t, op, {
+      event: { type: 'user_discard' },
+      action: 'discard',
+      reason: `The user dropped a ${op.kind}; the item shows what the service holds.`,
+    });
+    const v = op.variant_id === null ? undefined : await getVariant(t.db, op.variant_id);
+    const base = v ? parseJson<VariantBase>(v.base) : null;
+    if (!v || !base) return;
+    const back: Partial<VariantRow> = {};
+    const fields = parsePayload(op).fields ?? [];
+    if (op.kind === 'update_variant' && fields.includes('content')) back.content = base.content;
+    if (op.kind === 'update_variant' && fields.includes('account')) {
+      back.account_mode = base.social_profile_id === null ? 'none' : 'profile';
+      back.social_profile_id = base.social_profile_id;
+    }
+    if (op.kind === 'schedule' || op.kind === 'unschedule') back.scheduled_at = base.scheduled_at;
+    await updateVariant(t.db, v.id, { ...back, error: null, updated_at: nowIso(t) });
+  });
+  return opOf(ctx, id);
+}
+
+/** The user's decision on a publish of unknown outcome. */
+export async function decidePublish(
+  ctx: SyncContext,
+  variantId: string,
+  choice: 'publish_again' | 'keep_unpublished',
+): Promise<void> {
+  const op = await ctx.db
+    .selectFrom('outbox_op')
+    .selectAll()
+    .where('variant_id', '=', variantId)
+    .where('kind', '=', 'publish')
+    .where('state', '=', 'needs_user')
+    .executeTakeFirst();
+  if (!op) throw new OpRefused('This variant has no publish of unknown outcome waiting for a decision.');
+  await settle(ctx, op, {
+    event: { type: choice === 'publish_again' ? 'user_publish_again' : 'user_keep_unpublished' },
+    action: choice,
+  });
+}
+
+/**
+ * A create whose answer was lost while look-alikes appeared: the user names Outpost's own
+ * (it is linked, nothing is created) or none (it is created anew). Linking writes only what
+ * Outpost knows: the next pull reads the rest of it.
+ */
+export async function adoptCandidate(
+  ctx: SyncContext,
+  id: string,
+  serverId: string | null,
+): Promise<OutboxOpRow> {
+  const op = await opOf(ctx, id);
+  if (serverId === null) {
+    await settle(ctx, op, { event: { type: 'user_create_anew' }, action: 'user_create_anew' });
+    return opOf(ctx, id);
+  }
+  const offered = parseQuestion(op)?.candidates ?? [];
+  if (!offered.some((c) => c.serverId === serverId))
+    throw new OpRefused(`${serverId} is not one of the items offered for this operation.`);
+  const sent = parsePayload(op).sent ?? {};
+  await settle(ctx, op, {
+    event: { type: 'user_adopt', serverId },
+    action: 'user_adopt',
+    record: async (t) => {
+      const now = nowIso(t);
+      if (op.kind === 'create_post') {
+        await updatePost(t.db, op.post_id, {
+          server_id: serverId,
+          base: sent.title === undefined ? null : JSON.stringify({ title: sent.title } satisfies PostBase),
+          error: null,
+          updated_at: now,
+        });
+      } else if (op.variant_id !== null) {
+        const v = await getVariant(t.db, op.variant_id);
+        await updateVariant(t.db, op.variant_id, {
+          server_id: serverId,
+          base:
+            v === undefined
+              ? null
+              : JSON.stringify({
+                  content: sent.content ?? v.content,
+                  scheduled_at: null,
+                  social_profile_id: v.account_mode === 'profile' ? v.social_profile_id : null,
+                  status: null,
+                  platform_post_url: null,
+                } satisfies VariantBase),
+          error: null,
+          updated_at: now,
+        });
+      }
+    },
+  });
+  return opOf(ctx, id);
+}

@@ -1,0 +1,129 @@
+// Reads of the outbox for the rest of the core (views, counts, the pull). Only core/outbox/
+// touches the `outbox_op` table (an ESLint rule holds every other file to that).
+import type { Kysely } from 'kysely';
+import { chunked, IDS_PER_STATEMENT } from '../store/chunks';
+import type { Database, OutboxOpRow } from '../store/schema';
+import { OPEN_STATES, type OpState } from './op-machine';
+import { parsePayload, type SentPatch } from './payload';
+
+export async function getOp(db: Kysely<Database>, id: string): Promise<OutboxOpRow | undefined> {
+  return db.selectFrom('outbox_op').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Every op not yet done, in order. Listed through the (state, seq) index: done ops are never pruned. */
+export async function listOpenOps(db: Kysely<Database>): Promise<OutboxOpRow[]> {
+  return db.selectFrom('outbox_op').selectAll().where('state', 'in', OPEN_STATES).orderBy('seq').execute();
+}
+
+/** Open ops with what they concern: the post's title, workspace and the variant's platform. */
+export async function listOpenOpsWithSubjects(
+  db: Kysely<Database>,
+): Promise<Array<OutboxOpRow & { post_title: string; platform: string | null; workspace: string | null }>> {
+  return db
+    .selectFrom('outbox_op')
+    .innerJoin('post', 'post.id', 'outbox_op.post_id')
+    .leftJoin('variant', 'variant.id', 'outbox_op.variant_id')
+    .selectAll('outbox_op')
+    .select(['post.title as post_title', 'variant.platform as platform', 'post.workspace as workspace'])
+    .where('outbox_op.state', 'in', OPEN_STATES)
+    .orderBy('outbox_op.seq')
+    .execute();
+}
+
+export async function listOpenOpsOfPosts(db: Kysely<Database>, postIds: string[]): Promise<OutboxOpRow[]> {
+  const out: OutboxOpRow[] = [];
+  for (const part of chunked(postIds, IDS_PER_STATEMENT)) {
+    out.push(
+      ...(await db
+        .selectFrom('outbox_op')
+        .selectAll()
+        .where('post_id', 'in', part)
+        .where('state', 'in', OPEN_STATES)
+        .orderBy('seq')
+        .execute()),
+    );
+  }
+  return out;
+}
+
+/** Every open op with only what a state needs (posts.list). */
+export async function listOpenOpStates(
+  db: Kysely<Database>,
+): Promise<Array<Pick<OutboxOpRow, 'post_id' | 'variant_id' | 'kind' | 'state'>>> {
+  return db
+    .selectFrom('outbox_op')
+    .select(['post_id', 'variant_id', 'kind', 'state'])
+    .where('state', 'in', OPEN_STATES)
+    .orderBy('seq')
+    .execute();
+}
+
+export async function countOps(db: Kysely<Database>): Promise<Record<OpState, number>> {
+  const rows = await db
+    .selectFrom('outbox_op')
+    .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('state', 'in', OPEN_STATES)
+    .groupBy('state')
+    .execute();
+  const counts: Record<OpState, number> = {
+    pending: 0,
+    sending: 0,
+    unknown: 0,
+    needs_user: 0,
+    failed: 0,
+    done: 0,
+  };
+  for (const r of rows) counts[r.state] = Number(r.n);
+  return counts;
+}
+
+/** Values sent for a variant by ops not yet done, whose answers never came. */
+export async function listUnconfirmedPatches(db: Kysely<Database>, variantId: string): Promise<SentPatch[]> {
+  const rows = await db
+    .selectFrom('outbox_op')
+    .select('payload')
+    .where('variant_id', '=', variantId)
+    .where('state', '!=', 'done')
+    .where('sent_at', 'is not', null)
+    .execute();
+  return rows.flatMap((row) => parsePayload(row).unconfirmed ?? []);
+}
+
+/**
+ * Creates whose outcome is not settled, with the service items they may have made: while one
+ * is unknown, anything unknown in its workspace (or post) may be ours and is not imported;
+ * once the user is asked, only the candidates shown are held back.
+ */
+export async function listUnsettledCreates(
+  db: Kysely<Database>,
+  kind: 'create_post' | 'create_variant',
+): Promise<Array<{ post_id: string; workspace: string | null; state: OpState; facts: string | null }>> {
+  return db
+    .selectFrom('outbox_op')
+    .innerJoin('post', 'post.id', 'outbox_op.post_id')
+    .select(['outbox_op.post_id', 'post.workspace', 'outbox_op.state', 'outbox_op.facts'])
+    .where('outbox_op.kind', '=', kind)
+    .where('outbox_op.state', 'in', ['unknown', 'sending', 'needs_user'])
+    .execute();
+}
+
+/** Posts with changes still on their way (a full pull reads their variants first). */
+export async function listPostsWithOpenOps(db: Kysely<Database>): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('outbox_op')
+    .select('post_id')
+    .distinct()
+    .where('state', 'in', OPEN_STATES)
+    .execute();
+  return new Set(rows.map((r) => r.post_id));
+}
+
+/** How many ops wait for the user's decision (publishes of unknown outcome, ambiguous creates). */
+export async function countNeedsUser(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('outbox_op')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('state', '=', 'needs_user')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,298 @@
+// The one writer of `outbox_op`. Every state change goes through `transition` (op-machine.ts)
+// and is written with compare-and-set on the state it was decided from, so a decision taken on
+// a stale row (the user acted, another sync moved it) changes nothing and says so.
+import type { Kysely } from 'kysely';
+import { newLocalId } from '../store/ids';
+import type { Database, OutboxKind, OutboxOpRow } from '../store/schema';
+import { inTransaction, logDecision, nowIso, type SyncContext } from '../sync/context';
+import { transition, type Effect, type OpEvent, type OpState } from './op-machine';
+import { parsePayload, type OpQuestion, type OutboxPayload, type VariantField } from './payload';
+
+/** The op changed between being read and being written: the decision is not applied. */
+export class OpMoved extends Error {
+  override readonly name = 'OpMoved';
+}
+
+/** The machine refused the event for the op's state (a user action on an op that moved on). */
+export class OpRefused extends Error {
+  override readonly name = 'OpRefused';
+}
+
+export interface EnqueueInput {
+  kind: OutboxKind;
+  postId: string;
+  variantId: string | null;
+  payload?: OutboxPayload;
+  now: string;
+}
+
+async function nextSeq(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('outbox_op')
+    .select((eb) => eb.fn.max<number>('seq').as('max'))
+    .executeTakeFirst();
+  return (row?.max ?? 0) + 1;
+}
+
+/**
+ * Adds an op, or folds it into one already waiting, so a burst of keystrokes becomes one
+ * request. Returns the id of the op that carries it. Call inside the same transaction as the
+ * local change it stands for.
+ */
+export async function enqueue(db: Kysely<Database>, input: EnqueueInput): Promise<string> {
+  const { kind, variantId, now } = input;
+  if (variantId !== null && (kind === 'update_variant' || kind === 'schedule' || kind === 'unschedule')) {
+    const family: OutboxKind[] =
+      kind === 'update_variant' ? ['create_variant', 'update_variant'] : ['schedule', 'unschedule'];
+    const waiting = await db
+      .selectFrom('outbox_op')
+      .selectAll()
+      .where('variant_id', '=', variantId)
+      .where('state', 'in', ['pending', 'failed'])
+      .where('kind', 'in', family)
+      .orderBy('seq')
+      .execute();
+    const pendingCreate = waiting.find((op) => op.kind === 'create_variant' && op.state === 'pending');
+    // A create reads the variant's current content when it leaves: nothing more to send.
+    if (pendingCreate) return pendingCreate.id;
+    const same = waiting.filter((op) => op.kind !== 'create_variant');
+    const fields = new Set<VariantField>(input.payload?.fields ?? []);
+    for (const op of same) for (const f of parsePayload(op).fields ?? []) fields.add(f);
+    const keep = same.find((op) => op.state === 'pending');
+    // Failed ops of the same kind are superseded by the newer edit (nothing of them was applied).
+    const superseded = same.filter((op) => op !== keep).map((op) => op.id);
+    if (superseded.length > 0) await db.deleteFrom('outbox_op').where('id', 'in', superseded).execute();
+    const next: OutboxPayload = kind === 'update_variant' ? { fields: [...fields].sort() } : {};
+    // An earlier request of the op kept may already be applied: its values stay recognisable.
+    const unconfirmed = keep ? parsePayload(keep).unconfirmed : undefined;
+    const payload = unconfirmed ? { ...next, unconfirmed } : next;
+    if (keep) {
+      await db
+        .updateTable('outbox_op')
+        .set({ kind, payload: JSON.stringify(payload), updated_at: now })
+        .where('id', '=', keep.id)
+        .where('state', '=', 'pending')
+        .execute();
+      return keep.id;
+    }
+    return insertOp(db, { ...input, payload });
+  }
+  if (variantId !== null && kind === 'publish') {
+    // A publish the user asks for again supersedes one the service refused (nothing was applied).
+    await db
+      .deleteFrom('outbox_op')
+      .where('variant_id', '=', variantId)
+      .where('kind', '=', 'publish')
+      .where('state', '=', 'failed')
+      .execute();
+  }
+  return insertOp(db, input);
+}
+
+async function insertOp(db: Kysely<Database>, input: EnqueueInput): Promise<string> {
+  const id = newLocalId();
+  await db
+    .insertInto('outbox_op')
+    .values({
+      id,
+      seq: await nextSeq(db),
+      kind: input.kind,
+      state: 'pending',
+      post_id: input.postId,
+      variant_id: input.variantId,
+      payload: JSON.stringify(input.payload ?? {}),
+      attempts: 0,
+      next_attempt_at: null,
+      error: null,
+      sent_at: null,
+      facts: null,
+      created_at: input.now,
+      updated_at: input.now,
+    })
+    .execute();
+  return id;
+}
+
+/** The pending or failed changes of a variant are dropped: a conflict's resolution replaces them. */
+export async function supersedeChanges(db: Kysely<Database>, variantId: string): Promise<void> {
+  await db
+    .deleteFrom('outbox_op')
+    .where('variant_id', '=', variantId)
+    .where('kind', 'in', ['update_variant', 'schedule', 'unschedule'])
+    .where('state', 'in', ['pending', 'failed'])
+    .execute();
+}
+
+/** What a runner makes of the rows at claim time: a request, or why none leaves now. */
+export type Built<T> =
+  | { request: T; payload?: OutboxPayload }
+  /** Not now: the op stays pending and the rest of its post waits (a post without a title). */
+  | { hold: string }
+  /** Nothing to send: the op is done (already linked, nothing the service takes changed). */
+  | { done: string };
+
+/**
+ * Claims a pending op for sending: reads the rows, builds the request from them and commits
+ * `sending` in one transaction, before the request leaves. An edit saved before rides on this
+ * request; one saved after finds the op `sending` and is queued as a new op.
+ * When `build` gives no request, the op is left as it is for the caller to settle.
+ */
+export async function claim<R, T>(
+  ctx: SyncContext,
+  op: Pick<OutboxOpRow, 'id' | 'state' | 'kind'>,
+  read: (db: Kysely<Database>, current: OutboxOpRow) => Promise<R>,
+  build: (rows: R, current: OutboxOpRow) => Built<T>,
+): Promise<Built<T>> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('outbox_op').selectAll().where('id', '=', op.id).executeTakeFirst();
+    // Claimed only in the state it was listed in: a user's decision meanwhile (kept
+    // unpublished, superseded) is never overridden by a request built from the old state.
+    if (current === undefined || current.state !== op.state)
+      throw new OpMoved(
+        `The ${op.kind} operation was ${current ? `set ${current.state}` : 'withdrawn'} while this sync ran.`,
+      );
+    const t = transition(current, { type: 'claim' });
+    if (!t.ok) throw new OpRefused(t.reason);
+    const outgoing = build(await read(trx, current), current);
+    if (!('request' in outgoing)) return outgoing;
+    const now = nowIso(ctx);
+    await trx
+      .updateTable('outbox_op')
+      .set({
+        state: t.next,
+        attempts: current.attempts + 1,
+        sent_at: now,
+        updated_at: now,
+        next_attempt_at: null,
+        payload: JSON.stringify(outgoing.payload ?? parsePayload(current)),
+      })
+      .where('id', '=', op.id)
+      .where('state', '=', current.state)
+      .execute();
+    return outgoing;
+  });
+}
+
+export interface Settlement {
+  event: OpEvent;
+  /** Writes what the service answered; runs in the same commit as the op's new state. */
+  record?: (t: SyncContext) => Promise<void>;
+  /** What the decision log says happened (default: the op's kind and the event). */
+  action?: string;
+  /** Why, for the log (default: the event's reason). */
+  reason?: string;
+  /** Something the status bar should say, not only the log (an answer too large to read). */
+  note?: string;
+}
+
+/** What applying an event did: the op's new state and the effects the caller acts on. */
+export interface Applied {
+  state: OpState;
+  effects: Effect[];
+}
+
+/**
+ * Applies one event to an op: the machine decides, the row changes only if it is still in the
+ * state the decision was taken from, and the answer is recorded and the decision logged in the
+ * same commit. Throws OpRefused when the machine refuses, OpMoved when the row moved meanwhile.
+ */
+export async function settle(
+  ctx: SyncContext,
+  op: Pick<OutboxOpRow, 'id' | 'state' | 'kind' | 'post_id' | 'variant_id'>,
+  s: Settlement,
+): Promise<Applied> {
+  const t = transition(op, s.event);
+  if (!t.ok) throw new OpRefused(t.reason);
+  const event = s.event;
+  return inTransaction(ctx, async (tctx) => {
+    const now = nowIso(tctx);
+    // Only a question needs the row's facts; every other settlement is one compare-and-set.
+    const asked =
+      t.next === 'needs_user' ? questionFor(op.kind, event, await readForQuestion(tctx.db, op.id)) : null;
+    const keeps = t.next === 'failed' || t.next === 'unknown' || t.next === 'needs_user';
+    const at = 'at' in event ? event.at : undefined;
+    const changed = await tctx.db
+      .updateTable('outbox_op')
+      .set((eb) => ({
+        state: t.next,
+        updated_at: now,
+        error: t.error === null && keeps ? eb.ref('error') : t.error,
+        next_attempt_at: t.effects.includes('wait') && at !== undefined ? at : null,
+        facts: t.next === 'unknown' ? eb.ref('facts') : asked === null ? null : JSON.stringify(asked),
+      }))
+      .where('id', '=', op.id)
+      .where('state', '=', op.state)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) !== 1)
+      throw new OpMoved(`The ${op.kind} operation was no longer ${op.state} when its outcome came.`);
+    if (t.effects.includes('record') && s.record) await s.record(tctx);
+    const reason = s.reason ?? ('reason' in event ? event.reason : `${event.type.replaceAll('_', ' ')}.`);
+    await logDecision(tctx, {
+      action: s.action ?? event.type,
+      reason,
+      postId: op.post_id,
+      variantId: op.variant_id,
+    });
+    tctx.emit({ name: 'itemChanged', data: { postId: op.post_id, variantId: op.variant_id } });
+    return { state: t.next, effects: t.effects };
+  });
+}
+
+async function readForQuestion(db: Kysely<Database>, id: string) {
+  const row = await db
+    .selectFrom('outbox_op')
+    .select(['sent_at', 'error'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ?? { sent_at: null, error: null };
+}
+
+/** What an op entering `needs_user` asks, with the facts the user decides on. */
+function questionFor(
+  kind: OutboxKind,
+  event: OpEvent,
+  current: Pick<OutboxOpRow, 'sent_at' | 'error'>,
+): OpQuestion {
+  if (event.type === 'read_back_ambiguous')
+    return {
+      candidates: event.candidates,
+      question:
+        kind === 'create_post'
+          ? 'Its answer was lost, and the service now holds several posts like it. Which one is Outpost’s?'
+          : 'Its answer was lost, and the post now has several variants like it. Which one is Outpost’s?',
+    };
+  return {
+    publishUnknown: {
+      requestedAt: current.sent_at ?? '',
+      reason: current.error ?? 'The answer to the publish request was lost.',
+      readBack: 'reason' in event ? event.reason : 'It may not have been published.',
+    },
+  };
+}
+
+/** Moves an op due later to now (the user's Retry of an unknown outcome: read back first). */
+export async function dueNow(db: Kysely<Database>, id: string, now: string): Promise<void> {
+  await db
+    .updateTable('outbox_op')
+    .set({ next_attempt_at: null, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A refused create blocks what follows; the user's new edit is the fix, so it goes again. */
+export async function reviveRefusedCreate(
+  ctx: SyncContext,
+  postId: string,
+  variantId: string | null,
+): Promise<void> {
+  let q = ctx.db
+    .selectFrom('outbox_op')
+    .select(['id', 'state', 'kind', 'post_id', 'variant_id'])
+    .where('post_id', '=', postId)
+    .where('state', '=', 'failed');
+  q =
+    variantId === null
+      ? q.where('kind', '=', 'create_post')
+      : q.where('kind', '=', 'create_variant').where('variant_id', '=', variantId);
+  for (const op of await q.execute()) await settle(ctx, op, { event: { type: 'edited' } });
+}

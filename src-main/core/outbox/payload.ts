@@ -1,0 +1,47 @@
+// What an op carries in its JSON columns, read and written only here: `payload` (what to send
+// and what was sent) and `facts` (what the user is asked while the op waits for them).
+import type { PublishUnknownFacts } from '../../../src-preload/bridge';
+import type { OutboxOpRow } from '../store/schema';
+import type { Candidate } from './op-machine';
+
+export type VariantField = 'content' | 'account';
+
+/** The fields one change request carried, as sent. */
+export interface SentPatch {
+  content?: string;
+  scheduled_at?: string | null;
+  social_profile_id?: string | null;
+}
+
+export interface OutboxPayload {
+  fields?: VariantField[];
+  /**
+   * What this op's requests carried while no answer confirmed them (the last few): the service
+   * may hold one already, and a pull must recognise it as ours rather than as someone's edit.
+   */
+  unconfirmed?: SentPatch[];
+  /** What the last create request carried, to recognise what it made after an unknown outcome. */
+  sent?: { title?: string; platform?: string; content?: string };
+}
+
+/** What an op waiting for the user asks, with the facts behind the question. */
+export interface OpQuestion {
+  publishUnknown?: PublishUnknownFacts;
+  candidates?: Candidate[];
+  question?: string;
+}
+
+/** How many unanswered requests of one op are remembered. */
+const UNCONFIRMED_KEPT = 5;
+
+export function withUnconfirmed(payload: OutboxPayload, patch: SentPatch): OutboxPayload {
+  return { ...payload, unconfirmed: [...(payload.unconfirmed ?? []), patch].slice(-UNCONFIRMED_KEPT) };
+}
+
+export function parsePayload(op: Pick<OutboxOpRow, 'payload'>): OutboxPayload {
+  return JSON.parse(op.payload) as OutboxPayload;
+}
+
+export function parseQuestion(op: Pick<OutboxOpRow, 'facts'>): OpQuestion | null {
+  return op.facts === null ? null : (JSON.parse(op.facts) as OpQuestion);
+}

@@ -1,0 +1,393 @@
+// The push: turns the outbox into requests. Ops of one post run in order; posts run
+// concurrently, bounded. Each op is claimed (`sending` committed) before its request leaves,
+// sent by its kind's runner, and settled through the op store; this file decides only what to
+// send next and what a settlement means for the rest of the pass.
+import type { ServiceClient } from '../api/client';
+import { isServiceError } from '../api/errors';
+import { getPost } from '../store/post-repository';
+import type { OutboxOpRow, PostRow, VariantRow, WorkspaceAccess } from '../store/schema';
+import { getVariant } from '../store/variant-repository';
+import { retryDelayMs } from '../sync/backoff';
+import { eachBounded, inTransaction, logDecision, nowIso, type SyncContext } from '../sync/context';
+import { mergeVariantsOfPost } from '../sync/pull';
+import { isPublished, NEEDS_APPROVAL } from '../sync/reconcile';
+import type { Applied, Settlement } from './op-store';
+import { claim, OpMoved, OpRefused, settle } from './op-store';
+import { listOpenOps } from './op-queries';
+import { judgeFailure } from './outcome';
+import { RUNNERS } from './runners/index';
+import { placed, type OpRows, type OpRunner, type RunContext } from './runners/runner';
+import { markRemoved, tellUser } from './effects';
+import { accessSuggestedBy, accessWords, checkWorkspace } from './workspace-access';
+import type { OpEvent, OpKind } from './op-machine';
+
+export type PushStop = 'auth' | 'offline' | null;
+
+export interface PushResult {
+  stop: PushStop;
+  stopReason: string | null;
+  /** Earliest time a waiting op may be tried again. */
+  nextAttemptAt: string | null;
+  /** What the status bar should say of this push beyond the log (answers too large to read). */
+  notes: string[];
+}
+
+export interface PushOptions {
+  /**
+   * Read a post's variants back (and merge them three-way) before changing one of them. A
+   * full sync pulls first and needs no such read; a light one relies on it, so a change made
+   * on the service is still seen as a conflict rather than overwritten.
+   */
+  readBeforeWrite: boolean;
+}
+
+const CHANGES: ReadonlySet<OpKind> = new Set(['update_variant', 'schedule', 'unschedule']);
+const CREATES: ReadonlySet<OpKind> = new Set(['create_post', 'create_variant']);
+
+/** What the rest of the post's ops do after one op's turn. */
+type Next = 'continue' | 'block_variant' | 'block_post';
+
+class PushRun {
+  stop: PushStop = null;
+  stopReason: string | null = null;
+  nextAttemptAt: string | null = null;
+  readonly #readPosts = new Set<string>();
+  readonly #notes = new Set<string>();
+  /** Workspaces found without access during this pass: the rest of their ops wait. */
+  readonly #held = new Set<string>();
+
+  constructor(
+    readonly ctx: SyncContext,
+    readonly client: ServiceClient,
+    readonly options: PushOptions,
+    readonly available: (slug: string) => boolean,
+  ) {}
+
+  /** What a runner works with for one op: its backoff grows with the op's own attempts. */
+  #runContext(attempts: number): RunContext {
+    return {
+      ctx: this.ctx,
+      client: this.client,
+      timing: {
+        retryAt: (retryAfterMs) => {
+          const delay = retryDelayMs(attempts, retryAfterMs, undefined, this.ctx.random);
+          return new Date(this.ctx.clock.now().getTime() + delay).toISOString();
+        },
+      },
+    };
+  }
+
+  noteWait(at: string): void {
+    if (this.nextAttemptAt === null || at < this.nextAttemptAt) this.nextAttemptAt = at;
+  }
+
+  async run(): Promise<PushResult> {
+    const byPost = new Map<string, OutboxOpRow[]>();
+    for (const op of await listOpenOps(this.ctx.db)) {
+      const list = byPost.get(op.post_id) ?? [];
+      list.push(op);
+      byPost.set(op.post_id, list);
+    }
+    await eachBounded(
+      [...byPost.entries()],
+      this.ctx.concurrency,
+      ([postId, ops]) => this.runPost(postId, ops),
+      () => this.stop !== null,
+    );
+    return {
+      stop: this.stop,
+      stopReason: this.stopReason,
+      nextAttemptAt: this.nextAttemptAt,
+      notes: [...this.#notes],
+    };
+  }
+
+  async runPost(postId: string, ops: OutboxOpRow[]): Promise<void> {
+    const post = await getPost(this.ctx.db, postId);
+    if (!post || post.workspace === null) return;
+    const blocked = new Set<string>();
+    for (const listed of ops) {
+      // A workspace without access keeps its ops waiting, untouched, until it comes back.
+      if (this.stop !== null || this.#held.has(post.workspace) || !this.available(post.workspace)) return;
+      let op = await this.#reload(listed.id);
+      if (!op || op.state === 'done') continue;
+      if (op.variant_id !== null && blocked.has(op.variant_id)) continue;
+      if (op.state === 'sending') {
+        // Left `sending` by a process that stopped before the answer: its outcome is unknown.
+        const applied = await this.#apply(op, {
+          event: {
+            type: 'crashed',
+            reason: 'Outpost stopped while the request was out: it will be read back.',
+          },
+        });
+        if (applied === null) return;
+        op = { ...op, state: applied.state, next_attempt_at: null };
+      }
+      const next = await this.#turn(op, post);
+      if (next === 'block_post') return;
+      if (next === 'block_variant' && op.variant_id !== null) blocked.add(op.variant_id);
+    }
+  }
+
+  /** One op's turn: what waits, what is read back, what is sent. */
+  async #turn(op: OutboxOpRow, post: PostRow): Promise<Next> {
+    const blockItem: Next = op.variant_id === null ? 'block_post' : 'block_variant';
+    // A refused create holds back what depends on it; a refused change waits for the user
+    // (retry or discard) without holding back the variant's later changes.
+    if (op.state === 'failed')
+      return op.kind === 'create_post' ? 'block_post' : op.kind === 'create_variant' ? blockItem : 'continue';
+    if (op.state === 'needs_user') return blockItem;
+    if (op.next_attempt_at !== null && op.next_attempt_at > nowIso(this.ctx)) {
+      this.noteWait(op.next_attempt_at);
+      // Later ops of the post keep their order behind a waiting one.
+      return op.state === 'pending' ? 'block_post' : CREATES.has(op.kind) ? 'block_post' : blockItem;
+    }
+    const variant = op.variant_id === null ? null : ((await getVariant(this.ctx.db, op.variant_id)) ?? null);
+    if (op.variant_id !== null && variant === null) {
+      await this.#apply(op, {
+        event: { type: 'nothing_to_send', reason: 'The variant no longer exists locally.' },
+      });
+      return 'continue';
+    }
+    if (variant !== null && !CREATES.has(op.kind)) {
+      const ready = await this.#readBeforeWrite(post);
+      if (ready === 'block_post') return ready;
+      // Read again only when the service's copy was just merged into it.
+      const fresh =
+        ready === 'merged' ? ((await getVariant(this.ctx.db, variant.id)) as VariantRow) : variant;
+      // Nothing of a variant in conflict leaves until the user chose: never a silent overwrite.
+      if (fresh.conflict !== null) return 'block_variant';
+      if (fresh.remote_state === 'removed') {
+        await this.#apply(op, {
+          event: { type: 'removed', reason: 'The variant was removed on the service; it is kept here only.' },
+        });
+        return 'block_variant';
+      }
+      if (
+        CHANGES.has(op.kind) &&
+        op.state === 'pending' &&
+        (isPublished(fresh) || fresh.status === NEEDS_APPROVAL)
+      ) {
+        const what = isPublished(fresh) ? 'is published' : "is waiting for the channel's approvers";
+        await this.#apply(op, {
+          event: {
+            type: 'locked',
+            reason: `The variant ${what} on the service, so this change was not sent. Discard it to see what the service holds.`,
+          },
+        });
+        return 'block_variant';
+      }
+    }
+    if (post.remote_state === 'removed' && op.state === 'pending') {
+      await this.#apply(op, {
+        event: { type: 'removed', reason: 'The post was removed on the service; it is kept here only.' },
+      });
+      return 'block_post';
+    }
+    const runner = RUNNERS[op.kind];
+    if (op.state === 'unknown') {
+      const rows: OpRows = { op, post: (await getPost(this.ctx.db, post.id)) as PostRow, variant };
+      if (!placed(rows)) return 'block_post';
+      const applied = await this.#apply(op, await runner.readBack(this.#runContext(op.attempts), rows));
+      if (applied === null || applied.state !== 'pending') return this.#after(op, applied);
+      op = { ...op, state: 'pending' };
+    }
+    return this.#send(op, runner);
+  }
+
+  async #send(op: OutboxOpRow, runner: OpRunner<never>): Promise<Next> {
+    let rows: OpRows | null = null;
+    let built;
+    try {
+      built = await claim(
+        this.ctx,
+        op,
+        async (db, current) => {
+          // Posts and variants are never deleted locally: the rows the turn saw still exist.
+          const post = (await getPost(db, current.post_id)) as PostRow;
+          const variant =
+            current.variant_id === null ? null : ((await getVariant(db, current.variant_id)) as VariantRow);
+          rows = { op: current, post, variant };
+          return rows;
+        },
+        (r) =>
+          placed(r)
+            ? runner.build(r)
+            : { hold: 'Waiting for the post (or variant) to exist on the service.' },
+      );
+    } catch (error) {
+      if (!(error instanceof OpMoved || error instanceof OpRefused)) throw error;
+      await logDecision(this.ctx, {
+        action: 'skip_moved',
+        reason: error.message,
+        postId: op.post_id,
+        variantId: op.variant_id,
+      });
+      return 'block_post';
+    }
+    const claimed = rows as OpRows | null;
+    if (claimed === null) return 'block_post';
+    if ('hold' in built) {
+      await logDecision(this.ctx, {
+        action: 'wait',
+        reason: built.hold,
+        postId: op.post_id,
+        variantId: op.variant_id,
+      });
+      return op.kind === 'create_variant' && claimed.post.server_id !== null ? 'block_variant' : 'block_post';
+    }
+    if ('done' in built) {
+      const applied = await this.#apply(op, {
+        event: { type: 'nothing_to_send', reason: built.done },
+        action: `skip_${op.kind}`,
+      });
+      return this.#after(op, applied);
+    }
+    const rc = this.#runContext(claimed.op.attempts);
+    const sent = await runner.send(rc, claimed, built.request);
+    const applied = await this.#apply({ ...claimed.op, state: 'sending' }, sent);
+    if (applied?.state !== 'unknown' || this.stop !== null) return this.#after(op, applied);
+    // The answer was lost: read back once now (a publish is never sent again by itself). What
+    // the read-back finds absent goes again in a later pass, so a failing service is not hammered.
+    const unknown = { ...claimed.op, state: 'unknown' as const };
+    return this.#after(
+      op,
+      await this.#apply(unknown, await runner.readBack(rc, { ...claimed, op: unknown })),
+    );
+  }
+
+  /**
+   * A light sync reads a post's variants once before changing one of them. A read that fails
+   * sent nothing: the op stays as it is.
+   */
+  async #readBeforeWrite(post: PostRow): Promise<'merged' | 'as_is' | 'block_post'> {
+    if (!this.options.readBeforeWrite || post.server_id === null || this.#readPosts.has(post.id))
+      return 'as_is';
+    this.#readPosts.add(post.id);
+    try {
+      const current = await this.client.listVariants(post.workspace as string, post.server_id);
+      await mergeVariantsOfPost(this.ctx, post, current);
+      return 'merged';
+    } catch (error) {
+      const event = judgeFailure('update_variant', error, 'read_back', this.#runContext(0).timing);
+      await logDecision(this.ctx, {
+        action: 'read_before_write_failed',
+        reason: 'reason' in event ? event.reason : event.type,
+        postId: post.id,
+      });
+      if (event.type === 'token_refused') this.#stopFor('auth', event.reason);
+      else if (isServiceError(error) && (error.kind === 'offline' || error.kind === 'timeout'))
+        this.#stopFor('offline', error.message);
+      else if (accessSuggestedBy(error) !== null) await this.#checkWorkspace(post.workspace as string);
+      else if (event.type === 'read_back_failed') this.noteWait(event.at);
+      return 'block_post';
+    }
+  }
+
+  /**
+   * Applies a runner's settlement. A 403 or 404 is first checked against the workspace: a
+   * workspace taken away keeps the op waiting, where an item-level answer fails or removes it.
+   * A local error while recording an answer makes the outcome unknown (it will be read back),
+   * never failed: the service may hold the change.
+   */
+  async #apply(op: OutboxOpRow, s: Settlement): Promise<Applied | null> {
+    let settlement = s;
+    if (s.note !== undefined) this.#notes.add(s.note);
+    const concernsAccess = s.event.type === 'removed' || s.event.type === 'workspace_unavailable';
+    // Only a 403 or 404 needs the post's workspace: every other settlement reads nothing more.
+    const slug = concernsAccess ? ((await getPost(this.ctx.db, op.post_id))?.workspace ?? null) : null;
+    if (slug !== null && 'reason' in s.event) {
+      const access = await this.#checkWorkspace(slug);
+      if (access !== 'ok')
+        settlement = {
+          event: {
+            type: 'workspace_unavailable',
+            reason: `Waiting for access to workspace ${slug}: ${accessWords(access)}.`,
+          },
+        };
+      else if (s.event.type === 'workspace_unavailable')
+        settlement = { event: { type: 'refused', reason: s.event.reason } };
+    }
+    try {
+      const applied = await inTransaction(this.ctx, async (t) => {
+        const a = await settle(t, op, settlement);
+        if (a.effects.includes('mark_removed'))
+          await markRemoved(t, op, 'reason' in settlement.event ? settlement.event.reason : '');
+        return a;
+      });
+      if (applied.effects.includes('notify_user')) await tellUser(this.ctx, op, settlement.event);
+      return this.#stopOn(applied, settlement.event);
+    } catch (error) {
+      if (error instanceof OpMoved || error instanceof OpRefused) {
+        await logDecision(this.ctx, {
+          action: 'skip_moved',
+          reason: error.message,
+          postId: op.post_id,
+          variantId: op.variant_id,
+        });
+        return null;
+      }
+      if (op.state !== 'sending') throw error;
+      // The service answered, but writing it down failed (a busy or full disk): unknown, not failed.
+      const event = judgeFailure(op.kind, error, 'recording', this.#runContext(op.attempts).timing);
+      try {
+        return this.#stopOn(await settle(this.ctx, op, { event }), event);
+      } catch {
+        // Still `sending` in the database: the next sync takes it as crashed and reads back.
+        this.ctx.logger.warn('could not record an unknown outcome', { opId: op.id });
+        return null;
+      }
+    }
+  }
+
+  /** Ends the pass when a settlement says the service cannot be reached or refuses the token. */
+  #stopOn(applied: Applied, event: OpEvent): Applied {
+    const reason = 'reason' in event ? event.reason : event.type;
+    if (applied.effects.includes('stop_offline')) this.#stopFor('offline', reason);
+    if (applied.effects.includes('stop_auth')) this.#stopFor('auth', reason);
+    // A wake-up at the event's time: a retry waits for it, a read-back is due by then at the latest.
+    if ('at' in event) this.noteWait(event.at);
+    return applied;
+  }
+
+  /** What a settlement means for the rest of the post's ops in this pass. */
+  #after(op: OutboxOpRow, applied: Applied | null): Next {
+    if (applied === null) return 'block_post';
+    const { effects } = applied;
+    if (
+      effects.includes('hold_workspace') ||
+      effects.includes('stop_offline') ||
+      effects.includes('stop_auth')
+    )
+      return 'block_post';
+    if (!effects.includes('block')) return 'continue';
+    return op.variant_id === null || CREATES.has(op.kind) ? 'block_post' : 'block_variant';
+  }
+
+  #stopFor(stop: Exclude<PushStop, null>, reason: string): void {
+    if (this.stop === null) {
+      this.stop = stop;
+      this.stopReason = reason;
+    }
+  }
+
+  async #checkWorkspace(slug: string): Promise<WorkspaceAccess> {
+    const access = await checkWorkspace(this.ctx, this.client, slug);
+    if (access !== 'ok') this.#held.add(slug);
+    return access;
+  }
+
+  #reload(id: string) {
+    return this.ctx.db.selectFrom('outbox_op').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+}
+
+/** Pushes the outbox once. `available(slug)`: whether the workspace is known to be reachable. */
+export async function push(
+  ctx: SyncContext,
+  client: ServiceClient,
+  options: PushOptions,
+  available: (slug: string) => boolean = () => true,
+): Promise<PushResult> {
+  return new PushRun(ctx, client, options, available).run();
+}

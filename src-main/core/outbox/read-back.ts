@@ -1,0 +1,62 @@
+// After a create of unknown outcome: what on the service could be what it made. Only items not
+// linked to anything local can be, and only one may be adopted without asking: with two or
+// more (someone made a look-alike at the same moment), the user chooses.
+import type { Candidate } from './op-machine';
+import type { Settlement } from './op-store';
+import type { SyncContext } from '../sync/context';
+
+export type Match<T> = { found: 'none' } | { found: 'one'; item: T } | { found: 'several'; items: T[] };
+
+export function matchUnlinked<T extends { id: string }>(
+  candidates: readonly T[],
+  linkedServerIds: ReadonlySet<string>,
+  same: (c: T) => boolean,
+): Match<T> {
+  const items = candidates.filter((c) => !linkedServerIds.has(c.id) && same(c));
+  if (items.length === 0) return { found: 'none' };
+  if (items.length === 1) return { found: 'one', item: items[0] as T };
+  return { found: 'several', items };
+}
+
+/** A short, readable line naming a candidate (its id, and what the service shows of it). */
+export function candidateOf(id: string, text: string): Candidate {
+  const line = text.split('\n')[0] ?? '';
+  return { serverId: id, label: `${line.length > 60 ? `${line.slice(0, 59)}…` : line} (id ${id})` };
+}
+
+/**
+ * What a create's read-back found, as the settlement the queue applies: nothing (send it
+ * again), one match (adopt it, recorded by `link`), or several (ask the user, changing nothing).
+ */
+export function settleMatch<T extends { id: string }>(
+  kind: 'create_post' | 'create_variant',
+  m: Match<T>,
+  describe: {
+    several: string;
+    candidate: (item: T) => Candidate;
+    link: (item: T) => (t: SyncContext) => Promise<void>;
+  },
+): Settlement {
+  if (m.found === 'none')
+    return {
+      event: {
+        type: 'read_back_absent',
+        reason: 'Nothing on the service matches: the first request was not applied.',
+      },
+      action: `${kind}_recreate`,
+    };
+  if (m.found === 'several')
+    return {
+      event: {
+        type: 'read_back_ambiguous',
+        reason: `${m.items.length} ${describe.several} appeared on the service: Outpost cannot tell which is its own, and changes nothing until you choose.`,
+        candidates: m.items.map(describe.candidate),
+      },
+      action: `${kind}_ambiguous`,
+    };
+  return {
+    event: { type: 'answered', reason: 'Read back: one unlinked match; adopted, not created again.' },
+    action: `${kind}_adopt`,
+    record: describe.link(m.item),
+  };
+}

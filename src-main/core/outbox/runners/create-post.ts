@@ -1,0 +1,60 @@
+// create_post: POST the post with its title. The service keeps the title a post is created
+// with (there is no rename), so a post without one waits.
+import type { ServicePost } from '../../api/client';
+import { listLinkedPosts, updatePost, type PostBase } from '../../store/post-repository';
+import { logDecision, nowIso, type SyncContext } from '../../sync/context';
+import { TITLE_NEEDED } from '../../sync/reconcile';
+import { parsePayload } from '../payload';
+import { candidateOf, matchUnlinked, settleMatch } from '../read-back';
+import { settled, type OpRunner, type OpRows } from './runner';
+
+export function linkPost(rows: OpRows, sp: Pick<ServicePost, 'id' | 'title' | 'raw'>) {
+  return async (t: SyncContext): Promise<void> => {
+    await updatePost(t.db, rows.post.id, {
+      server_id: sp.id,
+      base: JSON.stringify({ title: sp.title } satisfies PostBase),
+      raw: JSON.stringify(sp.raw),
+      error: null,
+      updated_at: nowIso(t),
+    });
+    await logDecision(t, {
+      action: 'post_linked',
+      reason: `The service holds it as post ${sp.id}.`,
+      postId: rows.post.id,
+    });
+  };
+}
+
+export const createPostRunner: OpRunner<string> = {
+  build({ post, op }) {
+    if (post.server_id !== null) return { done: 'The post is already linked to the service.' };
+    if (post.title.trim() === '') return { hold: TITLE_NEEDED };
+    return { request: post.title, payload: { ...parsePayload(op), sent: { title: post.title } } };
+  },
+
+  send(rc, rows, title) {
+    return settled(rows, rc, 'request', async () => {
+      const created = await rc.client.createPost(rows.post.workspace as string, { title });
+      return {
+        event: { type: 'answered', reason: 'The service created the post.' },
+        action: 'create_post',
+        record: linkPost(rows, created),
+      };
+    });
+  },
+
+  readBack(rc, rows) {
+    return settled(rows, rc, 'read_back', async () => {
+      const slug = rows.post.workspace as string;
+      const sentTitle = parsePayload(rows.op).sent?.title ?? rows.post.title;
+      const listed = await rc.client.listPosts(slug);
+      const linked = new Set((await listLinkedPosts(rc.ctx.db, slug)).map((p) => p.server_id as string));
+      const m = matchUnlinked(listed, linked, (c) => c.title === sentTitle);
+      return settleMatch('create_post', m, {
+        several: `posts titled "${sentTitle}"`,
+        candidate: (p) => candidateOf(p.id, p.title),
+        link: (p) => linkPost(rows, p),
+      });
+    });
+  },
+};

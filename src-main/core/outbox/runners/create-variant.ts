@@ -1,0 +1,70 @@
+// create_variant: POST the variant with the account in one of its three states (omitted, null
+// or an id), built from the row as it is when the op is claimed.
+import type { ServiceVariant } from '../../api/client';
+import { getVariant, listVariantsOfPost } from '../../store/variant-repository';
+import { recordServiceAnswer } from '../../sync/apply';
+import { logDecision, type SyncContext } from '../../sync/context';
+import { parsePayload } from '../payload';
+import { candidateOf, matchUnlinked, settleMatch } from '../read-back';
+import { placeOf, settled, type OpRunner, type OpRows } from './runner';
+
+type CreateBody = { platform: string; content: string; social_profile_id?: string | null };
+
+export function linkVariant(rows: OpRows, sv: ServiceVariant) {
+  return async (t: SyncContext): Promise<void> => {
+    const variant = rows.variant as NonNullable<OpRows['variant']>;
+    const fresh = (await getVariant(t.db, variant.id)) ?? variant;
+    await recordServiceAnswer(t, fresh, sv);
+    await logDecision(t, {
+      action: 'variant_linked',
+      reason: `The service holds it as variant ${sv.id}.`,
+      postId: variant.post_id,
+      variantId: variant.id,
+    });
+  };
+}
+
+export const createVariantRunner: OpRunner<CreateBody> = {
+  build({ op, variant }) {
+    const v = variant as NonNullable<OpRows['variant']>;
+    if (v.server_id !== null) return { done: 'The variant is already linked to the service.' };
+    const request: CreateBody = { platform: v.platform, content: v.content };
+    // The three account states reach the request apart: key omitted, null, or the id.
+    if (v.account_mode === 'none') request.social_profile_id = null;
+    if (v.account_mode === 'profile') request.social_profile_id = v.social_profile_id;
+    return { request, payload: { ...parsePayload(op), sent: { platform: v.platform, content: v.content } } };
+  },
+
+  send(rc, rows, body) {
+    return settled(rows, rc, 'request', async () => {
+      const { slug, postId } = placeOf(rows);
+      const created = await rc.client.createVariant(slug, postId, body);
+      return {
+        event: { type: 'answered', reason: 'The service created the variant.' },
+        action: 'create_variant',
+        record: linkVariant(rows, created),
+      };
+    });
+  },
+
+  readBack(rc, rows) {
+    return settled(rows, rc, 'read_back', async () => {
+      const { slug, postId } = placeOf(rows);
+      const variant = rows.variant as NonNullable<OpRows['variant']>;
+      const sent = parsePayload(rows.op).sent ?? { platform: variant.platform, content: variant.content };
+      const listed = await rc.client.listVariants(slug, postId);
+      const locals = await listVariantsOfPost(rc.ctx.db, rows.post.id);
+      const linked = new Set(locals.filter((v) => v.server_id !== null).map((v) => v.server_id as string));
+      const m = matchUnlinked(
+        listed,
+        linked,
+        (c) => c.platform === sent.platform && c.content === sent.content,
+      );
+      return settleMatch('create_variant', m, {
+        several: `identical ${sent.platform ?? ''} variants of the post`,
+        candidate: (v) => candidateOf(v.id, v.content),
+        link: (v) => linkVariant(rows, v),
+      });
+    });
+  },
+};

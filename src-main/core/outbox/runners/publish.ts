@@ -1,0 +1,51 @@
+// publish: POST publish, at most once by itself. A publish whose answer was lost is read back;
+// when the service does not show it published (or waiting for sign-off), the user decides.
+import type { ServiceVariant } from '../../api/client';
+import type { VariantRow } from '../../store/schema';
+import { getVariant } from '../../store/variant-repository';
+import { recordServiceAnswer } from '../../sync/apply';
+import type { SyncContext } from '../../sync/context';
+import { decidePublishReadBack, isPublished, NEEDS_APPROVAL } from '../../sync/reconcile';
+import { placeOf, recordVariantAnswer, settled, type OpRunner, type OpRows } from './runner';
+
+export const publishRunner: OpRunner<null> = {
+  build({ variant }) {
+    const v = variant as VariantRow;
+    if (isPublished(v)) return { done: 'The variant is already published.' };
+    if (v.status === NEEDS_APPROVAL)
+      return { done: "The variant is already waiting for the channel's approvers." };
+    return { request: null };
+  },
+
+  send(rc, rows) {
+    return settled(rows, rc, 'request', async () => {
+      const { slug, postId } = placeOf(rows);
+      const sv = await rc.client.publishVariant(slug, postId, rows.variant?.server_id as string);
+      return {
+        event: {
+          type: 'answered',
+          reason: `The service answered ${sv.platform_post_url ? 'published' : (sv.status ?? 'without a status')}.`,
+        },
+        action: 'publish',
+        record: recordVariantAnswer(rows, sv),
+      };
+    });
+  },
+
+  readBack(rc, rows) {
+    return settled(rows, rc, 'read_back', async () => {
+      const { slug, postId } = placeOf(rows);
+      const sv = (await rc.client.listVariants(slug, postId)).find((v) => v.id === rows.variant?.server_id);
+      if (sv === undefined)
+        return { event: { type: 'removed', reason: 'Read back: the variant is no longer on the service.' } };
+      const d = decidePublishReadBack(sv);
+      if (d.action === 'record')
+        return {
+          event: { type: 'answered', reason: d.reason },
+          action: 'publish_readback_record',
+          record: recordVariantAnswer(rows, sv),
+        };
+      return { event: { type: 'read_back_absent', reason: d.reason }, action: 'publish_readback_ask_user' };
+    });
+  },
+};

@@ -1,0 +1,66 @@
+// What every op runner is: it builds its request from the rows as they are when the op is
+// claimed, sends it and returns what happened as a Settlement (an event, and how to record the
+// answer), and reads back after an unknown outcome. It never writes `outbox_op`: the queue
+// applies its settlements through the op store.
+import { TOO_LARGE, type ServiceClient, type ServiceVariant } from '../../api/client';
+import { isServiceError } from '../../api/errors';
+import type { OutboxOpRow, PostRow, VariantRow } from '../../store/schema';
+import { getVariant } from '../../store/variant-repository';
+import { recordServiceAnswer } from '../../sync/apply';
+import type { SyncContext } from '../../sync/context';
+import type { Built, Settlement } from '../op-store';
+import { judgeFailure, type Stage, type Timing } from '../outcome';
+
+export interface RunContext {
+  ctx: SyncContext;
+  client: ServiceClient;
+  timing: Timing;
+}
+
+/** The rows an op concerns, read in the transaction that claims it (or just before a read-back). */
+export interface OpRows {
+  op: OutboxOpRow;
+  post: PostRow;
+  variant: VariantRow | null;
+}
+
+export interface OpRunner<T> {
+  build(rows: OpRows): Built<T>;
+  send(rc: RunContext, rows: OpRows, request: T): Promise<Settlement>;
+  readBack(rc: RunContext, rows: OpRows): Promise<Settlement>;
+}
+
+/** Runs `work`; a failure becomes the event judgeFailure gives for it. */
+export async function settled(
+  rows: OpRows,
+  rc: RunContext,
+  stage: Stage,
+  work: () => Promise<Settlement>,
+): Promise<Settlement> {
+  try {
+    return await work();
+  } catch (error) {
+    const event = judgeFailure(rows.op.kind, error, stage, rc.timing);
+    return isServiceError(error) && error.code === TOO_LARGE ? { event, note: error.message } : { event };
+  }
+}
+
+/** The post's workspace and server id; a runner is only called once both exist. */
+export function placeOf(rows: OpRows): { slug: string; postId: string } {
+  return { slug: rows.post.workspace as string, postId: rows.post.server_id as string };
+}
+
+/** Whether the service ids an op's request needs exist yet (a variant waits for its post). */
+export function placed({ op, post, variant }: OpRows): boolean {
+  if (op.kind === 'create_post') return true;
+  if (post.server_id === null) return false;
+  return op.kind === 'create_variant' || variant?.server_id != null;
+}
+
+/** Writes what the service answered for the op's variant: its values become the new base. */
+export function recordVariantAnswer(rows: OpRows, sv: ServiceVariant) {
+  return async (t: SyncContext): Promise<void> => {
+    const variant = rows.variant as VariantRow;
+    await recordServiceAnswer(t, (await getVariant(t.db, variant.id)) ?? variant, sv);
+  };
+}

@@ -1,0 +1,80 @@
+// The full pull across workspaces, and the reconcile of variants whose time has come. Access is
+// per workspace: one that answers 403, or has left this account's list, is marked and its
+// changes wait while the others sync; one that answers again is marked back.
+import type { ServiceClient } from '../api/client';
+import { isServiceError } from '../api/errors';
+import { accessSuggestedBy, accessWords } from '../outbox/workspace-access';
+import { getPost } from '../store/post-repository';
+import { listVariantsDueForReconcile } from '../store/variant-repository';
+import { listWorkspaces, setWorkspaceAccess } from '../store/workspace-repository';
+import { logDecision, nowIso, type SyncContext } from './context';
+import { mergeVariantsOfPost, pullWorkspace, pullWorkspaceList } from './pull';
+
+/** Failures that concern every workspace: the sync stops on them. */
+function concernsAll(error: unknown): boolean {
+  if (!isServiceError(error)) return false;
+  if (error.kind === 'auth' && error.status !== 403) return true;
+  return error.kind === 'offline' || error.kind === 'timeout';
+}
+
+/** Pulls every workspace; returns the problems met, in words, for the status bar. */
+export async function pullAll(ctx: SyncContext, client: ServiceClient): Promise<string[]> {
+  const slugs = await pullWorkspaceList(ctx, client);
+  const listed = new Set(slugs);
+  const problems: string[] = [];
+  for (const known of await listWorkspaces(ctx.db)) {
+    if (!listed.has(known.slug) && (await setWorkspaceAccess(ctx.db, known.slug, 'not_found')))
+      await logDecision(ctx, {
+        action: 'workspace_not_found',
+        reason: `Workspace ${known.slug}: ${accessWords('not_found')}; its changes wait until it is back.`,
+      });
+  }
+  for (const slug of slugs) {
+    try {
+      await pullWorkspace(ctx, client, slug);
+      if (await setWorkspaceAccess(ctx.db, slug, 'ok'))
+        await logDecision(ctx, { action: 'workspace_ok', reason: `Workspace ${slug} can be reached again.` });
+    } catch (error) {
+      if (concernsAll(error)) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      const access = accessSuggestedBy(error);
+      if (access !== null && (await setWorkspaceAccess(ctx.db, slug, access)))
+        await logDecision(ctx, {
+          action: `workspace_${access}`,
+          reason: `Workspace ${slug}: ${accessWords(access)}; its changes wait until it is back.`,
+        });
+      // One unreadable workspace must not keep the outbox from going out.
+      await logDecision(ctx, { action: 'pull_workspace_failed', reason: `${slug}: ${message}` });
+      if (access === null) problems.push(`Workspace ${slug} could not be read: ${message}`);
+    }
+  }
+  return problems;
+}
+
+/** Re-reads scheduled and needs_approval variants whose time has come. */
+export async function reconcileDue(ctx: SyncContext, client: ServiceClient): Promise<void> {
+  const due = await listVariantsDueForReconcile(ctx.db, nowIso(ctx));
+  for (const postId of new Set(due.map((v) => v.post_id))) {
+    const post = await getPost(ctx.db, postId);
+    if (!post || post.workspace === null || post.server_id === null) continue;
+    let variants;
+    try {
+      variants = await client.listVariants(post.workspace, post.server_id);
+    } catch (error) {
+      if (concernsAll(error)) throw error;
+      await logDecision(ctx, {
+        action: 'reconcile_failed',
+        reason: error instanceof Error ? error.message : String(error),
+        postId,
+      });
+      continue;
+    }
+    // Only variants already linked are touched: imports belong to a full pull.
+    const linked = new Set(due.filter((v) => v.post_id === postId).map((v) => v.server_id));
+    await mergeVariantsOfPost(
+      ctx,
+      post,
+      variants.filter((v) => linked.has(v.id)),
+    );
+  }
+}

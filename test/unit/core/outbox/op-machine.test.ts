@@ -1,0 +1,176 @@
+// The op machine as a table: one row per state and event (and kind, where the kind matters).
+// Every combination must be listed, so a new state or event cannot slip in without a row.
+import { describe, expect, it } from 'vitest';
+import {
+  OP_EVENT_TYPES,
+  OP_KINDS,
+  OP_STATES,
+  transition,
+  USER_EVENTS,
+  type OpEvent,
+  type OpEventType,
+  type OpKind,
+  type OpState,
+} from '../../../../src-main/core/outbox/op-machine';
+
+const AT = '2030-01-01T00:00:00.000Z';
+
+function eventOf(type: OpEventType): OpEvent {
+  switch (type) {
+    case 'retry_later':
+    case 'outcome_unknown':
+    case 'read_back_failed':
+      return { type, reason: 'r', at: AT };
+    case 'read_back_ambiguous':
+      return {
+        type,
+        reason: 'r',
+        candidates: [
+          { serverId: '1', label: 'a' },
+          { serverId: '2', label: 'b' },
+        ],
+      };
+    case 'user_adopt':
+      return { type, serverId: '1' };
+    case 'claim':
+    case 'edited':
+    case 'user_retry':
+    case 'user_discard':
+    case 'user_publish_again':
+    case 'user_keep_unpublished':
+    case 'user_create_anew':
+      return { type };
+    default:
+      return { type, reason: 'r' };
+  }
+}
+
+type Row = OpState | '-';
+/** state -> event -> next state, for a change (update_variant, schedule, unschedule). */
+const CHANGE: Record<OpState, Partial<Record<OpEventType, Row>>> = {
+  pending: {
+    claim: 'sending',
+    nothing_to_send: 'done',
+    workspace_unavailable: 'pending',
+    removed: 'failed',
+    locked: 'failed',
+  },
+  sending: {
+    answered: 'done',
+    refused: 'failed',
+    never_sent: 'pending',
+    retry_later: 'pending',
+    token_refused: 'pending',
+    workspace_unavailable: 'pending',
+    removed: 'failed',
+    outcome_unknown: 'unknown',
+    crashed: 'unknown',
+  },
+  unknown: {
+    answered: 'done',
+    nothing_to_send: 'done',
+    token_refused: 'unknown',
+    workspace_unavailable: 'unknown',
+    removed: 'failed',
+    read_back_absent: 'pending',
+    read_back_failed: 'unknown',
+    user_retry: 'unknown',
+  },
+  needs_user: {},
+  failed: { user_retry: 'pending', user_discard: 'done' },
+  done: {},
+};
+
+/** Where a kind differs from a change. */
+const DIFFERS: Record<OpKind, Partial<Record<OpState, Partial<Record<OpEventType, Row>>>>> = {
+  update_variant: {},
+  schedule: {},
+  unschedule: {},
+  create_post: {
+    unknown: { read_back_ambiguous: 'needs_user' },
+    needs_user: { user_adopt: 'done', user_create_anew: 'pending' },
+    failed: { edited: 'pending', user_discard: '-' },
+  },
+  create_variant: {
+    unknown: { read_back_ambiguous: 'needs_user' },
+    needs_user: { user_adopt: 'done', user_create_anew: 'pending' },
+    failed: { edited: 'pending', user_discard: '-' },
+  },
+  publish: {
+    unknown: { read_back_absent: 'needs_user' },
+    needs_user: { user_publish_again: 'pending', user_keep_unpublished: 'done' },
+    failed: { user_retry: '-' },
+  },
+};
+
+function expected(kind: OpKind, state: OpState, event: OpEventType): Row {
+  return DIFFERS[kind][state]?.[event] ?? CHANGE[state][event] ?? '-';
+}
+
+describe('op machine: every state x event x kind', () => {
+  for (const kind of OP_KINDS)
+    for (const state of OP_STATES)
+      for (const type of OP_EVENT_TYPES) {
+        const want = expected(kind, state, type);
+        it(`${kind} ${state} + ${type} -> ${want === '-' ? 'refused' : want}`, () => {
+          const t = transition({ kind, state }, eventOf(type));
+          if (want === '-') {
+            expect(t.ok).toBe(false);
+            if (!t.ok) expect(t.reason).toMatch(new RegExp(`${kind} op that is ${state}`));
+          } else {
+            expect(t).toMatchObject({ ok: true, next: want });
+          }
+        });
+      }
+});
+
+describe('the promise the machine keeps', () => {
+  it('no automatic event leads a publish that may have gone out back to pending', () => {
+    const back: string[] = [];
+    for (const state of ['sending', 'unknown', 'needs_user'] as const)
+      for (const type of OP_EVENT_TYPES) {
+        if (USER_EVENTS.has(type)) continue;
+        const t = transition({ kind: 'publish', state }, eventOf(type));
+        if (t.ok && t.next === 'pending') back.push(`${state} + ${type}`);
+      }
+    // From `sending`, only answers that prove nothing was applied: the connection was never
+    // made, or the service refused the request before handling it (429/503, 401, a workspace
+    // without access). A timeout, a reset, a cut-off or unreadable answer, a 5xx or a crash
+    // never lead back: they go to `unknown`, and from there only the user sends it again.
+    expect(back).toEqual([
+      'sending + never_sent',
+      'sending + retry_later',
+      'sending + token_refused',
+      'sending + workspace_unavailable',
+    ]);
+    for (const type of ['outcome_unknown', 'crashed'] as const)
+      expect(transition({ kind: 'publish', state: 'sending' }, eventOf(type))).toMatchObject({
+        next: 'unknown',
+      });
+  });
+
+  it("only the user's “publish again” sends a publish of unknown outcome again", () => {
+    const again: string[] = [];
+    for (const state of ['unknown', 'needs_user'] as const)
+      for (const type of OP_EVENT_TYPES) {
+        const t = transition({ kind: 'publish', state }, eventOf(type));
+        if (t.ok && t.next === 'pending') again.push(type);
+      }
+    expect(again).toEqual(['user_publish_again']);
+  });
+
+  it('an answer is recorded in the same step as done; a refusal and a question tell the user', () => {
+    expect(transition({ kind: 'create_post', state: 'sending' }, eventOf('answered'))).toMatchObject({
+      effects: ['record'],
+    });
+    for (const [kind, state, type] of [
+      ['update_variant', 'sending', 'refused'],
+      ['update_variant', 'pending', 'locked'],
+      ['publish', 'unknown', 'read_back_absent'],
+      ['create_post', 'unknown', 'read_back_ambiguous'],
+    ] as const) {
+      const t = transition({ kind, state }, eventOf(type));
+      expect(t.ok && t.effects.includes('notify_user')).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,109 @@
+// judgeFailure as a table: whether a request may have reached the service, decided in one place.
+import { describe, expect, it } from 'vitest';
+import { ServiceError } from '../../../../src-main/core/api/errors';
+import type { OpKind } from '../../../../src-main/core/outbox/op-machine';
+import { judgeFailure, type Stage } from '../../../../src-main/core/outbox/outcome';
+
+const timing = { retryAt: (ms: number | null) => `at+${ms ?? 'backoff'}` };
+const se = (
+  kind: ConstructorParameters<typeof ServiceError>[0],
+  d: ConstructorParameters<typeof ServiceError>[2] = {},
+) => new ServiceError(kind, `${kind} happened.`, d);
+
+const rows: Array<[string, OpKind, unknown, Stage, string]> = [
+  [
+    'connection refused: never sent',
+    'publish',
+    se('offline', { mayHaveReachedService: false }),
+    'request',
+    'never_sent',
+  ],
+  [
+    'reset mid-request: unknown',
+    'create_post',
+    se('offline', { mayHaveReachedService: true }),
+    'request',
+    'outcome_unknown',
+  ],
+  ['timeout: unknown', 'publish', se('timeout'), 'request', 'outcome_unknown'],
+  [
+    '2xx cut short or not JSON: unknown',
+    'update_variant',
+    se('malformed_response', { status: 200 }),
+    'request',
+    'outcome_unknown',
+  ],
+  [
+    '5xx: unknown (a read-back settles it)',
+    'schedule',
+    se('server_error', { status: 500 }),
+    'request',
+    'outcome_unknown',
+  ],
+  [
+    '429: not applied, later',
+    'publish',
+    se('rate_limited', { status: 429, retryAfterMs: 3000 }),
+    'request',
+    'retry_later',
+  ],
+  [
+    '400: refused for good',
+    'create_variant',
+    se('validation', { status: 400, serviceMessage: 'content: empty' }),
+    'request',
+    'refused',
+  ],
+  ['401: the token', 'create_post', se('auth', { status: 401 }), 'request', 'token_refused'],
+  [
+    '403: the workspace, checked by the queue',
+    'update_variant',
+    se('auth', { status: 403 }),
+    'request',
+    'workspace_unavailable',
+  ],
+  ['404: removed, checked by the queue', 'publish', se('not_found', { status: 404 }), 'request', 'removed'],
+  [
+    'a local error while recording the answer: unknown',
+    'create_post',
+    new Error('database is locked'),
+    'recording',
+    'outcome_unknown',
+  ],
+  [
+    'an unexpected local error after it left: unknown',
+    'publish',
+    new TypeError('boom'),
+    'request',
+    'outcome_unknown',
+  ],
+  [
+    'read-back refused connection: read-back failed',
+    'create_post',
+    se('offline', { mayHaveReachedService: false }),
+    'read_back',
+    'read_back_failed',
+  ],
+  [
+    'read-back 502: read-back failed',
+    'publish',
+    se('server_error', { status: 502 }),
+    'read_back',
+    'read_back_failed',
+  ],
+  ['read-back 401: the token', 'publish', se('auth', { status: 401 }), 'read_back', 'token_refused'],
+];
+
+describe('judgeFailure', () => {
+  it.each(rows)('%s', (_name, kind, error, stage, want) => {
+    expect(judgeFailure(kind, error, stage, timing).type).toBe(want);
+  });
+
+  it('a 429 waits as long as the service asked', () => {
+    expect(
+      judgeFailure('publish', se('rate_limited', { retryAfterMs: 3000 }), 'request', timing),
+    ).toMatchObject({
+      at: 'at+3000',
+    });
+  });
+});
