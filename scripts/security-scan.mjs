@@ -82,6 +82,10 @@ const FORBIDDEN_PREFS = {
   enableBlinkFeatures: ['*', MEDIUM],
 };
 
+/** Calls that make service text safe to quote: scrubbers, or converters to a number. */
+const SERVICE_TEXT_SAFE_CALLS =
+  /^(#clean|#cleanJson|clean|scrub|scrubSecrets|redact\w*|cleaner|parseRetryAfter|Number|parseInt|parseFloat)$/;
+
 const DANGEROUS_SWITCHES =
   /^(ignore-certificate-errors|disable-web-security|allow-running-insecure-content|no-sandbox|disable-site-isolation-trials|remote-debugging-port|js-flags)$/;
 
@@ -217,6 +221,30 @@ export function scanCode(file, text, role) {
       if (role === 'renderer' && (calleeText === 'eval' || calleeText === 'Function'))
         add(node, HIGH, 'eval', `calls ${calleeText}()`);
     }
+    // Service text (the status line, a response header) must pass a scrubber before it can
+    // become a message: a service may echo the token it was sent.
+    if (ts.isPropertyAccessExpression(node) && node.name.text === 'statusText' && !isAssignmentTarget(node)) {
+      checkServiceText(node, `${node.getText(sf)}`);
+    }
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === 'get' &&
+      /(^|\.)headers$/.test(node.expression.expression.getText(sf))
+    ) {
+      checkServiceText(node, node.getText(sf));
+    }
+    // A link built in code: an href assigned from anything but the shared scheme check.
+    if (
+      role === 'renderer' &&
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isPropertyAccessExpression(node.left) &&
+      node.left.name.text === 'href' &&
+      !/^safeLinkUrl\s*\(/.test(node.right.getText(sf))
+    ) {
+      add(node, HIGH, 'unchecked-link', 'assigns an href that did not pass safeLinkUrl()');
+    }
     if (ts.isNewExpression(node) && node.expression.getText(sf) === 'Function' && role === 'renderer')
       add(node, HIGH, 'eval', 'new Function()');
     if (
@@ -244,6 +272,64 @@ export function scanCode(file, text, role) {
     }
   });
 
+  function isAssignmentTarget(node) {
+    const parent = node.parent;
+    return (
+      ts.isBinaryExpression(parent) &&
+      parent.left === node &&
+      parent.operatorToken.kind === ts.SyntaxKind.EqualsToken
+    );
+  }
+
+  function checkServiceText(node, what) {
+    // Climb through expressions that pass the text on unchanged, to what finally uses it.
+    let n = node;
+    for (;;) {
+      const parent = n.parent;
+      if (!parent) break;
+      const passesOn =
+        ts.isParenthesizedExpression(parent) ||
+        ts.isAsExpression(parent) ||
+        ts.isNonNullExpression(parent) ||
+        (ts.isBinaryExpression(parent) &&
+          [ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(
+            parent.operatorToken.kind,
+          )) ||
+        (ts.isConditionalExpression(parent) && parent.condition !== n);
+      if (!passesOn) break;
+      n = parent;
+    }
+    const parent = n.parent;
+    if (ts.isCallExpression(parent) && parent.arguments.includes(n)) {
+      const callee = parent.expression;
+      const name = ts.isPropertyAccessExpression(callee)
+        ? callee.name.getText(sf)
+        : ts.isIdentifier(callee)
+          ? callee.text
+          : '';
+      if (SERVICE_TEXT_SAFE_CALLS.test(name)) return;
+    }
+    // Used only as a condition or compared: it does not become text.
+    const asCondition =
+      (ts.isPrefixUnaryExpression(parent) && parent.operator === ts.SyntaxKind.ExclamationToken) ||
+      (ts.isBinaryExpression(parent) &&
+        [
+          ts.SyntaxKind.EqualsEqualsEqualsToken,
+          ts.SyntaxKind.ExclamationEqualsEqualsToken,
+          ts.SyntaxKind.EqualsEqualsToken,
+          ts.SyntaxKind.ExclamationEqualsToken,
+        ].includes(parent.operatorToken.kind)) ||
+      ((ts.isIfStatement(parent) || ts.isConditionalExpression(parent)) && parent.expression === n) ||
+      (ts.isConditionalExpression(parent) && parent.condition === n);
+    if (asCondition) return;
+    add(
+      node,
+      HIGH,
+      'unredacted-service-text',
+      `${what.slice(0, 60)} is used without passing a scrubber (scrubSecrets, #clean, redact)`,
+    );
+  }
+
   function enclosingFunction(node) {
     for (let n = node.parent; n; n = n.parent) if (ts.isFunctionLike(n)) return n;
     return sf;
@@ -260,7 +346,7 @@ export function scanCode(file, text, role) {
       ts.isVariableDeclaration(fn.parent) &&
       fn.parent.name.getText(sf) === 'openExternal';
     const body = fn.getText(sf);
-    if (isAdapter || /\bisSafeExternalUrl\s*\(/.test(body)) return;
+    if (isAdapter || /\b(isSafeExternalUrl|safeLinkUrl|isSafeLink)\s*\(/.test(body)) return;
     add(node, HIGH, 'open-external', `${calleeText}() is called without an isSafeExternalUrl check`);
   }
 
@@ -337,7 +423,29 @@ export function scanHtml(file, text) {
 
 export function scanSvelte(file, text) {
   const findings = [];
+  // href={expr} (or the {href} shorthand) must come from the shared scheme check: either
+  // safeLinkUrl(...) itself or a name the component derives from it.
+  const checked = (expr) => {
+    const e = expr.trim();
+    if (/^safeLinkUrl\s*\(/.test(e)) return true;
+    if (!/^[A-Za-z_$][\w$]*$/.test(e)) return false;
+    return new RegExp(`\\b${e}\\s*=\\s*(\\$derived\\(\\s*)?safeLinkUrl\\s*\\(`).test(text);
+  };
   text.split('\n').forEach((line, i) => {
+    const hrefs = [
+      ...[...line.matchAll(/\bhref\s*=\s*["']?\{([^}]*)\}/g)].map((m) => m[1]),
+      ...[...line.matchAll(/\{\s*href\s*\}/g)].map(() => 'href'),
+    ];
+    for (const expr of hrefs) {
+      if (!checked(expr))
+        findings.push({
+          severity: HIGH,
+          check: 'unchecked-link',
+          file,
+          line: i + 1,
+          message: `href={${expr.trim().slice(0, 40)}} is not built with safeLinkUrl()`,
+        });
+    }
     if (/\{@html\b/.test(line))
       findings.push({
         severity: MEDIUM,

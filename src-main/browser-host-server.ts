@@ -2,10 +2,17 @@
 // 127.0.0.1, for a plain browser (development, end-to-end tests, machines without Electron).
 //
 // Protocol (src-renderer/src/lib/http-bridge.ts is the client):
+//   GET  /?code=<one-time code>        trades the code for an HttpOnly, SameSite=Strict cookie
+//                                      holding the per-launch token, then 303 to the clean address;
+//                                      a code works once (a replay gets 401 and no cookie), so the
+//                                      address the browser keeps in its history opens nothing
 //   GET  /...                          the built renderer, with the same CSP as the desktop app
-//   POST /bridge/invoke/<command>      header X-Outpost-Token; JSON body = payload; answers the
-//                                      BridgeResult envelope as JSON (HTTP 200 for every envelope)
-//   GET  /bridge/events?token=<token>  server-sent events, one `data: <BridgeEvent JSON>` each
+//   POST /bridge/invoke/<command>      the cookie (a page) or header X-Outpost-Token (a script);
+//                                      JSON body = payload; answers the BridgeResult envelope as
+//                                      JSON (HTTP 200 for every envelope)
+//   GET  /bridge/events                server-sent events, one `data: <BridgeEvent JSON>` each;
+//                                      the cookie, or `?token=` for a script (EventSource cannot
+//                                      send headers)
 // A wrong or missing token gets 401, a foreign Origin or Host 403: any web page the user visits
 // can reach 127.0.0.1, so the random per-launch token is what keeps it out.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -39,14 +46,18 @@ export interface BrowserHostOptions {
 }
 
 export interface BrowserHost {
-  /** The address to open, token included: `http://127.0.0.1:PORT/?token=TOKEN`. */
+  /** The address to open, with a one-time code: `http://127.0.0.1:PORT/?code=CODE`. */
   url: string;
+  /** Another address with a fresh one-time code (another browser, another test window). */
+  pageUrl(): string;
+  /** For scripts: header X-Outpost-Token. Never put in a page's address. */
   token: string;
   core: AppCore;
   close(): Promise<void>;
 }
 
 const TOKEN_HEADER = 'x-outpost-token';
+const CODE_PARAM = 'code';
 const INVOKE_PREFIX = '/bridge/invoke/';
 const EVENTS_PATH = '/bridge/events';
 const knownCommands = new Set<string>(COMMAND_NAMES);
@@ -66,6 +77,15 @@ export function tokenMatches(expected: string, given: string | null | undefined)
   const a = createHash('sha256').update(expected).digest();
   const b = createHash('sha256').update(given).digest();
   return timingSafeEqual(a, b);
+}
+
+/** The value of cookie `name` in a Cookie header, or null. */
+export function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at !== -1 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return null;
 }
 
 function unknownCommand(command: string): BridgeResult<never> {
@@ -88,6 +108,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   else throw new Error('startBrowserHost needs either `core` or `createCore`.');
 
   const token = randomBytes(32).toString('base64url');
+  // Codes not yet traded for the cookie; each is removed the moment it is used.
+  const codes = new Set<string>();
   const eventStreams = new Set<ServerResponse>();
   const sockets = new Set<Socket>();
   let port = 0;
@@ -123,9 +145,56 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     });
   }
 
+  // Cookies are not kept apart by port: the port in the name keeps two hosts apart.
+  const cookieName = (): string => `outpost_host_${port}`;
+
+  function byCookie(req: IncomingMessage): boolean {
+    return tokenMatches(token, cookieValue(req.headers.cookie, cookieName()));
+  }
+
+  /** A request made by the page itself: same origin by the browser's own word (Sec-Fetch-Site). */
+  function fromOwnPage(req: IncomingMessage): boolean {
+    const site = req.headers['sec-fetch-site'];
+    return site === undefined || site === 'same-origin';
+  }
+
+  function redirectClean(res: ServerResponse, url: URL, headers: Record<string, string> = {}): void {
+    url.searchParams.delete(CODE_PARAM);
+    res.writeHead(303, {
+      ...headers,
+      Location: `${url.pathname}${url.search}`,
+      'Cache-Control': 'no-store',
+      'Referrer-Policy': 'no-referrer',
+      'Content-Length': '0',
+    });
+    res.end();
+  }
+
+  function handleCode(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    const code = url.searchParams.get(CODE_PARAM) ?? '';
+    const known = [...codes].find((c) => tokenMatches(c, code));
+    // The printed link opened again in a browser that already holds the cookie: the code
+    // grants nothing, the page just opens.
+    if (known === undefined && byCookie(req)) return redirectClean(res, url);
+    if (known === undefined) {
+      return send(
+        res,
+        401,
+        'This Outpost link was already used or is not valid: each link opens the app once. Restart the browser host for a new one.',
+      );
+    }
+    codes.delete(known);
+    redirectClean(res, url, { 'Set-Cookie': `${cookieName()}=${token}; HttpOnly; SameSite=Strict; Path=/` });
+  }
+
   async function handleInvoke(req: IncomingMessage, res: ServerResponse, command: string): Promise<void> {
     if (req.method !== 'POST') return send(res, 405, 'Method not allowed');
-    if (!tokenMatches(token, req.headers[TOKEN_HEADER] as string | undefined)) {
+    const header = req.headers[TOKEN_HEADER] as string | undefined;
+    // A cookie rides along with any request the browser makes, so it counts only on a request
+    // that names our own origin (a browser always sends Origin on a POST).
+    const pageCall =
+      header === undefined && byCookie(req) && req.headers.origin !== undefined && fromOwnPage(req);
+    if (!pageCall && !tokenMatches(token, header)) {
       return send(res, 401, 'Missing or wrong token');
     }
     const body = await readBody(req);
@@ -154,7 +223,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   function handleEvents(req: IncomingMessage, res: ServerResponse, url: URL): void {
     if (req.method !== 'GET') return send(res, 405, 'Method not allowed');
-    if (!tokenMatches(token, url.searchParams.get('token'))) return send(res, 401, 'Missing or wrong token');
+    const pageCall = byCookie(req) && fromOwnPage(req);
+    if (!pageCall && !tokenMatches(token, url.searchParams.get('token'))) {
+      return send(res, 401, 'Missing or wrong token');
+    }
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-store',
@@ -222,6 +294,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     }
     if (url.pathname === EVENTS_PATH) return handleEvents(req, res, url);
     if (url.pathname.startsWith('/bridge/')) return send(res, 404, 'Not found');
+    if (url.searchParams.has(CODE_PARAM) && req.method === 'GET') return handleCode(req, res, url);
     handleStatic(req, res, url);
   });
   server.on('connection', (socket) => {
@@ -244,9 +317,16 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   port = (server.address() as AddressInfo).port;
   const base = `http://127.0.0.1:${port}`;
 
+  const pageUrl = (): string => {
+    const code = randomBytes(24).toString('base64url');
+    codes.add(code);
+    return `${base}/?${CODE_PARAM}=${code}`;
+  };
+
   let closed: Promise<void> | null = null;
   return {
-    url: `${base}/?token=${token}`,
+    url: pageUrl(),
+    pageUrl,
     token,
     core,
     close() {

@@ -1,13 +1,13 @@
 // The browser host: `npm run start:browser -- --port N --data-dir DIR` serves the built renderer
 // and the bridge on 127.0.0.1 (browser-host-server.ts), with the real core, and prints one line:
 // `OUTPOST url=http://127.0.0.1:PORT/?token=TOKEN`.
-import { mkdirSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { version } from '../package.json';
 import { parseBrowserHostArgs, startBrowserHost } from './browser-host-server';
 import type { BrowserHostArgs } from './browser-host-server';
 import { createAppCore } from './core/app/create-app-core';
-import { resolveDataDir } from './core/paths';
+import { ensurePrivateDir, resolveDataDir } from './core/paths';
 import { openSecretStore } from './core/secrets';
 import { createConsoleLogger } from './logger';
 import { applyV8MemorySettings } from './v8-memory';
@@ -48,7 +48,7 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   const logger = createConsoleLogger('outpost-browser-host');
   const dataDir = resolveDataDir(args.dataDir);
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   try {
     const { store, message } = await openSecretStore(process.env, logger);
     const host = await startBrowserHost({

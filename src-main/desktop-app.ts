@@ -2,7 +2,7 @@
 // single-instance lock, the locked-down window, IPC, tray, menu, notifications, sync triggers
 // and an orderly quit. Every Electron object comes from the `electron` import; the core comes
 // from `createCore`, so nothing here knows how the database or keychain are opened.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   BrowserWindow,
@@ -21,7 +21,7 @@ import {
 } from 'electron';
 import type { BrowserWindow as BrowserWindowType, WebContents } from 'electron';
 import type { BridgeEvent, SettingsView } from '../src-preload/bridge';
-import { defaultDataDir } from './core/paths';
+import { defaultDataDir, ensurePrivateDir } from './core/paths';
 import type { AppCore, Logger } from './core/ports';
 import { bindIpc, sendEvent } from './ipc';
 import { menuTemplate } from './menu';
@@ -101,7 +101,7 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
   // Every renderer sandboxed, including any the window options would forget.
   app.enableSandbox();
   const dataDir = defaultDataDir();
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   app.setPath('userData', dataDir);
 
   // Windows shows notifications only for an app with a user model id (the installer's appId).
@@ -172,6 +172,7 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
       bounds: loadWindowState(stateFile, displays),
       iconPath: process.platform === 'linux' ? appIcon : undefined,
       openExternal,
+      packaged: app.isPackaged,
     });
     win = created;
     created.on('focus', () => triggers.focus());

@@ -1,16 +1,15 @@
 // A plain logger for the hosts: one line per entry on stderr. Field values are the caller's
 // responsibility; nothing here ever receives the access token.
+import { scrubTokenShapes } from './core/api/errors';
 import type { Logger } from './core/ports';
-
-// A second line of defence: anything shaped like a personal access token is blanked.
-const TOKEN_SHAPE = /[A-Za-z0-9]+_pat_[A-Za-z0-9_\-.~+/=]+/g;
 
 export function createConsoleLogger(
   prefix = 'outpost',
   write: (line: string) => void = (l) => process.stderr.write(`${l}\n`),
 ): Logger {
   const line = (level: string, message: string, fields?: Record<string, unknown>): void => {
-    const text = `${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`.replace(TOKEN_SHAPE, '[redacted]');
+    // A second line of defence: anything shaped like a personal access token is blanked.
+    const text = scrubTokenShapes(`${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`);
     write(`${new Date().toISOString()} ${prefix} ${level} ${text}`);
   };
   return {

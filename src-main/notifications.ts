@@ -3,8 +3,7 @@
 // an approval wait started, a failure that needs the user. Off when settings.notifications is false.
 import type { Notification as NotificationType, NotificationConstructorOptions } from 'electron';
 import type { OutpostNotification } from '../src-preload/bridge';
-import { isSafeExternalUrl } from './window';
-import type { OpenExternal } from './window';
+import { openExternalSafely, type OpenExternal } from './window';
 
 export interface NotifierDeps {
   Notification: (new (options: NotificationConstructorOptions) => NotificationType) & {
@@ -43,11 +42,10 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       notification.on('click', () => {
         forget();
         // Published and released-then-published both carry the post's link: a click opens it.
-        if (n.url !== null && isSafeExternalUrl(n.url)) {
-          deps.openExternal(n.url).catch((error: unknown) => deps.onError?.(error));
-        } else {
-          deps.focusWindow();
-        }
+        // The same scheme check as the window's links: anything else just shows the window.
+        const opened =
+          n.url !== null && openExternalSafely(deps.openExternal, n.url, (e) => deps.onError?.(e));
+        if (!opened) deps.focusWindow();
       });
       notification.show();
       return notification;

@@ -45,6 +45,6 @@ export function loadWindowState(file: string, displays: readonly Area[]): Window
 export function saveWindowState(file: string, bounds: WindowBounds): void {
   // Write then rename, so a crash mid-write never leaves half a file.
   const temp = `${file}.tmp`;
-  writeFileSync(temp, JSON.stringify(bounds));
+  writeFileSync(temp, JSON.stringify(bounds), { mode: 0o600 });
   renameSync(temp, file);
 }

@@ -9,6 +9,7 @@ import type {
   Session,
   WebContents,
 } from 'electron';
+import { isSafeLink, safeLinkUrl } from '../src-preload/links';
 import { RENDERER_SECURITY_HEADERS, contentTypeFor } from './csp';
 import { resolveRendererFile } from './renderer-files';
 
@@ -46,15 +47,9 @@ export function handleAppProtocol(protocol: Pick<Protocol, 'handle'>, rendererDi
   protocol.handle(APP_SCHEME, (request) => serveAppRequest(rendererDir, request.url));
 }
 
-/** Only plain https links leave the app, and never ones carrying credentials. */
+/** The shared check (src-preload/links.ts): https, or http on this computer; no credentials. */
 export function isSafeExternalUrl(raw: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return false;
-  }
-  return url.protocol === 'https:' && url.username === '' && url.password === '' && url.hostname !== '';
+  return isSafeLink(raw);
 }
 
 export function isAppUrl(raw: string): boolean {
@@ -74,8 +69,9 @@ export function openExternalSafely(
   url: string,
   onError?: (e: unknown) => void,
 ): boolean {
-  if (!isSafeExternalUrl(url)) return false;
-  openExternal(url).catch((error: unknown) => onError?.(error));
+  const safe = safeLinkUrl(url);
+  if (safe === null) return false;
+  openExternal(safe).catch((error: unknown) => onError?.(error));
   return true;
 }
 
@@ -123,6 +119,7 @@ export function mainWindowOptions(
   preloadPath: string,
   bounds: WindowBounds,
   iconPath?: string,
+  packaged = true,
 ): BrowserWindowConstructorOptions {
   return {
     x: bounds.x,
@@ -147,6 +144,8 @@ export function mainWindowOptions(
       webviewTag: false,
       navigateOnDragDrop: false,
       spellcheck: true,
+      // A shipped app has no DevTools: anyone at the keyboard could drive the bridge from them.
+      devTools: !packaged,
     },
   };
 }
@@ -155,9 +154,18 @@ export type BrowserWindowCtor = new (options: BrowserWindowConstructorOptions) =
 
 export function createMainWindow(
   BrowserWindow: BrowserWindowCtor,
-  options: { preloadPath: string; bounds: WindowBounds; iconPath?: string; openExternal: OpenExternal },
+  options: {
+    preloadPath: string;
+    bounds: WindowBounds;
+    iconPath?: string;
+    openExternal: OpenExternal;
+    /** app.isPackaged: DevTools only in a development build. */
+    packaged: boolean;
+  },
 ): BrowserWindowType {
-  const win = new BrowserWindow(mainWindowOptions(options.preloadPath, options.bounds, options.iconPath));
+  const win = new BrowserWindow(
+    mainWindowOptions(options.preloadPath, options.bounds, options.iconPath, options.packaged),
+  );
   hardenWebContents(win.webContents, options.openExternal);
   if (options.bounds.maximized) win.maximize();
   win.once('ready-to-show', () => win.show());

@@ -136,7 +136,8 @@ export async function openWindow(
   if (options.fakeTimers) await context.clock.install();
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  await page.goto(app.host.url);
+  // A fresh one-time code per window: a code opens the app once.
+  await page.goto(app.host.pageUrl());
   await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
   return { context, page };
 }

@@ -2,7 +2,7 @@
 // spec shows; every failure becomes a ServiceError with one kind, so the sync engine can
 // decide without knowing HTTP. Responses are validated (schemas.ts) and kept verbatim in `raw`.
 import type { AuthHeaderStyle } from '../../../src-preload/bridge';
-import { extractServiceMessage, parseRetryAfter, scrub, ServiceError } from './errors';
+import { extractServiceMessage, parseRetryAfter, scrubSecrets, ServiceError } from './errors';
 import {
   ENVELOPE_PAGE_LIMIT,
   nextEnvelopePage,
@@ -402,7 +402,7 @@ export class ServiceClient {
       if (error instanceof ShapeError) {
         throw new ServiceError(
           'malformed_response',
-          `The service sent an unexpected answer: ${error.message}.`,
+          `The service sent an unexpected answer: ${this.#clean(error.message)}.`,
           {
             mayHaveReachedService: true,
           },
@@ -413,7 +413,17 @@ export class ServiceClient {
   }
 
   #clean(text: string): string {
-    return scrub(scrub(text, this.#token), this.#secretPart);
+    return scrubSecrets(text, [this.#token, this.#secretPart]);
+  }
+
+  /** Like #clean, for JSON text: the token as JSON encodes it (quotes and backslashes escaped). */
+  #cleanJson(text: string): string {
+    if (!text.includes(this.#secretPart)) {
+      const encoded = JSON.stringify(this.#secretPart).slice(1, -1);
+      if (encoded === this.#secretPart || !text.includes(encoded)) return text;
+    }
+    const secrets = [this.#token, this.#secretPart].flatMap((s) => [s, JSON.stringify(s).slice(1, -1)]);
+    return scrubSecrets(text, secrets);
   }
 
   async #request(method: Method, path: string, body?: Record<string, unknown>): Promise<Answer> {
@@ -459,7 +469,8 @@ export class ServiceClient {
         });
       }
       try {
-        return { status, json: JSON.parse(text) as unknown };
+        // Answers are kept verbatim in the database: an echoed token must not be among them.
+        return { status, json: JSON.parse(this.#cleanJson(text)) as unknown };
       } catch {
         throw new ServiceError(
           'malformed_response',
@@ -524,15 +535,20 @@ export class ServiceClient {
 
   #statusError(response: Response, text: string): ServiceError {
     const status = response.status;
-    const found = extractServiceMessage(text);
+    // Scrubbed before the message is clipped (a clip could cut a token in two) and after it is
+    // parsed (JSON escapes could hide one from the first pass).
+    const found = extractServiceMessage(this.#clean(text));
     const serviceMessage = found === null ? null : this.#clean(found);
-    const statusLine = `${status}${response.statusText ? ` ${response.statusText}` : ''}`;
+    // The status line and headers are service text too: a service may echo what it was sent.
+    const reason = this.#clean(response.statusText);
+    const statusLine = `${status}${reason ? ` ${reason}` : ''}`;
     const said = serviceMessage ?? statusLine;
 
     if (status >= 300 && status < 400) {
+      const location = this.#clean(response.headers.get('location') ?? '').slice(0, 500);
       return new ServiceError(
         'invalid_settings',
-        `The service address redirects elsewhere (${statusLine}); enter the API address it redirects to.`,
+        `The service address redirects elsewhere (${statusLine}${location ? ` to ${location}` : ''}); enter the API address it redirects to.`,
         { status, serviceMessage, mayHaveReachedService: true },
       );
     }

@@ -139,3 +139,45 @@ export function scrub(text: string, secret: string): string {
   if (secret === '') return text;
   return text.split(secret).join('[redacted]');
 }
+
+/**
+ * Removes each secret, longest first (so the whole token goes before its secret part), plus
+ * anything shaped like a personal access token (`<service>_pat_<secret>`), whoever's it is.
+ */
+export function scrubSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const s of [...new Set(secrets)].sort((a, b) => b.length - a.length)) out = scrub(out, s);
+  // Known secrets first: the shape stops at characters a token may still contain.
+  return scrubTokenShapes(out);
+}
+
+const PREFIX_CHAR = /[A-Za-z0-9-]/;
+const SECRET_CHAR = /[A-Za-z0-9_\-.~+/=]/;
+
+/**
+ * Blanks `<service>_pat_<secret>` wherever it occurs. A scan outward from each `_pat_`, not a
+ * regular expression: `[A-Za-z0-9-]*_pat_` backtracks quadratically on a long run of letters,
+ * and this runs on every sync-log reason.
+ */
+export function scrubTokenShapes(text: string): string {
+  const marker = '_pat_';
+  let at = text.indexOf(marker);
+  if (at === -1) return text;
+  let out = '';
+  let copied = 0;
+  while (at !== -1) {
+    let start = at;
+    while (start > copied && PREFIX_CHAR.test(text[start - 1]!)) start--;
+    while (start < at && text[start] === '-') start++;
+    let end = at + marker.length;
+    while (end < text.length && SECRET_CHAR.test(text[end]!)) end++;
+    // A service name (starting with a letter or digit) and at least one secret character.
+    const named = start < at && /[A-Za-z0-9]/.test(text[start]!);
+    if (named && end > at + marker.length) {
+      out += `${text.slice(copied, start)}[redacted]`;
+      copied = end;
+    }
+    at = text.indexOf(marker, Math.max(end, at + 1));
+  }
+  return out + text.slice(copied);
+}

@@ -2,10 +2,17 @@
 // `satisfies` map below makes the compiler check each schema against src-preload/bridge.ts.
 import { z } from 'zod';
 import type { CommandName, CommandPayload } from '../../../src-preload/bridge';
+import { identifierProblem, wellFormed } from '../../../src-preload/invisible';
 
 const none = z.union([z.undefined(), z.null(), z.strictObject({})]).transform((): void => undefined);
 const id = z.string().min(1, 'must not be empty').max(200);
-const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+// A lone surrogate cannot be stored as UTF-8: it becomes U+FFFD here, before anything keeps it.
+const text = (max: number) => z.string().max(max, `must be at most ${max} characters`).transform(wellFormed);
+/** Identifiers (platform, slug): no bidi overrides, zero-width or control characters. */
+const noInvisible = (s: string, ctx: z.core.$RefinementCtx<string>) => {
+  const problem = identifierProblem(s);
+  if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+};
 const isoTime = z
   .string()
   .refine(
@@ -16,11 +23,11 @@ const isoTime = z
       message: 'must be an ISO 8601 timestamp with a time zone (e.g. 2030-01-01T09:00:00Z)',
     },
   );
-const slug = z.string().min(1, 'must not be empty').max(200);
+const slug = z.string().min(1, 'must not be empty').max(200).superRefine(noInvisible);
 const account = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('default') }),
   z.strictObject({ kind: z.literal('none') }),
-  z.strictObject({ kind: z.literal('profile'), profileId: id }),
+  z.strictObject({ kind: z.literal('profile'), profileId: id.superRefine(noInvisible) }),
 ]);
 const authHeader = z.enum(['bearer', 'x-api-key']);
 const itemState = z.enum([
@@ -66,7 +73,7 @@ export const COMMAND_SCHEMAS = {
   'posts.update': z.strictObject({ id, title: text(1000) }),
   'variants.create': z.strictObject({
     postId: id,
-    platform: z.string().trim().min(1, 'must not be empty').max(100),
+    platform: z.string().trim().min(1, 'must not be empty').max(100).superRefine(noInvisible),
     content: text(100_000),
     account,
   }),

@@ -1,10 +1,10 @@
 // A file logger in <dataDir>/logs/ that never writes a secret: every line passes through the
 // redactor, which knows the current token (and its secret part) and any `*_pat_*` shape.
-import { closeSync, mkdirSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
+import { closeSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { scrubSecrets } from '../api/errors';
+import { ensurePrivateDir, PRIVATE_FILE_MODE, tightenFiles } from '../paths';
 import type { Logger } from '../ports';
-
-const TOKEN_SHAPE = /[A-Za-z0-9]+_pat_[A-Za-z0-9_\-.~+/=]+/g;
 
 export class Redactor {
   #secrets = new Set<string>();
@@ -16,11 +16,13 @@ export class Redactor {
     if (i >= 0 && secret.length - i - 5 >= 4) this.#secrets.add(secret.slice(i + 5));
   }
 
+  /** Known secrets first, longest first: a shape match could cut a token and leave its tail. */
   clean(text: string): string {
-    let out = text.replace(TOKEN_SHAPE, '[redacted]');
-    for (const s of this.#secrets) out = out.split(s).join('[redacted]');
-    return out;
+    return scrubSecrets(text, [...this.#secrets]);
   }
+
+  /** Bound `clean`, for passing where a plain function is wanted. */
+  readonly cleaner = (text: string): string => this.clean(text);
 }
 
 /** A log past this size at start is set aside as outpost.1.log (replacing the one before). */
@@ -38,7 +40,8 @@ export function createFileLogger(
   rotateBytes = LOG_ROTATE_BYTES,
 ): FileLogger {
   const dir = join(dataDir, 'logs');
-  mkdirSync(dir, { recursive: true });
+  ensurePrivateDir(dataDir);
+  ensurePrivateDir(dir);
   const file = join(dir, 'outpost.log');
   // An app left running for months syncs thousands of times: the log is bounded to two files.
   try {
@@ -49,7 +52,8 @@ export function createFileLogger(
   // One descriptor for the session: a sync writes many lines, and reopening per line costs.
   let fd: number | null = null;
   try {
-    fd = openSync(file, 'a');
+    fd = openSync(file, 'a', PRIVATE_FILE_MODE);
+    tightenFiles([file, join(dir, 'outpost.1.log')]);
   } catch {
     fd = null;
   }
@@ -92,4 +96,19 @@ export function redactingLogger(inner: Logger, redactor: Redactor): Logger {
     warn: (m, f) => inner.warn(redactor.clean(m), clean(f)),
     error: (m, f) => inner.error(redactor.clean(m), clean(f)),
   };
+}
+
+/**
+ * A copy of `value` with every string passed through `redact`; plain data only (what crosses
+ * the bridge). For answers and events that quote the service (sync status, sync log, outbox).
+ */
+export function redactDeep<T>(value: T, redact: (text: string) => string): T {
+  if (typeof value === 'string') return redact(value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => redactDeep(v, redact)) as T;
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = redactDeep(v, redact);
+    return out as T;
+  }
+  return value;
 }

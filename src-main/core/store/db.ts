@@ -1,7 +1,7 @@
 // Opens the local database: better-sqlite3 under kysely, WAL, foreign keys, migrations from
 // the static provider. A database written by a newer Outpost (a migration this build does
 // not know) is refused before anything touches it, so an older build never damages it.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import {
@@ -16,6 +16,7 @@ import {
   type NoMigrations,
   type SqliteDialectConfig,
 } from 'kysely';
+import { ensurePrivateDir, ensurePrivateFile, tightenFiles } from '../paths';
 import { MIGRATIONS, staticMigrationProvider } from './migrations/index';
 import type { Database } from './schema';
 import { cachingDatabase } from './statement-cache';
@@ -112,10 +113,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
   const { file, nativeBinding } = options;
   const unknown = findUnknownMigrations(file, nativeBinding);
   if (unknown.length > 0) throw new DatabaseTooNewError(file, unknown);
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    ensurePrivateDir(dirname(file));
+    // SQLite gives the -wal and -shm files the database file's mode, so this one decides.
+    ensurePrivateFile(file);
+  }
 
   const sqlite = new BetterSqlite3(file, nativeBinding ? { nativeBinding } : {});
   sqlite.pragma('journal_mode = WAL');
+  // Left by an older build or another umask: tightened, not trusted.
+  if (file !== ':memory:') tightenFiles([`${file}-wal`, `${file}-shm`, `${file}-journal`]);
   sqlite.pragma('foreign_keys = ON');
   // WAL + NORMAL is durable across application crashes; only an OS crash may lose the last commit.
   sqlite.pragma('synchronous = NORMAL');

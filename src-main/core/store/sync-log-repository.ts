@@ -1,6 +1,13 @@
 // Every sync decision, as action plus reason, for the outbox view and `outpost log`.
 import type { Kysely } from 'kysely';
+import { scrubSecrets } from '../api/errors';
 import type { Database, SyncLogRow } from './schema';
+
+/** Makes text safe to keep: the core passes its Redactor's `cleaner` (knows the token). */
+export type Redact = (text: string) => string;
+
+/** Without the core's redactor, at least anything shaped like a token goes. */
+export const redactTokenShapes: Redact = (text) => scrubSecrets(text, []);
 
 export interface LogDecision {
   action: string;
@@ -9,13 +16,19 @@ export interface LogDecision {
   variantId?: string | null;
 }
 
-export async function appendSyncLog(db: Kysely<Database>, at: string, entry: LogDecision): Promise<void> {
+export async function appendSyncLog(
+  db: Kysely<Database>,
+  at: string,
+  entry: LogDecision,
+  redact: Redact = redactTokenShapes,
+): Promise<void> {
+  // Reasons quote the service; the file outlives any token, so nothing secret goes in.
   await db
     .insertInto('sync_log')
     .values({
       at,
       action: entry.action,
-      reason: entry.reason,
+      reason: redact(entry.reason),
       post_id: entry.postId ?? null,
       variant_id: entry.variantId ?? null,
     })

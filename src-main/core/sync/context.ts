@@ -16,6 +16,8 @@ export interface SyncContext {
   /** Settled posts a full pull re-reads, oldest read first (default ROTATION_PER_PULL). */
   rotationPerPull?: number;
   random: () => number;
+  /** Scrubs secrets from text before it is kept or logged (the core's Redactor). */
+  redact?: (text: string) => string;
 }
 
 export function nowIso(ctx: Pick<SyncContext, 'clock'>): string {
@@ -24,8 +26,9 @@ export function nowIso(ctx: Pick<SyncContext, 'clock'>): string {
 
 /** Every decision is logged as action plus reason (design.md section 4). */
 export async function logDecision(ctx: SyncContext, entry: LogDecision): Promise<void> {
-  await appendSyncLog(ctx.db, nowIso(ctx), entry);
-  ctx.logger.info(`sync ${entry.action}: ${entry.reason}`, {
+  const reason = ctx.redact ? ctx.redact(entry.reason) : entry.reason;
+  await appendSyncLog(ctx.db, nowIso(ctx), { ...entry, reason }, ctx.redact);
+  ctx.logger.info(`sync ${entry.action}: ${reason}`, {
     postId: entry.postId ?? null,
     variantId: entry.variantId ?? null,
   });

@@ -1,6 +1,6 @@
 // The only file that touches `window.outpost`. In Electron the preload provides the bridge;
 // in a plain browser (the browser host, used in development and end-to-end tests) the same
-// contract runs over HTTP with the per-launch token the host printed in the address.
+// contract runs over HTTP, authorised by the HttpOnly cookie the host set for this page.
 import type {
   BridgeErrorCode,
   BridgeErrorInfo,
@@ -11,7 +11,7 @@ import type {
   OutpostBridge,
 } from '../../../src-preload/bridge';
 import { createHttpBridge } from './http-bridge';
-import { takeHostToken } from './host-token';
+import { clearHostTokenTraces } from './host-token';
 
 /** A failed command: `message` is the core's own sentence (the service's words where they came from there). */
 export class BridgeError extends Error {
@@ -37,23 +37,17 @@ function connect(): OutpostBridge {
     bridge = window.outpost;
     return bridge;
   }
-  const token = takeHostToken({
+  clearHostTokenTraces({
     href: window.location.href,
     storage: window.sessionStorage,
     replaceUrl: (url) => window.history.replaceState(window.history.state, '', url),
   });
-  if (!token) {
-    throw new BridgeError({
-      code: 'internal',
-      message:
-        'This page needs the link the Outpost browser host printed (it carries a one-time token). Open that link again.',
-    });
-  }
-  bridge = createHttpBridge(token);
+  // The page never sees the token: the host's cookie (HttpOnly) goes with every same-origin call.
+  bridge = createHttpBridge(null);
   return bridge;
 }
 
-/** Connects early so the token leaves the address bar before anything else renders. */
+/** Connects early so any leftover token or code leaves the address bar before anything renders. */
 export function initBridge(): void {
   connect();
 }

@@ -1,6 +1,7 @@
 // Character counters per platform (design.md section 6). Each platform counts differently;
 // a platform Outpost does not know gets no counter rather than a guessed limit.
 import * as twitterTextModule from 'twitter-text';
+import { findInvisible, withoutInvisible, type InvisibleChar } from '../../../src-preload/invisible';
 import { KNOWN_PLATFORMS, platformKey, platformName } from '../../../src-preload/platforms';
 
 // twitter-text's ESM build only has a default export while its CommonJS build and its types
@@ -15,6 +16,8 @@ export interface CharacterCount {
   over: boolean;
   /** What is counted, for the tooltip: weighted characters or graphemes. */
   unit: string;
+  /** Invisible characters in the text (bidi, zero-width, control): each is in `used`. */
+  invisible: InvisibleChar[];
 }
 
 type Counter = { limit: number; unit: string; count: (text: string) => number };
@@ -50,8 +53,16 @@ export function countFor(platform: string, text: string): CharacterCount | null 
   const key = platformKey(platform);
   const counter = key ? COUNTERS[key] : undefined;
   if (!counter) return null;
-  const used = counter.count(text);
-  return { used, limit: counter.limit, over: used > counter.limit, unit: counter.unit };
+  // A grapheme count folds a zero-width joiner into its neighbour; each invisible character
+  // counts on its own instead, as the platform would count it alone (at least one).
+  const invisible = findInvisible(text);
+  const used =
+    invisible.length === 0
+      ? counter.count(text)
+      : counter.count(withoutInvisible(text)) +
+        invisible.reduce((n, c) => n + Math.max(1, counter.count(c.char)), 0);
+  return { used, limit: counter.limit, over: used > counter.limit, unit: counter.unit, invisible };
 }
 
-export { KNOWN_PLATFORMS, platformKey, platformName };
+export { findInvisible, KNOWN_PLATFORMS, platformKey, platformName };
+export type { InvisibleChar };

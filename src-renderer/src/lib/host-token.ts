@@ -1,26 +1,21 @@
-// The browser host's per-launch token, kept out of the address bar. No DOM types here, so
-// the logic is testable in plain Node.
+// The browser host's page no longer carries its token in the address: a one-time code is traded
+// for an HttpOnly cookie before the page loads (src-main/browser-host-server.ts). What is left
+// here clears what an older Outpost left behind. No DOM types, so it is testable in plain Node.
 
-const TOKEN_KEY = 'outpost.hostToken';
+const OLD_TOKEN_KEY = 'outpost.hostToken';
 
 export interface TokenPlace {
   href: string;
-  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  storage: Pick<Storage, 'removeItem'>;
   replaceUrl(url: string): void;
 }
 
-/**
- * The browser host's token: from `?token=` on first load (then removed from the address bar so
- * it does not end up in history or screenshots, and kept for reloads in sessionStorage).
- */
-export function takeHostToken(place: TokenPlace): string | null {
+/** Drops a `?token=` or a spent `?code=` from the address bar, and an older build's stored token. */
+export function clearHostTokenTraces(place: TokenPlace): void {
+  place.storage.removeItem(OLD_TOKEN_KEY);
   const url = new URL(place.href);
-  const fromUrl = url.searchParams.get('token');
-  if (fromUrl) {
-    place.storage.setItem(TOKEN_KEY, fromUrl);
-    url.searchParams.delete('token');
-    place.replaceUrl(url.pathname + url.search + url.hash);
-    return fromUrl;
-  }
-  return place.storage.getItem(TOKEN_KEY);
+  if (!url.searchParams.has('token') && !url.searchParams.has('code')) return;
+  url.searchParams.delete('token');
+  url.searchParams.delete('code');
+  place.replaceUrl(url.pathname + url.search + url.hash);
 }

@@ -1,6 +1,8 @@
 // The browser host's client: the same OutpostBridge as the Electron preload, over HTTP
-// (`POST /bridge/invoke/<command>` with the per-launch token in a header) and server-sent events
-// (`GET /bridge/events?token=`; EventSource cannot send headers). See src-main/browser-host.ts.
+// (`POST /bridge/invoke/<command>`) and server-sent events (`GET /bridge/events`). In a page the
+// host's HttpOnly cookie authorises both (token null); a script in Node passes the token, sent
+// as a header and, for EventSource, which cannot send headers, in the query.
+// See src-main/browser-host-server.ts.
 import { COMMAND_NAMES } from '../../../src-preload/bridge';
 import type { BridgeEvent, BridgeResult, OutpostBridge } from '../../../src-preload/bridge';
 
@@ -30,7 +32,7 @@ function isEnvelope(value: unknown): value is BridgeResult<unknown> {
   return false;
 }
 
-export function createHttpBridge(token: string, options: HttpBridgeOptions = {}): OutpostBridge {
+export function createHttpBridge(token: string | null, options: HttpBridgeOptions = {}): OutpostBridge {
   const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const EventSourceImpl = options.EventSource ?? globalThis.EventSource;
@@ -39,7 +41,8 @@ export function createHttpBridge(token: string, options: HttpBridgeOptions = {})
 
   function openEvents(): void {
     if (source !== null) return;
-    source = new EventSourceImpl(`${baseUrl}/bridge/events?token=${encodeURIComponent(token)}`);
+    const query = token === null ? '' : `?token=${encodeURIComponent(token)}`;
+    source = new EventSourceImpl(`${baseUrl}/bridge/events${query}`);
     // Typed structurally: the DOM's MessageEvent is generic, Node's (in the contract test) is not.
     source.onmessage = (message: { data: unknown }) => {
       let event: BridgeEvent;
@@ -70,14 +73,20 @@ export function createHttpBridge(token: string, options: HttpBridgeOptions = {})
       try {
         response = await doFetch(`${baseUrl}/bridge/invoke/${encodeURIComponent(command)}`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Outpost-Token': token },
+          headers: {
+            'Content-Type': 'application/json',
+            ...(token === null ? {} : { 'X-Outpost-Token': token }),
+          },
+          credentials: 'same-origin',
           body: payload === undefined ? '' : JSON.stringify(payload),
         });
       } catch {
         return failure('Lost contact with the Outpost browser host. Is it still running?');
       }
       if (response.status === 401) {
-        return failure('The Outpost browser host did not accept this page. Open the link it printed again.');
+        return failure(
+          'The Outpost browser host did not accept this page. Open a new link from it (each link works once; restarting the host prints one).',
+        );
       }
       if (!response.ok) return failure(`The Outpost browser host answered ${response.status}.`);
       let body: unknown;

@@ -71,10 +71,12 @@ const invoke = (command: string, body: string, headers: Record<string, string> =
   });
 
 describe('browser host', () => {
-  it('prints an address on 127.0.0.1 with a long random token', async () => {
+  it('prints an address on 127.0.0.1 with a one-time code, and keeps a long random token', async () => {
     const url = new URL(host.url);
     expect(url.hostname).toBe('127.0.0.1');
-    expect(url.searchParams.get('token')).toBe(host.token);
+    expect(url.searchParams.get('token')).toBeNull();
+    expect(host.url).not.toContain(host.token);
+    expect(url.searchParams.get('code')!.length).toBeGreaterThanOrEqual(30);
     expect(host.token.length).toBeGreaterThanOrEqual(40);
     const other = await startBrowserHost({ dataDir: dir, rendererDir: join(dir, 'renderer'), core });
     try {

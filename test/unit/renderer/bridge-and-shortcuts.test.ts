@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { takeHostToken } from '../../../src-renderer/src/lib/host-token';
+import { clearHostTokenTraces } from '../../../src-renderer/src/lib/host-token';
 import { shortcutFor, SHORTCUTS, withShortcut } from '../../../src-renderer/src/lib/shortcuts';
 import { describeEntry } from '../../../src-renderer/src/lib/describe';
 import { syncSummary } from '../../../src-renderer/src/features/sync/sync-words';
@@ -9,10 +9,7 @@ function place(href: string, stored: string | null = null) {
   if (stored) storage.set('outpost.hostToken', stored);
   const replaced: string[] = [];
   return {
-    storage: {
-      getItem: (k: string) => storage.get(k) ?? null,
-      setItem: (k: string, v: string) => void storage.set(k, v),
-    },
+    storage: { removeItem: (k: string) => void storage.delete(k) },
     replaced,
     map: storage,
     href,
@@ -20,22 +17,21 @@ function place(href: string, stored: string | null = null) {
   };
 }
 
-describe('browser host token', () => {
-  it('takes ?token= once, hides it from the address and keeps it for reloads', () => {
+describe('browser host token traces', () => {
+  it('drops an old ?token= or a spent ?code= from the address, keeping the rest', () => {
     const p = place('http://127.0.0.1:5000/?token=abc123&x=1#top');
-    expect(takeHostToken(p)).toBe('abc123');
+    clearHostTokenTraces(p);
     expect(p.replaced).toEqual(['/?x=1#top']);
-    expect(p.map.get('outpost.hostToken')).toBe('abc123');
+    const q = place('http://127.0.0.1:5000/?code=once');
+    clearHostTokenTraces(q);
+    expect(q.replaced).toEqual(['/']);
   });
 
-  it('uses the kept token after a reload without touching the address', () => {
+  it('forgets a token an older build kept in sessionStorage', () => {
     const p = place('http://127.0.0.1:5000/', 'kept');
-    expect(takeHostToken(p)).toBe('kept');
+    clearHostTokenTraces(p);
+    expect(p.map.has('outpost.hostToken')).toBe(false);
     expect(p.replaced).toEqual([]);
-  });
-
-  it('has no token when none was given', () => {
-    expect(takeHostToken(place('http://127.0.0.1:5000/'))).toBeNull();
   });
 });
 

@@ -162,10 +162,77 @@ describe('security scan', () => {
       'command-line-switch',
     ],
     ['eval in the renderer', { 'src-renderer/src/x.ts': `eval('1');` }, 'eval'],
+    [
+      'the status line in a message',
+      {
+        'src-main/core/api/c.ts':
+          'export const e = (r: Response) => new Error(`failed (${r.status} ${r.statusText})`);',
+      },
+      'unredacted-service-text',
+    ],
+    [
+      'a response header in a message',
+      {
+        'src-main/core/api/c.ts': `export const e = (response: Response) => 'moved to ' + (response.headers.get('location') ?? '?');`,
+      },
+      'unredacted-service-text',
+    ],
+    [
+      'the status line kept in a variable',
+      {
+        'src-main/core/api/c.ts': `export const e = (r: Response) => { const line = r.statusText; return line; };`,
+      },
+      'unredacted-service-text',
+    ],
+    [
+      'an href straight from the service in a component',
+      {
+        'src-renderer/src/A.svelte': `<script lang="ts">let { url } = $props();</script>\n<a href={url}>View</a>`,
+      },
+      'unchecked-link',
+    ],
+    [
+      'an href shorthand not derived from the check',
+      {
+        'src-renderer/src/A.svelte': `<script lang="ts">let { href } = $props();</script>\n<a {href}>View</a>`,
+      },
+      'unchecked-link',
+    ],
+    [
+      'an href assigned in renderer code',
+      {
+        'src-renderer/src/x.ts': `export function link(a: HTMLAnchorElement, url: string) { a.href = url; }`,
+      },
+      'unchecked-link',
+    ],
+    [
+      'openExternal behind a weak check',
+      {
+        'src-main/links.ts': `import { shell } from 'electron'; export const go = (u: string) => { if (u.startsWith('http')) void shell.openExternal(u); };`,
+      },
+      'open-external',
+    ],
   ])('flags %s as high severity', (_label, change, check) => {
     const { status, findings } = scan(project({ ...good, ...change }));
     expect(findings.filter((f) => f.severity === 'high').map((f) => f.check)).toContain(check);
     expect(status).toBe(1);
+  });
+
+  it('passes service text that is scrubbed or only compared, and links built with the check', () => {
+    const { findings } = scan(
+      project({
+        ...good,
+        'src-main/core/api/c.ts': `
+          export const a = (r: Response, clean: (t: string) => string) => \`\${r.status} \${clean(r.statusText)}\`;
+          export const b = (r: Response) => scrubSecrets(r.headers.get('location') ?? '', []);
+          export const c = (r: Response) => Number(r.headers.get('content-length'));
+          export const d = (r: Response) => (r.statusText === 'OK' ? 1 : 0);
+        `,
+        'src-main/open.ts': `export function open(u: string) { const safe = safeLinkUrl(u); if (safe) void openExternal(safe); }`,
+        'src-renderer/src/L.svelte': `<script lang="ts">let { url } = $props(); const href = $derived(safeLinkUrl(url));</script>\n{#if href}<a {href}>x</a><a href={safeLinkUrl(url)}>y</a>{/if}<a href="https://example.com">z</a>`,
+      }),
+    );
+    expect(findings).toEqual([]);
   });
 
   it('finds nothing of high severity in Outpost', () => {

@@ -1,0 +1,122 @@
+// Issue 14, point 1: everything the service says (status line, headers, body) is scrubbed of
+// the token and its secret part before it becomes an error message; so is what is kept.
+import { describe, expect, it } from 'vitest';
+import { ServiceClient } from '../../../src-main/core/api/client';
+import { scrubSecrets, scrubTokenShapes } from '../../../src-main/core/api/errors';
+import { Redactor } from '../../../src-main/core/app/logger';
+import { redactTokenShapes } from '../../../src-main/core/store/sync-log-repository';
+
+const TOKEN = 'cps_pat_S3cretValue1234';
+const SECRET = 'S3cretValue1234';
+
+function clientAnswering(response: () => Response): ServiceClient {
+  return new ServiceClient({
+    baseUrl: 'https://cps.example.com',
+    token: TOKEN,
+    authHeader: 'bearer',
+    fetch: () => Promise.resolve(response()),
+  });
+}
+
+async function failure(client: ServiceClient): Promise<Record<string, unknown>> {
+  try {
+    await client.listWorkspaces();
+  } catch (error) {
+    return (error as { toJSON(): Record<string, unknown> }).toJSON();
+  }
+  throw new Error('the call did not fail');
+}
+
+describe('service text in errors', () => {
+  it.each([
+    [418, `Bad ${TOKEN}`],
+    [500, `Broken ${SECRET}`],
+    [401, `No ${TOKEN}`],
+    [429, `Slow ${SECRET}`],
+    [404, `Gone ${TOKEN}`],
+  ])('status %i with the token in the status line', async (status, statusText) => {
+    const error = await failure(clientAnswering(() => new Response(null, { status, statusText })));
+    const text = JSON.stringify(error);
+    expect(text).toContain(String(status));
+    expect(text).not.toContain(SECRET);
+  });
+
+  it('a redirect names its target, without the token', async () => {
+    const error = await failure(
+      clientAnswering(
+        () =>
+          new Response(null, {
+            status: 302,
+            statusText: `Found ${TOKEN}`,
+            headers: { Location: `https://elsewhere.example/?t=${TOKEN}&s=${SECRET}` },
+          }),
+      ),
+    );
+    expect(error.message).toContain('https://elsewhere.example/?t=[redacted]&s=[redacted]');
+    expect(JSON.stringify(error)).not.toContain(SECRET);
+  });
+
+  it('a long body cut at the message bound leaves no piece of the token', async () => {
+    for (let pad = 1985; pad <= 2000; pad++) {
+      const body = JSON.stringify({ detail: `${'x'.repeat(pad)}${SECRET}` });
+      const error = await failure(clientAnswering(() => new Response(body, { status: 400 })));
+      expect(JSON.stringify(error)).not.toMatch(/S3cr/);
+    }
+  });
+
+  it('a token hidden by JSON escapes in the body is found too', async () => {
+    const escaped = JSON.stringify({ detail: 'sent ' + TOKEN }).replace('S3', '\\u0053\\u0033');
+    const error = await failure(clientAnswering(() => new Response(escaped, { status: 422 })));
+    expect(error.serviceMessage).toBe('sent [redacted]');
+  });
+
+  it('a successful answer that echoes the token is kept without it', async () => {
+    const client = clientAnswering(
+      () =>
+        new Response(JSON.stringify([{ slug: 'ws', note: `you sent ${TOKEN} / ${SECRET}` }]), {
+          status: 200,
+        }),
+    );
+    const [workspace] = await client.listWorkspaces();
+    expect(JSON.stringify(workspace)).not.toContain(SECRET);
+    expect(workspace!.slug).toBe('ws');
+  });
+});
+
+describe('redacting what is kept', () => {
+  it('removes known secrets before token shapes, so no tail of the token survives', () => {
+    const odd = 'cps_pat_ab!cd$ef';
+    expect(scrubSecrets(`x ${odd} y`, [odd, 'ab!cd$ef'])).toBe('x [redacted] y');
+    const r = new Redactor();
+    r.add(odd);
+    expect(r.clean(`x ${odd} y ab!cd$ef`)).toBe('x [redacted] y [redacted]');
+    expect(r.cleaner(`x ${odd}`)).toBe('x [redacted]');
+  });
+
+  it('the sync log blanks anything shaped like a token even without the core redactor', () => {
+    expect(redactTokenShapes(`refused (418 Bad ${TOKEN})`)).toBe('refused (418 Bad [redacted])');
+  });
+});
+
+describe('token shapes', () => {
+  it.each([
+    ['x cps_pat_abc y', 'x [redacted] y'],
+    ['x -cps_pat_abc y', 'x -[redacted] y'],
+    ['my_service_pat_Zz9 end', 'my_[redacted] end'],
+    ['a-b_pat_1 and c_pat_2', '[redacted] and [redacted]'],
+    ['(cps_pat_abc)', '([redacted])'],
+    ['no secret cps_pat_ here', 'no secret cps_pat_ here'],
+    ['_pat_abc has no service', '_pat_abc has no service'],
+    ['nothing to see', 'nothing to see'],
+  ])('%j becomes %j', (text, expected) => {
+    expect(scrubTokenShapes(text)).toBe(expected);
+  });
+
+  it('stays linear on long runs of letters (it runs on every sync-log reason)', () => {
+    const long = `${'x'.repeat(200_000)}_pat_${'y'.repeat(200_000)} ${'z'.repeat(200_000)}`;
+    const started = performance.now();
+    expect(scrubTokenShapes(long)).toBe(`[redacted] ${'z'.repeat(200_000)}`);
+    expect(scrubTokenShapes('x'.repeat(400_000))).toHaveLength(400_000);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
