@@ -17,6 +17,7 @@ import type {
   VariantView,
 } from '../src-preload/bridge';
 import { version } from '../package.json';
+import { Redactor } from './core/app/logger';
 import type { AppCore, Logger } from './core/ports';
 import { resolveDataDir } from './core/paths';
 import { openSecretStore } from './core/secrets';
@@ -679,11 +680,15 @@ export async function runCli(
     const opened = await openCore({ dataDir, env: io.env, logger });
     core = opened.core;
     const outcome = await run(core, parsed.command, parsed.values, parsed.args, io);
+    // What the core answered may quote the service: the token it was given is printed nowhere.
+    const redactor = new Redactor();
+    if (io.env.OUTPOST_TOKEN) redactor.add(io.env.OUTPOST_TOKEN.trim());
+    const print = (text: string) => io.stdout(redactor.clean(text));
     if (json)
-      io.stdout(
+      print(
         `${JSON.stringify({ ok: outcome.exitCode === undefined || outcome.exitCode === 0, value: outcome.json })}\n`,
       );
-    else if (outcome.text !== '') io.stdout(`${outcome.text}\n`);
+    else if (outcome.text !== '') print(`${outcome.text}\n`);
     return outcome.exitCode ?? EXIT_OK;
   } catch (error) {
     if (error instanceof UsageError) return fail('usage', error.message, EXIT_USAGE);

@@ -2,7 +2,10 @@
 // spec shows; every failure becomes a ServiceError with one kind, so the sync engine can
 // decide without knowing HTTP. Responses are validated (schemas.ts) and kept verbatim in `raw`.
 import type { AuthHeaderStyle } from '../../../src-preload/bridge';
-import { extractServiceMessage, parseRetryAfter, scrubSecrets, ServiceError } from './errors';
+import { scrubSecrets, ServiceError } from './errors';
+import { validateBaseUrl, validateToken } from './settings-checks';
+import { statusError } from './status-errors';
+import { classifyTransportError } from './transport-errors';
 import {
   ENVELOPE_PAGE_LIMIT,
   nextEnvelopePage,
@@ -44,164 +47,8 @@ export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 /** The ServiceError code of an answer over the size limit: the status bar says it, not only the log. */
 export const TOO_LARGE = 'TOO_LARGE';
 
-// ---------------------------------------------------------------------------------------
-// Settings validation
-
-function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  if (host === '[::1]') return true;
-  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  return v4 !== null && v4[1] === '127' && v4.slice(1).every((part) => Number(part) <= 255);
-}
-
-/** Checks the service address and returns it normalized (no trailing slash). */
-export function validateBaseUrl(input: string): string {
-  const text = typeof input === 'string' ? input.trim() : '';
-  if (text === '') throw new ServiceError('invalid_settings', 'Enter the service address.');
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new ServiceError(
-      'invalid_settings',
-      'The service address is not a valid URL (for example https://cps.example.com).',
-    );
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ServiceError('invalid_settings', 'The service address must start with https://.');
-  }
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw new ServiceError(
-      'invalid_settings',
-      'The service address must use https:// (plain http is allowed only for this computer: localhost, 127.0.0.1 or ::1).',
-    );
-  }
-  if (url.username !== '' || url.password !== '') {
-    throw new ServiceError(
-      'invalid_settings',
-      'The service address must not contain a user name or password; the token is entered separately.',
-    );
-  }
-  if (url.search !== '' || url.hash !== '') {
-    throw new ServiceError(
-      'invalid_settings',
-      'The service address must not contain a query (?) or fragment (#).',
-    );
-  }
-  const segments = url.pathname.split('/').filter((s) => s !== '');
-  if (segments.some((s) => s.toLowerCase() === '_backend')) {
-    throw new ServiceError(
-      'invalid_settings',
-      "This is the app's /_backend proxy address, which is only for the service's own web app. Use the API address instead.",
-    );
-  }
-  const path = segments.length > 0 ? `/${segments.join('/')}` : '';
-  return `${url.protocol}//${url.host}${path}`;
-}
-
-const TOKEN_FORM = /^[A-Za-z0-9][A-Za-z0-9-]*_pat_[\x21-\x7e]+$/;
-
-/** Checks the token's form (`<service>_pat_<secret>`) and returns it trimmed; never echoes it. */
-export function validateToken(token: string): string {
-  const text = typeof token === 'string' ? token.trim() : '';
-  if (text === '') throw new ServiceError('invalid_settings', 'Enter an access token.');
-  if (!TOKEN_FORM.test(text)) {
-    throw new ServiceError(
-      'invalid_settings',
-      'This does not look like a personal access token: it should have the form <service>_pat_<secret>, as created in the app, with no spaces.',
-    );
-  }
-  return text;
-}
-
-// ---------------------------------------------------------------------------------------
-// Transport failures
-
-// Codes that mean the connection was never made: the request never reached the service.
-const NEVER_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EAI_NONAME',
-  'EAI_FAIL',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-  'ENETDOWN',
-  'EHOSTDOWN',
-  'EADDRNOTAVAIL',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-  'CERT_HAS_EXPIRED',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-]);
-
-function codesOf(error: unknown, depth = 0): string[] {
-  if (depth > 4 || error === null || typeof error !== 'object') return [];
-  const codes: string[] = [];
-  const record = error as { code?: unknown; cause?: unknown; errors?: unknown };
-  if (typeof record.code === 'string') codes.push(record.code);
-  if (Array.isArray(record.errors)) for (const e of record.errors) codes.push(...codesOf(e, depth + 1));
-  if (record.cause !== undefined) codes.push(...codesOf(record.cause, depth + 1));
-  return codes;
-}
-
-function causeMessage(error: unknown): string | null {
-  const cause =
-    error !== null && typeof error === 'object' ? (error as { cause?: unknown }).cause : undefined;
-  return cause instanceof Error ? cause.message : null;
-}
-
-function isTimeout(error: unknown): boolean {
-  if (error === null || typeof error !== 'object') return false;
-  const name = (error as { name?: unknown }).name;
-  if (name === 'TimeoutError') return true;
-  const cause = (error as { cause?: unknown }).cause;
-  return cause !== undefined && cause !== error && isTimeout(cause);
-}
-
-/** Maps a rejected fetch (or body read) to a ServiceError; `afterHeaders` means the response had begun. */
-export function classifyTransportError(
-  error: unknown,
-  timeoutMs: number,
-  afterHeaders = false,
-): ServiceError {
-  if (isTimeout(error)) {
-    return new ServiceError(
-      'timeout',
-      `The service did not answer within ${Math.round(timeoutMs / 1000)} s; the request may or may not have been applied.`,
-      { mayHaveReachedService: true, code: 'TIMEOUT' },
-    );
-  }
-  const codes = codesOf(error);
-  if (!afterHeaders && causeMessage(error) === 'bad port') {
-    // fetch refuses ports set aside for other protocols (6000, 6667, ...) before connecting.
-    return new ServiceError(
-      'offline',
-      'Could not reach the service: this port is reserved for another protocol, so no connection is made to it. Check the port in the service address.',
-      { mayHaveReachedService: false, code: 'BAD_PORT' },
-    );
-  }
-  const neverSent = !afterHeaders && codes.length > 0 && codes.every((c) => NEVER_SENT_CODES.has(c));
-  const code = codes[0] ?? null;
-  if (neverSent) {
-    const certificate = codes.some((c) => c.includes('CERT') || c.startsWith('ERR_TLS'));
-    return new ServiceError(
-      'offline',
-      certificate
-        ? `Could not open a trusted connection to the service (${code}).`
-        : `Could not reach the service (${code}).`,
-      { mayHaveReachedService: false, code },
-    );
-  }
-  return new ServiceError(
-    'offline',
-    `The connection to the service broke${code ? ` (${code})` : ''}; the request may or may not have been applied.`,
-    { mayHaveReachedService: true, code },
-  );
-}
+export { isLoopbackHost, validateBaseUrl, validateToken } from './settings-checks';
+export { classifyTransportError } from './transport-errors';
 
 // ---------------------------------------------------------------------------------------
 // The client
@@ -482,7 +329,7 @@ export class ServiceClient {
         );
       }
     }
-    throw this.#statusError(response, text);
+    throw statusError(response, text, { clean: (t) => this.#clean(t), now: this.#now });
   }
 
   /** Reads the whole body (so the socket goes back to the pool), capped at maxBodyBytes. */
@@ -530,78 +377,6 @@ export class ServiceClient {
       'malformed_response',
       `The service's answer is larger than ${Math.round(this.#maxBodyBytes / (1024 * 1024))} MB; it was not read.`,
       { status, mayHaveReachedService: true, code: TOO_LARGE },
-    );
-  }
-
-  #statusError(response: Response, text: string): ServiceError {
-    const status = response.status;
-    // Scrubbed before the message is clipped (a clip could cut a token in two) and after it is
-    // parsed (JSON escapes could hide one from the first pass).
-    const found = extractServiceMessage(this.#clean(text));
-    const serviceMessage = found === null ? null : this.#clean(found);
-    // The status line and headers are service text too: a service may echo what it was sent.
-    const reason = this.#clean(response.statusText);
-    const statusLine = `${status}${reason ? ` ${reason}` : ''}`;
-    const said = serviceMessage ?? statusLine;
-
-    if (status >= 300 && status < 400) {
-      const location = this.#clean(response.headers.get('location') ?? '').slice(0, 500);
-      return new ServiceError(
-        'invalid_settings',
-        `The service address redirects elsewhere (${statusLine}${location ? ` to ${location}` : ''}); enter the API address it redirects to.`,
-        { status, serviceMessage, mayHaveReachedService: true },
-      );
-    }
-    if (status === 401 || status === 403) {
-      return new ServiceError(
-        'auth',
-        status === 401
-          ? `The service did not accept the access token (${said}). Enter a new token.`
-          : `The access token is not allowed to do this (${said}).`,
-        { status, serviceMessage },
-      );
-    }
-    if (status === 408) {
-      // The service gave up waiting for the request: treat it like our own timeout (read back).
-      return new ServiceError('timeout', `The service timed out the request (${said}).`, {
-        status,
-        serviceMessage,
-      });
-    }
-    if (status === 404) {
-      return new ServiceError('not_found', `Not found on the service (${said}).`, { status, serviceMessage });
-    }
-    if (status === 429 || status === 503) {
-      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), this.#now());
-      const wait = retryAfterMs === null ? '' : ` Retry after ${Math.ceil(retryAfterMs / 1000)} s.`;
-      return new ServiceError(
-        'rate_limited',
-        status === 429
-          ? `The service asks to slow down (${said}).${wait}`
-          : `The service is temporarily unavailable (${said}).${wait}`,
-        { status, serviceMessage, retryAfterMs },
-      );
-    }
-    if (status >= 400 && status < 500) {
-      return new ServiceError(
-        'validation',
-        serviceMessage ?? `The service refused the request (${statusLine}).`,
-        {
-          status,
-          serviceMessage,
-        },
-      );
-    }
-    if (status >= 500) {
-      return new ServiceError('server_error', `The service failed (${said}).`, { status, serviceMessage });
-    }
-    return new ServiceError(
-      'malformed_response',
-      `The service answered with an unexpected status (${statusLine}).`,
-      {
-        status,
-        serviceMessage,
-      },
     );
   }
 }

@@ -31,6 +31,8 @@ export interface AppContextDeps {
   changed: (postId: string, variantId: string | null) => void;
   /** An error as the bridge shows it: a code and a message with every secret removed. */
   bridgeError: (error: unknown, command: string) => BridgeErrorInfo;
+  /** Removes every known secret from a text before it is kept or shown. */
+  redact: (text: string) => string;
 }
 
 export class AppContext {
@@ -74,6 +76,7 @@ export class AppContext {
       emit: (e) => this.deps.emit(e),
       concurrency: 1,
       random: Math.random,
+      redact: this.deps.redact,
     };
   }
 

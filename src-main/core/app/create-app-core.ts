@@ -23,7 +23,7 @@ import { CommandError } from './command-error';
 import { COMMAND_SCHEMAS, CORE_COMMANDS, describeIssues } from './commands';
 import { Connection } from './connection';
 import { combineHandlers, type Handlers } from './handlers';
-import { createFileLogger, redactingLogger, Redactor, type FileLogger } from './logger';
+import { createFileLogger, redactDeep, redactingLogger, Redactor, type FileLogger } from './logger';
 import { outboxHandlers } from './outbox-handlers';
 import { postHandlers } from './posts-handlers';
 import { settingsHandlers } from './settings-handlers';
@@ -53,6 +53,19 @@ export interface AppCoreOptions {
   /** Jitter source for backoff (tests pass a fixed one). */
   random?: () => number;
 }
+
+/** Answers that quote the service's own words: cleaned of secrets again before they cross the bridge. */
+const QUOTES_SERVICE: ReadonlySet<CommandName> = new Set<CommandName>([
+  'sync.now',
+  'sync.status',
+  'sync.log',
+  'outbox.list',
+  'outbox.retry',
+  'outbox.discard',
+  'outbox.adopt',
+  'settings.testConnection',
+  'posts.get',
+]);
 
 const DEFAULT_SYNC_INTERVAL_MS = 3 * 60_000;
 const DEFAULT_SYNC_AFTER_CHANGE_MS = 3_000;
@@ -116,6 +129,7 @@ class Core implements AppCore {
       connection: this.#connection,
       changed: (postId, variantId) => this.#changed(postId, variantId),
       bridgeError: (error, command) => this.#toBridgeError(error, command),
+      redact: this.#redactor.cleaner,
     });
     this.#handlers = combineHandlers(
       settingsHandlers(app, { version: options.version, host: options.host, dataDir: options.dataDir }),
@@ -139,6 +153,7 @@ class Core implements AppCore {
       concurrency: this.#o.concurrency ?? 4,
       ...(this.#o.rotationPerPull !== undefined ? { rotationPerPull: this.#o.rotationPerPull } : {}),
       random: this.#o.random ?? Math.random,
+      redact: this.#redactor.cleaner,
     };
     this.#engine = new SyncEngine({
       ctx,
@@ -170,7 +185,11 @@ class Core implements AppCore {
       };
     try {
       const handler = this.#handlers[command] as (p: unknown) => Promise<CommandResult<C>>;
-      return { ok: true, value: await handler(parsed.data) };
+      const value = await handler(parsed.data);
+      return {
+        ok: true,
+        value: QUOTES_SERVICE.has(command) ? redactDeep(value, this.#redactor.cleaner) : value,
+      };
     } catch (error) {
       return { ok: false, error: this.#toBridgeError(error, command) };
     }
@@ -205,7 +224,12 @@ class Core implements AppCore {
 
   // --- plumbing ----------------------------------------------------------------------
 
-  #emit(event: BridgeEvent): void {
+  #emit(raw: BridgeEvent): void {
+    // Status and notices may quote the service: cleaned again before any listener sees them.
+    const event =
+      raw.name === 'syncStatus' || raw.name === 'notification'
+        ? redactDeep(raw, this.#redactor.cleaner)
+        : raw;
     for (const l of this.#listeners) {
       try {
         l(event);

@@ -3,6 +3,7 @@
 // a stale row (the user acted, another sync moved it) changes nothing and says so.
 import type { Kysely } from 'kysely';
 import { newLocalId } from '../store/ids';
+import { redactTokenShapes } from '../store/sync-log-repository';
 import type { Database, OutboxKind, OutboxOpRow } from '../store/schema';
 import { inTransaction, logDecision, nowIso, type SyncContext } from '../sync/context';
 import { transition, type Effect, type OpEvent, type OpState } from './op-machine';
@@ -216,7 +217,9 @@ export async function settle(
       .set((eb) => ({
         state: t.next,
         updated_at: now,
-        error: t.error === null && keeps ? eb.ref('error') : t.error,
+        // An op's error quotes the service: kept only without secrets in it.
+        error:
+          t.error === null ? (keeps ? eb.ref('error') : null) : (tctx.redact ?? redactTokenShapes)(t.error),
         next_attempt_at: t.effects.includes('wait') && at !== undefined ? at : null,
         facts: t.next === 'unknown' ? eb.ref('facts') : asked === null ? null : JSON.stringify(asked),
       }))

@@ -1,0 +1,91 @@
+// A fetch that failed before an answer came, classified: a connection never made (safe to send
+// again) or one that broke after the request may have left (the outcome is unknown).
+import { ServiceError } from './errors';
+
+// ---------------------------------------------------------------------------------------
+// Transport failures
+
+// Codes that mean the connection was never made: the request never reached the service.
+const NEVER_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_NONAME',
+  'EAI_FAIL',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'ENETDOWN',
+  'EHOSTDOWN',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'CERT_HAS_EXPIRED',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+]);
+
+function codesOf(error: unknown, depth = 0): string[] {
+  if (depth > 4 || error === null || typeof error !== 'object') return [];
+  const codes: string[] = [];
+  const record = error as { code?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof record.code === 'string') codes.push(record.code);
+  if (Array.isArray(record.errors)) for (const e of record.errors) codes.push(...codesOf(e, depth + 1));
+  if (record.cause !== undefined) codes.push(...codesOf(record.cause, depth + 1));
+  return codes;
+}
+
+function causeMessage(error: unknown): string | null {
+  const cause =
+    error !== null && typeof error === 'object' ? (error as { cause?: unknown }).cause : undefined;
+  return cause instanceof Error ? cause.message : null;
+}
+
+function isTimeout(error: unknown): boolean {
+  if (error === null || typeof error !== 'object') return false;
+  const name = (error as { name?: unknown }).name;
+  if (name === 'TimeoutError') return true;
+  const cause = (error as { cause?: unknown }).cause;
+  return cause !== undefined && cause !== error && isTimeout(cause);
+}
+
+/** Maps a rejected fetch (or body read) to a ServiceError; `afterHeaders` means the response had begun. */
+export function classifyTransportError(
+  error: unknown,
+  timeoutMs: number,
+  afterHeaders = false,
+): ServiceError {
+  if (isTimeout(error)) {
+    return new ServiceError(
+      'timeout',
+      `The service did not answer within ${Math.round(timeoutMs / 1000)} s; the request may or may not have been applied.`,
+      { mayHaveReachedService: true, code: 'TIMEOUT' },
+    );
+  }
+  const codes = codesOf(error);
+  if (!afterHeaders && causeMessage(error) === 'bad port') {
+    // fetch refuses ports set aside for other protocols (6000, 6667, ...) before connecting.
+    return new ServiceError(
+      'offline',
+      'Could not reach the service: this port is reserved for another protocol, so no connection is made to it. Check the port in the service address.',
+      { mayHaveReachedService: false, code: 'BAD_PORT' },
+    );
+  }
+  const neverSent = !afterHeaders && codes.length > 0 && codes.every((c) => NEVER_SENT_CODES.has(c));
+  const code = codes[0] ?? null;
+  if (neverSent) {
+    const certificate = codes.some((c) => c.includes('CERT') || c.startsWith('ERR_TLS'));
+    return new ServiceError(
+      'offline',
+      certificate
+        ? `Could not open a trusted connection to the service (${code}).`
+        : `Could not reach the service (${code}).`,
+      { mayHaveReachedService: false, code },
+    );
+  }
+  return new ServiceError(
+    'offline',
+    `The connection to the service broke${code ? ` (${code})` : ''}; the request may or may not have been applied.`,
+    { mayHaveReachedService: true, code },
+  );
+}
