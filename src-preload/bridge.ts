@@ -108,6 +108,8 @@ export interface VariantView {
   platform: string;
   content: string;
   account: AccountChoice;
+  /** The account the service reported for it (the one it chose for "platform default"), if any. */
+  serviceAccountId: string | null;
   scheduledAt: string | null;
   /** The status string exactly as the service sent it, if any. */
   serviceStatus: string | null;
@@ -250,8 +252,11 @@ export interface BridgeCommands {
     payload: { id: LocalId; content?: string; account?: AccountChoice };
     result: VariantView;
   };
-  /** `at` is an ISO 8601 timestamp; the core sends it in UTC with a `Z`. */
-  'variants.schedule': { payload: { id: LocalId; at: string }; result: VariantView };
+  /**
+   * `at` is an ISO 8601 timestamp; the core sends it in UTC with a `Z`. A time already past is
+   * refused unless `sendNowIfPast` says the user chose "send now instead": then it publishes.
+   */
+  'variants.schedule': { payload: { id: LocalId; at: string; sendNowIfPast?: boolean }; result: VariantView };
   'variants.unschedule': { payload: { id: LocalId }; result: VariantView };
   /** Only ever called after the user confirmed. */
   'variants.publish': { payload: { id: LocalId }; result: VariantView };

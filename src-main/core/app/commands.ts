@@ -71,7 +71,7 @@ export const COMMAND_SCHEMAS = {
     account,
   }),
   'variants.update': z.strictObject({ id, content: text(100_000).optional(), account: account.optional() }),
-  'variants.schedule': z.strictObject({ id, at: isoTime }),
+  'variants.schedule': z.strictObject({ id, at: isoTime, sendNowIfPast: z.boolean().optional() }),
   'variants.unschedule': z.strictObject({ id }),
   'variants.publish': z.strictObject({ id }),
   'variants.resolveConflict': z.union([

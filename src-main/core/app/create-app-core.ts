@@ -80,6 +80,7 @@ import { logDecision, type SyncContext } from '../sync/context';
 import { SyncEngine } from '../sync/engine';
 import { isPublished, NEEDS_APPROVAL } from '../sync/reconcile';
 import { COMMAND_SCHEMAS, describeIssues } from './commands';
+import { checkPublish, checkSchedule } from './send-checks';
 import { createFileLogger, redactingLogger, Redactor, type FileLogger } from './logger';
 import { outboxOpView, postDetail, postSummary, syncLogView, variantView } from './views';
 
@@ -700,7 +701,9 @@ class Core implements AppCore {
         return this.#variantView(v.id);
       },
       'variants.schedule': async (p: P<'variants.schedule'>) =>
-        this.#setSchedule(p.id, new Date(p.at).toISOString()),
+        (await checkSchedule(this.#db, p, this.#clock.now())) === 'publish_now'
+          ? this.#handlers['variants.publish']({ id: p.id } as never)
+          : this.#setSchedule(p.id, new Date(p.at).toISOString()),
       'variants.unschedule': async (p: P<'variants.unschedule'>) => this.#setSchedule(p.id, null),
       'variants.publish': async (p: P<'variants.publish'>) => {
         const v = await this.#variant(p.id);
@@ -723,6 +726,7 @@ class Core implements AppCore {
         );
         if (open.length > 0)
           throw new CommandError('invalid_state', 'A publish of this variant is already on its way.');
+        await checkPublish(this.#db, v.id);
         await this.#db.transaction().execute(async (trx) => {
           await enqueue(trx, { kind: 'publish', postId: post.id, variantId: v.id, now: this.#now() });
         });
