@@ -74,12 +74,24 @@ export interface ProfileView {
   label: string | null;
 }
 
+/** One variant of a post as the post list shows it: a chip per platform with its state and time. */
+export interface VariantChip {
+  id: LocalId;
+  platform: string;
+  state: ItemState;
+  stateText: string;
+  /** Its scheduled time (or the time it was due, while waiting for sign-off), if any. */
+  scheduledAt: string | null;
+}
+
 export interface PostSummary {
   id: LocalId;
   serverId: string | null;
   workspace: string | null;
   title: string;
   platforms: string[];
+  /** Each variant's own state, in the post's order of variants. */
+  variants: VariantChip[];
   /** The state that most needs the user's eye among the post and its variants. */
   state: ItemState;
   /** The state in words, or the service's own status string for `unknown_status`. */
@@ -213,6 +225,7 @@ export interface ActivityPage {
   hasMore: boolean;
 }
 
+/** A state filter matches a post by its own state or by any of its variants' states. */
 export type PostFilter = 'all' | ItemState;
 
 /** Every command: its payload and its answer. */

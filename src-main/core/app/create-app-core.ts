@@ -81,6 +81,7 @@ import { SyncEngine } from '../sync/engine';
 import { isPublished, NEEDS_APPROVAL } from '../sync/reconcile';
 import { COMMAND_SCHEMAS, describeIssues } from './commands';
 import { checkPublish, checkSchedule } from './send-checks';
+import { matchesFilter } from './planning-views';
 import { createFileLogger, redactingLogger, Redactor, type FileLogger } from './logger';
 import { outboxOpView, postDetail, postSummary, syncLogView, variantView } from './views';
 
@@ -581,7 +582,7 @@ class Core implements AppCore {
         const ops = await listOpenOpStates(this.#db);
         const oBy = groupBy(ops, (o) => o.post_id);
         const all = rows.map(({ post, variants }) => postSummary(post, variants, oBy.get(post.id) ?? []));
-        const listed = unfiltered ? all : all.filter((s) => s.state === p.filter);
+        const listed = unfiltered ? all : all.filter((s) => matchesFilter(s, p.filter ?? 'all'));
         return p.limit === undefined ? listed : listed.slice(0, p.limit);
       },
       'posts.get': (p: P<'posts.get'>) => this.#postDetail(p.id),

@@ -121,16 +121,21 @@ export function postSummary(
   variants: Array<VariantStateRow & Pick<VariantRow, 'platform'>>,
   ops: OpStateRow[],
 ): PostSummary {
-  const s = postState(
-    postOwnState(post, ops),
-    variants.map((v) => variantFacts(v, post, ops)),
-  );
+  const facts = variants.map((v) => variantFacts(v, post, ops));
+  const s = postState(postOwnState(post, ops), facts);
   return {
     id: post.id,
     serverId: post.server_id,
     workspace: post.workspace,
     title: post.title,
     platforms: [...new Set(variants.map((v) => v.platform))],
+    variants: variants.map((v, i) => ({
+      id: v.id,
+      platform: v.platform,
+      state: facts[i]!.state,
+      stateText: facts[i]!.text,
+      scheduledAt: v.scheduled_at,
+    })),
     state: s.state,
     stateText: s.text,
     updatedAt: post.updated_at,
