@@ -228,6 +228,35 @@ export interface ActivityPage {
 /** A state filter matches a post by its own state or by any of its variants' states. */
 export type PostFilter = 'all' | ItemState;
 
+/** One variant on the calendar or in the queue (issue 13). */
+export interface PlanItem {
+  variantId: LocalId;
+  postId: LocalId;
+  postTitle: string;
+  platform: string;
+  /** The account's name: the one chosen, or the one the service picked as default; null when not known. */
+  accountName: string | null;
+  /** Where it is placed: its publication time once published, else its scheduled time; null if neither. */
+  at: string | null;
+  state: ItemState;
+  stateText: string;
+  /** The first line of its text. */
+  firstLine: string;
+  url: string | null;
+  /** True when its time may be changed (not published, not waiting for sign-off, not removed). */
+  canMove: boolean;
+}
+
+export interface QueueView {
+  /** Scheduled, soonest first. */
+  nextUp: PlanItem[];
+  waitingForSignOff: PlanItem[];
+  /** Newest first. */
+  published: PlanItem[];
+  /** Failed, in conflict, or a publish of unknown outcome. */
+  needsAttention: PlanItem[];
+}
+
 /** Every command: its payload and its answer. */
 export interface BridgeCommands {
   'app.info': { payload: void; result: { version: string; host: 'electron' | 'browser'; dataDir: string } };
@@ -297,6 +326,13 @@ export interface BridgeCommands {
     payload: { id: LocalId; choice: 'publish_again' | 'keep_unpublished' };
     result: VariantView;
   };
+
+  /** Variants placed in [from, to) (ISO timestamps), for the calendar. */
+  'planning.calendar': {
+    payload: { workspace: string | null; from: string; to: string };
+    result: PlanItem[];
+  };
+  'planning.queue': { payload: { workspace: string | null }; result: QueueView };
 
   'outbox.list': { payload: void; result: OutboxOpView[] };
   /** Retries a failed operation now; refused for one whose retry is not safe. */
@@ -388,6 +424,8 @@ export const COMMAND_NAMES = [
   'variants.resolveConflict',
   'posts.resolveConflict',
   'variants.resolvePublishUnknown',
+  'planning.calendar',
+  'planning.queue',
   'outbox.list',
   'outbox.retry',
   'outbox.discard',

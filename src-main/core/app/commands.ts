@@ -92,6 +92,8 @@ export const COMMAND_SCHEMAS = {
     id,
     choice: z.enum(['publish_again', 'keep_unpublished']),
   }),
+  'planning.calendar': z.strictObject({ workspace: slug.nullable(), from: isoTime, to: isoTime }),
+  'planning.queue': z.strictObject({ workspace: slug.nullable() }),
   'outbox.list': none,
   'outbox.retry': z.strictObject({ id }),
   'outbox.discard': z.strictObject({ id }),

@@ -81,7 +81,7 @@ import { SyncEngine } from '../sync/engine';
 import { isPublished, NEEDS_APPROVAL } from '../sync/reconcile';
 import { COMMAND_SCHEMAS, describeIssues } from './commands';
 import { checkPublish, checkSchedule } from './send-checks';
-import { matchesFilter } from './planning-views';
+import { calendarItems, matchesFilter, queueView } from './planning-views';
 import { createFileLogger, redactingLogger, Redactor, type FileLogger } from './logger';
 import { outboxOpView, postDetail, postSummary, syncLogView, variantView } from './views';
 
@@ -789,6 +789,8 @@ class Core implements AppCore {
         return this.#variantView(v.id);
       },
 
+      'planning.calendar': (p: P<'planning.calendar'>) => calendarItems(this.#db, p),
+      'planning.queue': (p: P<'planning.queue'>) => queueView(this.#db, p, this.#clock.now()),
       'outbox.list': async () =>
         (await listOpenOpsWithSubjects(this.#db)).map((op) =>
           outboxOpView(op, { postTitle: op.post_title, platform: op.platform }),
