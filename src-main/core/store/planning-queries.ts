@@ -56,7 +56,7 @@ export async function listPlannedInRange(
     .where(PLAN_AT, '<', to)
     .orderBy(sql`plan_at`)
     .orderBy('variant.id')
-    .execute() as Promise<PlannedRow[]>;
+    .execute();
 }
 
 /** Everything the queue sorts: with a time, waiting for sign-off, or wanting the user's eye. */
@@ -94,7 +94,7 @@ export async function listQueueCandidates(
     )
     .orderBy(sql`plan_at`)
     .orderBy('variant.id')
-    .execute() as Promise<PlannedRow[]>;
+    .execute();
 }
 
 export async function getPostsByIds(db: Kysely<Database>, ids: string[]): Promise<Map<string, PostRow>> {
