@@ -72,6 +72,8 @@ export interface ProfileView {
   isActive: boolean;
   /** A readable name when the service gave one (fields beyond id/platform/is_active are not promised). */
   label: string | null;
+  /** The account's handle on its platform when the service gave one (its raw `handle`). */
+  handle?: string | null;
 }
 
 /** One variant of a post as the post list shows it: a chip per platform with its state and time. */

@@ -81,7 +81,7 @@ import { SyncEngine } from '../sync/engine';
 import { isPublished, NEEDS_APPROVAL } from '../sync/reconcile';
 import { COMMAND_SCHEMAS, describeIssues } from './commands';
 import { checkPublish, checkSchedule } from './send-checks';
-import { calendarItems, matchesFilter, queueView } from './planning-views';
+import { calendarItems, matchesFilter, profileHandle, queueView } from './planning-views';
 import { createFileLogger, redactingLogger, Redactor, type FileLogger } from './logger';
 import { outboxOpView, postDetail, postSummary, syncLogView, variantView } from './views';
 
@@ -564,6 +564,7 @@ class Core implements AppCore {
           platform: r.platform,
           isActive: r.is_active === 1,
           label: r.label,
+          handle: profileHandle(r.raw),
         }));
       },
 

@@ -96,3 +96,14 @@ export async function queueView(
   view.published = view.published.slice(0, PUBLISHED_SHOWN);
   return view;
 }
+
+/** A profile's handle from the service's raw fields (`handle`, else `username`), when it sent one. */
+export function profileHandle(raw: string): string | null {
+  try {
+    const r = JSON.parse(raw) as { handle?: unknown; username?: unknown };
+    const h = typeof r.handle === 'string' ? r.handle : typeof r.username === 'string' ? r.username : null;
+    return h?.trim() ? h.trim() : null;
+  } catch {
+    return null;
+  }
+}
