@@ -8,7 +8,10 @@ import {
 
 describe('preview text', () => {
   it('marks links, mentions and hashtags, and shows links as X counts them', () => {
-    const pieces = previewPieces('x', 'Hi @northwind, see https://example.com/a/very/long/path/to/a/page #coffee');
+    const pieces = previewPieces(
+      'x',
+      'Hi @northwind, see https://example.com/a/very/long/path/to/a/page #coffee',
+    );
     expect(pieces.map((p) => [p.kind, p.text])).toEqual([
       ['text', 'Hi '],
       ['mention', '@northwind'],
