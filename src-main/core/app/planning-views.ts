@@ -4,12 +4,7 @@ import type { Kysely } from 'kysely';
 import type { ItemState, PlanItem, PostFilter, PostSummary, QueueView } from '../../../src-preload/bridge';
 import { groupBy } from '../collections';
 import { listOpenOpsOfPosts } from '../store/outbox-repository';
-import {
-  getPostsByIds,
-  listPlannedInRange,
-  listQueueCandidates,
-  type PlannedRow,
-} from '../store/planning-queries';
+import { listPlannedInRange, listQueueCandidates, type PlannedRow } from '../store/planning-queries';
 import type { Database, OutboxOpRow, PostRow } from '../store/schema';
 import { isPublished, NEEDS_APPROVAL } from '../sync/reconcile';
 import { variantView } from './views';
@@ -55,7 +50,9 @@ function planItems(rows: PlannedRow[], posts: Map<string, PostRow>, ops: OutboxO
 
 async function itemsOf(db: Kysely<Database>, rows: PlannedRow[]): Promise<PlanItem[]> {
   const ids = [...new Set(rows.map((r) => r.post_id))];
-  const [posts, ops] = await Promise.all([getPostsByIds(db, ids), listOpenOpsOfPosts(db, ids)]);
+  // A variant's state needs only its post's workspace, which the rows carry: no post rows read.
+  const posts = new Map(rows.map((r) => [r.post_id, { workspace: r.post_workspace } as PostRow]));
+  const ops = await listOpenOpsOfPosts(db, ids);
   return planItems(rows, posts, ops);
 }
 

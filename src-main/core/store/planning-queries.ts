@@ -1,10 +1,11 @@
 // What the calendar and the queue read (issue 13): variants with a time or waiting on someone,
 // with their post's title and the account's name, in one statement each.
 import { sql, type Kysely } from 'kysely';
-import type { Database, PostRow, VariantRow } from './schema';
+import type { Database, VariantRow } from './schema';
 
 export type PlannedRow = VariantRow & {
   post_title: string;
+  post_workspace: string | null;
   account_label: string | null;
   /** The time the calendar places it at: its publication time once published, else its scheduled time. */
   plan_at: string | null;
@@ -36,7 +37,11 @@ function planned(db: Kysely<Database>, workspace: string | null) {
           ),
       )
       .selectAll('variant')
-      .select(['post.title as post_title', 'social_profile.label as account_label'])
+      .select([
+        'post.title as post_title',
+        'post.workspace as post_workspace',
+        'social_profile.label as account_label',
+      ])
       .select(PLAN_AT.as('plan_at'))
       .where('post.workspace', workspace === null ? 'is' : '=', workspace)
       .where('post.remote_state', '=', 'active')
@@ -95,17 +100,4 @@ export async function listQueueCandidates(
     .orderBy(sql`plan_at`)
     .orderBy('variant.id')
     .execute();
-}
-
-export async function getPostsByIds(db: Kysely<Database>, ids: string[]): Promise<Map<string, PostRow>> {
-  const out = new Map<string, PostRow>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db
-      .selectFrom('post')
-      .selectAll()
-      .where('id', 'in', ids.slice(i, i + 500))
-      .execute();
-    for (const r of rows) out.set(r.id, r);
-  }
-  return out;
 }

@@ -49,9 +49,27 @@ export function stepAnchor(day: string, mode: 'week' | 'month', direction: 1 | -
   return dayOf(Date.UTC(y, m - 1 + direction, 1));
 }
 
+// One formatter per zone: building an Intl.DateTimeFormat costs far more than using one, and a
+// month of a large library places thousands of items.
+const DAY_FORMATS = new Map<string, Intl.DateTimeFormat>();
+
 /** The day an instant falls on in `zone`. */
 export function dayKey(iso: string, zone: string): string {
-  return utcToZonedInput(iso, zone).slice(0, 10);
+  let format = DAY_FORMATS.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    DAY_FORMATS.set(zone, format);
+  }
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) throw new Error(`"${iso}" is not a timestamp.`);
+  const parts = format.formatToParts(ms);
+  const get = (type: string): string => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
 /** The instant `days` days and `hours` hours of wall-clock time after `iso`, in `zone`. */
