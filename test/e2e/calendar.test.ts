@@ -36,9 +36,15 @@ async function scheduledTomorrow(s: Setup, title: string, content: string) {
   return { variant, at: variant.scheduled_at! };
 }
 
-async function openCalendar(s: Setup): Promise<void> {
+/** Opens the calendar on the week that holds the post's chip (tomorrow may be next week). */
+async function openCalendar(s: Setup, title: string): Promise<void> {
   await s.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Calendar' }).click();
-  await s.page.getByRole('heading', { level: 1 }).waitFor();
+  const loaded = s.page.locator('section.calendar[data-loaded-from]');
+  await loaded.waitFor();
+  if ((await chip(s, title).count()) > 0) return;
+  const before = await loaded.getAttribute('data-loaded-from');
+  await s.page.getByRole('button', { name: 'Next week' }).click();
+  await until('the next week loaded', async () => (await loaded.getAttribute('data-loaded-from')) !== before);
 }
 
 function chip(s: Setup, title: string) {
@@ -52,7 +58,7 @@ describe('calendar', () => {
   it('shows a scheduled variant as a chip on its day, marks today, and opens its post', async () => {
     const s = await connected();
     const { at } = await scheduledTomorrow(s, 'Roastery tour', 'Come see where the beans are roasted.');
-    await openCalendar(s);
+    await openCalendar(s, 'Roastery tour');
     const tour = chip(s, 'Roastery tour');
     await tour.waitFor();
     expect(await tour.getAttribute('aria-label')).toMatch(/^10:00 Acme, X, Scheduled: Roastery tour$/);
@@ -76,7 +82,7 @@ describe('calendar', () => {
   it('reschedules by keyboard alone: a day with the arrows, an hour with Alt, Enter confirms', async () => {
     const s = await connected();
     const { variant, at } = await scheduledTomorrow(s, 'Cupping session', 'Taste five origins side by side.');
-    await openCalendar(s);
+    await openCalendar(s, 'Cupping session');
     const cupping = chip(s, 'Cupping session');
     await cupping.focus();
     await s.page.keyboard.press('ArrowRight');
@@ -110,12 +116,44 @@ describe('calendar', () => {
     );
   });
 
+  it('reschedules by dragging a chip to another day, keeping its time of day', async () => {
+    const s = await connected();
+    const { variant, at } = await scheduledTomorrow(s, 'Open house', 'Doors open all day.');
+    await openCalendar(s, 'Open house');
+    const house = chip(s, 'Open house');
+    const from = s.page.locator('section.day', { has: house });
+    const label = (await from.getAttribute('aria-label')) ?? '';
+    // The day after the chip's day (the week view shows seven in a row; tomorrow may be Sunday).
+    const days = s.page.locator('section.day');
+    const labels: string[] = [];
+    for (let n = 0; n < (await days.count()); n++)
+      labels.push((await days.nth(n).getAttribute('aria-label')) ?? '');
+    let target = labels.indexOf(label) + 1;
+    if (target >= labels.length) target = labels.indexOf(label) - 1;
+    const shift = target > labels.indexOf(label) ? DAY : -DAY;
+    await house.dragTo(days.nth(target));
+    await syncNow(s.page);
+    await until(
+      'the service has the new day',
+      () =>
+        Date.parse(s.sandbox.inspect.variants().find((v) => v.id === variant.id)!.scheduled_at ?? '') ===
+        Date.parse(at) + shift,
+    );
+    await s.page
+      .locator('section.day', { has: chip(s, 'Open house') })
+      .nth(0)
+      .waitFor();
+    expect(
+      await s.page.locator('section.day', { has: chip(s, 'Open house') }).getAttribute('aria-label'),
+    ).toBe(labels[target]);
+  });
+
   it('reschedules offline through the outbox; back online it reaches the service exactly once', async () => {
     const s = await connected();
     const { variant, at } = await scheduledTomorrow(s, 'Latte art', 'Our baristas draw a swan.');
     // The service goes away: every request is dropped before it is applied.
     s.sandbox.faults.add({ kind: 'drop_before_write', times: 1_000_000 });
-    await openCalendar(s);
+    await openCalendar(s, 'Latte art');
     const latte = chip(s, 'Latte art');
     await latte.focus();
     await s.page.keyboard.press('ArrowRight');
