@@ -160,6 +160,10 @@ describe('calendar', () => {
     await s.page.keyboard.press('Enter');
     await syncNow(s.page);
     await s.app.waitForEvent('syncStatus', (st) => st.phase !== 'syncing' && st.pending > 0);
+    // One state in the status bar: waiting, never "up to date" or "online" next to it.
+    const bar = s.page.getByRole('status', { name: 'Sync status' });
+    const said = await waitForText(bar, /^(Offline · 1 change waiting to send|1 waiting) · /);
+    expect(said).not.toMatch(/Up to date|Online/);
     expect(s.sandbox.inspect.variants().find((v) => v.id === variant.id)!.scheduled_at).toBe(at);
 
     s.sandbox.faults.clear();
