@@ -2,6 +2,7 @@
 // drafts; switching workspace closes the other workspace's post; the status bar shows one state;
 // an outbox row says why it waits.
 import { describe, expect, it } from 'vitest';
+import { utcToZonedInput } from '../../src-renderer/src/lib/schedule-time';
 import {
   addVariant,
   connect,
@@ -44,6 +45,26 @@ describe('a window that keeps up', () => {
     await selectWorkspace(s.page, s.sandbox.fixtures.secondWorkspace);
     await s.page.getByText(/Choose a post on the left/).waitFor();
     expect(await s.page.getByLabel('Title', { exact: true }).count()).toBe(0);
+  });
+
+  it('takes the "needs you" notice away once its cause is gone', async () => {
+    const s = await chromium.start({ connect: true, timezoneId: 'Europe/Berlin' });
+    await newPost(s.page, 'No default on Threads');
+    // Threads has an account in this workspace but no default: the service refuses the schedule.
+    await addVariant(s.page, 'threads', 'Hello Threads.');
+    await syncNow(s.page);
+    await until('the variant on the service', () =>
+      s.sandbox.inspect.variants().find((v) => v.content === 'Hello Threads.'),
+    );
+    const tomorrow = utcToZonedInput(new Date(Date.now() + 86_400_000).toISOString(), 'Europe/Berlin');
+    await s.page.getByLabel('Scheduled time').fill(tomorrow);
+    await s.page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await syncNow(s.page);
+    await s.app.waitForEvent('notification', (n) => n.kind === 'needs_user');
+    const notices = s.page.getByRole('region', { name: 'Notifications' });
+    await notices.getByText('Outpost needs you').waitFor();
+    await s.page.getByRole('button', { name: 'Discard change' }).click();
+    await notices.getByText('Outpost needs you').waitFor({ state: 'detached' });
   });
 
   it('says in words why an outbox row waits, a post waiting for its title too', async () => {
