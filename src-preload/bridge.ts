@@ -76,6 +76,18 @@ export interface ProfileView {
   isActive: boolean;
   /** A readable name when the service gave one (fields beyond id/platform/is_active are not promised). */
   label: string | null;
+  /** The account's handle on its platform when the service gave one (its raw `handle`). */
+  handle?: string | null;
+}
+
+/** One variant of a post as the post list shows it: a chip per platform with its state and time. */
+export interface VariantChip {
+  id: LocalId;
+  platform: string;
+  state: ItemState;
+  stateText: string;
+  /** Its scheduled time (or the time it was due, while waiting for sign-off), if any. */
+  scheduledAt: string | null;
 }
 
 export interface PostSummary {
@@ -84,6 +96,8 @@ export interface PostSummary {
   workspace: string | null;
   title: string;
   platforms: string[];
+  /** Each variant's own state, in the post's order of variants. */
+  variants: VariantChip[];
   /** The state that most needs the user's eye among the post and its variants. */
   state: ItemState;
   /** The state in words, or the service's own status string for `unknown_status`. */
@@ -112,6 +126,8 @@ export interface VariantView {
   platform: string;
   content: string;
   account: AccountChoice;
+  /** The account the service reported for it (the one it chose for "platform default"), if any. */
+  serviceAccountId: string | null;
   scheduledAt: string | null;
   /** The status string exactly as the service sent it, if any. */
   serviceStatus: string | null;
@@ -233,7 +249,37 @@ export interface ActivityPage {
   hasMore: boolean;
 }
 
+/** A state filter matches a post by its own state or by any of its variants' states. */
 export type PostFilter = 'all' | ItemState;
+
+/** One variant on the calendar or in the queue (issue 13). */
+export interface PlanItem {
+  variantId: LocalId;
+  postId: LocalId;
+  postTitle: string;
+  platform: string;
+  /** The account's name: the one chosen, or the one the service picked as default; null when not known. */
+  accountName: string | null;
+  /** Where it is placed: its publication time once published, else its scheduled time; null if neither. */
+  at: string | null;
+  state: ItemState;
+  stateText: string;
+  /** The first line of its text. */
+  firstLine: string;
+  url: string | null;
+  /** True when its time may be changed (not published, not waiting for sign-off, not removed). */
+  canMove: boolean;
+}
+
+export interface QueueView {
+  /** Scheduled, soonest first. */
+  nextUp: PlanItem[];
+  waitingForSignOff: PlanItem[];
+  /** Newest first. */
+  published: PlanItem[];
+  /** Failed, in conflict, or a publish of unknown outcome. */
+  needsAttention: PlanItem[];
+}
 
 /** Every command: its payload and its answer. */
 export interface BridgeCommands {
@@ -272,8 +318,11 @@ export interface BridgeCommands {
     payload: { id: LocalId; content?: string; account?: AccountChoice };
     result: VariantView;
   };
-  /** `at` is an ISO 8601 timestamp; the core sends it in UTC with a `Z`. */
-  'variants.schedule': { payload: { id: LocalId; at: string }; result: VariantView };
+  /**
+   * `at` is an ISO 8601 timestamp; the core sends it in UTC with a `Z`. A time already past is
+   * refused unless `sendNowIfPast` says the user chose "send now instead": then it publishes.
+   */
+  'variants.schedule': { payload: { id: LocalId; at: string; sendNowIfPast?: boolean }; result: VariantView };
   'variants.unschedule': { payload: { id: LocalId }; result: VariantView };
   /** Only ever called after the user confirmed. */
   'variants.publish': { payload: { id: LocalId }; result: VariantView };
@@ -301,6 +350,13 @@ export interface BridgeCommands {
     payload: { id: LocalId; choice: 'publish_again' | 'keep_unpublished' };
     result: VariantView;
   };
+
+  /** Variants placed in [from, to) (ISO timestamps), for the calendar. */
+  'planning.calendar': {
+    payload: { workspace: string | null; from: string; to: string };
+    result: PlanItem[];
+  };
+  'planning.queue': { payload: { workspace: string | null }; result: QueueView };
 
   'outbox.list': { payload: void; result: OutboxOpView[] };
   /** Retries a failed operation now; refused for one whose retry is not safe. */
@@ -401,6 +457,8 @@ const COMMANDS = {
   'variants.resolveConflict': true,
   'posts.resolveConflict': true,
   'variants.resolvePublishUnknown': true,
+  'planning.calendar': true,
+  'planning.queue': true,
   'outbox.list': true,
   'outbox.retry': true,
   'outbox.discard': true,

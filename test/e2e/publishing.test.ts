@@ -120,7 +120,7 @@ describe('scheduling and publishing', () => {
     await s.page.keyboard.type(' More.');
     expect(await content.inputValue()).toBe('Waiting for the editor.');
     await syncNow(s.page);
-    await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /0 pending/);
+    await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /Up to date/);
     await waitForText(variantBadge(s.page), /^Needs approval$/);
 
     s.sandbox.releaseApproval(variant.id);
@@ -162,9 +162,9 @@ describe('scheduling and publishing', () => {
     }
     // More syncs never send it again.
     await syncNow(s.page);
-    await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /0 pending/);
+    await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /Up to date/);
     await syncNow(s.page);
-    await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /0 pending/);
+    await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /Up to date/);
     expect(s.sandbox.inspect.publishCount(variant.id)).toBeLessThanOrEqual(1);
     expect(s.sandbox.faults.injected).toBe(1);
   });

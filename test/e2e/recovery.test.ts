@@ -165,7 +165,7 @@ describe('recovery', () => {
     );
     expect(schedules).toHaveLength(1);
     await waitForText(variantBadge(s.page), /^Scheduled$/);
-    await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /0 pending/);
+    await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /Up to date/);
   });
 
   it('a schedule the service refused can be discarded: the variant is back to what the service holds', async () => {
@@ -188,7 +188,7 @@ describe('recovery', () => {
     await syncToEnd(s);
     expect(requests(s, PATCH_ROUTE)).toBe(0);
     expect(s.sandbox.inspect.variants(post.id).find((v) => v.id === variant.id)?.scheduled_at).toBeNull();
-    await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /0 pending/);
+    await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /Up to date/);
   });
 
   it('a publish the service refused shows why and offers no Retry; publishing again after the fix replaces it', async () => {
@@ -229,7 +229,7 @@ describe('recovery', () => {
     expect(s.sandbox.inspect.publishCount(variant.id)).toBe(1);
     await syncToEnd(s);
     expect(requests(s, PUBLISH_ROUTE)).toBe(2);
-    await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /0 pending/);
+    await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /Up to date/);
   });
 
   it('publish outcome unknown (dropped before the service applied it): "Publish again" publishes exactly once', async () => {
@@ -270,7 +270,7 @@ describe('recovery', () => {
     await syncToEnd(s);
     expect(requests(s, PUBLISH_ROUTE)).toBe(2);
     expect(s.sandbox.inspect.publishCount(variant.id)).toBe(1);
-    await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /0 pending/);
+    await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /Up to date/);
   });
 
   it('publish outcome unknown (dropped before the service applied it): "Keep unpublished" sends nothing', async () => {
@@ -297,7 +297,7 @@ describe('recovery', () => {
     expect(kept?.status).toBe('draft');
     expect(kept?.platform_post_url).toBeNull();
     await waitForText(variantBadge(s.page), /^Draft$/);
-    await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /0 pending/);
+    await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /Up to date/);
   });
 
   it('activity: "Load more" shows the next page, every entry once, in the service’s order', async () => {

@@ -78,7 +78,7 @@ export const COMMAND_SCHEMAS = {
     account,
   }),
   'variants.update': z.strictObject({ id, content: text(100_000).optional(), account: account.optional() }),
-  'variants.schedule': z.strictObject({ id, at: isoTime }),
+  'variants.schedule': z.strictObject({ id, at: isoTime, sendNowIfPast: z.boolean().optional() }),
   'variants.unschedule': z.strictObject({ id }),
   'variants.publish': z.strictObject({ id }),
   'variants.resolveConflict': z.union([
@@ -99,6 +99,8 @@ export const COMMAND_SCHEMAS = {
     id,
     choice: z.enum(['publish_again', 'keep_unpublished']),
   }),
+  'planning.calendar': z.strictObject({ workspace: slug.nullable(), from: isoTime, to: isoTime }),
+  'planning.queue': z.strictObject({ workspace: slug.nullable() }),
   'outbox.list': none,
   'outbox.retry': z.strictObject({ id }),
   'outbox.discard': z.strictObject({ id }),

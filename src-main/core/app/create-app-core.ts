@@ -25,6 +25,7 @@ import { Connection } from './connection';
 import { combineHandlers, type Handlers } from './handlers';
 import { createFileLogger, redactDeep, redactingLogger, Redactor, type FileLogger } from './logger';
 import { outboxHandlers } from './outbox-handlers';
+import { planningHandlers } from './planning-handlers';
 import { postHandlers } from './posts-handlers';
 import { settingsHandlers } from './settings-handlers';
 import { syncHandlers } from './sync-handlers';
@@ -137,6 +138,7 @@ class Core implements AppCore {
       variantHandlers(app),
       outboxHandlers(app),
       syncHandlers(app),
+      planningHandlers(app),
     );
   }
 

@@ -15,6 +15,7 @@ import { logDecision } from '../sync/context';
 import type { AppContext } from './app-context';
 import { CommandError } from './command-error';
 import type { Handlers } from './handlers';
+import { matchesFilter } from './planning-views';
 import { postSummary } from './views';
 
 type PostCommands = 'posts.list' | 'posts.get' | 'posts.create' | 'posts.update' | 'posts.resolveConflict';
@@ -29,7 +30,8 @@ export function postHandlers(app: AppContext): Handlers<PostCommands> {
       const rows = await listPostSummaryRows(app.db, p.workspace, p.query, unfiltered ? p.limit : undefined);
       const oBy = groupBy(await listOpenOpStates(app.db), (o) => o.post_id);
       const all = rows.map(({ post, variants }) => postSummary(post, variants, oBy.get(post.id) ?? []));
-      const listed = unfiltered ? all : all.filter((s) => s.state === p.filter);
+      // A state filter matches a post by any of its variants (or the post's own state).
+      const listed = unfiltered ? all : all.filter((s) => matchesFilter(s, p.filter ?? 'all'));
       return p.limit === undefined ? listed : listed.slice(0, p.limit);
     },
     'posts.get': (p) => app.postDetail(p.id),

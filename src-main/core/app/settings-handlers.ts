@@ -10,6 +10,7 @@ import { logDecision } from '../sync/context';
 import type { AppContext } from './app-context';
 import { CommandError } from './command-error';
 import type { Handlers } from './handlers';
+import { profileHandle } from './planning-views';
 
 const LOCAL_SPACE_NAME = 'Local drafts';
 
@@ -147,6 +148,7 @@ export function settingsHandlers(app: AppContext, info: HostInfo): Handlers<Sett
         platform: r.platform,
         isActive: r.is_active === 1,
         label: r.label,
+        handle: profileHandle(r.raw),
       }));
     },
   };

@@ -13,6 +13,7 @@ import { logDecision } from '../sync/context';
 import { accountColumns, assertEditable, type AppContext } from './app-context';
 import { CommandError } from './command-error';
 import type { Handlers } from './handlers';
+import { checkPublish, checkSchedule } from './send-checks';
 import { variantView } from './views';
 
 type VariantCommands =
@@ -28,6 +29,7 @@ type Resolution =
   | { id: string; choice: 'edit'; content?: string; scheduledAt?: string | null; account?: AccountChoice };
 
 export function variantHandlers(app: AppContext): Handlers<VariantCommands> {
+  const publish = publisher(app);
   const setSchedule = async (id: string, at: string | null): Promise<VariantView> => {
     const v = await app.variant(id);
     assertEditable(v);
@@ -130,39 +132,50 @@ export function variantHandlers(app: AppContext): Handlers<VariantCommands> {
       return variantView({ ...v, ...patch, updated_at: now }, post, ops);
     },
 
-    'variants.schedule': (p) => setSchedule(p.id, new Date(p.at).toISOString()),
+    // A time already past asks first: sent now only when the user said "send now instead".
+    'variants.schedule': async (p) =>
+      (await checkSchedule(app.db, p, new Date(app.now()))) === 'publish_now'
+        ? publish(p.id)
+        : setSchedule(p.id, new Date(p.at).toISOString()),
     'variants.unschedule': (p) => setSchedule(p.id, null),
 
-    'variants.publish': async (p) => {
-      const v = await app.variant(p.id);
-      assertEditable(v);
-      const post = await app.post(v.post_id);
-      if (post.workspace === null)
-        throw new CommandError('invalid_state', 'Move this draft to a workspace before publishing it.');
-      if (v.account_mode === 'none')
-        throw new CommandError(
-          'invalid_state',
-          'Choose a posting account before publishing (the service needs one).',
-        );
-      const mine = (await listOpenOpsOfPosts(app.db, [post.id])).filter(
-        (o) => o.variant_id === v.id && o.kind === 'publish' && o.state !== 'failed',
-      );
-      if (mine.some((o) => o.state === 'needs_user' || o.state === 'unknown'))
-        throw new CommandError(
-          'invalid_state',
-          'An earlier publish has an unknown outcome: decide on it first.',
-        );
-      if (mine.length > 0)
-        throw new CommandError('invalid_state', 'A publish of this variant is already on its way.');
-      await app.db.transaction().execute(async (trx) => {
-        await enqueue(trx, { kind: 'publish', postId: post.id, variantId: v.id, now: app.now() });
-      });
-      app.changed(post.id, v.id);
-      app.engine.background(() => app.engine.syncNow('publish requested'));
-      return app.variantView(v.id);
-    },
+    'variants.publish': (p) => publish(p.id),
 
     'variants.resolveConflict': (p) => resolveConflict(app, p),
+  };
+}
+
+/** Publish now: the same checks whether the user pressed Publish or chose "send now instead". */
+function publisher(app: AppContext): (id: string) => Promise<VariantView> {
+  return async (id) => {
+    const v = await app.variant(id);
+    assertEditable(v);
+    const post = await app.post(v.post_id);
+    if (post.workspace === null)
+      throw new CommandError('invalid_state', 'Move this draft to a workspace before publishing it.');
+    if (v.account_mode === 'none')
+      throw new CommandError(
+        'invalid_state',
+        'Choose a posting account before publishing (the service needs one).',
+      );
+    const mine = (await listOpenOpsOfPosts(app.db, [post.id])).filter(
+      (o) => o.variant_id === v.id && o.kind === 'publish' && o.state !== 'failed',
+    );
+    if (mine.some((o) => o.state === 'needs_user' || o.state === 'unknown'))
+      throw new CommandError(
+        'invalid_state',
+        'An earlier publish has an unknown outcome: decide on it first.',
+      );
+    if (mine.length > 0)
+      throw new CommandError('invalid_state', 'A publish of this variant is already on its way.');
+    // Over the platform's limit, or no active account for it: refused before any request.
+    await checkPublish(app.db, v.id);
+    await app.db.transaction().execute(async (trx) => {
+      await enqueue(trx, { kind: 'publish', postId: post.id, variantId: v.id, now: app.now() });
+    });
+    app.changed(post.id, v.id);
+    app.engine.background(() => app.engine.syncNow('publish requested'));
+    return app.variantView(v.id);
   };
 }
 

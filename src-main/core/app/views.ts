@@ -17,6 +17,14 @@ import { postState, variantState, STATE_WORDS, TITLE_NEEDED } from '../sync/reco
 export const TITLE_STAYS_LOCAL =
   'The new title is kept in Outpost only: the service offers no way to rename a post after it is created.';
 
+/** The account the service reported for a variant (it picks the default when none was sent). */
+export function accountChosenByService(v: Pick<VariantRow, 'base' | 'raw'>): string | null {
+  const base = parseJson<{ social_profile_id?: string | null }>(v.base);
+  if (base?.social_profile_id) return base.social_profile_id;
+  const id = parseJson<{ social_profile_id?: unknown }>(v.raw)?.social_profile_id;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
+}
+
 export function accountOf(v: Pick<VariantRow, 'account_mode' | 'social_profile_id'>): AccountChoice {
   if (v.account_mode === 'profile' && v.social_profile_id !== null)
     return { kind: 'profile', profileId: v.social_profile_id };
@@ -74,6 +82,7 @@ export function variantView(v: VariantRow, post: PostRow, ops: OutboxOpRow[]): V
     platform: v.platform,
     content: v.content,
     account: accountOf(v),
+    serviceAccountId: accountChosenByService(v),
     scheduledAt: v.scheduled_at,
     serviceStatus: v.status,
     platformPostUrl: v.platform_post_url,
@@ -112,16 +121,21 @@ export function postSummary(
   variants: Array<VariantStateRow & Pick<VariantRow, 'platform'>>,
   ops: OpStateRow[],
 ): PostSummary {
-  const s = postState(
-    postOwnState(post, ops),
-    variants.map((v) => variantFacts(v, post, ops)),
-  );
+  const facts = variants.map((v) => variantFacts(v, post, ops));
+  const s = postState(postOwnState(post, ops), facts);
   return {
     id: post.id,
     serverId: post.server_id,
     workspace: post.workspace,
     title: post.title,
     platforms: [...new Set(variants.map((v) => v.platform))],
+    variants: variants.map((v, i) => ({
+      id: v.id,
+      platform: v.platform,
+      state: facts[i]!.state,
+      stateText: facts[i]!.text,
+      scheduledAt: v.scheduled_at,
+    })),
     state: s.state,
     stateText: s.text,
     updatedAt: post.updated_at,

@@ -127,3 +127,18 @@ export async function countNeedsUser(db: Kysely<Database>): Promise<number> {
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/** Variants whose ops want the user's eye (failed, unknown, a question), and posts whose create failed. */
+export async function listNeedingAttention(
+  db: Kysely<Database>,
+): Promise<{ variantIds: string[]; postIds: string[] }> {
+  const rows = await db
+    .selectFrom('outbox_op')
+    .select(['variant_id', 'post_id', 'kind'])
+    .where('state', 'in', ['failed', 'unknown', 'needs_user'])
+    .execute();
+  return {
+    variantIds: [...new Set(rows.flatMap((r) => (r.variant_id === null ? [] : [r.variant_id])))],
+    postIds: [...new Set(rows.filter((r) => r.kind === 'create_post').map((r) => r.post_id))],
+  };
+}

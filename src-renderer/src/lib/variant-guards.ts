@@ -2,6 +2,7 @@
 // control rather than let the core or the service refuse it, and says the reason in words
 // next to it. The service still decides: these rules only mirror what it would refuse.
 import type { AccountChoice, ProfileView, VariantView } from '../../../src-preload/bridge';
+import { guardAccount, guardLength } from '../../../src-preload/send-guards';
 
 export const LOCKED_FOR_APPROVAL =
   "Waiting for the channel's approvers: changes are locked until they decide.";
@@ -38,7 +39,7 @@ export function isWaitingForApproval(
 
 export function variantGuards(
   v: VariantView,
-  facts: { inWorkspace: boolean; content: string },
+  facts: { inWorkspace: boolean; content: string; profiles?: ProfileView[] },
 ): VariantGuards {
   const published = isPublished(v);
   let locked: string | null = null;
@@ -50,13 +51,37 @@ export function variantGuards(
   if (send === null && !facts.inWorkspace) send = NEEDS_WORKSPACE;
   if (send === null && v.account.kind === 'none') send = NEEDS_ACCOUNT;
   if (send === null && facts.content.trim() === '') send = NEEDS_CONTENT;
+  // The core refuses these too, in the same words (src-preload/send-guards.ts).
+  if (send === null) send = refusal(guardLength(v.platform, facts.content));
+  if (send === null && facts.profiles)
+    send = refusal(guardAccount(v.platform, v.account, facts.profiles, v.serviceAccountId));
 
   const publish = send ?? (v.publishUnknown ? DECIDE_UNKNOWN : null);
   return { locked, schedule: send, publish, published };
 }
 
+function refusal(result: { ok: true } | { ok: false; message: string }): string | null {
+  return result.ok ? null : result.message;
+}
+
+/** The account the service chose for "platform default", once it said which. */
+export function chosenProfile(v: Pick<VariantView, 'account' | 'serviceAccountId'>, profiles: ProfileView[]) {
+  const id = v.account.kind === 'profile' ? v.account.profileId : v.serviceAccountId;
+  return id === null ? null : (profiles.find((p) => p.id === id) ?? null);
+}
+
 /** The account a publish goes out from, as a phrase that ends the sentence "… now, <phrase>." */
-export function accountPhrase(account: AccountChoice, platform: string, profiles: ProfileView[]): string {
+export function accountPhrase(
+  account: AccountChoice,
+  platform: string,
+  profiles: ProfileView[],
+  serviceAccountId: string | null = null,
+): string {
+  const chosen =
+    account.kind === 'default' && serviceAccountId !== null
+      ? profiles.find((p) => p.id === serviceAccountId)
+      : undefined;
+  if (chosen?.label) return `from the account “${chosen.label}” (the workspace’s default)`;
   if (account.kind === 'default') return `from the workspace’s default ${platform} account`;
   if (account.kind === 'none') return 'but no account is chosen yet, so the service will refuse it';
   const profile = profiles.find((p) => p.id === account.profileId);

@@ -73,22 +73,30 @@ async function oldPostsList(
   const all = posts.map((post): PostSummary => {
     const vs = variants.filter((v) => v.post_id === post.id);
     const os = ops.filter((o) => o.post_id === post.id);
-    const s = postState(
-      oldPostOwnState(post, os),
-      vs.map((v) => oldVariantState(v, post, os)),
-    );
+    const states = vs.map((v) => oldVariantState(v, post, os));
+    const s = postState(oldPostOwnState(post, os), states);
     return {
       id: post.id,
       serverId: post.server_id,
       workspace: post.workspace,
       title: post.title,
       platforms: [...new Set(vs.map((v) => v.platform))],
+      variants: vs.map((v, i) => ({
+        id: v.id,
+        platform: v.platform,
+        state: states[i]!.state,
+        stateText: states[i]!.text,
+        scheduledAt: v.scheduled_at,
+      })),
       state: s.state,
       stateText: s.text,
       updatedAt: post.updated_at,
     };
   });
-  return p.filter === undefined || p.filter === 'all' ? all : all.filter((s) => s.state === p.filter);
+  // Issue 13: a state filter matches a post by its own state or by any of its variants'.
+  return p.filter === undefined || p.filter === 'all'
+    ? all
+    : all.filter((s) => s.state === p.filter || s.variants.some((v) => v.state === p.filter));
 }
 
 // ---------------------------------------------------------------------------------------

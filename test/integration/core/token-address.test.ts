@@ -31,11 +31,17 @@ describe('a token goes only to the address it was stored for', () => {
     if (!tested.ok) expect(tested.error.message).toMatch(/only to the address it was stored for/);
     expect(other.stats.requests).toBe(before);
     // The connected address may use the stored token; a typed token may go anywhere it is typed for.
-    expect(await t.call('settings.testConnection', { baseUrl: home.baseUrl, authHeader: 'bearer' })).toMatchObject({
+    expect(
+      await t.call('settings.testConnection', { baseUrl: home.baseUrl, authHeader: 'bearer' }),
+    ).toMatchObject({
       ok: true,
     });
     expect(
-      await t.call('settings.testConnection', { baseUrl: other.baseUrl, token: other.token, authHeader: 'bearer' }),
+      await t.call('settings.testConnection', {
+        baseUrl: other.baseUrl,
+        token: other.token,
+        authHeader: 'bearer',
+      }),
     ).toMatchObject({ ok: true });
   });
 

@@ -9,6 +9,7 @@ export function variantView(over: Partial<VariantView> = {}): VariantView {
     platform: 'x',
     content: 'Hello',
     account: { kind: 'default' },
+    serviceAccountId: null,
     scheduledAt: null,
     serviceStatus: 'draft',
     platformPostUrl: null,

@@ -9,6 +9,7 @@ const LIBRARY: PostSummary[] = Array.from({ length: 150 }, (_, i) => ({
   workspace: 'acme',
   title: `Post ${i}`,
   platforms: ['x'],
+  variants: [],
   state: 'draft',
   stateText: 'Draft (synced)',
   updatedAt: '2030-01-01T00:00:00.000Z',

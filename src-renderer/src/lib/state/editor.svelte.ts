@@ -264,8 +264,10 @@ export class EditorState {
     return this.act(variantId, () => invoke('variants.update', { id: variantId, account }));
   }
 
-  schedule(variantId: string, at: string): Promise<boolean> {
-    return this.act(variantId, () => invoke('variants.schedule', { id: variantId, at }));
+  /** `sendNowIfPast`: the user answered "send now instead" to a time already past. */
+  schedule(variantId: string, at: string, sendNowIfPast = false): Promise<boolean> {
+    const payload = sendNowIfPast ? { id: variantId, at, sendNowIfPast } : { id: variantId, at };
+    return this.act(variantId, () => invoke('variants.schedule', payload));
   }
 
   unschedule(variantId: string): Promise<boolean> {

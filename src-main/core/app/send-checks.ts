@@ -1,0 +1,67 @@
+// The send guards (send-guards.ts) applied to what the store holds: variants.schedule and
+// variants.publish call these before they queue anything, so a refusal never reaches the service.
+import type { Kysely } from 'kysely';
+import type { Database, PostRow, VariantRow } from '../store/schema';
+import { getPost } from '../store/post-repository';
+import { getVariant } from '../store/variant-repository';
+import { listProfiles } from '../store/workspace-repository';
+import { accountChosenByService, accountOf } from './views';
+import { CommandError } from './command-error';
+import {
+  firstRefusal,
+  guardAccount,
+  guardLength,
+  guardTime,
+  type GuardResult,
+} from '../../../src-preload/send-guards';
+
+/** Text and account: what both a schedule and a publish must pass. */
+export async function sendRefusal(db: Kysely<Database>, v: VariantRow, post: PostRow): Promise<GuardResult> {
+  const profiles =
+    post.workspace === null
+      ? []
+      : (await listProfiles(db, post.workspace)).map((p) => ({
+          id: p.id,
+          platform: p.platform,
+          isActive: p.is_active === 1,
+        }));
+  return firstRefusal(
+    guardLength(v.platform, v.content),
+    guardAccount(v.platform, accountOf(v), profiles, accountChosenByService(v)),
+  );
+}
+
+function refuse(result: GuardResult): void {
+  if (!result.ok) throw new CommandError('invalid_state', result.message);
+}
+
+async function rows(db: Kysely<Database>, id: string): Promise<{ v: VariantRow; post: PostRow }> {
+  const v = await getVariant(db, id);
+  if (!v) throw new CommandError('not_found', `No variant with id ${id}.`);
+  const post = await getPost(db, v.post_id);
+  if (!post) throw new CommandError('not_found', `No post with id ${v.post_id}.`);
+  return { v, post };
+}
+
+/**
+ * variants.schedule: refuses a past time unless the user confirmed sending now
+ * (`sendNowIfPast`), then the send goes through variants.publish instead; refuses text over
+ * the limit and a platform without an active account.
+ */
+export async function checkSchedule(
+  db: Kysely<Database>,
+  p: { id: string; at: string; sendNowIfPast?: boolean },
+  now: Date,
+): Promise<'schedule' | 'publish_now'> {
+  const { v, post } = await rows(db, p.id);
+  const time = guardTime(p.at, now);
+  if (!time.ok && !p.sendNowIfPast) refuse(time);
+  refuse(await sendRefusal(db, v, post));
+  return time.ok ? 'schedule' : 'publish_now';
+}
+
+/** variants.publish: text and account, checked before the publish is queued. */
+export async function checkPublish(db: Kysely<Database>, id: string): Promise<void> {
+  const { v, post } = await rows(db, id);
+  refuse(await sendRefusal(db, v, post));
+}

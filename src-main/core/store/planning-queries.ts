@@ -1,0 +1,88 @@
+// What the calendar and the queue read (issue 13): variants with a time or waiting on someone,
+// with their post's title and the account's name, in one statement each.
+import { sql, type Kysely } from 'kysely';
+import type { Database, VariantRow } from './schema';
+
+export type PlannedRow = VariantRow & {
+  post_title: string;
+  post_workspace: string | null;
+  account_label: string | null;
+  /** The time the calendar places it at: its publication time once published, else its scheduled time. */
+  plan_at: string | null;
+};
+
+const PUBLISHED = sql<boolean>`((variant.platform_post_url is not null and variant.platform_post_url != '') or variant.status = 'published')`;
+
+/**
+ * Published: the service's own `published_at` when it sent one (kept in the raw JSON), else
+ * when Outpost saw it published (the pull stamps `updated_at` when it takes the change).
+ */
+const PLAN_AT = sql<
+  string | null
+>`case when ${PUBLISHED} then coalesce(json_extract(variant.raw, '$.published_at'), variant.updated_at) else variant.scheduled_at end`;
+
+function planned(db: Kysely<Database>, workspace: string | null) {
+  return (
+    db
+      .selectFrom('variant')
+      .innerJoin('post', 'post.id', 'variant.post_id')
+      // The account chosen, or the one the service picked for "platform default" (base snapshot).
+      .leftJoin('social_profile', (join) =>
+        join
+          .onRef('social_profile.workspace', '=', 'post.workspace')
+          .on(
+            'social_profile.id',
+            '=',
+            sql<string>`coalesce(variant.social_profile_id, json_extract(variant.base, '$.social_profile_id'), json_extract(variant.raw, '$.social_profile_id'))`,
+          ),
+      )
+      .selectAll('variant')
+      .select([
+        'post.title as post_title',
+        'post.workspace as post_workspace',
+        'social_profile.label as account_label',
+      ])
+      .select(PLAN_AT.as('plan_at'))
+      .where('post.workspace', workspace === null ? 'is' : '=', workspace)
+      .where('post.remote_state', '=', 'active')
+      .where('variant.remote_state', '=', 'active')
+  );
+}
+
+/** Variants placed in [from, to): scheduled, published, or waiting for sign-off with a time. */
+export async function listPlannedInRange(
+  db: Kysely<Database>,
+  workspace: string | null,
+  from: string,
+  to: string,
+): Promise<PlannedRow[]> {
+  return planned(db, workspace)
+    .where(PLAN_AT, '>=', from)
+    .where(PLAN_AT, '<', to)
+    .orderBy(sql`plan_at`)
+    .orderBy('variant.id')
+    .execute();
+}
+
+/** Everything the queue sorts: with a time, waiting for sign-off, or wanting the user's eye. */
+export async function listQueueCandidates(
+  db: Kysely<Database>,
+  workspace: string | null,
+  /** Variants and posts whose ops want the user (from core/outbox's op-queries). */
+  attention: { variantIds: string[]; postIds: string[] },
+): Promise<PlannedRow[]> {
+  return planned(db, workspace)
+    .where((eb) =>
+      eb.or([
+        eb('variant.scheduled_at', 'is not', null),
+        eb('variant.status', 'is not', null),
+        eb('variant.platform_post_url', 'is not', null),
+        eb('variant.conflict', 'is not', null),
+        ...(attention.variantIds.length > 0 ? [eb('variant.id', 'in', attention.variantIds)] : []),
+        ...(attention.postIds.length > 0 ? [eb('variant.post_id', 'in', attention.postIds)] : []),
+      ]),
+    )
+    .orderBy(sql`plan_at`)
+    .orderBy('variant.id')
+    .execute();
+}

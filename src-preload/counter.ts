@@ -1,0 +1,69 @@
+// Character counters per platform (design.md section 6), shared by the window (the counter)
+// and the core (the over-limit guard) so both count the same way. A platform Outpost does not
+// know gets no counter rather than a guessed limit.
+import * as twitterTextModule from 'twitter-text';
+import { findInvisible, withoutInvisible, type InvisibleChar } from './invisible';
+import { KNOWN_PLATFORMS, platformKey, platformName } from './platforms';
+
+// twitter-text's ESM build only has a default export while its CommonJS build and its types
+// have named ones; take whichever this bundler handed us.
+type TwitterText = typeof twitterTextModule;
+const twitterText: TwitterText =
+  (twitterTextModule as unknown as { default?: TwitterText }).default ?? twitterTextModule;
+
+export interface CharacterCount {
+  used: number;
+  limit: number;
+  over: boolean;
+  /** What is counted, for the tooltip: weighted characters or graphemes. */
+  unit: string;
+  /** Invisible characters in the text (bidi, zero-width, control): each is in `used`. */
+  invisible: InvisibleChar[];
+}
+
+type Counter = { limit: number; unit: string; count: (text: string) => number };
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+export function countGraphemes(text: string): number {
+  let n = 0;
+  for (const _ of segmenter.segment(text)) n++;
+  return n;
+}
+
+/** X counts CJK and most emoji as two and every URL as 23, whatever its length. */
+export function countX(text: string): number {
+  return twitterText.parseTweet(text).weightedLength;
+}
+
+const COUNTERS: Record<string, Counter> = {
+  x: { limit: 280, unit: 'weighted characters', count: countX },
+  bluesky: { limit: 300, unit: 'graphemes', count: countGraphemes },
+  threads: { limit: 500, unit: 'characters', count: countGraphemes },
+  linkedin: { limit: 3000, unit: 'characters', count: countGraphemes },
+  mastodon: { limit: 500, unit: 'characters', count: countGraphemes },
+  instagram: { limit: 2200, unit: 'characters', count: countGraphemes },
+};
+
+export function platformLimit(platform: string): number | null {
+  const key = platformKey(platform);
+  return key ? (COUNTERS[key]?.limit ?? null) : null;
+}
+
+export function countFor(platform: string, text: string): CharacterCount | null {
+  const key = platformKey(platform);
+  const counter = key ? COUNTERS[key] : undefined;
+  if (!counter) return null;
+  // A grapheme count folds a zero-width joiner into its neighbour; each invisible character
+  // counts on its own instead, as the platform would count it alone (at least one).
+  const invisible = findInvisible(text);
+  const used =
+    invisible.length === 0
+      ? counter.count(text)
+      : counter.count(withoutInvisible(text)) +
+        invisible.reduce((n, c) => n + Math.max(1, counter.count(c.char)), 0);
+  return { used, limit: counter.limit, over: used > counter.limit, unit: counter.unit, invisible };
+}
+
+export { findInvisible, KNOWN_PLATFORMS, platformKey, platformName };
+export type { InvisibleChar };

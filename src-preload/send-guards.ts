@@ -1,0 +1,89 @@
+// The checks every path that sends runs before anything leaves (issue 13, point 5): the core
+// refuses with these words (src-main/core/app/send-checks.ts) and the window disables the action
+// with the same ones. Pure functions over plain facts, shared like the counter they rely on.
+import type { AccountChoice } from './bridge';
+import { countFor, platformKey, platformName } from './counter';
+
+export type RefusalReason = 'past_time' | 'over_limit' | 'no_account';
+export type GuardResult = { ok: true } | { ok: false; reason: RefusalReason; message: string };
+
+const OK: GuardResult = { ok: true };
+
+/** A time at or before now would go out at once: the user is asked "send now instead?" first. */
+export function guardTime(at: string, now: Date): GuardResult {
+  if (Date.parse(at) > now.getTime()) return OK;
+  return {
+    ok: false,
+    reason: 'past_time',
+    message:
+      'That time has already passed, so it would go out at once. Pick a later time, or choose "Send now instead".',
+  };
+}
+
+/** Counted exactly as the window's counter counts (src-preload/counter.ts). */
+export function guardLength(platform: string, content: string): GuardResult {
+  const count = countFor(platform, content);
+  if (!count?.over) return OK;
+  const name = platformName(platform);
+  return {
+    ok: false,
+    reason: 'over_limit',
+    message: `The text is ${count.used - count.limit} over the ${name} limit (${count.used} of ${count.limit} ${count.unit}). Shorten it, then send it.`,
+  };
+}
+
+export interface ProfileFact {
+  id: string;
+  platform: string;
+  isActive: boolean;
+}
+
+function samePlatform(a: string, b: string): boolean {
+  return (platformKey(a) ?? a.trim().toLowerCase()) === (platformKey(b) ?? b.trim().toLowerCase());
+}
+
+/**
+ * The account a send goes out from. `profiles` are the workspace's known accounts; when none
+ * are known yet (never synced) nothing is refused: the service decides. `chosenByService` is
+ * the account the service reported for the variant (it picked the default on creation).
+ */
+export function guardAccount(
+  platform: string,
+  account: AccountChoice,
+  profiles: readonly ProfileFact[],
+  chosenByService: string | null = null,
+): GuardResult {
+  const name = platformName(platform);
+  if (account.kind === 'none')
+    return {
+      ok: false,
+      reason: 'no_account',
+      message: `Choose a ${name} account first: a variant needs a connected posting account to be scheduled or published.`,
+    };
+  if (profiles.length === 0) return OK;
+  const id = account.kind === 'profile' ? account.profileId : chosenByService;
+  if (id !== null) {
+    const profile = profiles.find((p) => p.id === id);
+    if (!profile || profile.isActive) return OK;
+    return {
+      ok: false,
+      reason: 'no_account',
+      message: `The chosen ${name} account is no longer active. Choose another account, or reconnect it in the service.`,
+    };
+  }
+  if (profiles.some((p) => p.isActive && samePlatform(p.platform, platform))) return OK;
+  return {
+    ok: false,
+    reason: 'no_account',
+    message: `This workspace has no active ${name} account, so there is no default to send from. Connect ${article(name)} account in the service, or move this text to a platform the workspace has.`,
+  };
+}
+
+/** The first refusal of those given, or ok. */
+export function firstRefusal(...results: GuardResult[]): GuardResult {
+  return results.find((r) => !r.ok) ?? OK;
+}
+
+function article(name: string): string {
+  return /^[AEIOU]/.test(name) ? `an ${name}` : `a ${name}`;
+}

@@ -1,0 +1,119 @@
+// Calendar arithmetic on the user's wall clock: days are "YYYY-MM-DD" strings in the user's
+// zone, so a week or a month is the same set of days whatever the UTC offset, and moving a
+// chip by a day keeps its time of day across a daylight-saving change.
+import { utcToZonedInput, zonedInputToUtc } from '../../lib/schedule-time';
+
+const DAY_MS = 86_400_000;
+
+function parts(day: string): [number, number, number] {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return [y, m, d];
+}
+
+function dayOf(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export function addDays(day: string, n: number): string {
+  const [y, m, d] = parts(day);
+  return dayOf(Date.UTC(y, m - 1, d + n));
+}
+
+/** The Monday of the week `day` is in. */
+export function weekStart(day: string): string {
+  const [y, m, d] = parts(day);
+  const weekday = (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
+  return addDays(day, -weekday);
+}
+
+/** The days shown for the week or the month around `day`: whole weeks, Monday first. */
+export function visibleDays(day: string, mode: 'week' | 'month'): string[] {
+  let first: string;
+  let count: number;
+  if (mode === 'week') {
+    first = weekStart(day);
+    count = 7;
+  } else {
+    const [y, m] = parts(day);
+    first = weekStart(dayOf(Date.UTC(y, m - 1, 1)));
+    const last = dayOf(Date.UTC(y, m, 0));
+    count = Math.round((Date.parse(addDays(weekStart(last), 7)) - Date.parse(first)) / DAY_MS);
+  }
+  return Array.from({ length: count }, (_, i) => addDays(first, i));
+}
+
+/** The step of "previous" and "next": a week, or the same day of the next month. */
+export function stepAnchor(day: string, mode: 'week' | 'month', direction: 1 | -1): string {
+  if (mode === 'week') return addDays(day, 7 * direction);
+  const [y, m] = parts(day);
+  return dayOf(Date.UTC(y, m - 1 + direction, 1));
+}
+
+// One formatter per zone: building an Intl.DateTimeFormat costs far more than using one, and a
+// month of a large library places thousands of items.
+const DAY_FORMATS = new Map<string, Intl.DateTimeFormat>();
+
+/** The day an instant falls on in `zone`. */
+export function dayKey(iso: string, zone: string): string {
+  let format = DAY_FORMATS.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    DAY_FORMATS.set(zone, format);
+  }
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) throw new Error(`"${iso}" is not a timestamp.`);
+  const parts = format.formatToParts(ms);
+  const get = (type: string): string => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** The instant `days` days and `hours` hours of wall-clock time after `iso`, in `zone`. */
+export function shiftTime(iso: string, zone: string, days: number, hours: number): string {
+  const local = utcToZonedInput(iso, zone);
+  const [y, m, d] = parts(local.slice(0, 10));
+  const [h, mi] = local.slice(11, 16).split(':').map(Number) as [number, number];
+  const moved = new Date(Date.UTC(y, m - 1, d + days, h + hours, mi)).toISOString().slice(0, 16);
+  return zonedInputToUtc(moved, zone);
+}
+
+/** `iso` moved to `day`, keeping its wall-clock time in `zone` (a drop on another day). */
+export function onDay(iso: string, zone: string, day: string): string {
+  return zonedInputToUtc(`${day}${utcToZonedInput(iso, zone).slice(10, 16)}`, zone);
+}
+
+/** The instant a day starts in `zone`. */
+export function dayStart(day: string, zone: string): string {
+  return zonedInputToUtc(`${day}T00:00`, zone);
+}
+
+const LONG = new Intl.DateTimeFormat(undefined, {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
+const SHORT = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', timeZone: 'UTC' });
+const MONTH = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+function utcMs(day: string): number {
+  const [y, m, d] = parts(day);
+  return Date.UTC(y, m - 1, d);
+}
+
+/** "Monday 24 November" */
+export function longDay(day: string): string {
+  return LONG.format(utcMs(day));
+}
+/** "Mon 24" */
+export function shortDay(day: string): string {
+  return SHORT.format(utcMs(day));
+}
+/** "November 2030" */
+export function monthLabel(day: string): string {
+  return MONTH.format(utcMs(day));
+}

@@ -1,0 +1,51 @@
+// The screens of issue 13 on the sandbox's demo data, light and dark: the calendar, the queue and
+// the editor with its preview. Each screen is checked for what it must show before it is taken.
+// `OUTPOST_SCREENSHOTS=1` writes them to docs/screenshots (shown in the README); otherwise they
+// go to test-results/screenshots.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startSandbox } from '../server/index';
+import { SCREENSHOT_DIR, connect, launchChromium, openWindow, selectWorkspace, startApp } from './harness';
+
+const DIR =
+  process.env.OUTPOST_SCREENSHOTS === '1' ? join(process.cwd(), 'docs', 'screenshots') : SCREENSHOT_DIR;
+
+describe('screenshots of the planning screens', () => {
+  it.each(['light', 'dark'] as const)('%s', async (scheme) => {
+    const sandbox = await startSandbox({ seed: 'demo' });
+    const app = await startApp();
+    const browser = await launchChromium();
+    try {
+      const { page } = await openWindow(browser, app, { colorScheme: scheme, timezoneId: 'Europe/Berlin' });
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await mkdir(DIR, { recursive: true });
+      await connect(page, sandbox.baseUrl, sandbox.token);
+      await selectWorkspace(page, 'northwind-coffee');
+      await app.waitForEvent('syncStatus', (s) => s.phase === 'idle' && s.lastSyncAt !== null);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+
+      await nav.getByRole('button', { name: 'Calendar' }).click();
+      await page
+        .getByRole('button', { name: /Autumn blend launch$/ })
+        .first()
+        .waitFor();
+      await page.screenshot({ path: join(DIR, `calendar-${scheme}.png`) });
+
+      await nav.getByRole('button', { name: 'Queue' }).click();
+      await page.getByRole('region', { name: 'Next up' }).getByText('Autumn blend launch').first().waitFor();
+      await page.screenshot({ path: join(DIR, `queue-${scheme}.png`) });
+
+      await nav.getByRole('button', { name: 'Posts' }).click();
+      await page.getByRole('list', { name: 'Post list' }).getByText('Autumn blend launch').click();
+      const preview = page.getByRole('region', { name: 'X preview' });
+      await preview.getByText(/Autumn Blend is back/).waitFor();
+      expect(await preview.locator('.who').textContent()).toMatch(/Northwind Coffee/);
+      await page.screenshot({ path: join(DIR, `editor-${scheme}.png`) });
+    } finally {
+      await browser.close();
+      await app.close();
+      await sandbox.close();
+    }
+  });
+});

@@ -1,0 +1,122 @@
+// Issue 13, points 1 to 3 in the core: the calendar and the queue read what the store holds, and
+// the post list's state filter matches a post by any of its variants.
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSandbox, type SandboxHandle } from '../../server/index';
+import { ManualClock, openCore, type TestCore } from './helpers';
+
+const START = new Date('2030-01-01T09:00:00.000Z');
+const DAY = 86_400_000;
+let sandbox: SandboxHandle | null = null;
+let t: TestCore | null = null;
+afterEach(async () => {
+  await t?.close();
+  await sandbox?.close();
+  t = null;
+  sandbox = null;
+});
+
+async function planned() {
+  sandbox = await startSandbox({ manualClock: true, startTime: START });
+  const clock = new ManualClock(START);
+  t = await openCore({ clock });
+  const c = t;
+  const ws = sandbox.fixtures.workspace;
+  await c.call('settings.connect', { baseUrl: sandbox.baseUrl, token: sandbox.token, authHeader: 'bearer' });
+  await c.core.syncNow('test');
+  const post = await c.call('posts.create', { workspace: ws, title: 'Spring menu' });
+  const account = { kind: 'default' as const };
+  const x = await c.call('variants.create', {
+    postId: post.id,
+    platform: 'x',
+    content: 'Spring is here.\nMore soon.',
+    account,
+  });
+  const li = await c.call('variants.create', {
+    postId: post.id,
+    platform: 'linkedin',
+    content: 'Our spring menu.',
+    account,
+  });
+  const bs = await c.call('variants.create', {
+    postId: post.id,
+    platform: 'bluesky',
+    content: 'Spring!',
+    account,
+  });
+  await c.core.syncNow('test');
+  const at = new Date(START.getTime() + DAY + 3600_000).toISOString();
+  await c.call('variants.schedule', { id: x.id, at });
+  await c.call('variants.publish', { id: li.id });
+  await c.call('variants.publish', { id: bs.id });
+  await c.core.syncNow('test');
+  await c.core.syncNow('test');
+  return { c, s: sandbox, ws, post, x, li, bs, at };
+}
+
+describe('planning views', () => {
+  it('lists a post under every state its variants are in, with a chip per variant', async () => {
+    const { c, ws, post } = await planned();
+    const summary = (await c.call('posts.list', { workspace: ws })).find((p) => p.id === post.id)!;
+    expect(summary.variants.map((v) => [v.platform, v.state])).toEqual([
+      ['x', 'scheduled'],
+      ['linkedin', 'published'],
+      ['bluesky', 'needs_approval'],
+    ]);
+    for (const filter of ['scheduled', 'published', 'needs_approval'] as const) {
+      const ids = (await c.call('posts.list', { workspace: ws, filter })).map((p) => p.id);
+      expect(ids, filter).toContain(post.id);
+    }
+    expect((await c.call('posts.list', { workspace: ws, filter: 'failed' })).map((p) => p.id)).not.toContain(
+      post.id,
+    );
+  });
+
+  it('places scheduled and published variants on the calendar, with the account the service chose', async () => {
+    const { c, ws, x, li, at } = await planned();
+    const week = await c.call('planning.calendar', {
+      workspace: ws,
+      from: new Date(START.getTime() - DAY).toISOString(),
+      to: new Date(START.getTime() + 6 * DAY).toISOString(),
+    });
+    const mine = week.filter((i) => i.postTitle === 'Spring menu');
+    expect(mine.find((i) => i.variantId === x.id)).toMatchObject({
+      at,
+      state: 'scheduled',
+      accountName: 'Acme',
+      firstLine: 'Spring is here.',
+      canMove: true,
+    });
+    const live = mine.find((i) => i.variantId === li.id)!;
+    expect(live).toMatchObject({ state: 'published', accountName: 'Acme Inc.', canMove: false });
+    expect(live.url).toMatch(/^https:\/\//);
+    expect(Date.parse(live.at!)).toBeGreaterThanOrEqual(START.getTime());
+    // A range that ends before the scheduled time leaves it out.
+    const today = await c.call('planning.calendar', {
+      workspace: ws,
+      from: START.toISOString(),
+      to: new Date(START.getTime() + 3600_000).toISOString(),
+    });
+    expect(today.map((i) => i.variantId)).not.toContain(x.id);
+  });
+
+  it('sorts the queue into next up, waiting for sign-off, published and needs attention', async () => {
+    const { c, ws, x, li, bs } = await planned();
+    const q = await c.call('planning.queue', { workspace: ws });
+    expect(q.nextUp.map((i) => i.variantId)).toContain(x.id);
+    expect(q.waitingForSignOff.map((i) => i.variantId)).toEqual([bs.id]);
+    expect(q.published.map((i) => i.variantId)).toContain(li.id);
+    expect(q.needsAttention).toEqual([]);
+    // Threads has an account but no default: the service refuses to schedule it, for good.
+    const th = await c.call('variants.create', {
+      postId: x.postId,
+      platform: 'threads',
+      content: 'Spring.',
+      account: { kind: 'default' },
+    });
+    await c.core.syncNow('test');
+    await c.call('variants.schedule', { id: th.id, at: new Date(START.getTime() + 2 * DAY).toISOString() });
+    await c.core.syncNow('test');
+    const after = await c.call('planning.queue', { workspace: ws });
+    expect(after.needsAttention.map((i) => [i.variantId, i.state])).toEqual([[th.id, 'failed']]);
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  dayKey,
+  onDay,
+  shiftTime,
+  stepAnchor,
+  visibleDays,
+  weekStart,
+} from '../../../src-renderer/src/features/calendar/calendar-days';
+
+describe('calendar days', () => {
+  it('starts weeks on Monday and shows whole weeks of a month', () => {
+    expect(weekStart('2030-01-03')).toBe('2029-12-31');
+    expect(visibleDays('2030-01-03', 'week')).toEqual([
+      '2029-12-31',
+      '2030-01-01',
+      '2030-01-02',
+      '2030-01-03',
+      '2030-01-04',
+      '2030-01-05',
+      '2030-01-06',
+    ]);
+    const month = visibleDays('2030-03-15', 'month');
+    expect(month[0]).toBe('2030-02-25');
+    expect(month.at(-1)).toBe('2030-03-31');
+    expect(month.length % 7).toBe(0);
+    expect(stepAnchor('2030-01-31', 'month', 1)).toBe('2030-02-01');
+    expect(addDays('2030-02-28', 1)).toBe('2030-03-01');
+  });
+
+  it('moves a time by days and hours of wall-clock time, across a daylight-saving change', () => {
+    const zone = 'Europe/Berlin';
+    // Saturday 29 March 2030, 10:00 in Berlin (UTC+1); the clocks go forward that night.
+    const at = '2030-03-30T09:00:00Z';
+    expect(dayKey(at, zone)).toBe('2030-03-30');
+    expect(shiftTime(at, zone, 1, 0)).toBe('2030-03-31T08:00:00Z');
+    expect(shiftTime(at, zone, 0, -1)).toBe('2030-03-30T08:00:00Z');
+    expect(onDay(at, zone, '2030-04-02')).toBe('2030-04-02T08:00:00Z');
+    expect(dayKey('2030-03-30T23:30:00Z', zone)).toBe('2030-03-31');
+  });
+});
