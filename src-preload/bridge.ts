@@ -201,7 +201,7 @@ export interface OutboxOpView {
   question: string | null;
   /** The look-alikes to choose from (empty unless a create's read-back found several). */
   candidates: OutboxCandidate[];
-  /** Why it waits, in words: a workspace without access, a post without a title, a retry time. */
+  /** Why it waits beyond what its state says: its workspace cannot be reached with this account. */
   waitingFor: string | null;
   createdAt: string;
 }

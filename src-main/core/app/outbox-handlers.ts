@@ -4,7 +4,6 @@ import { adoptCandidate, decidePublish, discardOp, retryOp } from '../outbox/act
 import { getOp, listOpenOpsWithSubjects } from '../outbox/op-queries';
 import type { OutboxOpRow } from '../store/schema';
 import { listUnavailableWorkspaces } from '../store/workspace-repository';
-import { TITLE_NEEDED } from '../sync/reconcile';
 import type { AppContext } from './app-context';
 import { CommandError } from './command-error';
 import type { Handlers } from './handlers';
@@ -37,7 +36,7 @@ export function outboxHandlers(app: AppContext): Handlers<OutboxCommands> {
         outboxOpView(op, {
           postTitle: op.post_title,
           platform: op.platform,
-          waitingFor: waitingFor(op, unavailable, app.now()),
+          waitingFor: waitingFor(op, unavailable),
         }),
       );
     },
@@ -55,19 +54,14 @@ export function outboxHandlers(app: AppContext): Handlers<OutboxCommands> {
   };
 }
 
-/** Why an open op waits, in words, when it is not simply next in line. */
+/**
+ * What the window cannot tell by itself about why an op waits: its workspace cannot be reached
+ * with this account. (The op's state, a missing title, a retry time are in the view already.)
+ */
 function waitingFor(
-  op: OutboxOpRow & { workspace: string | null; post_title: string },
+  op: OutboxOpRow & { workspace: string | null },
   unavailable: ReadonlyMap<string, string>,
-  now: string,
 ): string | null {
-  if (op.workspace !== null && unavailable.has(op.workspace))
-    return `Workspace “${unavailable.get(op.workspace)}” cannot be reached with this account; this waits until it can.`;
-  if (op.kind === 'create_post' && op.state === 'pending' && op.post_title.trim() === '') return TITLE_NEEDED;
-  if (op.state === 'unknown')
-    return 'Its answer was lost: Outpost reads the service back before doing anything else.';
-  if (op.state === 'needs_user') return 'Waiting for your decision.';
-  if (op.next_attempt_at !== null && op.next_attempt_at > now)
-    return `Sent again after ${op.next_attempt_at}${op.error ? `: ${op.error}` : ''}.`;
-  return null;
+  if (op.workspace === null || !unavailable.has(op.workspace)) return null;
+  return `Workspace “${unavailable.get(op.workspace)}” cannot be reached with this account; this waits until it can.`;
 }
