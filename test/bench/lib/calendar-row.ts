@@ -20,7 +20,7 @@ export function calendarMonthRow(result: CalendarFigures, load: LoadSample): Row
     goal: `< ${CALENDAR_GOAL_MS} ms`,
     figure: `${ms(result.summary.median)} / p95 ${ms(result.summary.p95)}`,
     met: result.summary.p95 < CALENDAR_GOAL_MS,
-    note: `Chromium through the browser host on a data folder seeded directly (${result.variants.toLocaleString('en-US')} scheduled variants over twelve months); click on "Month", then "Next month", to the frame after the month's chips are in the page; ${result.summary.n} openings, ${chips[0] ?? 0}-${chips[chips.length - 1] ?? 0} chips per month. Load at start ${load.load1m}${load.loaded ? ' (loaded)' : ''}.`,
+    note: `Chromium through the browser host on a data folder seeded directly (${result.variants.toLocaleString('en-US')} X and LinkedIn variants over twelve months, a sixth published); click on "Month", then "Next month", to the frame after the month's chips are in the page; ${result.summary.n} openings, ${chips[0] ?? 0}-${chips[chips.length - 1] ?? 0} chips per month. Load at start ${load.load1m}${load.loaded ? ' (loaded)' : ''}.`,
   };
 }
 
