@@ -205,10 +205,11 @@ describe.each(variantsOfService)('key flows against %s', (_name, options) => {
   it('a change refused for good can be discarded: the variant shows what the service holds again', async () => {
     const { s, c } = await connected(options);
     const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Never scheduled' });
-    // Mastodon's only account is inactive: the service refuses to schedule it, every time.
+    // Threads' only account is active but not the default: the service creates the variant
+    // without one and refuses to schedule it, every time (Outpost cannot see defaults).
     const v = await c.call('variants.create', {
       postId: post.id,
-      platform: 'mastodon',
+      platform: 'threads',
       content: 'Toot',
       account: { kind: 'default' },
     });
@@ -217,7 +218,7 @@ describe.each(variantsOfService)('key flows against %s', (_name, options) => {
     await c.core.syncNow('test');
     expect((await c.call('posts.get', { id: post.id })).variants[0]!.state).toBe('failed');
     const [op] = (await c.call('outbox.list', undefined)).filter((o) => o.state === 'failed');
-    expect(op).toMatchObject({ kind: 'schedule', postTitle: 'Never scheduled', platform: 'mastodon' });
+    expect(op).toMatchObject({ kind: 'schedule', postTitle: 'Never scheduled', platform: 'threads' });
 
     const discarded = await c.call('outbox.discard', { id: op!.id });
     expect(discarded.state).toBe('done');
@@ -237,7 +238,7 @@ describe.each(variantsOfService)('key flows against %s', (_name, options) => {
     const log = await c.call('sync.log', { limit: 50 });
     expect(log.find((e) => e.action === 'discard')).toMatchObject({
       postTitle: 'Never scheduled',
-      platform: 'mastodon',
+      platform: 'threads',
     });
   });
 
@@ -290,10 +291,10 @@ describe.each(variantsOfService)('key flows against %s', (_name, options) => {
   it('a refusal from the service fails the op with the service message verbatim and keeps the text', async () => {
     const { s, c } = await connected(options);
     const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'No account' });
-    // Mastodon's only account is inactive: the default leaves the variant without one.
+    // Threads' only account is not the default: the default leaves the variant without one.
     const v = await c.call('variants.create', {
       postId: post.id,
-      platform: 'mastodon',
+      platform: 'threads',
       content: 'Toot',
       account: { kind: 'default' },
     });
