@@ -72,9 +72,9 @@ export async function seedDataDir(dataDir: string, posts: number, now: Date): Pr
   );
   const variant = db.prepare(
     `insert into variant (id, post_id, server_id, platform, content, account_mode, social_profile_id, scheduled_at,
-       status, platform_post_url, base, raw, remote_state, conflict, error, publish_unknown, created_at, updated_at,
+       status, platform_post_url, base, raw, remote_state, conflict, error, created_at, updated_at,
        reconcile_at, reconcile_attempts)
-     values (?, ?, ?, ?, ?, 'profile', ?, ?, ?, ?, null, ?, 'active', null, null, null, ?, ?, null, 0)`,
+     values (?, ?, ?, ?, ?, 'profile', ?, ?, ?, ?, null, ?, 'active', null, null, ?, ?, null, 0)`,
   );
   let variants = 0;
   db.transaction(() => {

@@ -6,7 +6,7 @@
 // BENCH_QUICK=1 runs everything at small sizes (for working on the bench itself); its figures
 // are not comparable with the goals and the table says so. BENCH_REPEATS=N changes how many
 // pairs of pull and push runs are taken (default 3). BENCH_ONLY=growth (or any of pull, push,
-// idle, render, growth, comma-separated) runs only those parts; bench-results.json keeps the
+// idle, render, calendar, growth, comma-separated) runs only those parts; bench-results.json keeps the
 // other parts of its previous run. Measured Outpost processes apply the app's V8 memory settings
 // (src-main/v8-memory.ts) as its hosts do; BENCH_APP_V8=0 leaves them out (to measure their
 // effect) and BENCH_OUTPOST_FLAGS adds Node/V8 flags (trials).
@@ -36,6 +36,8 @@ import { startSandboxProcess } from './lib/sandbox-process';
 import { seedSandboxFile } from './lib/seed';
 import { median, round, roundSummary, summarize } from './lib/stats';
 import { benchRender } from './render';
+import { benchCalendarMonth } from './calendar';
+import { calendarMonthRow, growthCalendarRuns } from './lib/calendar-row';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HERE = fileURLToPath(new URL('./', import.meta.url));
@@ -45,7 +47,7 @@ const envInt = (name: string): number | undefined => {
   return Number.isInteger(value) && value > 0 ? value : undefined;
 };
 
-const SECTIONS = ['pull', 'push', 'idle', 'render', 'growth'] as const;
+const SECTIONS = ['pull', 'push', 'idle', 'render', 'calendar', 'growth'] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -79,6 +81,11 @@ const config = {
   firstLists: quick ? 10 : 30,
   growthSizes: quick ? [100, 300, 1_000] : [1_000, 10_000, 50_000],
   growthEdits: quick ? 40 : 200,
+  /** The calendar month of issue 13: library size and month openings timed. */
+  calendarPosts: quick ? 1_000 : 10_000,
+  calendarRuns: quick ? 3 : 8,
+  /** Month openings per growth size (at most 3 at 50,000 posts). */
+  growthCalendarRuns: quick ? 2 : 5,
   idlePosts: 35,
   idleScheduled: 50,
   idleNeedsApproval: 20,
@@ -557,6 +564,29 @@ if (selected.has('render')) {
   };
 }
 
+// --- calendar month (issue 13), on a data folder it seeds itself -----------------------------
+if (selected.has('calendar')) {
+  const begun = beginSection();
+  log(`calendar: month openings with ${config.calendarPosts} posts (${loadText(begun.loadAtStart)})`);
+  const calendar = await benchCalendarMonth({ posts: config.calendarPosts, runs: config.calendarRuns });
+  log(
+    `calendar: ${calendar.openMonthMs.map((v) => ms(v)).join(', ')}; chips ${calendar.chipsPerMonth.join(', ')}`,
+  );
+  sections.calendar = {
+    ...begun,
+    rows: [calendarMonthRow(calendar, begun.loadAtStart)],
+    figures: {
+      posts: calendar.posts,
+      variants: calendar.variants,
+      openMonthMs: calendar.openMonthMs.map((v) => round(v)),
+      chipsPerMonth: calendar.chipsPerMonth,
+      summary: roundSummary(calendar.summary),
+      goalMs: calendar.goalMs,
+      met: calendar.met,
+    },
+  };
+}
+
 // --- growth: the same pull and its costs at each library size ---------------------------------
 let growthText = '';
 if (selected.has('growth')) {
@@ -574,6 +604,12 @@ if (selected.has('growth')) {
     firstListMs: number;
     firstEditP99Ms: number;
     firstEditMedianMs: number;
+    /** Median month opening in Chromium, on a folder seeded at this size (seedDataDir). */
+    calendarMonthMs: number;
+    /** The calendar's own folder holds exactly `size` posts (the pull's service a few more). */
+    calendarPosts: number;
+    calendarOpenings: number[];
+    calendarLoad: LoadSample;
   }
   const growth: GrowthRun[] = [];
   for (const size of config.growthSizes) {
@@ -593,6 +629,12 @@ if (selected.has('growth')) {
         firstLists: config.firstLists,
       });
       const edits = summarize(r.editFirstMs ?? []);
+      rmSync(dataDir, { recursive: true, force: true });
+      const calendarLoad = loadNow();
+      const calendar = await benchCalendarMonth({
+        posts: size,
+        runs: growthCalendarRuns(size, config.growthCalendarRuns),
+      });
       growth.push({
         posts: r.posts,
         variants: r.variants,
@@ -606,9 +648,13 @@ if (selected.has('growth')) {
         firstListMs: median(r.firstListMs ?? []),
         firstEditP99Ms: edits.p99,
         firstEditMedianMs: edits.median,
+        calendarMonthMs: calendar.summary.median,
+        calendarPosts: calendar.posts,
+        calendarOpenings: calendar.openMonthMs,
+        calendarLoad,
       });
       log(
-        `growth ${size} (${loadText(r.load)}): pull ${ms(r.wallMs)}, ${r.serverRequests} requests, peak rss ${mb(r.peakRssBytes)} MB, db ${mb(r.dbBytes ?? 0)} MB, first list ${ms(median(r.firstListMs ?? []))}, first edit p99 ${ms(edits.p99)}`,
+        `growth ${size} (${loadText(r.load)}): pull ${ms(r.wallMs)}, ${r.serverRequests} requests, peak rss ${mb(r.peakRssBytes)} MB, db ${mb(r.dbBytes ?? 0)} MB, first list ${ms(median(r.firstListMs ?? []))}, first edit p99 ${ms(edits.p99)}; calendar month (${loadText(calendarLoad)}) ${calendar.openMonthMs.map((v) => ms(v)).join(', ')}`,
       );
     } finally {
       await sandbox.close();
@@ -629,6 +675,12 @@ if (selected.has('growth')) {
     metric('dbMB', 'database size', 'MB'),
     metric('firstListMs', 'first list (core)', 'ms'),
     metric('firstEditP99Ms', 'first-edit p99', 'ms'),
+    {
+      key: 'calendarMonthMs',
+      label: 'calendar month',
+      unit: 'ms',
+      points: growth.map((g) => ({ posts: g.calendarPosts, value: g.calendarMonthMs })),
+    },
   ];
   const sizeHeads = growth.map((g) => g.posts.toLocaleString('en-US'));
   const perPostText = (m: GrowthMetric, value: number): string => {
@@ -639,11 +691,11 @@ if (selected.has('growth')) {
     return `${round(value)} ${m.unit}`;
   };
   const growthRows = [
-    `| Posts (x${config.variantsPerPost} variants) | Load at start | Pull | Requests | Peak RSS | End RSS | Database | First list (core) | First edit p99 |`,
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    `| Posts (x${config.variantsPerPost} variants) | Load at start | Pull | Requests | Peak RSS | End RSS | Database | First list (core) | First edit p99 | Calendar month (load at start) |`,
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...growth.map(
       (g) =>
-        `| ${g.posts.toLocaleString('en-US')} | ${g.load.load1m}${g.load.loaded ? ' **loaded**' : ''} | ${ms(g.pullMs)} | ${g.requests} | ${g.peakRssMB} MB | ${g.endRssMB} MB | ${g.dbMB} MB | ${ms(g.firstListMs)} | ${ms(g.firstEditP99Ms)} |`,
+        `| ${g.posts.toLocaleString('en-US')} | ${g.load.load1m}${g.load.loaded ? ' **loaded**' : ''} | ${ms(g.pullMs)} | ${g.requests} | ${g.peakRssMB} MB | ${g.endRssMB} MB | ${g.dbMB} MB | ${ms(g.firstListMs)} | ${ms(g.firstEditP99Ms)} | ${ms(g.calendarMonthMs)} (${g.calendarLoad.load1m}${g.calendarLoad.loaded ? ' **loaded**' : ''}) |`,
     ),
   ];
   const perPostRows = [
@@ -666,11 +718,11 @@ if (selected.has('growth')) {
     '',
     perPostRows.join('\n'),
     '',
-    `First list: posts.list for the window's first screenful through the core (median of ${config.firstLists}), not the Chromium render (its Chromium figure at ${config.pullPosts.toLocaleString('en-US')} posts is in the main table). First edit: ${config.growthEdits} first edits spread over the list. Slope: least squares of log(cost) on log(posts); 1 grows like the posts, 0 stays flat; "no faster" takes slopes up to ${1 + GROWTH_TOLERANCE}, for run-to-run noise. Calendar month: not measured, the app has no calendar view yet.`,
+    `First list: posts.list for the window's first screenful through the core (median of ${config.firstLists}), not the Chromium render (its Chromium figure at ${config.pullPosts.toLocaleString('en-US')} posts is in the main table). First edit: ${config.growthEdits} first edits spread over the list. Slope: least squares of log(cost) on log(posts); 1 grows like the posts, 0 stays flat; "no faster" takes slopes up to ${1 + GROWTH_TOLERANCE}, for run-to-run noise. Calendar month: median month opening in Chromium (as in the main table's calendar row) on a data folder seeded directly at that size (seedDataDir, not the pull's folder), ${config.growthCalendarRuns} openings per size, at most 3 at 50,000 posts.`,
   ].join('\n');
   const svg = growthSvg(
     metrics,
-    `Outpost growth, ${sizeHeads.join(' / ')} posts${quick ? ' (BENCH_QUICK)' : ''}${growth.some((g) => g.load.loaded) ? ' (loaded machine)' : ''}`,
+    `Outpost growth, ${sizeHeads.join(' / ')} posts${quick ? ' (BENCH_QUICK)' : ''}${growth.some((g) => g.load.loaded || g.calendarLoad.loaded) ? ' (loaded machine)' : ''}`,
   );
   // A quick run's plot must not replace the one the README shows.
   const svgFile = quick ? join(BENCH_OUT, 'bench-growth.svg') : join(ROOT, 'docs', 'bench-growth.svg');
@@ -691,6 +743,11 @@ if (selected.has('growth')) {
         firstListMs: round(g.firstListMs),
         firstEditP99Ms: round(g.firstEditP99Ms),
         firstEditMedianMs: round(g.firstEditMedianMs),
+        calendarMonthMs: round(g.calendarMonthMs),
+        calendarOpenings: g.calendarOpenings.map((v) => round(v)),
+        calendarLoad: undefined,
+        calendarLoad1m: g.calendarLoad.load1m,
+        calendarLoaded: g.calendarLoad.loaded,
       })),
       perPost: Object.fromEntries(
         metrics.map((m) => [m.key, perPost(m.points).map((v) => Number(v.toPrecision(3)))]),
