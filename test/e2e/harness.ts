@@ -51,7 +51,7 @@ export interface AppUnderTest {
  * manual clock; `secretsMessage` is what the core says when no OS keychain answered.
  */
 export async function startApp(
-  options: { clock?: Clock; dataDir?: string; secretsMessage?: string } = {},
+  options: { clock?: Clock; dataDir?: string; secretsMessage?: string; syncIntervalMs?: number } = {},
 ): Promise<AppUnderTest> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'outpost-e2e-')));
   const secrets = new MemorySecretStore();
@@ -60,7 +60,9 @@ export async function startApp(
     secrets,
     host: 'browser',
     version: '0.0.0-e2e',
-    syncIntervalMs: false,
+    // No timers unless a test asks: each test syncs when it says (the engine's own schedule,
+    // the reachability check while offline included, runs only with an interval).
+    syncIntervalMs: options.syncIntervalMs ?? false,
     syncAfterChangeMs: false,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.secretsMessage ? { secretsMessage: options.secretsMessage } : {}),
@@ -156,14 +158,17 @@ export interface SetupOptions extends WindowOptions {
   secretsMessage?: string;
   /** Starts connected, on the posts of the sandbox's workspace (`connectWindow`). */
   connect?: boolean;
+  /** The core's own sync timers (off by default); a long one leaves only the engine's checks. */
+  syncIntervalMs?: number;
 }
 
 export async function startSetup(browser: Browser, options: SetupOptions = {}): Promise<Setup> {
-  const { manualClock, secretsMessage, connect: connectFirst, ...windowOptions } = options;
+  const { manualClock, secretsMessage, connect: connectFirst, syncIntervalMs, ...windowOptions } = options;
   const sandbox = await startTestSandbox(manualClock ? { manualClock: true, startTime: new Date() } : {});
   const app = await startApp({
     clock: manualClock ? { now: () => sandbox.clock.now() } : undefined,
     secretsMessage,
+    ...(syncIntervalMs !== undefined ? { syncIntervalMs } : {}),
   });
   const { context, page } = await openWindow(browser, app, windowOptions);
   const setup: Setup = {

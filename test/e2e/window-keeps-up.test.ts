@@ -80,4 +80,23 @@ describe('a window that keeps up', () => {
       .waitFor();
     await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /^1 waiting · /);
   });
+
+  it('notices the service coming back by itself, and sends what waited', async () => {
+    // An hour's interval: only the engine's light check while offline can bring the sync back.
+    const s = await chromium.start({ connect: true, syncIntervalMs: 60 * 60_000 });
+    const status = s.page.getByRole('status', { name: 'Sync status' });
+    // The service goes away: every request is cut before it is read.
+    const away = s.sandbox.faults.add({ kind: 'drop_before_write', path: '/api/*' });
+    await newPost(s.page, 'Written while the service was away');
+    await syncNow(s.page);
+    await waitForText(status, /^Offline · 1 change waiting to send/);
+    // It comes back; nobody presses "Sync now": the light check sees it and the post goes out.
+    s.sandbox.faults.remove(away);
+    await until('the post on the service', () =>
+      s.sandbox.inspect
+        .posts(s.sandbox.fixtures.workspace)
+        .find((p) => p.title === 'Written while the service was away'),
+    );
+    await waitForText(status, /^Up to date · last sync/);
+  });
 });
