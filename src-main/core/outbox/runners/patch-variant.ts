@@ -4,7 +4,7 @@ import type { ServiceVariant } from '../../api/client';
 import type { OutboxOpRow, VariantRow } from '../../store/schema';
 import { sameInstant } from '../../sync/reconcile';
 import { parsePayload, withUnconfirmed, type SentPatch } from '../payload';
-import { placeOf, recordVariantAnswer, settled, type OpRunner } from './runner';
+import { placeOf, readBackVariant, recordVariantAnswer, settled, type OpRunner } from './runner';
 
 /** The fields a change op sends, read from the variant now; null when nothing the service takes changed. */
 export function patchOf(op: Pick<OutboxOpRow, 'kind' | 'payload'>, variant: VariantRow): SentPatch | null {
@@ -53,11 +53,7 @@ export const patchVariantRunner: OpRunner<SentPatch> = {
   },
 
   readBack(rc, rows) {
-    return settled(rows, rc, 'read_back', async () => {
-      const { slug, postId } = placeOf(rows);
-      const sv = (await rc.client.listVariants(slug, postId)).find((v) => v.id === rows.variant?.server_id);
-      if (sv === undefined)
-        return { event: { type: 'removed', reason: 'Read back: the variant is no longer on the service.' } };
+    return readBackVariant(rc, rows, (sv) => {
       const last = parsePayload(rows.op).unconfirmed?.at(-1);
       if (last !== undefined && holdsPatch(sv, last))
         return {

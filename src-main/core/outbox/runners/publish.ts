@@ -2,7 +2,7 @@
 // when the service does not show it published (or waiting for sign-off), the user decides.
 import type { VariantRow } from '../../store/schema';
 import { decidePublishReadBack, isPublished, NEEDS_APPROVAL } from '../../sync/reconcile';
-import { placeOf, recordVariantAnswer, settled, type OpRunner } from './runner';
+import { placeOf, readBackVariant, recordVariantAnswer, settled, type OpRunner } from './runner';
 
 export const publishRunner: OpRunner<null> = {
   build({ variant }) {
@@ -29,11 +29,7 @@ export const publishRunner: OpRunner<null> = {
   },
 
   readBack(rc, rows) {
-    return settled(rows, rc, 'read_back', async () => {
-      const { slug, postId } = placeOf(rows);
-      const sv = (await rc.client.listVariants(slug, postId)).find((v) => v.id === rows.variant?.server_id);
-      if (sv === undefined)
-        return { event: { type: 'removed', reason: 'Read back: the variant is no longer on the service.' } };
+    return readBackVariant(rc, rows, (sv) => {
       const d = decidePublishReadBack(sv);
       if (d.action === 'record')
         return {

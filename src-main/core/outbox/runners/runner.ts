@@ -64,3 +64,21 @@ export function recordVariantAnswer(rows: OpRows, sv: ServiceVariant) {
     await recordServiceAnswer(t, (await getVariant(t.db, variant.id)) ?? variant, sv);
   };
 }
+
+/**
+ * Reads the op's variant back from the service and lets `decide` settle on what it shows; a
+ * variant no longer listed is removed there.
+ */
+export function readBackVariant(
+  rc: RunContext,
+  rows: OpRows,
+  decide: (sv: ServiceVariant) => Settlement,
+): Promise<Settlement> {
+  return settled(rows, rc, 'read_back', async () => {
+    const { slug, postId } = placeOf(rows);
+    const sv = (await rc.client.listVariants(slug, postId)).find((v) => v.id === rows.variant?.server_id);
+    if (sv === undefined)
+      return { event: { type: 'removed', reason: 'Read back: the variant is no longer on the service.' } };
+    return decide(sv);
+  });
+}
