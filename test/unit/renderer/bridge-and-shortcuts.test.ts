@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { clearHostTokenTraces } from '../../../src-renderer/src/lib/host-token';
 import { shortcutFor, SHORTCUTS, withShortcut } from '../../../src-renderer/src/lib/shortcuts';
 import { describeEntry } from '../../../src-renderer/src/lib/describe';
-import { syncSummary } from '../../../src-renderer/src/features/sync/sync-words';
 
 function place(href: string, stored: string | null = null) {
   const storage = new Map<string, string>();
@@ -78,30 +77,5 @@ describe('entries with unpromised fields', () => {
     ).toEqual({ title: 'published', detail: 'ana · 1 Jan 2026', text: null, fields: [] });
     expect(describeEntry({ weird: 1 })).toEqual({ title: 'Weird: 1', detail: null, text: null, fields: [] });
     expect(describeEntry('plain')).toEqual({ title: 'plain', detail: null, text: null, fields: [] });
-  });
-});
-
-describe('sync bar sentence', () => {
-  it('says online or offline, pending, failures and last sync', () => {
-    const base = {
-      phase: 'idle' as const,
-      online: true,
-      pending: 2,
-      failed: 1,
-      conflicts: 0,
-      needsAttention: 1,
-      lastSyncAt: '2026-01-01T10:00:00Z',
-      lastError: null,
-      unavailableWorkspaces: [],
-    };
-    expect(syncSummary(base, () => '10:00')).toBe(
-      'Online · Up to date · 2 pending · 1 failed · 1 need attention · last sync 10:00',
-    );
-    expect(
-      syncSummary(
-        { ...base, online: false, phase: 'offline', failed: 0, needsAttention: 0, lastSyncAt: null },
-        () => '',
-      ),
-    ).toBe('Offline · 2 pending · never synced');
   });
 });

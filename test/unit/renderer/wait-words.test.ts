@@ -33,8 +33,15 @@ describe('sync bar: one state', () => {
     ],
     [{ needsAttention: 1, lastSyncAt: null }, 'Up to date · 1 needs attention · never synced', 'good'],
     [{ phase: 'not_connected' }, 'Not connected: drafts stay on this computer', 'muted'],
+    // A workspace taken away is named; the others are up to date, so the tone warns.
+    [
+      { unavailableWorkspaces: [{ slug: 'acme', name: 'Acme', access: 'forbidden' }] },
+      'Up to date · no access to “Acme” · last sync 10:00',
+      'warn',
+    ],
   ] as const)('%j reads "%s"', (over, text, tone) => {
-    const s = barState({ ...base, ...over }, t);
+    // The table is `as const`: its one list is read-only, the status's is not.
+    const s = barState({ ...base, ...(over as Partial<SyncStatus>) }, t);
     expect(s).toEqual({ text, tone });
     expect(s.text).not.toMatch(/Online.*Offline|Up to date.*waiting|waiting.*Up to date/);
   });
