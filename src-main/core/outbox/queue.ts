@@ -246,9 +246,12 @@ class PushRun {
     const rc = this.#runContext(claimed.op.attempts);
     const sent = await runner.send(rc, claimed, built.request);
     const applied = await this.#apply({ ...claimed.op, state: 'sending' }, sent);
-    if (applied?.state !== 'unknown' || this.stop !== null) return this.#after(op, applied);
-    // The answer was lost: read back once now (a publish is never sent again by itself). What
-    // the read-back finds absent goes again in a later pass, so a failing service is not hammered.
+    if (applied?.state !== 'unknown' || this.stop !== null || op.kind !== 'publish')
+      return this.#after(op, applied);
+    // A publish whose answer was lost is read back at once: at worst the user is asked. Creates
+    // and changes are read back at the next sync, never in the same breath: a request the
+    // service is still handling (its answer cut by our timeout) would not show yet, and a
+    // create found "absent" too early would be sent twice.
     const unknown = { ...claimed.op, state: 'unknown' as const };
     return this.#after(
       op,
