@@ -6,7 +6,7 @@ import type { OutboxOpRow, VariantRow } from '../store/schema';
 import { getVariant, updateVariant, type VariantBase } from '../store/variant-repository';
 import { inTransaction, nowIso, type SyncContext } from '../sync/context';
 import { getOp } from './op-queries';
-import { dueNow, OpRefused, settle } from './op-store';
+import { OpRefused, settle } from './op-store';
 import { parsePayload, parseQuestion } from './payload';
 
 export class NoSuchOp extends Error {
@@ -22,12 +22,14 @@ async function opOf(ctx: SyncContext, id: string): Promise<OutboxOpRow> {
   return op;
 }
 
-/** Sends a failed op again; an op of unknown outcome is read back first, now. */
+/**
+ * Sends a failed op again; an op of unknown outcome is read back first, now (the settlement
+ * clears its wait, so the next sync reads it back).
+ */
 export async function retryOp(ctx: SyncContext, id: string): Promise<OutboxOpRow> {
   const op = await opOf(ctx, id);
   await inTransaction(ctx, async (t) => {
     await settle(t, op, { event: { type: 'user_retry' }, action: 'user_retry' });
-    if (op.state === 'unknown') await dueNow(t.db, op.id, nowIso(t));
     if (op.variant_id !== null) await updateVariant(t.db, op.variant_id, { error: null });
   });
   return opOf(ctx, id);

@@ -273,15 +273,6 @@ function questionFor(
   };
 }
 
-/** Moves an op due later to now (the user's Retry of an unknown outcome: read back first). */
-export async function dueNow(db: Kysely<Database>, id: string, now: string): Promise<void> {
-  await db
-    .updateTable('outbox_op')
-    .set({ next_attempt_at: null, updated_at: now })
-    .where('id', '=', id)
-    .execute();
-}
-
 /** A refused create blocks what follows; the user's new edit is the fix, so it goes again. */
 export async function reviveRefusedCreate(
   ctx: SyncContext,

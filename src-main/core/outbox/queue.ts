@@ -13,7 +13,7 @@ import { mergeVariantsOfPost } from '../sync/pull';
 import { isPublished, NEEDS_APPROVAL } from '../sync/reconcile';
 import type { Applied, Settlement } from './op-store';
 import { claim, OpMoved, OpRefused, settle } from './op-store';
-import { listOpenOps } from './op-queries';
+import { getOp, listOpenOps } from './op-queries';
 import { judgeFailure } from './outcome';
 import { RUNNERS } from './runners/index';
 import { placed, type OpRows, type OpRunner, type RunContext } from './runners/runner';
@@ -109,7 +109,7 @@ class PushRun {
     for (const listed of ops) {
       // A workspace without access keeps its ops waiting, untouched, until it comes back.
       if (this.stop !== null || this.#held.has(post.workspace) || !this.available(post.workspace)) return;
-      let op = await this.#reload(listed.id);
+      let op = await getOp(this.ctx.db, listed.id);
       if (!op || op.state === 'done') continue;
       if (op.variant_id !== null && blocked.has(op.variant_id)) continue;
       if (op.state === 'sending') {
@@ -378,10 +378,6 @@ class PushRun {
     const access = await checkWorkspace(this.ctx, this.client, slug);
     if (access !== 'ok') this.#held.add(slug);
     return access;
-  }
-
-  #reload(id: string) {
-    return this.ctx.db.selectFrom('outbox_op').selectAll().where('id', '=', id).executeTakeFirst();
   }
 }
 

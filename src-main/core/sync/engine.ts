@@ -52,7 +52,6 @@ export class SyncEngine {
   readonly #lease: SyncLease;
   #running: Promise<SyncStatus> | null = null;
   #resting: Resting = { kind: 'idle' };
-  #systemOnline = true;
   #status: SyncStatus = {
     phase: 'not_connected',
     online: true,
@@ -166,13 +165,12 @@ export class SyncEngine {
   async #phase(): Promise<SyncPhase> {
     if (this.#running !== null) return 'syncing';
     if (!(await this.#opts.isConnected())) return 'not_connected';
-    if (this.#resting.kind === 'idle') return this.#systemOnline ? 'idle' : 'offline';
+    if (this.#resting.kind === 'idle') return this.#status.online ? 'idle' : 'offline';
     return this.#resting.kind;
   }
 
   setOnline(online: boolean): void {
-    const was = this.#systemOnline;
-    this.#systemOnline = online;
+    const was = this.#status.online;
     this.#status.online = online;
     if (online && this.#resting.kind === 'offline') this.#resting = { kind: 'idle' };
     this.background(() => this.refresh());
@@ -227,7 +225,7 @@ export class SyncEngine {
   }
 
   async #probe(): Promise<void> {
-    if (this.#resting.kind !== 'offline' || this.#running !== null || !this.#systemOnline) return;
+    if (this.#resting.kind !== 'offline' || this.#running !== null || !this.#status.online) return;
     let client: Client | null;
     try {
       client = await this.#opts.client();
@@ -260,7 +258,7 @@ export class SyncEngine {
     const ctx = this.#ctx;
     const plan = planSync(trigger, {
       pausedByUser: this.#resting.kind === 'paused',
-      systemOffline: !this.#systemOnline,
+      systemOffline: !this.#status.online,
       lastFullPullAt: this.#lastFullPullAt,
       now: ctx.clock.now().getTime(),
       unavailableWorkspaces: this.#status.unavailableWorkspaces.length,
