@@ -1,6 +1,7 @@
 // The facade both hosts and the CLI call: commands in (zod-validated, routed to one handler
 // module per feature), events out. Every local edit is one short transaction (row + outbox op)
 // and never waits on the network; the sync engine sends it later.
+import { CommitGroup } from '../store/commit-group';
 import { join } from 'node:path';
 import type {
   BridgeErrorInfo,
@@ -156,6 +157,7 @@ class Core implements AppCore {
       ...(this.#o.rotationPerPull !== undefined ? { rotationPerPull: this.#o.rotationPerPull } : {}),
       random: this.#o.random ?? Math.random,
       redact: this.#redactor.cleaner,
+      commits: new CommitGroup(this.#store.db),
     };
     this.#engine = new SyncEngine({
       ctx,

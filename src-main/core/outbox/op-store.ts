@@ -144,7 +144,7 @@ export async function claim<R, T>(
   read: (db: Kysely<Database>, current: OutboxOpRow) => Promise<R>,
   build: (rows: R, current: OutboxOpRow) => Built<T>,
 ): Promise<Built<T>> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTransaction(ctx, async ({ db: trx }) => {
     const current = await trx.selectFrom('outbox_op').selectAll().where('id', '=', op.id).executeTakeFirst();
     // Claimed only in the state it was listed in: a user's decision meanwhile (kept
     // unpublished, superseded) is never overridden by a request built from the old state.

@@ -11,9 +11,9 @@ import { retryDelayMs } from '../sync/backoff';
 import { eachBounded, inTransaction, logDecision, nowIso, type SyncContext } from '../sync/context';
 import { mergeVariantsOfPost } from '../sync/pull';
 import { isPublished, NEEDS_APPROVAL } from '../sync/reconcile';
-import type { Applied, Settlement } from './op-store';
+import type { Applied, Built, Settlement } from './op-store';
 import { claim, OpMoved, OpRefused, settle } from './op-store';
-import { getOp, listOpenOps } from './op-queries';
+import { listOpenOps } from './op-queries';
 import { judgeFailure } from './outcome';
 import { RUNNERS } from './runners/index';
 import { placed, type OpRows, type OpRunner, type RunContext } from './runners/runner';
@@ -40,6 +40,8 @@ export interface PushOptions {
    */
   readBeforeWrite: boolean;
 }
+
+const VARIANT_GONE = 'The variant no longer exists locally.';
 
 const CHANGES: ReadonlySet<OpKind> = new Set(['update_variant', 'schedule', 'unschedule']);
 const CREATES: ReadonlySet<OpKind> = new Set(['create_post', 'create_variant']);
@@ -106,11 +108,12 @@ class PushRun {
     const post = await getPost(this.ctx.db, postId);
     if (!post || post.workspace === null) return;
     const blocked = new Set<string>();
-    for (const listed of ops) {
+    // The ops as listed when the pass began: each write is compare-and-set on the listed
+    // state, so an op the user moved meanwhile is skipped by its claim or settlement, not
+    // sent on a stale reading (no read of every op again before its turn).
+    for (let op of ops) {
       // A workspace without access keeps its ops waiting, untouched, until it comes back.
       if (this.stop !== null || this.#held.has(post.workspace) || !this.available(post.workspace)) return;
-      let op = await getOp(this.ctx.db, listed.id);
-      if (!op || op.state === 'done') continue;
       if (op.variant_id !== null && blocked.has(op.variant_id)) continue;
       if (op.state === 'sending') {
         // Left `sending` by a process that stopped before the answer: its outcome is unknown.
@@ -142,14 +145,16 @@ class PushRun {
       // Later ops of the post keep their order behind a waiting one.
       return op.state === 'pending' ? 'block_post' : CREATES.has(op.kind) ? 'block_post' : blockItem;
     }
-    const variant = op.variant_id === null ? null : ((await getVariant(this.ctx.db, op.variant_id)) ?? null);
-    if (op.variant_id !== null && variant === null) {
-      await this.#apply(op, {
-        event: { type: 'nothing_to_send', reason: 'The variant no longer exists locally.' },
-      });
+    // A create reads its variant when it is claimed; only a change checks it before.
+    const variant =
+      op.variant_id === null || CREATES.has(op.kind)
+        ? null
+        : ((await getVariant(this.ctx.db, op.variant_id)) ?? null);
+    if (op.variant_id !== null && !CREATES.has(op.kind) && variant === null) {
+      await this.#apply(op, { event: { type: 'nothing_to_send', reason: VARIANT_GONE } });
       return 'continue';
     }
-    if (variant !== null && !CREATES.has(op.kind)) {
+    if (variant !== null) {
       const ready = await this.#readBeforeWrite(post);
       if (ready === 'block_post') return ready;
       // Read again only when the service's copy was just merged into it.
@@ -186,7 +191,17 @@ class PushRun {
     }
     const runner = RUNNERS[op.kind];
     if (op.state === 'unknown') {
-      const rows: OpRows = { op, post: (await getPost(this.ctx.db, post.id)) as PostRow, variant };
+      const current =
+        op.variant_id !== null && variant === null ? await getVariant(this.ctx.db, op.variant_id) : variant;
+      if (op.variant_id !== null && !current) {
+        await this.#apply(op, { event: { type: 'nothing_to_send', reason: VARIANT_GONE } });
+        return 'continue';
+      }
+      const rows: OpRows = {
+        op,
+        post: (await getPost(this.ctx.db, post.id)) as PostRow,
+        variant: current ?? null,
+      };
       if (!placed(rows)) return 'block_post';
       const applied = await this.#apply(op, await runner.readBack(this.#runContext(op.attempts), rows));
       if (applied === null || applied.state !== 'pending') return this.#after(op, applied);
@@ -203,17 +218,19 @@ class PushRun {
         this.ctx,
         op,
         async (db, current) => {
-          // Posts and variants are never deleted locally: the rows the turn saw still exist.
+          // The op's row goes with its post or variant (cascade): a post is always there.
           const post = (await getPost(db, current.post_id)) as PostRow;
           const variant =
-            current.variant_id === null ? null : ((await getVariant(db, current.variant_id)) as VariantRow);
+            current.variant_id === null ? null : ((await getVariant(db, current.variant_id)) ?? null);
           rows = { op: current, post, variant };
           return rows;
         },
-        (r) =>
-          placed(r)
+        (r): Built<never> => {
+          if (r.op.variant_id !== null && r.variant === null) return { done: VARIANT_GONE };
+          return placed(r)
             ? runner.build(r)
-            : { hold: 'Waiting for the post (or variant) to exist on the service.' },
+            : { hold: 'Waiting for the post (or variant) to exist on the service.' };
+        },
       );
     } catch (error) {
       if (!(error instanceof OpMoved || error instanceof OpRefused)) throw error;

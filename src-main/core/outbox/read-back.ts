@@ -55,7 +55,10 @@ export function settleMatch<T extends { id: string }>(
       action: `${kind}_ambiguous`,
     };
   return {
-    event: { type: 'answered', reason: 'Read back: one unlinked match; adopted, not created again.' },
+    event: {
+      type: 'answered',
+      reason: `Read back: one unlinked match (id ${m.item.id}); adopted, not created again.`,
+    },
     action: `${kind}_adopt`,
     record: describe.link(m.item),
   };

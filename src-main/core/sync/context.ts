@@ -3,8 +3,11 @@ import type { Kysely } from 'kysely';
 import type { BridgeEvent } from '../../../src-preload/bridge';
 import type { ServiceClient } from '../api/client';
 import type { Clock, Logger } from '../ports';
+import type { CommitGroup } from '../store/commit-group';
 import type { Database } from '../store/schema';
-import { appendSyncLog, type LogDecision } from '../store/sync-log-repository';
+import { appendSyncLog, redactTokenShapes, type LogDecision } from '../store/sync-log-repository';
+
+const keptAsIs = (text: string): string => text;
 
 export interface SyncContext {
   db: Kysely<Database>;
@@ -18,6 +21,8 @@ export interface SyncContext {
   random: () => number;
   /** Scrubs secrets from text before it is kept or logged (the core's Redactor). */
   redact?: (text: string) => string;
+  /** Shares commits among the sync's writes that come due together (store/commit-group.ts). */
+  commits?: CommitGroup;
 }
 
 export function nowIso(ctx: Pick<SyncContext, 'clock'>): string {
@@ -26,8 +31,9 @@ export function nowIso(ctx: Pick<SyncContext, 'clock'>): string {
 
 /** Every decision is logged as action plus reason (design.md section 4). */
 export async function logDecision(ctx: SyncContext, entry: LogDecision): Promise<void> {
-  const reason = ctx.redact ? ctx.redact(entry.reason) : entry.reason;
-  await appendSyncLog(ctx.db, nowIso(ctx), { ...entry, reason }, ctx.redact);
+  const reason = (ctx.redact ?? redactTokenShapes)(entry.reason);
+  // Redacted once, here: the log line and the row say the same.
+  await appendSyncLog(ctx.db, nowIso(ctx), { ...entry, reason }, keptAsIs);
   ctx.logger.info(`sync ${entry.action}: ${reason}`, {
     postId: entry.postId ?? null,
     variantId: entry.variantId ?? null,
@@ -38,7 +44,8 @@ export async function logDecision(ctx: SyncContext, entry: LogDecision): Promise
  * Runs `work` in one transaction, with a context bound to it: the writes that settle one
  * answer commit together (one commit instead of several, and no half-settled state after a
  * crash). Events wait for the commit, so the window never hears of a change a rollback undid.
- * Inside a transaction already, it joins it.
+ * Inside a transaction already, it joins it; with a commit group, the transaction is the
+ * group's and `work` runs in a savepoint of it.
  */
 export async function inTransaction<T>(
   ctx: SyncContext,
@@ -46,9 +53,12 @@ export async function inTransaction<T>(
 ): Promise<T> {
   if (ctx.db.isTransaction) return work(ctx);
   const events: BridgeEvent[] = [];
-  const result = await ctx.db
-    .transaction()
-    .execute((trx) => work({ ...ctx, db: trx, emit: (event) => events.push(event) }));
+  const bound = (trx: Kysely<Database>): Promise<T> => {
+    // A write the group rolled back (or retried) must not leave its events behind.
+    events.length = 0;
+    return work({ ...ctx, db: trx, emit: (event) => events.push(event) });
+  };
+  const result = await (ctx.commits ? ctx.commits.run(bound) : ctx.db.transaction().execute(bound));
   for (const event of events) ctx.emit(event);
   return result;
 }

@@ -2,7 +2,7 @@
 // with (there is no rename), so a post without one waits.
 import type { ServicePost } from '../../api/client';
 import { listLinkedPosts, updatePost, type PostBase } from '../../store/post-repository';
-import { logDecision, nowIso, type SyncContext } from '../../sync/context';
+import { nowIso, type SyncContext } from '../../sync/context';
 import { TITLE_NEEDED } from '../../sync/reconcile';
 import { parsePayload } from '../payload';
 import { candidateOf, matchUnlinked, settleMatch } from '../read-back';
@@ -16,11 +16,6 @@ export function linkPost(rows: OpRows, sp: Pick<ServicePost, 'id' | 'title' | 'r
       raw: JSON.stringify(sp.raw),
       error: null,
       updated_at: nowIso(t),
-    });
-    await logDecision(t, {
-      action: 'post_linked',
-      reason: `The service holds it as post ${sp.id}.`,
-      postId: rows.post.id,
     });
   };
 }
@@ -36,7 +31,7 @@ export const createPostRunner: OpRunner<string> = {
     return settled(rows, rc, 'request', async () => {
       const created = await rc.client.createPost(rows.post.workspace as string, { title });
       return {
-        event: { type: 'answered', reason: 'The service created the post.' },
+        event: { type: 'answered', reason: `The service created the post, as post ${created.id}.` },
         action: 'create_post',
         record: linkPost(rows, created),
       };

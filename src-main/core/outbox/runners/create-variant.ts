@@ -3,7 +3,7 @@
 import type { ServiceVariant } from '../../api/client';
 import { getVariant, listVariantsOfPost } from '../../store/variant-repository';
 import { recordServiceAnswer } from '../../sync/apply';
-import { logDecision, type SyncContext } from '../../sync/context';
+import type { SyncContext } from '../../sync/context';
 import { parsePayload } from '../payload';
 import { candidateOf, matchUnlinked, settleMatch } from '../read-back';
 import { placeOf, settled, type OpRunner, type OpRows } from './runner';
@@ -15,12 +15,6 @@ export function linkVariant(rows: OpRows, sv: ServiceVariant) {
     const variant = rows.variant as NonNullable<OpRows['variant']>;
     const fresh = (await getVariant(t.db, variant.id)) ?? variant;
     await recordServiceAnswer(t, fresh, sv);
-    await logDecision(t, {
-      action: 'variant_linked',
-      reason: `The service holds it as variant ${sv.id}.`,
-      postId: variant.post_id,
-      variantId: variant.id,
-    });
   };
 }
 
@@ -40,7 +34,7 @@ export const createVariantRunner: OpRunner<CreateBody> = {
       const { slug, postId } = placeOf(rows);
       const created = await rc.client.createVariant(slug, postId, body);
       return {
-        event: { type: 'answered', reason: 'The service created the variant.' },
+        event: { type: 'answered', reason: `The service created the variant, as variant ${created.id}.` },
         action: 'create_variant',
         record: linkVariant(rows, created),
       };
