@@ -4,6 +4,7 @@ import { describePairs, isLoaded, pairedRatio, ratioText, type Pair } from '../.
 import { growsNoFasterThanPosts, growthExponent, growthSvg, perPost } from '../../bench/lib/growth';
 import { parseVmHwm } from '../../bench/lib/memory';
 import { median } from '../../bench/lib/stats';
+import { kindOf, summarizeProfile, type CpuProfile } from '../../bench/lib/profile-summary';
 
 const pair = (bareMs: number, outpostMs: number, load1m: number): Pair => ({
   bareMs,
@@ -109,5 +110,56 @@ describe('VmHWM', () => {
       123456 * 1024,
     );
     expect(parseVmHwm('Name:\tnode\n')).toBeNull();
+  });
+});
+
+describe('CPU profile summary', () => {
+  // root ─ runPost (push-child.mjs) ─ executeQuery (kysely's sqlite driver)
+  //      ─ (idle)
+  const profile: CpuProfile = {
+    nodes: [
+      { id: 1, callFrame: { functionName: '(root)', url: '', lineNumber: -1 }, children: [2, 4] },
+      {
+        id: 2,
+        callFrame: { functionName: 'runPost', url: 'file:///out/bench/push-child.mjs', lineNumber: 9 },
+        children: [3],
+      },
+      {
+        id: 3,
+        callFrame: {
+          functionName: 'executeQuery',
+          url: 'file:///kysely/dist/esm/dialect/sqlite/sqlite-driver.js',
+          lineNumber: 59,
+        },
+      },
+      { id: 4, callFrame: { functionName: '(idle)', url: '', lineNumber: -1 } },
+    ],
+    startTime: 0,
+    // idle (before the window), runPost, executeQuery, idle (inside), idle (after the window)
+    samples: [4, 2, 3, 4, 3, 4],
+    timeDeltas: [1000, 1000, 3000, 2000, 1000, 5000],
+  };
+
+  it('sums self time by kind of work over the window its functions were on the stack', () => {
+    const s = summarizeProfile(profile, /^runPost$/);
+    // From the runPost sample (t = 2 ms) to the last sample under it (executeQuery at t = 8 ms).
+    expect(s.windowMs).toBe(6);
+    expect(s.byKind).toEqual([
+      { kind: 'SQLite (better-sqlite3, native)', ms: 4, share: 4 / 7 },
+      { kind: 'idle (waiting for the service)', ms: 2, share: 2 / 7 },
+      { kind: 'Outpost (core code)', ms: 1, share: 1 / 7 },
+    ]);
+  });
+
+  it('tells the kinds apart by where the code lives', () => {
+    expect(
+      kindOf({ functionName: 'compileQuery', url: 'file:///node_modules/kysely/dist/esm/x.js' }),
+    ).toMatch(/^Kysely/);
+    expect(kindOf({ functionName: 'fetch', url: 'node:internal/deps/undici/undici' })).toMatch(/^fetch/);
+    expect(kindOf({ functionName: 'writev', url: '' })).toMatch(/^socket writes/);
+    expect(kindOf({ functionName: '(garbage collector)', url: '' })).toBe('garbage collection');
+    expect(kindOf({ functionName: 'parse', url: 'file:///node_modules/zod/v4/core/schemas.js' })).toMatch(
+      /^zod/,
+    );
   });
 });
