@@ -2,12 +2,15 @@
 // touches the `outbox_op` table (an ESLint rule holds every other file to that).
 import type { Kysely } from 'kysely';
 import { chunked, IDS_PER_STATEMENT } from '../store/chunks';
+import { preparedQuery } from '../store/prepared';
 import type { Database, OutboxOpRow } from '../store/schema';
 import { OPEN_STATES, type OpState } from './op-machine';
 import { parsePayload, type SentPatch } from './payload';
 
+const opById = preparedQuery((db, id: string) => db.selectFrom('outbox_op').selectAll().where('id', '=', id));
+
 export async function getOp(db: Kysely<Database>, id: string): Promise<OutboxOpRow | undefined> {
-  return db.selectFrom('outbox_op').selectAll().where('id', '=', id).executeTakeFirst();
+  return (await opById(db, id)).rows[0];
 }
 
 /** Every op not yet done, in order. Listed through the (state, seq) index: done ops are never pruned. */

@@ -1,12 +1,14 @@
 // The one writer of `outbox_op`. Every state change goes through `transition` (op-machine.ts)
 // and is written with compare-and-set on the state it was decided from, so a decision taken on
 // a stale row (the user acted, another sync moved it) changes nothing and says so.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { newLocalId } from '../store/ids';
 import { redactTokenShapes } from '../store/sync-log-repository';
 import type { Database, OutboxKind, OutboxOpRow } from '../store/schema';
 import { inTransaction, logDecision, nowIso, type SyncContext } from '../sync/context';
 import { transition, type Effect, type OpEvent, type OpState } from './op-machine';
+import { getOp } from './op-queries';
+import { preparedQuery } from '../store/prepared';
 import { parsePayload, type OpQuestion, type OutboxPayload, type VariantField } from './payload';
 
 /** The op changed between being read and being written: the decision is not applied. */
@@ -33,6 +35,74 @@ async function nextSeq(db: Kysely<Database>): Promise<number> {
     .select((eb) => eb.fn.max<number>('seq').as('max'))
     .executeTakeFirst();
   return (row?.max ?? 0) + 1;
+}
+
+// The two writes of every op sent (claimed, then settled) run thousands of times a push:
+// compiled once (store/prepared.ts).
+const markClaimed = preparedQuery(
+  (db, id: string, from: OpState, state: OpState, attempts: number, now: string, payload: string) =>
+    db
+      .updateTable('outbox_op')
+      .set({ state, attempts, sent_at: now, updated_at: now, next_attempt_at: null, payload })
+      .where('id', '=', id)
+      .where('state', '=', from),
+);
+
+/** A column a settlement leaves as it is. */
+const KEEP = Symbol('keep');
+
+interface SettledRow {
+  id: string;
+  from: OpState;
+  state: OpState;
+  updatedAt: string;
+  error: string | null | typeof KEEP;
+  nextAttemptAt: string | null;
+  facts: string | null | typeof KEEP;
+}
+
+/** The settlement's compare-and-set; a kept column is chosen by a parameter, so one shape serves. */
+const settledUpdate = preparedQuery(
+  (
+    db,
+    id: string,
+    from: OpState,
+    state: OpState,
+    updatedAt: string,
+    nextAttemptAt: string | null,
+    keepError: number,
+    error: string | null,
+    keepFacts: number,
+    facts: string | null,
+  ) =>
+    db
+      .updateTable('outbox_op')
+      .set({
+        state,
+        updated_at: updatedAt,
+        next_attempt_at: nextAttemptAt,
+        error: sql<string | null>`case when ${keepError} then ${sql.ref('error')} else ${error} end`,
+        facts: sql<string | null>`case when ${keepFacts} then ${sql.ref('facts')} else ${facts} end`,
+      })
+      .where('id', '=', id)
+      .where('state', '=', from),
+);
+
+/** Compare-and-set of a settlement: answers the rows changed (1, or 0 when the op moved). */
+async function markSettled(db: Kysely<Database>, row: SettledRow): Promise<number> {
+  const kept = (value: string | null | typeof KEEP): [number, string | null] =>
+    value === KEEP ? [1, null] : [0, value];
+  const result = await settledUpdate(
+    db,
+    row.id,
+    row.from,
+    row.state,
+    row.updatedAt,
+    row.nextAttemptAt,
+    ...kept(row.error),
+    ...kept(row.facts),
+  );
+  return Number(result.numAffectedRows ?? 0);
 }
 
 /**
@@ -145,7 +215,7 @@ export async function claim<R, T>(
   build: (rows: R, current: OutboxOpRow) => Built<T>,
 ): Promise<Built<T>> {
   return inTransaction(ctx, async ({ db: trx }) => {
-    const current = await trx.selectFrom('outbox_op').selectAll().where('id', '=', op.id).executeTakeFirst();
+    const current = await getOp(trx, op.id);
     // Claimed only in the state it was listed in: a user's decision meanwhile (kept
     // unpublished, superseded) is never overridden by a request built from the old state.
     if (current === undefined || current.state !== op.state)
@@ -157,19 +227,15 @@ export async function claim<R, T>(
     const outgoing = build(await read(trx, current), current);
     if (!('request' in outgoing)) return outgoing;
     const now = nowIso(ctx);
-    await trx
-      .updateTable('outbox_op')
-      .set({
-        state: t.next,
-        attempts: current.attempts + 1,
-        sent_at: now,
-        updated_at: now,
-        next_attempt_at: null,
-        payload: JSON.stringify(outgoing.payload ?? parsePayload(current)),
-      })
-      .where('id', '=', op.id)
-      .where('state', '=', current.state)
-      .execute();
+    await markClaimed(
+      trx,
+      op.id,
+      current.state,
+      t.next,
+      current.attempts + 1,
+      now,
+      JSON.stringify(outgoing.payload ?? parsePayload(current)),
+    );
     return outgoing;
   });
 }
@@ -212,21 +278,17 @@ export async function settle(
       t.next === 'needs_user' ? questionFor(op.kind, event, await readForQuestion(tctx.db, op.id)) : null;
     const keeps = t.next === 'failed' || t.next === 'unknown' || t.next === 'needs_user';
     const at = 'at' in event ? event.at : undefined;
-    const changed = await tctx.db
-      .updateTable('outbox_op')
-      .set((eb) => ({
-        state: t.next,
-        updated_at: now,
-        // An op's error quotes the service: kept only without secrets in it.
-        error:
-          t.error === null ? (keeps ? eb.ref('error') : null) : (tctx.redact ?? redactTokenShapes)(t.error),
-        next_attempt_at: t.effects.includes('wait') && at !== undefined ? at : null,
-        facts: t.next === 'unknown' ? eb.ref('facts') : asked === null ? null : JSON.stringify(asked),
-      }))
-      .where('id', '=', op.id)
-      .where('state', '=', op.state)
-      .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) !== 1)
+    const changed = await markSettled(tctx.db, {
+      id: op.id,
+      from: op.state,
+      state: t.next,
+      updatedAt: now,
+      // An op's error quotes the service: kept only without secrets in it.
+      error: t.error === null ? (keeps ? KEEP : null) : (tctx.redact ?? redactTokenShapes)(t.error),
+      nextAttemptAt: t.effects.includes('wait') && at !== undefined ? at : null,
+      facts: t.next === 'unknown' ? KEEP : asked === null ? null : JSON.stringify(asked),
+    });
+    if (changed !== 1)
       throw new OpMoved(`The ${op.kind} operation was no longer ${op.state} when its outcome came.`);
     if (t.effects.includes('record') && s.record) await s.record(tctx);
     const reason = s.reason ?? ('reason' in event ? event.reason : `${event.type.replaceAll('_', ' ')}.`);

@@ -1,4 +1,5 @@
 // Posts: local rows with an optional server id and the base snapshot of the last server state.
+import { preparedQuery, preparedUpdateById } from './prepared';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/sqlite';
 import type { Database, NewPostRow, PostRow, PostUpdate } from './schema';
@@ -22,12 +23,16 @@ export async function insertPosts(db: Kysely<Database>, rows: readonly NewPostRo
   for (const part of chunked(rows, ROWS_PER_INSERT)) await db.insertInto('post').values(part).execute();
 }
 
+// Run several times per synced op and per keystroke: compiled once (prepared.ts).
+const postById = preparedQuery((db, id: string) => db.selectFrom('post').selectAll().where('id', '=', id));
+const postUpdate = preparedUpdateById('post');
+
 export async function getPost(db: Kysely<Database>, id: string): Promise<PostRow | undefined> {
-  return db.selectFrom('post').selectAll().where('id', '=', id).executeTakeFirst();
+  return (await postById(db, id)).rows[0];
 }
 
 export async function updatePost(db: Kysely<Database>, id: string, patch: PostUpdate): Promise<void> {
-  await db.updateTable('post').set(patch).where('id', '=', id).execute();
+  await postUpdate(db, id, patch);
 }
 
 /** The workspace's posts linked to these server ids, by server id (one query per chunk). */

@@ -1,4 +1,5 @@
 // Every sync decision, as action plus reason, for the outbox view and `outpost log`.
+import { preparedQuery } from './prepared';
 import type { Kysely } from 'kysely';
 import { scrubSecrets } from '../api/errors';
 import type { Database, SyncLogRow } from './schema';
@@ -23,17 +24,14 @@ export async function appendSyncLog(
   redact: Redact = redactTokenShapes,
 ): Promise<void> {
   // Reasons quote the service; the file outlives any token, so nothing secret goes in.
-  await db
-    .insertInto('sync_log')
-    .values({
-      at,
-      action: entry.action,
-      reason: redact(entry.reason),
-      post_id: entry.postId ?? null,
-      variant_id: entry.variantId ?? null,
-    })
-    .execute();
+  await insertLine(db, at, entry.action, redact(entry.reason), entry.postId ?? null, entry.variantId ?? null);
 }
+
+// A line per settled op: compiled once (prepared.ts).
+const insertLine = preparedQuery(
+  (db, at: string, action: string, reason: string, postId: string | null, variantId: string | null) =>
+    db.insertInto('sync_log').values({ at, action, reason, post_id: postId, variant_id: variantId }),
+);
 
 /** How many decisions are kept: weeks of an ordinary day's syncs, a bounded file for years of them. */
 export const SYNC_LOG_KEPT = 5_000;

@@ -1,4 +1,5 @@
 // Variants: the per-platform content of a post, with the account choice kept in three states.
+import { preparedQuery, preparedUpdateById } from './prepared';
 import { sql, type Kysely } from 'kysely';
 import type { Database, NewVariantRow, VariantRow, VariantUpdate } from './schema';
 import { chunked, IDS_PER_STATEMENT, ROWS_PER_INSERT } from './chunks';
@@ -36,12 +37,18 @@ export async function insertVariants(db: Kysely<Database>, rows: readonly NewVar
   for (const part of chunked(rows, ROWS_PER_INSERT)) await db.insertInto('variant').values(part).execute();
 }
 
+// Run several times per synced op and per keystroke: compiled once (prepared.ts).
+const variantById = preparedQuery((db, id: string) =>
+  db.selectFrom('variant').selectAll().where('id', '=', id),
+);
+const variantUpdate = preparedUpdateById('variant');
+
 export async function getVariant(db: Kysely<Database>, id: string): Promise<VariantRow | undefined> {
-  return db.selectFrom('variant').selectAll().where('id', '=', id).executeTakeFirst();
+  return (await variantById(db, id)).rows[0];
 }
 
 export async function updateVariant(db: Kysely<Database>, id: string, patch: VariantUpdate): Promise<void> {
-  await db.updateTable('variant').set(patch).where('id', '=', id).execute();
+  await variantUpdate(db, id, patch);
 }
 
 export async function listVariantsOfPost(db: Kysely<Database>, postId: string): Promise<VariantRow[]> {
