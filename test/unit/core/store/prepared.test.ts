@@ -1,6 +1,7 @@
 // Queries compiled once, on a real SQLite file: the same rows as Kysely gives, the caller's
 // transaction respected, and a query whose argument is not a plain value refused.
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../../../src-main/core/store/schema';
 import { describe, expect, it } from 'vitest';
 import { preparedQuery, preparedUpdateById } from '../../../../src-main/core/store/prepared';
 import { useTempStore } from './temp-store';
@@ -8,8 +9,8 @@ import { useTempStore } from './temp-store';
 const store = useTempStore('outpost-prepared-');
 const NOW = '2026-11-23T10:00:00.000Z';
 
-async function addPost(id: string, title: string): Promise<void> {
-  await store.db
+async function addPost(id: string, title: string, db: Kysely<Database> = store.db): Promise<void> {
+  await db
     .insertInto('post')
     .values({
       id,
@@ -44,22 +45,7 @@ describe('preparedQuery', () => {
     await store.db
       .transaction()
       .execute(async (trx) => {
-        await trx
-          .insertInto('post')
-          .values({
-            id: 'p3',
-            server_id: null,
-            workspace: 'acme',
-            title: 'Three',
-            base: null,
-            raw: null,
-            remote_state: 'active',
-            conflict: null,
-            error: null,
-            created_at: NOW,
-            updated_at: NOW,
-          })
-          .execute();
+        await addPost('p3', 'Three', trx);
         expect((await postsTitled(trx, 'acme', 'Three')).rows).toEqual([{ id: 'p3', title: 'Three' }]);
         throw new Error('roll back');
       })
