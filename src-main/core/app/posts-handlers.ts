@@ -1,7 +1,7 @@
 // posts.*: the list (lean rows, states from the open ops), one post, new posts, titles and
 // title conflicts. A title changed after creation stays local: the service has no rename.
 import { groupBy } from '../collections';
-import { listOpenOpStates } from '../outbox/op-queries';
+import { listOpenOpStates, listOpenOpsOfPosts } from '../outbox/op-queries';
 import { enqueue, reviveRefusedCreate } from '../outbox/op-store';
 import { newLocalId } from '../store/ids';
 import {
@@ -27,8 +27,13 @@ export function postHandlers(app: AppContext): Handlers<PostCommands> {
       // command is most of the window's first list. A state filter is applied to summaries, so
       // only an unfiltered list is cut short in SQL.
       const unfiltered = p.filter === undefined || p.filter === 'all';
-      const rows = await listPostSummaryRows(app.db, p.workspace, p.query, unfiltered ? p.limit : undefined);
-      const oBy = groupBy(await listOpenOpStates(app.db), (o) => o.post_id);
+      const cut = unfiltered && p.limit !== undefined;
+      const rows = await listPostSummaryRows(app.db, p.workspace, p.query, cut ? p.limit : undefined);
+      // A first screenful reads the open ops of its own posts, not the whole outbox (thousands
+      // of ops after a day of drafting offline).
+      const shown = rows.map((r) => r.post.id);
+      const ops = cut ? await listOpenOpsOfPosts(app.db, shown) : await listOpenOpStates(app.db);
+      const oBy = groupBy(ops, (o) => o.post_id);
       const all = rows.map(({ post, variants }) => postSummary(post, variants, oBy.get(post.id) ?? []));
       // A state filter matches a post by any of its variants (or the post's own state).
       const listed = unfiltered ? all : all.filter((s) => matchesFilter(s, p.filter ?? 'all'));

@@ -16,6 +16,13 @@ const LIBRARY: PostSummary[] = Array.from({ length: 150 }, (_, i) => ({
 }));
 
 const asked: Array<{ limit?: number }> = [];
+/** Frames the test paints when it chooses (the list asks for the rest after one). */
+let frames: Array<() => void> = [];
+const paint = (): void => {
+  const due = frames;
+  frames = [];
+  for (const frame of due) frame();
+};
 let releaseWhole: () => void = () => undefined;
 
 beforeAll(() => {
@@ -29,6 +36,8 @@ beforeAll(() => {
     subscribe: () => () => undefined,
   } as unknown as OutpostBridge;
   (globalThis as { window?: unknown }).window = { outpost: bridge };
+  (globalThis as { requestAnimationFrame?: unknown }).requestAnimationFrame = (frame: () => void) =>
+    frames.push(frame);
 });
 
 it('shows the first screenful, marked partial, then the whole list', async () => {
@@ -38,10 +47,12 @@ it('shows the first screenful, marked partial, then the whole list', async () =>
   const reloading = posts.reload();
   await expect.poll(() => posts.items.length).toBe(60);
   expect([posts.loaded, posts.partial]).toEqual([true, true]);
-  expect(asked).toEqual([
-    { workspace: 'acme', filter: 'all', limit: 60 },
-    { workspace: 'acme', filter: 'all' },
-  ]);
+  // The rest is asked for once the first screenful is painted, not while it is being drawn.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(asked).toEqual([{ workspace: 'acme', filter: 'all', limit: 60 }]);
+  paint();
+  await expect.poll(() => asked.length).toBe(2);
+  expect(asked[1]).toEqual({ workspace: 'acme', filter: 'all' });
   releaseWhole();
   await reloading;
   expect([posts.items.length, posts.partial]).toEqual([150, false]);
@@ -53,4 +64,24 @@ it('shows the first screenful, marked partial, then the whole list', async () =>
   releaseWhole();
   await again;
   expect(asked).toEqual([{ workspace: 'acme', filter: 'all' }]);
+});
+
+it('drops the rest of a list a newer reload replaced before it was asked for', async () => {
+  const { PostsState } = await import('../../../src-renderer/src/lib/state/posts.svelte');
+  const posts = new PostsState();
+  asked.length = 0;
+  posts.setWorkspaceLocal('acme');
+  const first = posts.reload();
+  await expect.poll(() => posts.items.length).toBe(60);
+  // A search typed before the first screenful was painted: only its answer is wanted.
+  posts.query = 'Post 1';
+  const second = posts.reload();
+  await expect.poll(() => asked.length).toBe(2);
+  paint();
+  releaseWhole();
+  await Promise.all([first, second]);
+  expect(asked).toEqual([
+    { workspace: 'acme', filter: 'all', limit: 60 },
+    { workspace: 'acme', query: 'Post 1', filter: 'all' },
+  ]);
 });

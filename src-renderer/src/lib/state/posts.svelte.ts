@@ -1,4 +1,5 @@
 import type { PostFilter, PostSummary, ProfileView, WorkspaceView } from '../../../../src-preload/bridge';
+import { afterNextPaint } from '../after-paint';
 import { errorMessage, invoke } from '../bridge';
 
 /** Posts asked for first when a list opens: more than a tall window shows. */
@@ -36,6 +37,10 @@ export class PostsState {
         this.partial = first.length === FIRST_SCREENFUL;
         this.error = null;
         if (!this.partial) return;
+        // Asked once the first rows are on screen: building the rest keeps the core busy, and
+        // on a machine of few cores that would be taken from painting them.
+        await afterNextPaint();
+        if (mine !== this.sequence) return;
       }
       const items = await invoke('posts.list', payload);
       if (mine !== this.sequence) return;

@@ -1,0 +1,38 @@
+// What a post-list chip shows, worked out once per chip in plain code: the list renders a dozen
+// rows of chips on the window's critical path, and each reactive piece of a row costs there.
+import type { ItemState, VariantChip } from '../../../../src-preload/bridge';
+import { platformName } from '../../lib/counter';
+import { platformMark } from '../../lib/platform-marks';
+import { shortDateTime } from '../../lib/plan-time';
+import { stateLabel, stateTone } from '../../lib/state-words';
+
+export interface ChipView {
+  id: string;
+  state: ItemState;
+  tone: ReturnType<typeof stateTone>;
+  label: string;
+  /** The core's longer words, when they say more than the label. */
+  title: string | undefined;
+  platform: string;
+  /** The scheduled time, for a variant that waits for it; '' otherwise. */
+  time: string;
+  iconPath: string | null;
+  letter: string;
+}
+
+export function chipView(v: VariantChip): ChipView {
+  const label = stateLabel(v.state, v.stateText);
+  const mark = platformMark(v.platform);
+  const waitsForTime = v.state === 'scheduled' || v.state === 'needs_approval';
+  return {
+    id: v.id,
+    state: v.state,
+    tone: stateTone(v.state),
+    label,
+    title: v.stateText !== label ? v.stateText : undefined,
+    platform: platformName(v.platform),
+    time: waitsForTime && v.scheduledAt ? shortDateTime(v.scheduledAt) : '',
+    iconPath: mark.path,
+    letter: mark.letter,
+  };
+}
