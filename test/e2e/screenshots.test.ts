@@ -41,6 +41,23 @@ describe('screenshots of the planning screens', () => {
       const preview = page.getByRole('region', { name: 'X preview' });
       await preview.getByText(/Autumn Blend is back/).waitFor();
       expect(await preview.locator('.who').textContent()).toMatch(/Northwind Coffee/);
+      // A state's colour shows on its badge and its chip: published, scheduled and draft differ.
+      const list = page.getByRole('list', { name: 'Post list' });
+      const background = (selector: string): Promise<string> =>
+        list
+          .locator(selector)
+          .first()
+          .evaluate(
+            // Runs in the page; this (Node) project has no DOM types.
+            (el: unknown) =>
+              (
+                globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }
+              ).getComputedStyle(el).backgroundColor,
+          );
+      const tones = async (kind: string, states: string[]) =>
+        new Set(await Promise.all(states.map((state) => background(`[${kind}="${state}"]`)))).size;
+      expect(await tones('data-state', ['published', 'draft'])).toBe(2);
+      expect(await tones('data-variant-state', ['published', 'scheduled', 'draft'])).toBe(3);
       await page.screenshot({ path: join(DIR, `editor-${scheme}.png`) });
     } finally {
       await browser.close();
