@@ -42,7 +42,7 @@ describe('readable text', () => {
     await waitForText(log, /Sync finished/);
     await waitForText(log, /Post created on the service: .*\(“Outbox names”\)/);
     const text = (await log.textContent()) ?? '';
-    for (const code of ['sync_start', 'sync_done', 'post_linked', 'variant_linked', 'pull_skipped']) {
+    for (const code of ['sync_start', 'sync_done', 'create_post', 'create_variant', 'pull_skipped']) {
       expect(text).not.toContain(code);
     }
     await page.getByText('Nothing waiting. Everything is sent.').waitFor();
