@@ -48,19 +48,6 @@ const markClaimed = preparedQuery(
       .where('state', '=', from),
 );
 
-/** A column a settlement leaves as it is. */
-const KEEP = Symbol('keep');
-
-interface SettledRow {
-  id: string;
-  from: OpState;
-  state: OpState;
-  updatedAt: string;
-  error: string | null | typeof KEEP;
-  nextAttemptAt: string | null;
-  facts: string | null | typeof KEEP;
-}
-
 /** The settlement's compare-and-set; a kept column is chosen by a parameter, so one shape serves. */
 const settledUpdate = preparedQuery(
   (
@@ -87,23 +74,6 @@ const settledUpdate = preparedQuery(
       .where('id', '=', id)
       .where('state', '=', from),
 );
-
-/** Compare-and-set of a settlement: answers the rows changed (1, or 0 when the op moved). */
-async function markSettled(db: Kysely<Database>, row: SettledRow): Promise<number> {
-  const kept = (value: string | null | typeof KEEP): [number, string | null] =>
-    value === KEEP ? [1, null] : [0, value];
-  const result = await settledUpdate(
-    db,
-    row.id,
-    row.from,
-    row.state,
-    row.updatedAt,
-    row.nextAttemptAt,
-    ...kept(row.error),
-    ...kept(row.facts),
-  );
-  return Number(result.numAffectedRows ?? 0);
-}
 
 /**
  * Adds an op, or folds it into one already waiting, so a burst of keystrokes becomes one
@@ -278,17 +248,23 @@ export async function settle(
       t.next === 'needs_user' ? questionFor(op.kind, event, await readForQuestion(tctx.db, op.id)) : null;
     const keeps = t.next === 'failed' || t.next === 'unknown' || t.next === 'needs_user';
     const at = 'at' in event ? event.at : undefined;
-    const changed = await markSettled(tctx.db, {
-      id: op.id,
-      from: op.state,
-      state: t.next,
-      updatedAt: now,
-      // An op's error quotes the service: kept only without secrets in it.
-      error: t.error === null ? (keeps ? KEEP : null) : (tctx.redact ?? redactTokenShapes)(t.error),
-      nextAttemptAt: t.effects.includes('wait') && at !== undefined ? at : null,
-      facts: t.next === 'unknown' ? KEEP : asked === null ? null : JSON.stringify(asked),
-    });
-    if (changed !== 1)
+    // An op's error quotes the service: kept only without secrets in it. A state that keeps
+    // the error and facts leaves them as they are (their argument is then unused).
+    const keepError = t.error === null && keeps;
+    const keepFacts = t.next === 'unknown';
+    const changed = await settledUpdate(
+      tctx.db,
+      op.id,
+      op.state,
+      t.next,
+      now,
+      t.effects.includes('wait') && at !== undefined ? at : null,
+      keepError ? 1 : 0,
+      t.error === null ? null : (tctx.redact ?? redactTokenShapes)(t.error),
+      keepFacts ? 1 : 0,
+      keepFacts || asked === null ? null : JSON.stringify(asked),
+    );
+    if (Number(changed.numAffectedRows ?? 0) !== 1)
       throw new OpMoved(`The ${op.kind} operation was no longer ${op.state} when its outcome came.`);
     if (t.effects.includes('record') && s.record) await s.record(tctx);
     const reason = s.reason ?? ('reason' in event ? event.reason : `${event.type.replaceAll('_', ' ')}.`);

@@ -1,22 +1,11 @@
 // create_variant: POST the variant with the account in one of its three states (omitted, null
 // or an id), built from the row as it is when the op is claimed.
-import type { ServiceVariant } from '../../api/client';
-import { getVariant, listVariantsOfPost } from '../../store/variant-repository';
-import { recordServiceAnswer } from '../../sync/apply';
-import type { SyncContext } from '../../sync/context';
+import { listVariantsOfPost } from '../../store/variant-repository';
 import { parsePayload } from '../payload';
 import { candidateOf, matchUnlinked, settleMatch } from '../read-back';
-import { placeOf, settled, type OpRunner, type OpRows } from './runner';
+import { placeOf, recordVariantAnswer, settled, type OpRunner, type OpRows } from './runner';
 
 type CreateBody = { platform: string; content: string; social_profile_id?: string | null };
-
-export function linkVariant(rows: OpRows, sv: ServiceVariant) {
-  return async (t: SyncContext): Promise<void> => {
-    const variant = rows.variant as NonNullable<OpRows['variant']>;
-    const fresh = (await getVariant(t.db, variant.id)) ?? variant;
-    await recordServiceAnswer(t, fresh, sv);
-  };
-}
 
 export const createVariantRunner: OpRunner<CreateBody> = {
   build({ op, variant }) {
@@ -36,7 +25,7 @@ export const createVariantRunner: OpRunner<CreateBody> = {
       return {
         event: { type: 'answered', reason: `The service created the variant, as variant ${created.id}.` },
         action: 'create_variant',
-        record: linkVariant(rows, created),
+        record: recordVariantAnswer(rows, created),
       };
     });
   },
@@ -57,7 +46,7 @@ export const createVariantRunner: OpRunner<CreateBody> = {
       return settleMatch('create_variant', m, {
         several: `identical ${sent.platform ?? ''} variants of the post`,
         candidate: (v) => candidateOf(v.id, v.content),
-        link: (v) => linkVariant(rows, v),
+        link: (v) => recordVariantAnswer(rows, v),
       });
     });
   },
