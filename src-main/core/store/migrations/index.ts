@@ -6,6 +6,7 @@ import { migration0002 } from './0002-reconcile';
 import { migration0003 } from './0003-attention-indexes';
 import { migration0004 } from './0004-variant-refresh';
 import { migration0005 } from './0005-outbox-machine';
+import { migration0006 } from './0006-post-list-order';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': migration0001,
@@ -13,6 +14,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0003-attention-indexes': migration0003,
   '0004-variant-refresh': migration0004,
   '0005-outbox-machine': migration0005,
+  '0006-post-list-order': migration0006,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

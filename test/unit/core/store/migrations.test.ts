@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DatabaseTooNewError, openDatabase } from '../../../../src-main/core/store/db';
 import { LATEST_MIGRATION, MIGRATIONS } from '../../../../src-main/core/store/migrations/index';
+import { listPostSummaryRows } from '../../../../src-main/core/store/post-repository';
 
 let dir: string;
 beforeEach(() => {
@@ -196,5 +197,37 @@ describe('0004-variant-refresh', () => {
     const ws = await after.db.selectFrom('workspace').select(['slug', 'access']).execute();
     expect(ws).toEqual([{ slug: 'acme', access: 'ok' }]);
     await after.close();
+  });
+});
+
+describe('0006-post-list-order', () => {
+  it('lists a screenful of posts changed at the same moment by walking one index, in the list order', async () => {
+    const file = join(dir, 'g.db');
+    const opened = await openDatabase({ file });
+    const at = '2026-11-23T10:00:00.000Z';
+    // A pull or a batch move gives many posts one timestamp: the tie is broken by id.
+    for (let i = 0; i < 300; i++)
+      await sql`insert into post (id, workspace, title, created_at, updated_at)
+        values (${`p${String((i * 7919) % 300).padStart(3, '0')}`}, 'acme', 't', ${at}, ${i < 5 ? '2026-11-23T11:00:00.000Z' : at})`.execute(
+        opened.db,
+      );
+    const rows = await listPostSummaryRows(opened.db, 'acme', undefined, 60);
+    const all = await opened.db.selectFrom('post').select(['id', 'updated_at']).execute();
+    const expected = all
+      .sort((a, b) =>
+        a.updated_at !== b.updated_at ? (a.updated_at < b.updated_at ? 1 : -1) : a.id < b.id ? -1 : 1,
+      )
+      .slice(0, 60)
+      .map((r) => r.id);
+    expect(rows.map((r) => r.post.id)).toEqual(expected);
+    // No sort of every tied post before the limit applies: the index gives the order.
+    const plan = await sql<{ detail: string }>`explain query plan
+      select id from post where workspace = ${'acme'} order by updated_at desc, id limit 60`.execute(
+      opened.db,
+    );
+    const details = plan.rows.map((r) => r.detail).join(' | ');
+    expect(details).toContain('post_list_order');
+    expect(details).not.toContain('TEMP B-TREE');
+    await opened.close();
   });
 });
