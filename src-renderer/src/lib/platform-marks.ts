@@ -1,7 +1,7 @@
 // Platform marks from simple-icons (CC0-1.0). LinkedIn's mark is not in that set (its owner
 // asked for it to be removed), so it and any platform Outpost does not know get a monogram.
 import { siBluesky, siInstagram, siMastodon, siThreads, siX } from 'simple-icons';
-import { platformKey, platformName } from './counter';
+import { platformKey, platformName } from './platforms';
 
 const PATHS: Record<string, string> = {
   x: siX.path,

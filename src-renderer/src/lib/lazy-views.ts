@@ -1,0 +1,44 @@
+// The window's script in two parts: what the first screen needs (the shell, the post list, the
+// editor's frame) and the rest (a variant's panel with its counters and previews, the other
+// views), loaded once the first rows are painted. Evaluating the whole script held the first
+// paint back; a view opened before its part arrived waits for it, a few milliseconds locally.
+import type { Component } from 'svelte';
+
+/** A component loaded on first use; a failed load is tried again the next time it is asked for. */
+export type LazyView<Props extends Record<string, unknown>> = () => Promise<Component<Props>>;
+
+export function lazy<Props extends Record<string, unknown>>(
+  load: () => Promise<{ default: Component<Props> }>,
+): LazyView<Props> {
+  let loading: Promise<Component<Props>> | null = null;
+  return () => {
+    loading ??= load().then(
+      (module) => module.default,
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  };
+}
+
+export const views = {
+  variantPanel: lazy(() => import('../features/editor/VariantPanel.svelte')),
+  calendar: lazy(() => import('../features/calendar/Calendar.svelte')),
+  queue: lazy(() => import('../features/queue/Queue.svelte')),
+  outbox: lazy(() => import('../features/sync/OutboxView.svelte')),
+  skills: lazy(() => import('../features/skills/Skills.svelte')),
+  settings: lazy(() => import('../features/settings/Settings.svelte')),
+};
+
+/** Loads every view in the background, so a click later finds it ready. Failures wait for use. */
+export function prefetchViews(): void {
+  for (const load of Object.values(views)) load().catch(() => undefined);
+}
+
+/** What the window shows where a view's part could not be loaded. */
+export function viewLoadFailed(error: unknown): string {
+  const why = error instanceof Error ? error.message : String(error);
+  return `This part of Outpost could not be loaded (${why}). Reload the window or restart Outpost to try again.`;
+}
