@@ -28,6 +28,7 @@ import {
   perPost,
   type GrowthMetric,
 } from './lib/growth';
+import { capacity, type Capacity } from './lib/capacity';
 import { describePairs, loadNow, pairedRatio, ratioText, type LoadSample, type Pair } from './lib/load';
 import { machineInfo } from './lib/machine';
 import { V8_MEMORY_FLAGS } from '../../src-main/v8-memory';
@@ -136,6 +137,8 @@ const beginSection = (): { ranAt: string; loadAtStart: LoadSample } => ({
 
 interface PullRun extends PullChildResult {
   serverRequests: number;
+  /** The service's CPU time over the child's life (the bare client's child only pulls). */
+  serviceCpuMs: number;
   load: LoadSample;
 }
 
@@ -146,6 +149,7 @@ async function pullOnce(
 ): Promise<PullRun> {
   const load = loadNow();
   await sandbox.reset();
+  const serviceCpuBefore = (await sandbox.stats()).cpuMs;
   const result = await runChild<PullChildResult>(
     children.pull,
     {
@@ -160,13 +164,41 @@ async function pullOnce(
     input.mode === 'outpost' ? outpostFlags : [],
   );
   // The service counted the child's later steady full pull too; the pull is what came before.
-  const serverRequests = (await sandbox.stats()).requests - (result.steadyFullPullRequests ?? 0);
-  return { ...result, serverRequests, load };
+  const after = await sandbox.stats();
+  const serverRequests = after.requests - (result.steadyFullPullRequests ?? 0);
+  return { ...result, serverRequests, serviceCpuMs: after.cpuMs - serviceCpuBefore, load };
+}
+
+/** A pair's capacity: the bare run's own figures and the service's CPU time beside them. */
+function pairCapacity(
+  bare: { wallMs: number; cpuMs: number; serviceCpuMs: number },
+  outpostCpuMs: number,
+): Capacity & { serviceCpuMs: number } {
+  return { ...capacity({ cores: machine.cores, bare, outpostCpuMs }), serviceCpuMs: bare.serviceCpuMs };
+}
+
+/** The capacity sentence of a ratio's note: how much of the machine the bare run used. */
+function capacityText(runs: Array<Capacity & { serviceCpuMs: number }>): string {
+  if (runs.length === 0) return '';
+  const busy = summarize(runs.map((c) => c.busyCoresBare)).median;
+  const ceiling = summarize(runs.map((c) => c.ratioCeiling)).median;
+  const service = summarize(runs.map((c) => c.serviceCpuMs)).median;
+  return ` The service's CPU time during the bare run: ${ms(service)}; the bare client and the service kept ${busy.toFixed(2)} of the ${machine.cores} cores busy. The CPU time of Outpost's run and the service's, spread over every core, allows a ratio of at most ${ceiling >= 1 ? '1 (the cores do not bind)' : ceiling.toFixed(2)} (median of the pairs).`;
+}
+
+function capacityFigures(runs: Array<Capacity & { serviceCpuMs: number }>): Record<string, number> | null {
+  if (runs.length === 0) return null;
+  return {
+    serviceCpuMsBare: round(summarize(runs.map((c) => c.serviceCpuMs)).median),
+    busyCoresBare: round(summarize(runs.map((c) => c.busyCoresBare)).median),
+    ratioCeiling: round(summarize(runs.map((c) => c.ratioCeiling)).median),
+  };
 }
 
 // --- pull, memory and local edits (one fresh process per pull) -------------------------------
 const pulls: PullRun[] = [];
 const pullPairs: Pair[] = [];
+const pullCapacity: Array<Capacity & { serviceCpuMs: number }> = [];
 let renderDataDir = '';
 if (selected.has('pull')) {
   const begun = beginSection();
@@ -211,6 +243,7 @@ if (selected.has('pull')) {
         bareCpuMs: pair.bare?.cpuMs ?? NaN,
         load,
       });
+      if (pair.bare && pair.outpost) pullCapacity.push(pairCapacity(pair.bare, pair.outpost.cpuMs));
     }
   } finally {
     await pullSandbox.close();
@@ -261,7 +294,7 @@ if (selected.has('pull')) {
       goal: '>= 0.8 of bare client',
       figure: `ratio ${describePairs(pullPairs)}; Outpost ${ms(pullOutpost.median)}, bare ${ms(pullBare.median)}; CPU-time ratio ${cpuRatioText(pullRatio.cpuMedian)}`,
       met: pullRatio.median >= 0.8,
-      note: `Ratio: ${pairsNote}. From settings.connect to the end of the sync it starts (one variants list per post, concurrency ${config.concurrency}). CPU time of the client process: ${ms(pullOutpostCpu.median)} (bare ${ms(pullBareCpu.median)}).`,
+      note: `Ratio: ${pairsNote}. From settings.connect to the end of the sync it starts (one variants list per post, concurrency ${config.concurrency}). CPU time of the client process: ${ms(pullOutpostCpu.median)} (bare ${ms(pullBareCpu.median)}).${capacityText(pullCapacity)}`,
     },
     {
       name: 'Pull requests',
@@ -300,6 +333,7 @@ if (selected.has('pull')) {
         loaded: p.load.loaded,
       })),
       requests: { outpost: pullRequestsOutpost, minimum: pullRequestsMinimum },
+      capacity: capacityFigures(pullCapacity),
       memoryMB: { peak: roundSummary(peak), end: roundSummary(rss), settled: settledRss },
       localEditMs: {
         firstEdit: roundSummary(editFirst),
@@ -313,6 +347,7 @@ if (selected.has('pull')) {
         loaded: p.load.loaded,
         wallMs: round(p.wallMs),
         serverRequests: p.serverRequests,
+        serviceCpuMs: round(p.serviceCpuMs),
         posts: p.posts,
         cpuMs: round(p.cpuMs),
         peakRssMB: mb(p.peakRssBytes),
@@ -329,12 +364,13 @@ if (selected.has('pull')) {
 // --- push ------------------------------------------------------------------------------------
 if (selected.has('push')) {
   const begun = beginSection();
-  const pushes: Array<PushChildResult & { load: LoadSample }> = [];
+  const pushes: Array<PushChildResult & { serviceCpuMs: number; load: LoadSample }> = [];
   const pushPairs: Pair[] = [];
+  const pushCapacity: Array<Capacity & { serviceCpuMs: number }> = [];
   for (let rep = 0; rep < config.pushRepeats; rep++) {
     const load = loadNow();
     const order: Array<'bare' | 'outpost'> = rep % 2 === 0 ? ['bare', 'outpost'] : ['outpost', 'bare'];
-    const pair: Partial<Record<'bare' | 'outpost', PushChildResult>> = {};
+    const pair: Partial<Record<'bare' | 'outpost', PushChildResult & { serviceCpuMs: number }>> = {};
     for (const mode of order) {
       // A fresh service each time, so every run creates into the same state.
       const seed = seedSandboxFile(join(work, `push-service-${mode}-${rep}.db`), {
@@ -344,6 +380,7 @@ if (selected.has('push')) {
       const sandbox = await startSandboxProcess(seed.file);
       try {
         const runLoad = loadNow();
+        const serviceCpuBefore = (await sandbox.stats()).cpuMs;
         const result = await runChild<PushChildResult>(
           children.push,
           {
@@ -359,8 +396,9 @@ if (selected.has('push')) {
           },
           mode === 'outpost' ? outpostFlags : [],
         );
-        pushes.push({ ...result, load: runLoad });
-        pair[mode] = result;
+        const serviceCpuMs = (await sandbox.stats()).cpuMs - serviceCpuBefore;
+        pushes.push({ ...result, serviceCpuMs, load: runLoad });
+        pair[mode] = { ...result, serviceCpuMs };
         log(
           `push ${rep + 1}/${config.pushRepeats} ${mode} (${loadText(runLoad)}): ${ms(result.wallMs)} (cpu ${ms(result.cpuMs)}), ${result.requests} requests`,
         );
@@ -375,6 +413,7 @@ if (selected.has('push')) {
       bareCpuMs: pair.bare?.cpuMs ?? NaN,
       load,
     });
+    if (pair.bare && pair.outpost) pushCapacity.push(pairCapacity(pair.bare, pair.outpost.cpuMs));
   }
   const pushOutpost = summarize(pushes.filter((p) => p.mode === 'outpost').map((p) => p.wallMs));
   const pushBare = summarize(pushes.filter((p) => p.mode === 'bare').map((p) => p.wallMs));
@@ -390,7 +429,7 @@ if (selected.has('push')) {
         goal: '>= 0.8 of bare client',
         figure: `ratio ${describePairs(pushPairs)}; Outpost ${ms(pushOutpost.median)} (${rate(pushRequests, pushOutpost.median)}), bare ${ms(pushBare.median)} (${rate(pushRequestsBare, pushBare.median)}); CPU-time ratio ${cpuRatioText(pushRatio.cpuMedian)}`,
         met: pushRatio.median >= 0.8 && pushRequests === pushRequestsBare,
-        note: `Ratio: median of ${pushPairs.length} paired runs, as for the pull; the CPU-time ratio is the median of bare / Outpost CPU time (Outpost: its whole push sync). ${pushRequests} requests (bare: ${pushRequestsBare}), concurrency ${config.concurrency}; timed over the push phase of one sync (end of its last read to the end of its last write).`,
+        note: `Ratio: median of ${pushPairs.length} paired runs, as for the pull; the CPU-time ratio is the median of bare / Outpost CPU time (Outpost: its whole push sync). ${pushRequests} requests (bare: ${pushRequestsBare}), concurrency ${config.concurrency}; timed over the push phase of one sync (end of its last read to the end of its last write).${capacityText(pushCapacity)}`,
       },
     ],
     figures: {
@@ -412,6 +451,7 @@ if (selected.has('push')) {
         loaded: p.load.loaded,
       })),
       requests: { outpost: pushRequests, bare: pushRequestsBare },
+      capacity: capacityFigures(pushCapacity),
       draftCreationMs: roundSummary(
         summarize(pushes.flatMap((p) => (p.draftMs === undefined ? [] : [p.draftMs]))),
       ),

@@ -16,7 +16,13 @@ process.on('message', (message: Request) => {
     process.send?.({ id: message.id, ...body });
   };
   if (message.type === 'stats') {
-    reply({ requests: handle.stats.requests, byRoute: handle.stats.byRoute() });
+    const cpu = process.cpuUsage();
+    // The service's own CPU time, so a run can say how much of the machine both sides used.
+    reply({
+      requests: handle.stats.requests,
+      byRoute: handle.stats.byRoute(),
+      cpuMs: (cpu.user + cpu.system) / 1000,
+    });
   } else if (message.type === 'reset') {
     handle.stats.reset();
     reply({});

@@ -6,7 +6,8 @@ export interface SandboxProcess {
   baseUrl: string;
   token: string;
   pid: number;
-  stats(): Promise<{ requests: number; byRoute: Record<string, number> }>;
+  /** Requests served since the last reset; CPU time of the service process since it started. */
+  stats(): Promise<{ requests: number; byRoute: Record<string, number>; cpuMs: number }>;
   reset(): Promise<void>;
   close(): Promise<void>;
 }
@@ -48,7 +49,11 @@ export async function startSandboxProcess(dataFile: string): Promise<SandboxProc
     pid: child.pid ?? -1,
     stats: async () => {
       const body = await ask('stats');
-      return { requests: Number(body.requests), byRoute: body.byRoute as Record<string, number> };
+      return {
+        requests: Number(body.requests),
+        byRoute: body.byRoute as Record<string, number>,
+        cpuMs: Number(body.cpuMs),
+      };
     },
     reset: async () => {
       await ask('reset');

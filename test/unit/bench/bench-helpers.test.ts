@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { describePairs, isLoaded, pairedRatio, ratioText, type Pair } from '../../bench/lib/load';
 import { growsNoFasterThanPosts, growthExponent, growthSvg, perPost } from '../../bench/lib/growth';
 import { parseVmHwm } from '../../bench/lib/memory';
+import { capacity } from '../../bench/lib/capacity';
 import { median } from '../../bench/lib/stats';
 import { kindOf, summarizeProfile, type CpuProfile } from '../../bench/lib/profile-summary';
 
@@ -161,5 +162,24 @@ describe('CPU profile summary', () => {
     expect(kindOf({ functionName: 'parse', url: 'file:///node_modules/zod/v4/core/schemas.js' })).toMatch(
       /^zod/,
     );
+  });
+});
+
+describe('capacity', () => {
+  it('bounds the ratio by all the CPU time of a run spread over the cores', () => {
+    // Bare: 4 s of wall, 4 s client CPU, 3 s service CPU: 1.75 cores busy. Outpost needs 7 s of
+    // CPU for the same requests: with the service's 3 s, 10 s over 2 cores is at least 5 s.
+    const c = capacity({
+      cores: 2,
+      bare: { wallMs: 4000, cpuMs: 4000, serviceCpuMs: 3000 },
+      outpostCpuMs: 7000,
+    });
+    expect(c.busyCoresBare).toBeCloseTo(1.75);
+    expect(c.ratioCeiling).toBeCloseTo(0.8);
+    // CPU to spare: the cores do not bind, only the event loop could.
+    expect(
+      capacity({ cores: 2, bare: { wallMs: 4000, cpuMs: 3000, serviceCpuMs: 1000 }, outpostCpuMs: 4000 })
+        .ratioCeiling,
+    ).toBe(1);
   });
 });
