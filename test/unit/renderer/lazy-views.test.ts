@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { Component } from 'svelte';
 import { lazy, viewLoadFailed } from '../../../src-renderer/src/lib/lazy-views';
 
-const View = (() => undefined) as unknown as Component<Record<string, never>>;
+const View = (() => undefined) as unknown as Component<Record<string, unknown>>;
 
 describe('lazy views', () => {
   it('loads a view once, however often it is asked for', async () => {
     let loads = 0;
-    const view = lazy(() => {
+    const view = lazy<Record<string, unknown>>(() => {
       loads++;
       return Promise.resolve({ default: View });
     });
@@ -19,7 +19,7 @@ describe('lazy views', () => {
 
   it('tries again after a failed load, and says what to do meanwhile', async () => {
     let loads = 0;
-    const view = lazy(() => {
+    const view = lazy<Record<string, unknown>>(() => {
       loads++;
       return loads === 1
         ? Promise.reject(new Error('Failed to fetch dynamically imported module'))
