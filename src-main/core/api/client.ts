@@ -72,6 +72,8 @@ export class ServiceClient {
   readonly authHeader: AuthHeaderStyle;
   readonly #token: string;
   readonly #secretPart: string;
+  /** The secret part as JSON text encodes it: checked in every answer, so encoded once. */
+  readonly #secretPartInJson: string;
   readonly #timeoutMs: number;
   readonly #fetch: typeof fetch;
   readonly #now: () => Date;
@@ -81,6 +83,7 @@ export class ServiceClient {
     this.baseUrl = validateBaseUrl(options.baseUrl);
     this.#token = validateToken(options.token);
     this.#secretPart = this.#token.slice(this.#token.indexOf('_pat_') + '_pat_'.length);
+    this.#secretPartInJson = JSON.stringify(this.#secretPart).slice(1, -1);
     if (options.authHeader !== 'bearer' && options.authHeader !== 'x-api-key') {
       throw new ServiceError('invalid_settings', 'The auth header style must be "bearer" or "x-api-key".', {
         mayHaveReachedService: false,
@@ -266,7 +269,7 @@ export class ServiceClient {
   /** Like #clean, for JSON text: the token as JSON encodes it (quotes and backslashes escaped). */
   #cleanJson(text: string): string {
     if (!text.includes(this.#secretPart)) {
-      const encoded = JSON.stringify(this.#secretPart).slice(1, -1);
+      const encoded = this.#secretPartInJson;
       if (encoded === this.#secretPart || !text.includes(encoded)) return text;
     }
     const secrets = [this.#token, this.#secretPart].flatMap((s) => [s, JSON.stringify(s).slice(1, -1)]);
