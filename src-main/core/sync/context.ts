@@ -45,7 +45,8 @@ export async function logDecision(ctx: SyncContext, entry: LogDecision): Promise
  * answer commit together (one commit instead of several, and no half-settled state after a
  * crash). Events wait for the commit, so the window never hears of a change a rollback undid.
  * Inside a transaction already, it joins it; with a commit group, the transaction is the
- * group's and `work` runs in a savepoint of it.
+ * group's, shared with the writes that came due in the same turn (a failed group is run again
+ * a write per transaction, so `work` may run twice and its events are kept only once).
  */
 export async function inTransaction<T>(
   ctx: SyncContext,
