@@ -169,36 +169,52 @@ async function pullOnce(
   return { ...result, serverRequests, serviceCpuMs: after.cpuMs - serviceCpuBefore, load };
 }
 
-/** A pair's capacity: the bare run's own figures and the service's CPU time beside them. */
+/** A pair's capacity, with the service's CPU time during its bare run beside it. */
+type PairCapacity = Capacity & { serviceCpuMs: number };
+
 function pairCapacity(
   bare: { wallMs: number; cpuMs: number; serviceCpuMs: number },
   outpostCpuMs: number,
-): Capacity & { serviceCpuMs: number } {
+): PairCapacity {
   return { ...capacity({ cores: machine.cores, bare, outpostCpuMs }), serviceCpuMs: bare.serviceCpuMs };
 }
 
-/** The capacity sentence of a ratio's note: how much of the machine the bare run used. */
-function capacityText(runs: Array<Capacity & { serviceCpuMs: number }>): string {
-  if (runs.length === 0) return '';
-  const busy = summarize(runs.map((c) => c.busyCoresBare)).median;
-  const ceiling = summarize(runs.map((c) => c.ratioCeiling)).median;
-  const service = summarize(runs.map((c) => c.serviceCpuMs)).median;
-  return ` The service's CPU time during the bare run: ${ms(service)}; the bare client and the service kept ${busy.toFixed(2)} of the ${machine.cores} cores busy. The CPU time of Outpost's run and the service's, spread over every core, allows a ratio of at most ${ceiling >= 1 ? '1 (the cores do not bind)' : ceiling.toFixed(2)} (median of the pairs).`;
+/** The pairs' capacity as medians: what the note says and the JSON keeps (null: no pair). */
+function capacityMedians(
+  runs: PairCapacity[],
+): { serviceCpuMsBare: number; busyCoresBare: number; ratioCeiling: number } | null {
+  if (runs.length === 0) return null;
+  const median = (pick: (c: PairCapacity) => number): number => summarize(runs.map(pick)).median;
+  return {
+    serviceCpuMsBare: median((c) => c.serviceCpuMs),
+    busyCoresBare: median((c) => c.busyCoresBare),
+    ratioCeiling: median((c) => c.ratioCeiling),
+  };
 }
 
-function capacityFigures(runs: Array<Capacity & { serviceCpuMs: number }>): Record<string, number> | null {
-  if (runs.length === 0) return null;
-  return {
-    serviceCpuMsBare: round(summarize(runs.map((c) => c.serviceCpuMs)).median),
-    busyCoresBare: round(summarize(runs.map((c) => c.busyCoresBare)).median),
-    ratioCeiling: round(summarize(runs.map((c) => c.ratioCeiling)).median),
-  };
+/** The capacity sentence of a ratio's note: how much of the machine the bare run used. */
+function capacityText(runs: PairCapacity[]): string {
+  const c = capacityMedians(runs);
+  if (c === null) return '';
+  const ceiling = c.ratioCeiling >= 1 ? '1 (the cores do not bind)' : c.ratioCeiling.toFixed(2);
+  return ` The service's CPU time during the bare run: ${ms(c.serviceCpuMsBare)}; the bare client and the service kept ${c.busyCoresBare.toFixed(2)} of the ${machine.cores} cores busy. The CPU time of Outpost's run and the service's, spread over every core, allows a ratio of at most ${ceiling} (median of the pairs).`;
+}
+
+function capacityFigures(runs: PairCapacity[]): Record<string, number> | null {
+  const c = capacityMedians(runs);
+  return c === null
+    ? null
+    : {
+        serviceCpuMsBare: round(c.serviceCpuMsBare),
+        busyCoresBare: round(c.busyCoresBare),
+        ratioCeiling: round(c.ratioCeiling),
+      };
 }
 
 // --- pull, memory and local edits (one fresh process per pull) -------------------------------
 const pulls: PullRun[] = [];
 const pullPairs: Pair[] = [];
-const pullCapacity: Array<Capacity & { serviceCpuMs: number }> = [];
+const pullCapacity: PairCapacity[] = [];
 let renderDataDir = '';
 if (selected.has('pull')) {
   const begun = beginSection();
@@ -366,7 +382,7 @@ if (selected.has('push')) {
   const begun = beginSection();
   const pushes: Array<PushChildResult & { serviceCpuMs: number; load: LoadSample }> = [];
   const pushPairs: Pair[] = [];
-  const pushCapacity: Array<Capacity & { serviceCpuMs: number }> = [];
+  const pushCapacity: PairCapacity[] = [];
   for (let rep = 0; rep < config.pushRepeats; rep++) {
     const load = loadNow();
     const order: Array<'bare' | 'outpost'> = rep % 2 === 0 ? ['bare', 'outpost'] : ['outpost', 'bare'];
