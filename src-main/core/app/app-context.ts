@@ -8,7 +8,7 @@ import type {
   PostDetail,
   VariantView,
 } from '../../../src-preload/bridge';
-import { listOpenOpsOfPosts } from '../outbox/op-queries';
+import { listOpenOpsOfPost } from '../outbox/op-queries';
 import type { Clock, Logger } from '../ports';
 import { getPost } from '../store/post-repository';
 import type { Database, PostRow, VariantRow } from '../store/schema';
@@ -95,14 +95,14 @@ export class AppContext {
   async postDetail(id: string): Promise<PostDetail> {
     const post = await this.post(id);
     const variants = await listVariantsOfPost(this.db, id);
-    const ops = await listOpenOpsOfPosts(this.db, [id]);
+    const ops = await listOpenOpsOfPost(this.db, id);
     return postDetail(post, variants, ops);
   }
 
   async variantView(id: string): Promise<VariantView> {
     const v = await this.variant(id);
     const post = await this.post(v.post_id);
-    const ops = await listOpenOpsOfPosts(this.db, [v.post_id]);
+    const ops = await listOpenOpsOfPost(this.db, v.post_id);
     return variantView(v, post, ops);
   }
 

@@ -1,7 +1,7 @@
 // variants.*: every local edit is one short transaction (the row and its outbox op) and never
 // waits on the network; the sync engine sends it later.
 import type { AccountChoice, VariantView } from '../../../src-preload/bridge';
-import { listOpenOpsOfPosts } from '../outbox/op-queries';
+import { listOpenOpsOfPost } from '../outbox/op-queries';
 import { enqueue, reviveRefusedCreate, supersedeChanges } from '../outbox/op-store';
 import type { VariantField } from '../outbox/payload';
 import { newLocalId } from '../store/ids';
@@ -128,7 +128,7 @@ export function variantHandlers(app: AppContext): Handlers<VariantCommands> {
       });
       app.changed(post.id, v.id);
       // The hot path of typing: answer from the rows in hand rather than reading them again.
-      const ops = await listOpenOpsOfPosts(app.db, [post.id]);
+      const ops = await listOpenOpsOfPost(app.db, post.id);
       return variantView({ ...v, ...patch, updated_at: now }, post, ops);
     },
 
@@ -158,7 +158,7 @@ function publisher(app: AppContext): (id: string) => Promise<VariantView> {
         'invalid_state',
         'Choose a posting account before publishing (the service needs one).',
       );
-    const mine = (await listOpenOpsOfPosts(app.db, [post.id])).filter(
+    const mine = (await listOpenOpsOfPost(app.db, post.id)).filter(
       (o) => o.variant_id === v.id && o.kind === 'publish' && o.state !== 'failed',
     );
     if (mine.some((o) => o.state === 'needs_user' || o.state === 'unknown'))

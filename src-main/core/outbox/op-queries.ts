@@ -33,6 +33,20 @@ export async function listOpenOpsWithSubjects(
     .execute();
 }
 
+const openOpsOfPost = preparedQuery((db, postId: string) =>
+  db
+    .selectFrom('outbox_op')
+    .selectAll()
+    .where('post_id', '=', postId)
+    .where('state', 'in', OPEN_STATES)
+    .orderBy('seq'),
+);
+
+/** One post's open ops, in order: what each view of a post and every edit's answer read. */
+export async function listOpenOpsOfPost(db: Kysely<Database>, postId: string): Promise<OutboxOpRow[]> {
+  return (await openOpsOfPost(db, postId)).rows;
+}
+
 export async function listOpenOpsOfPosts(db: Kysely<Database>, postIds: string[]): Promise<OutboxOpRow[]> {
   const out: OutboxOpRow[] = [];
   for (const part of chunked(postIds, IDS_PER_STATEMENT)) {

@@ -29,14 +29,6 @@ export interface EnqueueInput {
   now: string;
 }
 
-async function nextSeq(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom('outbox_op')
-    .select((eb) => eb.fn.max<number>('seq').as('max'))
-    .executeTakeFirst();
-  return (row?.max ?? 0) + 1;
-}
-
 // The two writes of every op sent (claimed, then settled) run thousands of times a push:
 // compiled once (store/prepared.ts).
 const markClaimed = preparedQuery(
@@ -75,6 +67,59 @@ const settledUpdate = preparedQuery(
       .where('state', '=', from),
 );
 
+// An edit's own statements, run on every keystroke (compiled once, store/prepared.ts).
+/** A variant's ops of one family (two kinds) still waiting to leave, oldest first. */
+const waitingOfFamily = preparedQuery((db, variantId: string, kind: OutboxKind, otherKind: OutboxKind) =>
+  db
+    .selectFrom('outbox_op')
+    .selectAll()
+    .where('variant_id', '=', variantId)
+    .where('state', 'in', ['pending', 'failed'])
+    .where('kind', 'in', [kind, otherKind])
+    .orderBy('seq'),
+);
+
+/** The waiting op takes the folded change; one claimed meanwhile is left as it left. */
+const refold = preparedQuery((db, id: string, kind: OutboxKind, payload: string, now: string) =>
+  db
+    .updateTable('outbox_op')
+    .set({ kind, payload, updated_at: now })
+    .where('id', '=', id)
+    .where('state', '=', 'pending'),
+);
+
+/** A new pending op, last in the queue: its `seq` is taken in the same statement. */
+const insertPending = preparedQuery(
+  (
+    db,
+    id: string,
+    kind: OutboxKind,
+    postId: string,
+    variantId: string | null,
+    payload: string,
+    now: string,
+  ) =>
+    db.insertInto('outbox_op').values((eb) => ({
+      id,
+      seq: eb
+        .selectFrom('outbox_op')
+        .select(sql<number>`coalesce(max(seq), 0) + 1`.as('next'))
+        .$castTo<number>(),
+      kind,
+      state: 'pending',
+      post_id: postId,
+      variant_id: variantId,
+      payload,
+      attempts: 0,
+      next_attempt_at: null,
+      error: null,
+      sent_at: null,
+      facts: null,
+      created_at: now,
+      updated_at: now,
+    })),
+);
+
 /**
  * Adds an op, or folds it into one already waiting, so a burst of keystrokes becomes one
  * request. Returns the id of the op that carries it. Call inside the same transaction as the
@@ -83,16 +128,9 @@ const settledUpdate = preparedQuery(
 export async function enqueue(db: Kysely<Database>, input: EnqueueInput): Promise<string> {
   const { kind, variantId, now } = input;
   if (variantId !== null && (kind === 'update_variant' || kind === 'schedule' || kind === 'unschedule')) {
-    const family: OutboxKind[] =
+    const [first, second]: [OutboxKind, OutboxKind] =
       kind === 'update_variant' ? ['create_variant', 'update_variant'] : ['schedule', 'unschedule'];
-    const waiting = await db
-      .selectFrom('outbox_op')
-      .selectAll()
-      .where('variant_id', '=', variantId)
-      .where('state', 'in', ['pending', 'failed'])
-      .where('kind', 'in', family)
-      .orderBy('seq')
-      .execute();
+    const waiting = (await waitingOfFamily(db, variantId, first, second)).rows;
     const pendingCreate = waiting.find((op) => op.kind === 'create_variant' && op.state === 'pending');
     // A create reads the variant's current content when it leaves: nothing more to send.
     if (pendingCreate) return pendingCreate.id;
@@ -108,12 +146,7 @@ export async function enqueue(db: Kysely<Database>, input: EnqueueInput): Promis
     const unconfirmed = keep ? parsePayload(keep).unconfirmed : undefined;
     const payload = unconfirmed ? { ...next, unconfirmed } : next;
     if (keep) {
-      await db
-        .updateTable('outbox_op')
-        .set({ kind, payload: JSON.stringify(payload), updated_at: now })
-        .where('id', '=', keep.id)
-        .where('state', '=', 'pending')
-        .execute();
+      await refold(db, keep.id, kind, JSON.stringify(payload), now);
       return keep.id;
     }
     return insertOp(db, { ...input, payload });
@@ -132,25 +165,8 @@ export async function enqueue(db: Kysely<Database>, input: EnqueueInput): Promis
 
 async function insertOp(db: Kysely<Database>, input: EnqueueInput): Promise<string> {
   const id = newLocalId();
-  await db
-    .insertInto('outbox_op')
-    .values({
-      id,
-      seq: await nextSeq(db),
-      kind: input.kind,
-      state: 'pending',
-      post_id: input.postId,
-      variant_id: input.variantId,
-      payload: JSON.stringify(input.payload ?? {}),
-      attempts: 0,
-      next_attempt_at: null,
-      error: null,
-      sent_at: null,
-      facts: null,
-      created_at: input.now,
-      updated_at: input.now,
-    })
-    .execute();
+  const payload = JSON.stringify(input.payload ?? {});
+  await insertPending(db, id, input.kind, input.postId, input.variantId, payload, input.now);
   return id;
 }
 

@@ -167,6 +167,17 @@ describe('outbox coalescing', () => {
     expect(ops.map((o) => o.kind)).toEqual(['update_variant', 'publish']);
     expect(ops[0]!.seq).toBeLessThan(ops[1]!.seq);
   });
+
+  it('queues a new op after every op there has been, done ones too', async () => {
+    const first = await enqueue(store.db, { kind: 'publish', postId: 'p1', variantId: 'v1', now });
+    expect((await getOp(store.db, first))!.seq).toBe(1);
+    await send(first);
+    await settle(ctx(), (await getOp(store.db, first))!, { event: { type: 'answered', reason: 'ok' } });
+    expect((await getOp(store.db, first))!.state).toBe('done');
+    const second = await enqueue(store.db, { kind: 'publish', postId: 'p1', variantId: 'v1', now });
+    const third = await enqueue(store.db, { kind: 'unschedule', postId: 'p1', variantId: 'v1', now });
+    expect([(await getOp(store.db, second))!.seq, (await getOp(store.db, third))!.seq]).toEqual([2, 3]);
+  });
 });
 
 describe('the one writer of outbox_op', () => {
