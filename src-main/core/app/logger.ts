@@ -8,17 +8,20 @@ import type { Logger } from '../ports';
 
 export class Redactor {
   #secrets = new Set<string>();
+  /** The same, as the list every clean reads (kept rather than copied on each log line). */
+  #list: string[] = [];
 
   add(secret: string): void {
     if (secret.length < 4) return;
     this.#secrets.add(secret);
     const i = secret.indexOf('_pat_');
     if (i >= 0 && secret.length - i - 5 >= 4) this.#secrets.add(secret.slice(i + 5));
+    this.#list = [...this.#secrets];
   }
 
   /** Known secrets first, longest first: a shape match could cut a token and leave its tail. */
   clean(text: string): string {
-    return scrubSecrets(text, [...this.#secrets]);
+    return scrubSecrets(text, this.#list);
   }
 
   /** Bound `clean`, for passing where a plain function is wanted. */

@@ -91,6 +91,11 @@ describe('redacting what is kept', () => {
     r.add(odd);
     expect(r.clean(`x ${odd} y ab!cd$ef`)).toBe('x [redacted] y [redacted]');
     expect(r.cleaner(`x ${odd}`)).toBe('x [redacted]');
+    // The secret part alone, and a token learned after the redactor was first used.
+    expect(r.clean('only ab!cd$ef here')).toBe('only [redacted] here');
+    expect(r.clean('nothing secret')).toBe('nothing secret');
+    r.add('a-second-token-value');
+    expect(r.clean('a-second-token-value and ab!cd$ef')).toBe('[redacted] and [redacted]');
   });
 
   it('the sync log blanks anything shaped like a token even without the core redactor', () => {
