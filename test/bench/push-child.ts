@@ -1,10 +1,9 @@
 // Push: drafts made locally (1,000 posts with 2 variants each) go out from the outbox in one
 // sync, timed over its push phase (see below). Mode `bare` sends the same requests with the
 // same concurrency.
-import { barePush, bareClient, type DraftSpec } from './lib/bare-client';
-import { openBenchCore } from './lib/outpost-core';
+import { barePush, bareClient, draftsFor } from './lib/bare-client';
+import { connect, draftLocally, openBenchCore } from './lib/outpost-core';
 import { applyV8MemorySettings } from '../../src-main/v8-memory';
-import type { PostDetail } from '../../src-preload/bridge';
 
 export interface PushChildInput {
   /** Start with the app's V8 memory settings (src-main/v8-memory.ts), as its hosts do; default true. */
@@ -27,36 +26,12 @@ export interface PushChildResult {
   draftMs?: number;
 }
 
-export function draftsFor(count: number): DraftSpec[] {
-  return Array.from({ length: count }, (_, i) => ({
-    title: `Push bench post ${i + 1}`,
-    variants: [
-      { platform: 'x', content: `Short take number ${i + 1} for X. #shipping` },
-      {
-        platform: 'linkedin',
-        content: `A longer note number ${i + 1} for LinkedIn, with context and a question.`,
-      },
-    ],
-  }));
-}
-
 async function runOutpost(input: PushChildInput): Promise<PushChildResult> {
   if (input.appV8 !== false) applyV8MemorySettings();
   const bench = await openBenchCore({ dataDir: input.dataDir, concurrency: input.concurrency });
-  await bench.call('settings.connect', { baseUrl: input.baseUrl, token: input.token, authHeader: 'bearer' });
-  await bench.core.syncNow('bench: join the connect sync');
+  await connect(bench, input.baseUrl, input.token);
   const d0 = performance.now();
-  for (const draft of draftsFor(input.posts)) {
-    const post = await bench.call<PostDetail>('posts.create', { workspace: 'acme', title: draft.title });
-    for (const v of draft.variants) {
-      await bench.call('variants.create', {
-        postId: post.id,
-        platform: v.platform,
-        content: v.content,
-        account: { kind: 'default' },
-      });
-    }
-  }
+  await draftLocally(bench, 'acme', draftsFor(input.posts));
   const draftMs = performance.now() - d0;
   const before = bench.requests.length;
   const cpu0 = process.cpuUsage();

@@ -48,6 +48,20 @@ export interface DraftSpec {
   variants: Array<{ platform: string; content: string }>;
 }
 
+/** The push's drafts: `count` posts with an X and a LinkedIn variant each. */
+export function draftsFor(count: number): DraftSpec[] {
+  return Array.from({ length: count }, (_, i) => ({
+    title: `Push bench post ${i + 1}`,
+    variants: [
+      { platform: 'x', content: `Short take number ${i + 1} for X. #shipping` },
+      {
+        platform: 'linkedin',
+        content: `A longer note number ${i + 1} for LinkedIn, with context and a question.`,
+      },
+    ],
+  }));
+}
+
 /** Push: create each post, then its variants in order; posts run `concurrency` at a time. */
 export async function barePush(
   client: BareClient,

@@ -1,7 +1,8 @@
 // Opens Outpost's real core for a benchmark: a temp data folder, an in-memory secret store
 // (the keychain is not what is measured), no periodic timer unless asked, and a fetch wrapper
 // that counts and timestamps every request the core sends.
-import type { CommandName } from '../../../src-preload/bridge';
+import type { CommandName, PostDetail } from '../../../src-preload/bridge';
+import type { DraftSpec } from './bare-client';
 import { createAppCore } from '../../../src-main/core/app/create-app-core';
 import { MemorySecretStore } from '../../../src-main/core/secrets/memory-store';
 import type { AppCore, Clock, Logger } from '../../../src-main/core/ports';
@@ -79,4 +80,19 @@ export async function openBenchCore(options: {
 export async function connect(bench: BenchCore, baseUrl: string, token: string): Promise<void> {
   await bench.call('settings.connect', { baseUrl, token, authHeader: 'bearer' });
   await bench.core.syncNow('bench: wait for the connect sync');
+}
+
+/** Drafts posts and their variants through the app's own commands: each queues its outbox ops. */
+export async function draftLocally(bench: BenchCore, workspace: string, drafts: readonly DraftSpec[]) {
+  for (const draft of drafts) {
+    const post = await bench.call<PostDetail>('posts.create', { workspace, title: draft.title });
+    for (const v of draft.variants) {
+      await bench.call('variants.create', {
+        postId: post.id,
+        platform: v.platform,
+        content: v.content,
+        account: { kind: 'default' },
+      });
+    }
+  }
 }
