@@ -75,3 +75,17 @@ export function describePairs(pairs: readonly Pair[]): string {
   });
   return `${ratioText(r.median)} (${each.join(', ')})`;
 }
+
+/**
+ * Waits (up to `maxMs`) until the 1-minute load is under the core count: back-to-back runs that
+ * keep both cores busy leave the average above it for a while after they end.
+ */
+export async function loadSettled(maxMs: number): Promise<LoadSample> {
+  const until = Date.now() + maxMs;
+  let load = loadNow();
+  while (load.loaded && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    load = loadNow();
+  }
+  return load;
+}
