@@ -10,6 +10,8 @@ export type LocalId = string;
 /**
  * Where one item stands, in the words the window shows (design.md section 1, promise 3).
  * `unknown_status`: the service sent a status string Outpost does not know; it is shown as it came.
+ * `needs_user`: a create of unknown outcome found look-alikes on the service; it waits for the
+ * user to adopt one or create anew (the outbox asks).
  */
 export type ItemState =
   | 'local_only'
@@ -22,6 +24,7 @@ export type ItemState =
   | 'conflict'
   | 'removed'
   | 'publish_unknown'
+  | 'needs_user'
   | 'unknown_status';
 
 /**

@@ -271,9 +271,14 @@ describe('C. a look-alike made at the same moment', () => {
           sandbox.inspect.variants(serverPostId).filter((v) => contents.includes(v.content));
         expect(twins.map((p) => p.owner).sort()).toEqual(['alice', 'bob']);
         // Outpost cannot prove which one is its own: it links neither and adds nothing to either.
-        const early = (await postDetail(core, postId)).serverId;
+        const asking = await postDetail(core, postId);
+        const early = asking.serverId;
         if (early !== null) linkedUnproven += 1;
         expect(early).toBeNull();
+        // The post and its variants say they wait for the user's choice, not for a sync that will
+        // not come.
+        expect(asking.state).toBe('needs_user');
+        expect(asking.variants.map((v) => v.state)).toEqual(['needs_user', 'needs_user']);
         expect(twins.flatMap((p) => ourVariantsOn(p.id))).toEqual([]);
         const op = (await ops(core)).find((o) => o.kind === 'create_post' && o.postId === postId);
         expect(op?.state).toBe('needs_user');
@@ -287,7 +292,9 @@ describe('C. a look-alike made at the same moment', () => {
         await syncRounds(core, clock, 3, 'after the choice');
 
         const after = sandbox.inspect.posts(WORKSPACE).filter((p) => p.title === title);
-        const linked = (await postDetail(core, postId)).serverId;
+        const chosen = await postDetail(core, postId);
+        expect(chosen.state).toBe('draft');
+        const linked = chosen.serverId;
         if (choice === 'ours') {
           expect(after).toHaveLength(2);
           expect(linked).toBe(ours!.id);
@@ -347,9 +354,12 @@ describe('C. a look-alike made at the same moment', () => {
         const [ours] = await variantCreatedBy(sandbox, postServerId, 'alice');
         expect(twins).toHaveLength(2);
         expect(twins.map((v) => v.id)).toContain(ours);
-        const early = (await variantView(core, postId, made.id)).serverId;
+        const asking = await variantView(core, postId, made.id);
+        const early = asking.serverId;
         if (early !== null) linkedUnproven += 1;
         expect(early).toBeNull();
+        expect(asking.state).toBe('needs_user');
+        expect((await postDetail(core, postId)).state).toBe('needs_user');
         const op = (await ops(core)).find((o) => o.kind === 'create_variant' && o.variantId === made.id);
         expect(op?.state).toBe('needs_user');
         expect(op?.candidates?.map((k) => k.serverId).sort()).toEqual(twins.map((v) => v.id).sort());
@@ -362,7 +372,9 @@ describe('C. a look-alike made at the same moment', () => {
         await must(core, 'variants.update', { id: made.id, content: edited });
         await syncRounds(core, clock, 2, 'after the edit');
 
-        const linked = (await variantView(core, postId, made.id)).serverId;
+        const chosen = await variantView(core, postId, made.id);
+        expect(chosen.state).toBe('draft');
+        const linked = chosen.serverId;
         const onService = sandbox.inspect.variants(postServerId).filter((v) => v.content.startsWith(content));
         if (choice === 'ours') {
           expect(linked).toBe(ours);

@@ -41,6 +41,7 @@ const itemState = z.enum([
   'conflict',
   'removed',
   'publish_unknown',
+  'needs_user',
   'unknown_status',
 ]);
 const connection = z.strictObject({ baseUrl: text(2000), token: text(4000).optional(), authHeader });

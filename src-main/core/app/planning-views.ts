@@ -66,7 +66,7 @@ export async function calendarItems(
   return itemsOf(db, await listPlannedInRange(db, p.workspace, from, to));
 }
 
-const ATTENTION: ReadonlySet<ItemState> = new Set(['failed', 'conflict', 'publish_unknown']);
+const ATTENTION: ReadonlySet<ItemState> = new Set(['failed', 'conflict', 'publish_unknown', 'needs_user']);
 const PUBLISHED_SHOWN = 100;
 
 /** planning.queue: the four sections of the queue, each in the order it is read. */

@@ -45,6 +45,14 @@ function variantFacts<O extends OpStateRow>(v: VariantStateRow, post: Pick<PostR
   const mine = ops.filter((o) => o.variant_id === v.id);
   const failedOp = mine.find((o) => o.state === 'failed');
   const open = mine.some((o) => o.state === 'pending' || o.state === 'sending' || o.state === 'unknown');
+  // A create that found look-alikes (the variant's, or its post's): nothing of the variant
+  // moves until the user chooses.
+  const createAsks = ops.some(
+    (o) =>
+      o.state === 'needs_user' &&
+      ((o.kind === 'create_variant' && o.variant_id === v.id) ||
+        (o.kind === 'create_post' && o.variant_id === null)),
+  );
   const postCreateFailed = ops.find(
     (o) => o.variant_id === null && o.kind === 'create_post' && o.state === 'failed',
   );
@@ -63,6 +71,7 @@ function variantFacts<O extends OpStateRow>(v: VariantStateRow, post: Pick<PostR
     removed: v.remote_state === 'removed',
     conflict: conflicts.length > 0,
     publishUnknown: unsurePublish !== undefined,
+    needsUser: createAsks,
     failed: failedOp !== undefined || postCreateFailed !== undefined,
     openOps: open,
     status: v.status,
@@ -107,6 +116,7 @@ function postOwnState(
   if (post.remote_state === 'removed') return pick('removed');
   if (conflicts.length > 0) return pick('conflict');
   if (own.some((o) => o.state === 'failed')) return pick('failed');
+  if (own.some((o) => o.kind === 'create_post' && o.state === 'needs_user')) return pick('needs_user');
   if (post.workspace === null) return pick('local_only');
   if (post.server_id === null || own.some((o) => o.state !== 'done')) return pick('pending_sync');
   return pick('draft');

@@ -39,6 +39,8 @@ export interface VariantStateFacts extends ServiceFacts {
   removed: boolean;
   conflict: boolean;
   publishUnknown: boolean;
+  /** A create waits for the user to choose among look-alikes on the service. */
+  needsUser: boolean;
   failed: boolean;
   openOps: boolean;
 }
@@ -54,6 +56,7 @@ export const STATE_WORDS: Record<ItemState, string> = {
   conflict: 'In conflict',
   removed: 'Removed on the service',
   publish_unknown: 'Publish outcome unknown',
+  needs_user: 'Waiting for your choice in the outbox: adopt a look-alike or create anew',
   unknown_status: 'Unknown status',
 };
 
@@ -65,6 +68,7 @@ export function variantState(f: VariantStateFacts): { state: ItemState; text: st
   const pick = (state: ItemState) => ({ state, text: STATE_WORDS[state] });
   if (f.removed) return pick('removed');
   if (f.publishUnknown) return pick('publish_unknown');
+  if (f.needsUser) return pick('needs_user');
   if (f.conflict) return pick('conflict');
   if (f.failed) return pick('failed');
   if (f.inLocalSpace) return pick('local_only');
@@ -79,6 +83,7 @@ export function variantState(f: VariantStateFacts): { state: ItemState; text: st
 const URGENCY: ItemState[] = [
   'conflict',
   'publish_unknown',
+  'needs_user',
   'failed',
   'removed',
   'pending_sync',

@@ -13,6 +13,7 @@ export const STATE_WORDS: Record<ItemState, string> = {
   conflict: 'Conflict',
   removed: 'Removed on service',
   publish_unknown: 'Publish outcome unknown',
+  needs_user: 'Needs your choice',
   unknown_status: 'Unknown status',
 };
 
@@ -43,6 +44,7 @@ export function stateTone(state: string): 'neutral' | 'progress' | 'good' | 'war
       return 'bad';
     case 'conflict':
     case 'publish_unknown':
+    case 'needs_user':
     case 'unknown_status':
       return 'warn';
     default:

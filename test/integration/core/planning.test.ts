@@ -50,7 +50,7 @@ async function planned() {
   await c.call('variants.publish', { id: bs.id });
   await c.core.syncNow('test');
   await c.core.syncNow('test');
-  return { c, s: sandbox, ws, post, x, li, bs, at };
+  return { c, s: sandbox, clock, ws, post, x, li, bs, at };
 }
 
 describe('planning views', () => {
@@ -118,5 +118,29 @@ describe('planning views', () => {
     await c.core.syncNow('test');
     const after = await c.call('planning.queue', { workspace: ws });
     expect(after.needsAttention.map((i) => [i.variantId, i.state])).toEqual([[th.id, 'failed']]);
+  });
+
+  it('lists a create that found look-alikes under needs attention, as a choice to make', async () => {
+    const { c, clock, ws, x } = await planned();
+    const made = await c.call('variants.create', {
+      postId: x.postId,
+      platform: 'mastodon',
+      content: 'Spring, the long version.',
+      account: { kind: 'default' },
+    });
+    // Someone else makes the same variant just as Outpost's create lands, and its answer is lost.
+    sandbox!.faults.add({
+      kind: 'lookalike_after_write',
+      method: 'POST',
+      path: '/api/workspaces/:slug/posts/:post_id/variants/',
+      times: 1,
+    });
+    for (let round = 0; round < 3; round++) {
+      await c.core.syncNow('test');
+      clock.advance(60_000);
+    }
+    const q = await c.call('planning.queue', { workspace: ws });
+    expect(q.needsAttention.map((i) => [i.variantId, i.state])).toEqual([[made.id, 'needs_user']]);
+    expect(q.nextUp.map((i) => i.variantId)).not.toContain(made.id);
   });
 });

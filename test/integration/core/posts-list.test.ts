@@ -42,6 +42,9 @@ function oldVariantState(v: VariantRow, post: PostRow, ops: OutboxOpRow[]) {
     publishUnknown: mine.some(
       (o) => o.kind === 'publish' && (o.state === 'unknown' || o.state === 'needs_user'),
     ),
+    needsUser:
+      mine.some((o) => o.kind === 'create_variant' && o.state === 'needs_user') ||
+      ops.some((o) => o.variant_id === null && o.kind === 'create_post' && o.state === 'needs_user'),
     failed: failedOp !== undefined || postCreateFailed !== undefined,
     openOps: open,
     status: v.status,
@@ -57,6 +60,7 @@ function oldPostOwnState(post: PostRow, ops: OutboxOpRow[]) {
   if (post.remote_state === 'removed') return pick('removed');
   if (conflicts.length > 0) return pick('conflict');
   if (own.some((o) => o.state === 'failed')) return pick('failed');
+  if (own.some((o) => o.kind === 'create_post' && o.state === 'needs_user')) return pick('needs_user');
   if (post.workspace === null) return pick('local_only');
   if (post.server_id === null || own.some((o) => o.state !== 'done')) return pick('pending_sync');
   return pick('draft');
@@ -319,6 +323,29 @@ const LIBRARY: PostSpec[] = [
     ops: [['create_post', 'done']],
     variants: [],
     expect: 'draft',
+  },
+  {
+    id: 'p-create-asks',
+    workspace: 'acme',
+    title: 'Look-alikes of a create on the service',
+    serverId: null,
+    updatedAt: at(11),
+    // The user chooses between them: the post is not "waiting to sync", nor its variants, whose
+    // creates wait behind it.
+    ops: [['create_post', 'needs_user']],
+    variants: [{ status: null, ops: [['create_variant', 'pending']], expect: 'needs_user' }],
+    expect: 'needs_user',
+  },
+  {
+    id: 'p-variant-asks',
+    workspace: 'acme',
+    title: 'A variant create found look-alikes',
+    updatedAt: at(10),
+    variants: [
+      { status: null, ops: [['create_variant', 'needs_user']], expect: 'needs_user' },
+      { ...linked, platform: 'linkedin', ops: [['update_variant', 'pending']], expect: 'pending_sync' },
+    ],
+    expect: 'needs_user',
   },
   {
     id: 'p-same-platform',

@@ -7,7 +7,7 @@ import type { SandboxHandle } from '../../server/index';
 import { postTagOf, variantTagOf, type Expectations } from './model';
 
 /** States in which an item is visibly waiting for the user. */
-export const WAITING = new Set(['failed', 'publish_unknown', 'conflict', 'removed']);
+export const WAITING = new Set(['failed', 'publish_unknown', 'needs_user', 'conflict', 'removed']);
 
 export interface InvariantReport {
   duplicates: number;

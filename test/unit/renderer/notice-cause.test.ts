@@ -27,6 +27,8 @@ describe('a "needs you" notice goes with its cause', () => {
     ['conflict', true],
     ['failed', true],
     ['publish_unknown', true],
+    ['needs_user', true],
+    ['pending_sync', false],
     ['draft', false],
     ['scheduled', false],
   ] as const)('variant %s: the notice stays %s', (state, stays) => {

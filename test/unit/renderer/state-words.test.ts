@@ -14,6 +14,7 @@ describe('state words', () => {
     ['conflict', 'Conflict'],
     ['removed', 'Removed on service'],
     ['publish_unknown', 'Publish outcome unknown'],
+    ['needs_user', 'Needs your choice'],
   ] satisfies [ItemState, string][])('%s reads %j', (state, words) => {
     expect(STATE_WORDS[state]).toBe(words);
     expect(stateLabel(state, '')).toBe(words);
@@ -39,6 +40,7 @@ describe('state words', () => {
     expect(stateTone('failed')).toBe('bad');
     expect(stateTone('conflict')).toBe('warn');
     expect(stateTone('publish_unknown')).toBe('warn');
+    expect(stateTone('needs_user')).toBe('warn');
     expect(stateTone('needs_approval')).toBe('progress');
     expect(stateTone('draft')).toBe('neutral');
   });

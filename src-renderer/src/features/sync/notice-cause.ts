@@ -2,7 +2,7 @@
 // resolved, a failure retried or discarded, an unknown publish decided.
 import type { ItemState, OutpostNotification, PostDetail, SyncStatus } from '../../../../src-preload/bridge';
 
-const NEEDS_USER: ReadonlySet<ItemState> = new Set(['failed', 'conflict', 'publish_unknown']);
+const NEEDS_USER: ReadonlySet<ItemState> = new Set(['failed', 'conflict', 'publish_unknown', 'needs_user']);
 
 /** Whether the post still shows what the notice was about (a variant's, or the post's own). */
 export function causeRemains(

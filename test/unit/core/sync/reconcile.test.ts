@@ -8,6 +8,7 @@ import {
   postState,
   sameInstant,
   serviceState,
+  STATE_WORDS,
   transitionNotice,
   variantState,
   type FailureFacts,
@@ -45,6 +46,7 @@ const local = (o: Partial<VariantStateFacts>): VariantStateFacts => ({
   removed: false,
   conflict: false,
   publishUnknown: false,
+  needsUser: false,
   failed: false,
   openOps: false,
   status: 'draft',
@@ -60,6 +62,10 @@ describe('variantState', () => {
     [local({ openOps: true }), 'pending_sync', 'Waiting to sync'],
     [local({ removed: true, failed: true }), 'removed', 'Removed on the service'],
     [local({ publishUnknown: true, conflict: true }), 'publish_unknown', 'Publish outcome unknown'],
+    // A create that found look-alikes is never linked yet, yet it waits for the user, not the sync.
+    [local({ serverId: null, needsUser: true }), 'needs_user', STATE_WORDS.needs_user],
+    [local({ needsUser: true, conflict: true, failed: true }), 'needs_user', STATE_WORDS.needs_user],
+    [local({ publishUnknown: true, needsUser: true }), 'publish_unknown', 'Publish outcome unknown'],
     [local({ conflict: true, failed: true }), 'conflict', 'In conflict'],
     [local({ failed: true, openOps: true }), 'failed', 'Failed'],
     [local({}), 'draft', 'Draft (synced)'],
@@ -87,6 +93,9 @@ describe('variantState', () => {
     expect(postState(synced, [pub, scheduled])).toBe(scheduled);
     // The post's own states that need the eye still win over its variants'.
     expect(postState(pending, [pub])).toBe(pending);
+    // A choice the user has to make wins over the changes that wait behind it.
+    const asks = { state: 'needs_user' as const, text: 'q' };
+    expect(postState(pending, [asks, pending])).toBe(asks);
   });
 });
 
