@@ -193,6 +193,8 @@ export type Built<T> =
  * `sending` in one transaction, before the request leaves. An edit saved before rides on this
  * request; one saved after finds the op `sending` and is queued as a new op.
  * When `build` gives no request, the op is left as it is for the caller to settle.
+ * A publish's claim is synced to disk before it returns (store/durable-commit.ts): rolled back
+ * by a power cut after its request left, it would publish the variant again.
  */
 export async function claim<R, T>(
   ctx: SyncContext,
@@ -200,30 +202,34 @@ export async function claim<R, T>(
   read: (db: Kysely<Database>, current: OutboxOpRow) => Promise<R>,
   build: (rows: R, current: OutboxOpRow) => Built<T>,
 ): Promise<Built<T>> {
-  return inTransaction(ctx, async ({ db: trx }) => {
-    const current = await getOp(trx, op.id);
-    // Claimed only in the state it was listed in: a user's decision meanwhile (kept
-    // unpublished, superseded) is never overridden by a request built from the old state.
-    if (current === undefined || current.state !== op.state)
-      throw new OpMoved(
-        `The ${op.kind} operation was ${current ? `set ${current.state}` : 'withdrawn'} while this sync ran.`,
+  return inTransaction(
+    ctx,
+    async ({ db: trx }) => {
+      const current = await getOp(trx, op.id);
+      // Claimed only in the state it was listed in: a user's decision meanwhile (kept
+      // unpublished, superseded) is never overridden by a request built from the old state.
+      if (current === undefined || current.state !== op.state)
+        throw new OpMoved(
+          `The ${op.kind} operation was ${current ? `set ${current.state}` : 'withdrawn'} while this sync ran.`,
+        );
+      const t = transition(current, { type: 'claim' });
+      if (!t.ok) throw new OpRefused(t.reason);
+      const outgoing = build(await read(trx, current), current);
+      if (!('request' in outgoing)) return outgoing;
+      const now = nowIso(ctx);
+      await markClaimed(
+        trx,
+        op.id,
+        current.state,
+        t.next,
+        current.attempts + 1,
+        now,
+        JSON.stringify(outgoing.payload ?? parsePayload(current)),
       );
-    const t = transition(current, { type: 'claim' });
-    if (!t.ok) throw new OpRefused(t.reason);
-    const outgoing = build(await read(trx, current), current);
-    if (!('request' in outgoing)) return outgoing;
-    const now = nowIso(ctx);
-    await markClaimed(
-      trx,
-      op.id,
-      current.state,
-      t.next,
-      current.attempts + 1,
-      now,
-      JSON.stringify(outgoing.payload ?? parsePayload(current)),
-    );
-    return outgoing;
-  });
+      return outgoing;
+    },
+    { durable: op.kind === 'publish' },
+  );
 }
 
 export interface Settlement {

@@ -124,7 +124,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
   // Left by an older build or another umask: tightened, not trusted.
   if (file !== ':memory:') tightenFiles([`${file}-wal`, `${file}-shm`, `${file}-journal`]);
   sqlite.pragma('foreign_keys = ON');
-  // WAL + NORMAL is durable across application crashes; only an OS crash may lose the last commit.
+  // WAL + NORMAL is durable across application crashes; only an OS crash may lose the last
+  // commits. A publish's claim is committed with FULL (durable-commit.ts).
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES}`);

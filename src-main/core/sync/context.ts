@@ -4,6 +4,7 @@ import type { BridgeEvent } from '../../../src-preload/bridge';
 import type { ServiceClient } from '../api/client';
 import type { Clock, Logger } from '../ports';
 import type { CommitGroup } from '../store/commit-group';
+import { durably } from '../store/durable-commit';
 import type { Database } from '../store/schema';
 import { appendSyncLog, redactTokenShapes, type LogDecision } from '../store/sync-log-repository';
 
@@ -47,10 +48,12 @@ export async function logDecision(ctx: SyncContext, entry: LogDecision): Promise
  * Inside a transaction already, it joins it; with a commit group, the transaction is the
  * group's, shared with the writes that came due in the same turn (a failed group is run again
  * a write per transaction, so `work` may run twice and its events are kept only once).
+ * `durable`: a transaction of its own, synced to disk before it returns (store/durable-commit.ts).
  */
 export async function inTransaction<T>(
   ctx: SyncContext,
   work: (tctx: SyncContext) => Promise<T>,
+  options: { durable?: boolean } = {},
 ): Promise<T> {
   if (ctx.db.isTransaction) return work(ctx);
   const events: BridgeEvent[] = [];
@@ -59,7 +62,9 @@ export async function inTransaction<T>(
     events.length = 0;
     return work({ ...ctx, db: trx, emit: (event) => events.push(event) });
   };
-  const result = await (ctx.commits ? ctx.commits.run(bound) : ctx.db.transaction().execute(bound));
+  const result = options.durable
+    ? await durably(ctx.db, () => ctx.db.transaction().execute(bound))
+    : await (ctx.commits ? ctx.commits.run(bound) : ctx.db.transaction().execute(bound));
   for (const event of events) ctx.emit(event);
   return result;
 }

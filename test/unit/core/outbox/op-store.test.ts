@@ -1,8 +1,10 @@
+import { sql, type Kysely } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getOp, listOpenOps } from '../../../../src-main/core/outbox/op-queries';
 import { claim, enqueue, OpMoved, OpRefused, settle } from '../../../../src-main/core/outbox/op-store';
 import { parsePayload } from '../../../../src-main/core/outbox/payload';
 import { insertPost } from '../../../../src-main/core/store/post-repository';
+import type { Database } from '../../../../src-main/core/store/schema';
 import { insertVariant } from '../../../../src-main/core/store/variant-repository';
 import type { SyncContext } from '../../../../src-main/core/sync/context';
 import { useTempStore } from '../store/temp-store';
@@ -236,5 +238,45 @@ describe('the one writer of outbox_op', () => {
     expect(JSON.parse(op.facts!)).toEqual({
       publishUnknown: { requestedAt: now, reason: 'The connection broke.', readBack: 'Read back: draft.' },
     });
+  });
+});
+
+describe('a claim that must outlive a power cut', () => {
+  /** SQLite's setting for the connection's commits: 1 NORMAL, 2 FULL (synced to disk). */
+  const syncSetting = async (db: Kysely<Database>): Promise<number> =>
+    (await sql<{ synchronous: number }>`pragma synchronous`.execute(db)).rows[0]!.synchronous;
+
+  /** Claims the op and reports the setting its claim's transaction ran under. */
+  async function settingOfClaim(id: string): Promise<number> {
+    const op = (await getOp(store.db, id))!;
+    let seen = -1;
+    await claim(
+      ctx(),
+      op,
+      async (trx) => {
+        seen = await syncSetting(trx);
+      },
+      () => ({ request: 1 }),
+    );
+    return seen;
+  }
+
+  it("commits a publish's claim synced to disk, then goes back to NORMAL", async () => {
+    const id = await enqueue(store.db, { kind: 'publish', postId: 'p1', variantId: 'v1', now });
+    expect(await syncSetting(store.db)).toBe(1);
+    expect(await settingOfClaim(id)).toBe(2);
+    expect((await getOp(store.db, id))?.state).toBe('sending');
+    expect(await syncSetting(store.db)).toBe(1);
+  });
+
+  it('leaves the claims of other ops at NORMAL (a create or an edit can be read back)', async () => {
+    const id = await enqueue(store.db, {
+      kind: 'update_variant',
+      postId: 'p1',
+      variantId: 'v1',
+      payload: { fields: ['content'] },
+      now,
+    });
+    expect(await settingOfClaim(id)).toBe(1);
   });
 });
