@@ -3,14 +3,14 @@
 // answer's text to the writer thread (writer.ts), which owns the database. In the push, each op
 // is claimed (committed as `sending`) before its request leaves, one op at a time or a post's
 // ops together.
-import { Worker } from 'node:worker_threads';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { bounded, draftsFor } from '../lib/bare-client';
 import { connect, draftLocally, openBenchCore } from '../lib/outpost-core';
 import { DATABASE_FILE } from '../../../src-main/core/paths';
 import { applyV8MemorySettings } from '../../../src-main/v8-memory';
 import type { WriterData, WriterMessage, WriterReply } from './writer';
-import Database from 'better-sqlite3';
 
 export interface CeilingChildInput {
   part: 'push' | 'pull';
@@ -85,8 +85,9 @@ interface QueuedOp {
   content: string | null;
 }
 
-function createCounter(input: CeilingChildInput) {
-  const counter = {
+/** The bare client's requests, answered as text (the writer parses them), counted. */
+function textClient(input: CeilingChildInput) {
+  const client = {
     requests: 0,
     async send(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<string> {
       const headers: Record<string, string> = {
@@ -94,7 +95,7 @@ function createCounter(input: CeilingChildInput) {
         Authorization: `Bearer ${input.token}`,
       };
       if (method !== 'GET') headers['Content-Type'] = 'application/json';
-      counter.requests++;
+      client.requests++;
       const response = await fetch(`${input.baseUrl}${path}`, {
         method,
         headers,
@@ -105,7 +106,7 @@ function createCounter(input: CeilingChildInput) {
       return text;
     },
   };
-  return counter;
+  return client;
 }
 
 async function runPush(input: CeilingChildInput): Promise<CeilingChildResult> {
@@ -128,7 +129,7 @@ async function runPush(input: CeilingChildInput): Promise<CeilingChildResult> {
   for (const op of ops) opsOfPost.set(op.post_id, [...(opsOfPost.get(op.post_id) ?? []), op]);
 
   const writer = new Writer(input.writerFile, dbFile);
-  const client = createCounter(input);
+  const client = textClient(input);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   await bounded([...opsOfPost.values()], input.concurrency, async (postOps) => {
@@ -160,7 +161,7 @@ async function runPull(input: CeilingChildInput): Promise<CeilingChildResult> {
   const bench = await openBenchCore({ dataDir: input.dataDir });
   await bench.core.close();
   const writer = new Writer(input.writerFile, join(input.dataDir, DATABASE_FILE));
-  const client = createCounter(input);
+  const client = textClient(input);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   // The requests of barePull (lib/bare-client.ts), each answer handed to the writer.
