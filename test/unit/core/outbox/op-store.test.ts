@@ -269,7 +269,7 @@ describe('a claim that must outlive a power cut', () => {
     expect(await syncSetting(store.db)).toBe(1);
   });
 
-  it('leaves the claims of other ops at NORMAL (a create or an edit can be read back)', async () => {
+  it('leaves the claims of other ops at NORMAL (thousands a push; at worst sent again)', async () => {
     const id = await enqueue(store.db, {
       kind: 'update_variant',
       postId: 'p1',
