@@ -4,6 +4,7 @@
 import { setTimeout as realSleep } from 'node:timers/promises';
 import { installVirtualTimers } from './lib/virtual-timers';
 import { openBenchCore } from './lib/outpost-core';
+import { answerParent } from './lib/fork';
 import { applyV8MemorySettings } from '../../src-main/v8-memory';
 
 export interface IdleChildInput {
@@ -90,15 +91,4 @@ async function run(input: IdleChildInput): Promise<IdleChildResult> {
 }
 
 const input = JSON.parse(process.env.BENCH_IDLE_INPUT ?? '{}') as IdleChildInput;
-// The core's own timers are unref'd; this keeps the process up until the answer is sent.
-const keepAlive = setInterval(() => undefined, 1_000);
-try {
-  process.send?.({ ok: true, result: await run(input) });
-} catch (error) {
-  process.send?.({
-    ok: false,
-    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-  });
-}
-clearInterval(keepAlive);
-process.disconnect?.();
+await answerParent(() => run(input));

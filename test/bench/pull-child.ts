@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { setImmediate as yieldMacrotask } from 'node:timers/promises';
 import type { VariantView, PostSummary } from '../../src-preload/bridge';
 import { bareClient, barePull } from './lib/bare-client';
+import { answerParent } from './lib/fork';
 import { watchPeakRss } from './lib/memory';
 import { openBenchCore } from './lib/outpost-core';
 import { applyV8MemorySettings } from '../../src-main/v8-memory';
@@ -212,16 +213,4 @@ function sqliteBytes(dir: string): number {
 }
 
 const input = JSON.parse(process.env.BENCH_PULL_INPUT ?? '{}') as PullChildInput;
-// The core's own timers are unref'd; this keeps the process up until the answer is sent.
-const keepAlive = setInterval(() => undefined, 1_000);
-try {
-  const result = input.mode === 'bare' ? await runBare(input) : await runOutpost(input);
-  process.send?.({ ok: true, result });
-} catch (error) {
-  process.send?.({
-    ok: false,
-    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-  });
-}
-clearInterval(keepAlive);
-process.disconnect?.();
+await answerParent(() => (input.mode === 'bare' ? runBare(input) : runOutpost(input)));

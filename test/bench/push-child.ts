@@ -2,6 +2,7 @@
 // sync, timed over its push phase (see below). Mode `bare` sends the same requests with the
 // same concurrency.
 import { barePush, bareClient, draftsFor } from './lib/bare-client';
+import { answerParent } from './lib/fork';
 import { connect, draftLocally, openBenchCore } from './lib/outpost-core';
 import { applyV8MemorySettings } from '../../src-main/v8-memory';
 
@@ -67,16 +68,4 @@ async function runBare(input: PushChildInput): Promise<PushChildResult> {
 }
 
 const input = JSON.parse(process.env.BENCH_PUSH_INPUT ?? '{}') as PushChildInput;
-// The core's own timers are unref'd; this keeps the process up until the answer is sent.
-const keepAlive = setInterval(() => undefined, 1_000);
-try {
-  const result = input.mode === 'bare' ? await runBare(input) : await runOutpost(input);
-  process.send?.({ ok: true, result });
-} catch (error) {
-  process.send?.({
-    ok: false,
-    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-  });
-}
-clearInterval(keepAlive);
-process.disconnect?.();
+await answerParent(() => (input.mode === 'bare' ? runBare(input) : runOutpost(input)));

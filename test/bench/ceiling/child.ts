@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { bounded, draftsFor } from '../lib/bare-client';
+import { answerParent, failureMessage } from '../lib/fork';
 import { connect, draftLocally, openBenchCore } from '../lib/outpost-core';
 import { DATABASE_FILE } from '../../../src-main/core/paths';
 import { applyV8MemorySettings } from '../../../src-main/v8-memory';
@@ -51,7 +52,7 @@ class Writer {
       }
     });
     this.#worker.on('error', (error) => {
-      process.send?.({ ok: false, error: error.stack ?? error.message });
+      process.send?.(failureMessage(error));
       process.exit(1);
     });
   }
@@ -203,13 +204,4 @@ async function runPull(input: CeilingChildInput): Promise<CeilingChildResult> {
 
 const input = JSON.parse(process.env.BENCH_CEILING_INPUT ?? '{}') as CeilingChildInput;
 applyV8MemorySettings();
-try {
-  const result = input.part === 'push' ? await runPush(input) : await runPull(input);
-  process.send?.({ ok: true, result });
-} catch (error) {
-  process.send?.({
-    ok: false,
-    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-  });
-}
-process.disconnect?.();
+await answerParent(() => (input.part === 'push' ? runPush(input) : runPull(input)));

@@ -26,3 +26,24 @@ export async function runChild<T>(
     });
   });
 }
+
+/** The message a child sends when its run failed (read by runChild above). */
+export function failureMessage(error: unknown): { ok: false; error: string } {
+  return { ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+}
+
+/**
+ * The child's side of runChild: runs `work`, sends its result or its failure, and lets the
+ * process end. The core's own timers are unref'd; an interval keeps the process up until the
+ * answer is sent.
+ */
+export async function answerParent(work: () => Promise<unknown>): Promise<void> {
+  const keepAlive = setInterval(() => undefined, 1_000);
+  try {
+    process.send?.({ ok: true, result: await work() });
+  } catch (error) {
+    process.send?.(failureMessage(error));
+  }
+  clearInterval(keepAlive);
+  process.disconnect?.();
+}
