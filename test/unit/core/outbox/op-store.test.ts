@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getOp, listOpenOps } from '../../../../src-main/core/outbox/op-queries';
 import { claim, enqueue, OpMoved, OpRefused, settle } from '../../../../src-main/core/outbox/op-store';
-import { parsePayload } from '../../../../src-main/core/outbox/payload';
+import { parsePayload, type VariantField } from '../../../../src-main/core/outbox/payload';
 import { insertPost } from '../../../../src-main/core/store/post-repository';
 import type { Database } from '../../../../src-main/core/store/schema';
 import { insertVariant } from '../../../../src-main/core/store/variant-repository';
@@ -22,6 +22,10 @@ function ctx(): SyncContext {
     random: () => 0.5,
   };
 }
+
+/** Queues an edit of variant v1's `fields`, as variants.update does. */
+const edit = (fields: VariantField[]): Promise<string> =>
+  enqueue(store.db, { kind: 'update_variant', postId: 'p1', variantId: 'v1', payload: { fields }, now });
 
 /** Claims a pending op as the queue does, building a trivial request. */
 async function send(id: string): Promise<void> {
@@ -72,27 +76,9 @@ beforeEach(async () => {
 
 describe('outbox coalescing', () => {
   it('folds repeated edits of a variant into one pending op with the union of fields', async () => {
-    const a = await enqueue(store.db, {
-      kind: 'update_variant',
-      postId: 'p1',
-      variantId: 'v1',
-      payload: { fields: ['content'] },
-      now,
-    });
-    const b = await enqueue(store.db, {
-      kind: 'update_variant',
-      postId: 'p1',
-      variantId: 'v1',
-      payload: { fields: ['content'] },
-      now,
-    });
-    const c = await enqueue(store.db, {
-      kind: 'update_variant',
-      postId: 'p1',
-      variantId: 'v1',
-      payload: { fields: ['account'] },
-      now,
-    });
+    const a = await edit(['content']);
+    const b = await edit(['content']);
+    const c = await edit(['account']);
     expect(b).toBe(a);
     expect(c).toBe(a);
     const ops = await listOpenOps(store.db);
@@ -102,14 +88,8 @@ describe('outbox coalescing', () => {
 
   it('an edit while the create is still waiting adds nothing: the create sends the current text', async () => {
     const create = await enqueue(store.db, { kind: 'create_variant', postId: 'p1', variantId: 'v1', now });
-    const edit = await enqueue(store.db, {
-      kind: 'update_variant',
-      postId: 'p1',
-      variantId: 'v1',
-      payload: { fields: ['content'] },
-      now,
-    });
-    expect(edit).toBe(create);
+    const edited = await edit(['content']);
+    expect(edited).toBe(create);
     expect(await listOpenOps(store.db)).toHaveLength(1);
   });
 
@@ -122,32 +102,14 @@ describe('outbox coalescing', () => {
   });
 
   it('does not fold into an op already sending; supersedes a failed one', async () => {
-    const a = await enqueue(store.db, {
-      kind: 'update_variant',
-      postId: 'p1',
-      variantId: 'v1',
-      payload: { fields: ['content'] },
-      now,
-    });
+    const a = await edit(['content']);
     await send(a);
-    const b = await enqueue(store.db, {
-      kind: 'update_variant',
-      postId: 'p1',
-      variantId: 'v1',
-      payload: { fields: ['content'] },
-      now,
-    });
+    const b = await edit(['content']);
     expect(b).not.toBe(a);
     await send(b);
     const sending = (await getOp(store.db, b))!;
     await settle(ctx(), sending, { event: { type: 'refused', reason: 'rejected' } });
-    const c = await enqueue(store.db, {
-      kind: 'update_variant',
-      postId: 'p1',
-      variantId: 'v1',
-      payload: { fields: ['account'] },
-      now,
-    });
+    const c = await edit(['account']);
     const ops = await listOpenOps(store.db);
     expect(ops.map((o) => [o.id === a, o.id === c, o.state])).toEqual([
       [true, false, 'sending'],
@@ -157,13 +119,7 @@ describe('outbox coalescing', () => {
   });
 
   it('never folds publishes: each is its own op, in order after earlier ops', async () => {
-    await enqueue(store.db, {
-      kind: 'update_variant',
-      postId: 'p1',
-      variantId: 'v1',
-      payload: { fields: ['content'] },
-      now,
-    });
+    await edit(['content']);
     await enqueue(store.db, { kind: 'publish', postId: 'p1', variantId: 'v1', now });
     const ops = await listOpenOps(store.db);
     expect(ops.map((o) => o.kind)).toEqual(['update_variant', 'publish']);
@@ -270,13 +226,7 @@ describe('a claim that must outlive a power cut', () => {
   });
 
   it('leaves the claims of other ops at NORMAL (thousands a push; at worst sent again)', async () => {
-    const id = await enqueue(store.db, {
-      kind: 'update_variant',
-      postId: 'p1',
-      variantId: 'v1',
-      payload: { fields: ['content'] },
-      now,
-    });
+    const id = await edit(['content']);
     expect(await settingOfClaim(id)).toBe(1);
   });
 });
