@@ -62,6 +62,7 @@ async function runOne(
   service: { baseUrl: string; token: string },
   dataDir: string,
 ): Promise<{ wallMs: number; cpuMs: number; requests: number }> {
+  // Each contender's three figures only, whatever else its child reports.
   if (contender === 'bare' || contender === 'outpost') {
     const flags = contender === 'outpost' ? V8_MEMORY_FLAGS : [];
     if (part === 'push') {
@@ -71,7 +72,7 @@ async function runOne(
         { BENCH_PUSH_INPUT: JSON.stringify(input) },
         flags,
       );
-      return r;
+      return { wallMs: r.wallMs, cpuMs: r.cpuMs, requests: r.requests };
     }
     const input = { mode: contender, ...service, dataDir, concurrency: CONCURRENCY, edits: 0 };
     const r = await runChild<PullChildResult>(
@@ -90,7 +91,10 @@ async function runOne(
     posts: PUSH_POSTS,
     concurrency: CONCURRENCY,
   };
-  return runChild<CeilingChildResult>(children.ceiling, { BENCH_CEILING_INPUT: JSON.stringify(input) });
+  const r = await runChild<CeilingChildResult>(children.ceiling, {
+    BENCH_CEILING_INPUT: JSON.stringify(input),
+  });
+  return { wallMs: r.wallMs, cpuMs: r.cpuMs, requests: r.requests };
 }
 
 try {
@@ -108,7 +112,7 @@ try {
           const load = await loadSettled(settleMs);
           const dataDir = join(work, `push-data-${round}-${runs.length}`);
           const r = await runOne('push', contender, sandbox, dataDir);
-          runs.push({ part: 'push', round, contender, ...pick(r), load });
+          runs.push({ part: 'push', round, contender, ...r, load });
           log(`push ${round + 1}/${rounds} ${contender} (load ${load.load1m}): ${Math.round(r.wallMs)} ms`);
         } finally {
           await sandbox.close();
@@ -127,7 +131,7 @@ try {
           const load = await loadSettled(settleMs);
           const dataDir = join(work, `pull-data-${round}-${runs.length}`);
           const r = await runOne('pull', contender, sandbox, dataDir);
-          runs.push({ part: 'pull', round, contender, ...pick(r), load });
+          runs.push({ part: 'pull', round, contender, ...r, load });
           log(`pull ${round + 1}/${rounds} ${contender} (load ${load.load1m}): ${Math.round(r.wallMs)} ms`);
           rmSync(dataDir, { recursive: true, force: true });
         }
@@ -138,10 +142,6 @@ try {
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
-}
-
-function pick(r: { wallMs: number; cpuMs: number; requests: number }) {
-  return { wallMs: r.wallMs, cpuMs: r.cpuMs, requests: r.requests };
 }
 
 /** Per round, bare / contender: the ratio `npm run bench` reports, paired under one moment's load. */
