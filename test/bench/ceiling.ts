@@ -39,9 +39,11 @@ const children = {
   pull: await bundleEntry(join(HERE, 'pull-child.ts')),
   ceiling: await bundleEntry(join(HERE, 'ceiling', 'child.ts'), 'ceiling-child.mjs'),
   writer: await bundleEntry(join(HERE, 'ceiling', 'writer.ts'), 'ceiling-writer.mjs'),
+  coreWriter: await bundleEntry(join(HERE, 'ceiling', 'core-writer.ts'), 'ceiling-core-writer.mjs'),
 };
 
-type Contender = 'bare' | 'outpost' | 'writer' | 'writer, a post claimed at once';
+type Contender =
+  'bare' | 'outpost' | 'writer' | 'writer, a post claimed at once' | 'core writer, a post claimed at once';
 interface Run {
   part: 'push' | 'pull';
   round: number;
@@ -84,10 +86,10 @@ async function runOne(
   }
   const input: CeilingChildInput = {
     part,
-    claimPerPost: contender === 'writer, a post claimed at once',
+    claimPerPost: contender !== 'writer',
     ...service,
     dataDir,
-    writerFile: children.writer,
+    writerFile: contender === 'core writer, a post claimed at once' ? children.coreWriter : children.writer,
     posts: PUSH_POSTS,
     concurrency: CONCURRENCY,
   };
@@ -99,7 +101,13 @@ async function runOne(
 
 try {
   if (parts.includes('push')) {
-    const contenders: Contender[] = ['bare', 'outpost', 'writer', 'writer, a post claimed at once'];
+    const contenders: Contender[] = [
+      'bare',
+      'outpost',
+      'writer',
+      'writer, a post claimed at once',
+      'core writer, a post claimed at once',
+    ];
     for (let round = 0; round < rounds; round++) {
       for (const contender of round % 2 === 0 ? contenders : [...contenders].reverse()) {
         // A fresh service each time, so every run creates into the same state.

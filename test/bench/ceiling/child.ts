@@ -11,7 +11,8 @@ import { answerParent, failureMessage } from '../lib/fork';
 import { connect, draftLocally, openBenchCore } from '../lib/outpost-core';
 import { DATABASE_FILE } from '../../../src-main/core/paths';
 import { applyV8MemorySettings } from '../../../src-main/v8-memory';
-import type { WriterData, WriterMessage, WriterReply } from './writer';
+import type { CoreWriterReply } from './core-writer';
+import type { WriterData, WriterMessage } from './writer';
 
 export interface CeilingChildInput {
   part: 'push' | 'pull';
@@ -44,8 +45,10 @@ class Writer {
     this.#worker = new Worker(file, { workerData: { dbFile } satisfies WriterData });
     let closed!: () => void;
     this.#closed = new Promise<void>((resolve) => (closed = resolve));
-    this.#worker.on('message', (reply: WriterReply) => {
+    this.#worker.on('message', (reply: CoreWriterReply) => {
       if (reply.kind === 'closed') return closed();
+      // The core writer's events would go on to the window; here nobody listens.
+      if (reply.kind === 'events') return;
       for (const token of reply.tokens) {
         this.#waiting.get(token)?.();
         this.#waiting.delete(token);
