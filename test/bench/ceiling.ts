@@ -5,7 +5,9 @@
 // thread is the bare client plus a message per answer (ceiling/child.ts); its writer
 // (ceiling/writer.ts) runs the SQL the core runs per op or per post, with the core's schemas
 // checking the answers, and none of the core's other work. What it measures is an upper bound:
-// the real design would add its state machine, query builder and events to the writer.
+// the real design would add its state machine, query builder and events to the writer. For the
+// push, a fifth contender has them: its writer (ceiling/core-writer.ts) runs the core's own claim
+// and settle code.
 // It takes turns with Outpost and the bare client, as `npm run bench` does, and prints the ratio
 // of each pair.
 //   BENCH_CEILING_ROUNDS=3 (default)   BENCH_CEILING_PARTS=push,pull (default)
