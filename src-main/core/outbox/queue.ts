@@ -16,7 +16,7 @@ import { claim, OpMoved, OpRefused, settle } from './op-store';
 import { listOpenOps } from './op-queries';
 import { judgeFailure } from './outcome';
 import { RUNNERS } from './runners/index';
-import { placed, type OpRows, type OpRunner, type RunContext } from './runners/runner';
+import { placed, readOpRows, type OpRows, type OpRunner, type RunContext } from './runners/runner';
 import { markRemoved, tellUser } from './effects';
 import { accessSuggestedBy, accessWords, checkWorkspace } from './workspace-access';
 import type { OpEvent, OpKind } from './op-machine';
@@ -217,14 +217,7 @@ class PushRun {
       built = await claim(
         this.ctx,
         op,
-        async (db, current) => {
-          // The op's row goes with its post or variant (cascade): a post is always there.
-          const post = (await getPost(db, current.post_id)) as PostRow;
-          const variant =
-            current.variant_id === null ? null : ((await getVariant(db, current.variant_id)) ?? null);
-          rows = { op: current, post, variant };
-          return rows;
-        },
+        async (db, current) => (rows = await readOpRows(db, current)),
         (r): Built<never> => {
           if (r.op.variant_id !== null && r.variant === null) return { done: VARIANT_GONE };
           return placed(r)

@@ -14,12 +14,10 @@ import { claim, settle, type Settlement } from '../../../src-main/core/outbox/op
 import { listOpenOps } from '../../../src-main/core/outbox/op-queries';
 import { linkPost } from '../../../src-main/core/outbox/runners/create-post';
 import { RUNNERS } from '../../../src-main/core/outbox/runners/index';
-import { recordVariantAnswer, type OpRows } from '../../../src-main/core/outbox/runners/runner';
+import { readOpRows, recordVariantAnswer, type OpRows } from '../../../src-main/core/outbox/runners/runner';
 import { CommitGroup } from '../../../src-main/core/store/commit-group';
 import { openDatabase } from '../../../src-main/core/store/db';
-import { getPost } from '../../../src-main/core/store/post-repository';
-import type { OutboxOpRow, PostRow } from '../../../src-main/core/store/schema';
-import { getVariant } from '../../../src-main/core/store/variant-repository';
+import type { OutboxOpRow } from '../../../src-main/core/store/schema';
 import { inTransaction, type SyncContext } from '../../../src-main/core/sync/context';
 import type { WriterData, WriterMessage, WriterReply } from './writer';
 
@@ -63,13 +61,7 @@ async function claimOps(opIds: string[]): Promise<void> {
       const built = await claim(
         t,
         op,
-        async (db, current) => {
-          const post = (await getPost(db, current.post_id)) as PostRow;
-          const variant =
-            current.variant_id === null ? null : ((await getVariant(db, current.variant_id)) ?? null);
-          rows = { op: current, post, variant };
-          return rows;
-        },
+        async (db, current) => (rows = await readOpRows(db, current)),
         // Claimed with its post, a variant's create is built before the post has its server id:
         // its body does not need it, only its path does, which the main thread has by then.
         (r) => RUNNERS[r.op.kind].build(r),

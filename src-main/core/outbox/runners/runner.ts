@@ -4,7 +4,9 @@
 // applies its settlements through the op store.
 import { TOO_LARGE, type ServiceClient, type ServiceVariant } from '../../api/client';
 import { isServiceError } from '../../api/errors';
-import type { OutboxOpRow, PostRow, VariantRow } from '../../store/schema';
+import type { Kysely } from 'kysely';
+import { getPost } from '../../store/post-repository';
+import type { Database, OutboxOpRow, PostRow, VariantRow } from '../../store/schema';
 import { getVariant } from '../../store/variant-repository';
 import { recordServiceAnswer } from '../../sync/apply';
 import type { SyncContext } from '../../sync/context';
@@ -43,6 +45,16 @@ export async function settled(
     const event = judgeFailure(rows.op.kind, error, stage, rc.timing);
     return isServiceError(error) && error.code === TOO_LARGE ? { event, note: error.message } : { event };
   }
+}
+
+/**
+ * An op's rows as its claim reads them. The op's row goes with its post or variant (cascade):
+ * a post is always there; a variant may be gone.
+ */
+export async function readOpRows(db: Kysely<Database>, op: OutboxOpRow): Promise<OpRows> {
+  const post = (await getPost(db, op.post_id)) as PostRow;
+  const variant = op.variant_id === null ? null : ((await getVariant(db, op.variant_id)) ?? null);
+  return { op, post, variant };
 }
 
 /** The post's workspace and server id; a runner is only called once both exist. */
