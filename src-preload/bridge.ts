@@ -28,6 +28,17 @@ export type ItemState =
   | 'unknown_status';
 
 /**
+ * The states that wait for the user's action, not for a sync: the queue's "needs attention"
+ * and the notices that ask for the user (they go once their item has left these states).
+ */
+export const NEEDS_ATTENTION: ReadonlySet<ItemState> = new Set<ItemState>([
+  'failed',
+  'conflict',
+  'publish_unknown',
+  'needs_user',
+]);
+
+/**
  * The three states of a variant's posting account, kept apart all the way to the request:
  * `default` omits `social_profile_id` (the service picks the platform's default account),
  * `none` sends `null` (assign later), `profile` sends the chosen id.

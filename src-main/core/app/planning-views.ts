@@ -1,7 +1,13 @@
 // What the planning screens ask of the core (issue 13): the post list's state filter by
 // variant, and the calendar and queue views over store/planning-queries.ts.
 import type { Kysely } from 'kysely';
-import type { ItemState, PlanItem, PostFilter, PostSummary, QueueView } from '../../../src-preload/bridge';
+import {
+  NEEDS_ATTENTION,
+  type PlanItem,
+  type PostFilter,
+  type PostSummary,
+  type QueueView,
+} from '../../../src-preload/bridge';
 import { groupBy } from '../collections';
 import { listNeedingAttention, listOpenOpsOfPosts } from '../outbox/op-queries';
 import { listPlannedInRange, listQueueCandidates, type PlannedRow } from '../store/planning-queries';
@@ -66,7 +72,6 @@ export async function calendarItems(
   return itemsOf(db, await listPlannedInRange(db, p.workspace, from, to));
 }
 
-const ATTENTION: ReadonlySet<ItemState> = new Set(['failed', 'conflict', 'publish_unknown', 'needs_user']);
 const PUBLISHED_SHOWN = 100;
 
 /** planning.queue: the four sections of the queue, each in the order it is read. */
@@ -79,7 +84,7 @@ export async function queueView(
   const view: QueueView = { nextUp: [], waitingForSignOff: [], published: [], needsAttention: [] };
   const nowIso = now.toISOString();
   for (const item of items) {
-    if (ATTENTION.has(item.state)) view.needsAttention.push(item);
+    if (NEEDS_ATTENTION.has(item.state)) view.needsAttention.push(item);
     else if (item.state === 'published') view.published.push(item);
     else if (item.state === 'needs_approval') view.waitingForSignOff.push(item);
     // A time already past that is not published yet is still "next": it is due.

@@ -1,8 +1,11 @@
 // A notice that asks for the user goes away once its cause has (issue 13, point 6): a conflict
 // resolved, a failure retried or discarded, an unknown publish decided.
-import type { ItemState, OutpostNotification, PostDetail, SyncStatus } from '../../../../src-preload/bridge';
-
-const NEEDS_USER: ReadonlySet<ItemState> = new Set(['failed', 'conflict', 'publish_unknown', 'needs_user']);
+import {
+  NEEDS_ATTENTION,
+  type OutpostNotification,
+  type PostDetail,
+  type SyncStatus,
+} from '../../../../src-preload/bridge';
 
 /** Whether the post still shows what the notice was about (a variant's, or the post's own). */
 export function causeRemains(
@@ -12,9 +15,9 @@ export function causeRemains(
   if (notice.kind !== 'needs_user') return true;
   if (notice.variantId !== null) {
     const v = post.variants.find((x) => x.id === notice.variantId);
-    return v !== undefined && NEEDS_USER.has(v.state);
+    return v !== undefined && NEEDS_ATTENTION.has(v.state);
   }
-  return NEEDS_USER.has(post.state) || post.variants.some((v) => NEEDS_USER.has(v.state));
+  return NEEDS_ATTENTION.has(post.state) || post.variants.some((v) => NEEDS_ATTENTION.has(v.state));
 }
 
 /** Nothing waits on the user any more: every "needs you" notice can go. */
