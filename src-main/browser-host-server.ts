@@ -1,21 +1,24 @@
 // The browser host's server: the same bridge as the desktop app, over HTTP and server-sent events on
 // 127.0.0.1, for a plain browser (development, end-to-end tests, machines without Electron).
 //
-// Protocol (src-renderer/src/lib/http-bridge.ts is the client):
-//   GET  /?code=<one-time code>        trades the code for an HttpOnly, SameSite=Strict cookie
-//                                      holding the per-launch token, then 303 to the clean address;
-//                                      a code works once (a replay gets 401 and no cookie), so the
-//                                      address the browser keeps in its history opens nothing
+// Protocol (src-renderer/src/lib/http-bridge.ts and host-token.ts are the page's side):
+//   GET  /?code=<one-time code>        the page, while the code is unused; a used or unknown code
+//                                      gets 401 and a plain sentence, so the address the browser
+//                                      keeps in its history opens nothing
+//   POST /bridge/session               JSON {"code"}: spends the code, answers {"session"}, a token
+//                                      the page keeps in sessionStorage; the page has already taken
+//                                      the code out of its address bar
 //   GET  /...                          the built renderer, with the same CSP as the desktop app
-//   POST /bridge/invoke/<command>      the cookie (a page) or header X-Outpost-Token (a script);
-//                                      JSON body = payload; answers the BridgeResult envelope as
-//                                      JSON (HTTP 200 for every envelope)
-//   GET  /bridge/events                server-sent events, one `data: <BridgeEvent JSON>` each;
-//                                      the cookie, or `?token=` for a script (EventSource cannot
-//                                      send headers)
-// A wrong or missing token gets 401, a foreign Origin or Host 403: any web page the user visits
-// can reach 127.0.0.1, so the random per-launch token is what keeps it out.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+//   POST /bridge/invoke/<command>      header X-Outpost-Token: a session token (a page) or the
+//                                      launch token (a script); JSON body = payload; answers the
+//                                      BridgeResult envelope as JSON (HTTP 200 for every envelope)
+//   POST /bridge/ticket                header X-Outpost-Token; answers {"ticket"}: single use, valid
+//                                      30 s, for the event stream (EventSource cannot send headers)
+//   GET  /bridge/events?ticket=<t>     server-sent events, one `data: <BridgeEvent JSON>` each; a
+//                                      script may send X-Outpost-Token instead of a ticket
+// No cookie is set or read: cookies are shared by every port of 127.0.0.1 (browser-host-auth.ts).
+// A wrong or missing credential gets 401; a foreign Origin or Host, a second Host header or an
+// absolute-form target is refused before that (browser-host-guard.ts).
 import { createReadStream } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -24,10 +27,16 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COMMAND_NAMES } from '../src-preload/bridge';
 import type { BridgeEvent, BridgeResult, CommandName } from '../src-preload/bridge';
+import { createHostAuth } from './browser-host-auth';
+import { DEFAULT_HOST_LIMITS, refusalOf, serverOptions } from './browser-host-guard';
+import type { HostLimits } from './browser-host-guard';
 import type { AppCore, Logger, SecretStore } from './core/ports';
 import { RENDERER_SECURITY_HEADERS, contentTypeFor } from './csp';
 import { resolveRendererFile } from './renderer-files';
 import { isPlainData } from './plain-data';
+
+export { tokenMatches } from './browser-host-auth';
+export type { HostLimits } from './browser-host-guard';
 
 export interface BrowserHostOptions {
   /** 0 (default): a free port chosen by the OS. */
@@ -43,6 +52,10 @@ export interface BrowserHostOptions {
   logger?: Logger;
   /** Largest request body accepted, in bytes. */
   maxBodyBytes?: number;
+  /** Connection cap, timeouts and header size; each defaults to DEFAULT_HOST_LIMITS. */
+  limits?: Partial<HostLimits>;
+  /** Milliseconds since the epoch, for the event-stream tickets' lifetime (tests move it). */
+  now?: () => number;
 }
 
 export interface BrowserHost {
@@ -58,9 +71,14 @@ export interface BrowserHost {
 
 const TOKEN_HEADER = 'x-outpost-token';
 const CODE_PARAM = 'code';
+const TICKET_PARAM = 'ticket';
 const INVOKE_PREFIX = '/bridge/invoke/';
+const SESSION_PATH = '/bridge/session';
+const TICKET_PATH = '/bridge/ticket';
 const EVENTS_PATH = '/bridge/events';
 const knownCommands = new Set<string>(COMMAND_NAMES);
+const USED_LINK =
+  'This Outpost link was already used or is not valid: each link opens the app once. Restart the browser host for a new one.';
 const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
 export function defaultRendererDir(): string {
@@ -69,23 +87,6 @@ export function defaultRendererDir(): string {
   const marker = `${sep}out${sep}main`;
   const at = here.lastIndexOf(marker);
   return at === -1 ? resolve(here, '..', 'out', 'renderer') : join(here.slice(0, at), 'out', 'renderer');
-}
-
-/** Compares digests, so neither the content nor the length of the token leaks through timing. */
-export function tokenMatches(expected: string, given: string | null | undefined): boolean {
-  if (typeof given !== 'string' || given.length === 0) return false;
-  const a = createHash('sha256').update(expected).digest();
-  const b = createHash('sha256').update(given).digest();
-  return timingSafeEqual(a, b);
-}
-
-/** The value of cookie `name` in a Cookie header, or null. */
-export function cookieValue(header: string | undefined, name: string): string | null {
-  for (const part of (header ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at !== -1 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return null;
 }
 
 function unknownCommand(command: string): BridgeResult<never> {
@@ -100,6 +101,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const logger = options.logger ?? silentLogger;
   const rendererDir = options.rendererDir ?? defaultRendererDir();
   const maxBodyBytes = options.maxBodyBytes ?? 5 * 1024 * 1024;
+  const limits: HostLimits = { ...DEFAULT_HOST_LIMITS, ...options.limits };
   const ownsCore = options.core === undefined;
   let core: AppCore;
   if (options.core) core = options.core;
@@ -107,15 +109,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     core = await options.createCore({ dataDir: options.dataDir, secrets: options.secrets });
   else throw new Error('startBrowserHost needs either `core` or `createCore`.');
 
-  const token = randomBytes(32).toString('base64url');
-  // Codes not yet traded for the cookie; each is removed the moment it is used.
-  const codes = new Set<string>();
+  const auth = createHostAuth(options.now ? { now: options.now } : {});
   const eventStreams = new Set<ServerResponse>();
   const sockets = new Set<Socket>();
   let port = 0;
-
-  const allowedHosts = (): Set<string> => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
-  const allowedOrigins = (): Set<string> => new Set([...allowedHosts()].map((h) => `http://${h}`));
 
   function send(res: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8'): void {
     res.writeHead(status, {
@@ -129,6 +126,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   function sendJson(res: ServerResponse, value: unknown): void {
     send(res, 200, JSON.stringify(value), 'application/json; charset=utf-8');
   }
+
+  const refuseCredential = (res: ServerResponse): void => send(res, 401, 'Missing or wrong token');
+  const byHeader = (req: IncomingMessage): boolean => auth.accepts(req.headers[TOKEN_HEADER]);
 
   function readBody(req: IncomingMessage): Promise<string | null> {
     return new Promise((resolveBody, reject) => {
@@ -145,58 +145,32 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     });
   }
 
-  // Cookies are not kept apart by port: the port in the name keeps two hosts apart.
-  const cookieName = (): string => `outpost_host_${port}`;
-
-  function byCookie(req: IncomingMessage): boolean {
-    return tokenMatches(token, cookieValue(req.headers.cookie, cookieName()));
-  }
-
-  /** A request made by the page itself: same origin by the browser's own word (Sec-Fetch-Site). */
-  function fromOwnPage(req: IncomingMessage): boolean {
-    const site = req.headers['sec-fetch-site'];
-    return site === undefined || site === 'same-origin';
-  }
-
-  function redirectClean(res: ServerResponse, url: URL, headers: Record<string, string> = {}): void {
-    url.searchParams.delete(CODE_PARAM);
-    res.writeHead(303, {
-      ...headers,
-      Location: `${url.pathname}${url.search}`,
-      'Cache-Control': 'no-store',
-      'Referrer-Policy': 'no-referrer',
-      'Content-Length': '0',
-    });
-    res.end();
-  }
-
-  function handleCode(req: IncomingMessage, res: ServerResponse, url: URL): void {
-    const code = url.searchParams.get(CODE_PARAM) ?? '';
-    const known = [...codes].find((c) => tokenMatches(c, code));
-    // The printed link opened again in a browser that already holds the cookie: the code
-    // grants nothing, the page just opens.
-    if (known === undefined && byCookie(req)) return redirectClean(res, url);
-    if (known === undefined) {
-      return send(
-        res,
-        401,
-        'This Outpost link was already used or is not valid: each link opens the app once. Restart the browser host for a new one.',
-      );
+  async function handleSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'POST') return send(res, 405, 'Method not allowed');
+    const body = await readBody(req);
+    if (body === null) return send(res, 413, 'Request body too large');
+    let code: unknown;
+    try {
+      code = (JSON.parse(body) as { code?: unknown } | null)?.code;
+    } catch {
+      return send(res, 400, 'The request body is not valid JSON.');
     }
-    codes.delete(known);
-    redirectClean(res, url, { 'Set-Cookie': `${cookieName()}=${token}; HttpOnly; SameSite=Strict; Path=/` });
+    const session = auth.tradeCode(code);
+    if (session === null) return send(res, 401, USED_LINK);
+    sendJson(res, { session });
+  }
+
+  function handleTicket(req: IncomingMessage, res: ServerResponse): void {
+    if (req.method !== 'POST') return send(res, 405, 'Method not allowed');
+    if (!byHeader(req)) return refuseCredential(res);
+    // Nothing is read from the body; drain it so the connection can serve the next request.
+    req.resume();
+    sendJson(res, { ticket: auth.newTicket() });
   }
 
   async function handleInvoke(req: IncomingMessage, res: ServerResponse, command: string): Promise<void> {
     if (req.method !== 'POST') return send(res, 405, 'Method not allowed');
-    const header = req.headers[TOKEN_HEADER] as string | undefined;
-    // A cookie rides along with any request the browser makes, so it counts only on a request
-    // that names our own origin (a browser always sends Origin on a POST).
-    const pageCall =
-      header === undefined && byCookie(req) && req.headers.origin !== undefined && fromOwnPage(req);
-    if (!pageCall && !tokenMatches(token, header)) {
-      return send(res, 401, 'Missing or wrong token');
-    }
+    if (!byHeader(req)) return refuseCredential(res);
     const body = await readBody(req);
     if (body === null) return send(res, 413, 'Request body too large');
     if (!knownCommands.has(command)) return sendJson(res, unknownCommand(command));
@@ -223,10 +197,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   function handleEvents(req: IncomingMessage, res: ServerResponse, url: URL): void {
     if (req.method !== 'GET') return send(res, 405, 'Method not allowed');
-    const pageCall = byCookie(req) && fromOwnPage(req);
-    if (!pageCall && !tokenMatches(token, url.searchParams.get('token'))) {
-      return send(res, 401, 'Missing or wrong token');
-    }
+    const ticket = url.searchParams.get(TICKET_PARAM);
+    const allowed = ticket !== null ? auth.redeemTicket(ticket) : byHeader(req);
+    if (!allowed) return refuseCredential(res);
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-store',
@@ -250,6 +223,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   function handleStatic(req: IncomingMessage, res: ServerResponse, url: URL): void {
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed');
+    // The page trades the code itself; here a spent one (from history, a terminal) opens nothing.
+    if (url.searchParams.has(CODE_PARAM) && !auth.isLiveCode(url.searchParams.get(CODE_PARAM))) {
+      return send(res, 401, USED_LINK);
+    }
     const file = resolveRendererFile(rendererDir, url.pathname);
     if (file === null) return send(res, 404, 'Not found');
     res.writeHead(200, {
@@ -266,15 +243,20 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       .pipe(res);
   }
 
-  const server: Server = createServer((req, res) => {
-    // DNS rebinding: a page served from evil.example that resolves to 127.0.0.1 sends its own Host.
-    const host = req.headers.host ?? '';
-    if (!allowedHosts().has(host)) return send(res, 403, 'Forbidden host');
-    const origin = req.headers.origin;
-    if (origin !== undefined && !allowedOrigins().has(origin)) return send(res, 403, 'Forbidden origin');
+  function failed(res: ServerResponse) {
+    return (error: unknown): void => {
+      logger.error('browser host: request failed', { error: String(error) });
+      if (!res.headersSent) send(res, 500, 'Internal error');
+      else res.destroy();
+    };
+  }
+
+  const server: Server = createServer(serverOptions(limits), (req, res) => {
+    const refusal = refusalOf(req, port);
+    if (refusal !== null) return send(res, refusal.status, refusal.message);
     let url: URL;
     try {
-      url = new URL(req.url ?? '/', `http://${host}`);
+      url = new URL(req.url ?? '/', `http://${req.headers.host}`);
     } catch {
       return send(res, 400, 'Bad request');
     }
@@ -285,17 +267,24 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       } catch {
         return send(res, 400, 'Bad request');
       }
-      handleInvoke(req, res, command).catch((error: unknown) => {
-        logger.error('browser host: request failed', { error: String(error) });
-        if (!res.headersSent) send(res, 500, 'Internal error');
-        else res.destroy();
-      });
+      handleInvoke(req, res, command).catch(failed(res));
       return;
     }
+    if (url.pathname === SESSION_PATH) {
+      handleSession(req, res).catch(failed(res));
+      return;
+    }
+    if (url.pathname === TICKET_PATH) return handleTicket(req, res);
     if (url.pathname === EVENTS_PATH) return handleEvents(req, res, url);
     if (url.pathname.startsWith('/bridge/')) return send(res, 404, 'Not found');
-    if (url.searchParams.has(CODE_PARAM) && req.method === 'GET') return handleCode(req, res, url);
     handleStatic(req, res, url);
+  });
+  server.maxConnections = limits.maxConnections;
+  // A flood would write a line per connection: the first and then every hundredth.
+  let dropped = 0;
+  server.on('drop', () => {
+    if (dropped++ % 100 === 0)
+      logger.warn('browser host: too many connections, closing new ones', { dropped });
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -316,18 +305,13 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   }
   port = (server.address() as AddressInfo).port;
   const base = `http://127.0.0.1:${port}`;
-
-  const pageUrl = (): string => {
-    const code = randomBytes(24).toString('base64url');
-    codes.add(code);
-    return `${base}/?${CODE_PARAM}=${code}`;
-  };
+  const pageUrl = (): string => `${base}/?${CODE_PARAM}=${auth.newCode()}`;
 
   let closed: Promise<void> | null = null;
   return {
     url: pageUrl(),
     pageUrl,
-    token,
+    token: auth.token,
     core,
     close() {
       closed ??= (async () => {

@@ -1,6 +1,6 @@
 // The browser host: `npm run start:browser -- --port N --data-dir DIR` serves the built renderer
 // and the bridge on 127.0.0.1 (browser-host-server.ts), with the real core, and prints one line:
-// `OUTPOST url=http://127.0.0.1:PORT/?token=TOKEN`.
+// `OUTPOST url=http://127.0.0.1:PORT/?code=CODE` (a one-time code: see browser-host-server.ts).
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { version } from '../package.json';

@@ -45,15 +45,15 @@ describe('the browser host page', () => {
         );
         expect(seen.href).toBe(`${new URL(link).origin}/`);
         expect(seen.href).not.toContain(token);
-        // HttpOnly: the page's scripts never hold the token.
-        expect(seen.cookie).not.toContain(token);
+        // The page holds its own session token, never the launch token, and no cookie at all.
+        expect(seen.cookie).toBe('');
         expect(seen.storage).not.toContain(token);
-        // Calls work with the cookie alone.
+        expect(seen.storage).toContain('outpost.hostSession');
+        // A reload goes on with the session this tab kept.
         await page.reload();
         await page.getByRole('button', { name: 'New post' }).waitFor();
 
-        // The printed link, opened again (from history, from a terminal) in a browser without
-        // the cookie, opens nothing.
+        // The printed link, opened again (from history, from a terminal), opens nothing.
         const stranger = await chromium.launch({
           executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
           args: ['--headless', '--no-sandbox', '--disable-gpu'],
@@ -81,8 +81,7 @@ describe('the browser host page', () => {
       }
       expect(urls.some((u) => u.startsWith(new URL(link).origin))).toBe(true);
       expect(urls.filter((u) => u.includes(token))).toEqual([]);
-      // Nothing else the browser keeps on disk (sessions, caches) holds it either; cookies
-      // are session-only and not written.
+      // Nothing else the browser keeps on disk (sessions, caches) holds it either.
       const holding = filesUnder(profile).filter((f) => readFileSync(f).includes(Buffer.from(token)));
       expect(holding).toEqual([]);
     } finally {

@@ -47,10 +47,10 @@ function httpBridge(host: BrowserHost, probe: LeakProbe): Pick<AppCore, 'invoke'
 function listenToEvents(host: BrowserHost, probe: LeakProbe): { events: () => number; stop: () => void } {
   const controller = new AbortController();
   let count = 0;
-  const url = `${new URL(host.url).origin}/bridge/events?token=${host.token}`;
+  const url = `${new URL(host.url).origin}/bridge/events`;
   void (async () => {
     try {
-      const res = await fetch(url, { signal: controller.signal });
+      const res = await fetch(url, { headers: { 'X-Outpost-Token': host.token }, signal: controller.signal });
       if (!res.body) return;
       const decoder = new TextDecoder();
       for await (const chunk of res.body as AsyncIterable<Uint8Array>) {

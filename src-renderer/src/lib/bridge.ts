@@ -1,6 +1,6 @@
 // The only file that touches `window.outpost`. In Electron the preload provides the bridge;
 // in a plain browser (the browser host, used in development and end-to-end tests) the same
-// contract runs over HTTP, authorised by the HttpOnly cookie the host set for this page.
+// contract runs over HTTP, authorised by the session token this tab traded its one-time code for.
 import type {
   BridgeErrorCode,
   BridgeErrorInfo,
@@ -10,8 +10,8 @@ import type {
   CommandResult,
   OutpostBridge,
 } from '../../../src-preload/bridge';
-import { createHttpBridge } from './http-bridge';
-import { clearHostTokenTraces } from './host-token';
+import { NOT_CONNECTED, createHttpBridge } from './http-bridge';
+import { openHostSession } from './host-token';
 
 /** A failed command: `message` is the core's own sentence (the service's words where they came from there). */
 export class BridgeError extends Error {
@@ -30,6 +30,8 @@ declare global {
 }
 
 let bridge: OutpostBridge | null = null;
+// The browser host's session for this tab: null until connect(), then its token or null.
+let hostSession: Promise<string | null> | null = null;
 
 function connect(): OutpostBridge {
   if (bridge) return bridge;
@@ -37,19 +39,26 @@ function connect(): OutpostBridge {
     bridge = window.outpost;
     return bridge;
   }
-  clearHostTokenTraces({
+  hostSession = openHostSession({
     href: window.location.href,
     storage: window.sessionStorage,
     replaceUrl: (url) => window.history.replaceState(window.history.state, '', url),
+    fetch: window.fetch.bind(window),
   });
-  // The page never sees the token: the host's cookie (HttpOnly) goes with every same-origin call.
-  bridge = createHttpBridge(null);
+  bridge = createHttpBridge(hostSession);
   return bridge;
 }
 
-/** Connects early so any leftover token or code leaves the address bar before anything renders. */
+/** Connects early so a one-time code leaves the address bar before anything renders. */
 export function initBridge(): void {
   connect();
+}
+
+/** Null when the bridge can be used; otherwise what to tell the person (no browser host session). */
+export async function bridgeProblem(): Promise<string | null> {
+  connect();
+  if (hostSession === null) return null;
+  return (await hostSession) === null ? NOT_CONNECTED : null;
 }
 
 type PayloadArgs<C extends CommandName> = CommandPayload<C> extends void ? [] : [CommandPayload<C>];

@@ -137,8 +137,10 @@ describe('browser host', () => {
     expect((await invoke('settings.get', '', { 'x-outpost-token': host.token.toUpperCase() })).status).toBe(
       401,
     );
-    expect((await raw('/bridge/events?token=nope')).status).toBe(401);
+    expect((await raw('/bridge/events?ticket=nope')).status).toBe(401);
     expect((await raw('/bridge/events')).status).toBe(401);
+    // The token in an address opens nothing: only a header or a ticket does.
+    expect((await raw(`/bridge/events?token=${host.token}`)).status).toBe(401);
     expect(core.calls).toHaveLength(0);
   });
 
@@ -178,6 +180,39 @@ describe('browser host', () => {
     core.emit({ name: 'itemChanged', data: { postId: 'p1', variantId: 'v1' } });
     await arrived;
     expect(received).toEqual([{ name: 'itemChanged', data: { postId: 'p1', variantId: 'v1' } }]);
+    unsubscribe();
+    await expect.poll(() => core.listenerCount).toBe(0);
+  });
+
+  it('reopens a dropped event stream with a fresh ticket (the spent one would be refused)', async () => {
+    const opened: Array<{ url: string; source: EventSource }> = [];
+    class RecordingEventSource extends EventSource {
+      constructor(url: string | URL) {
+        super(url);
+        opened.push({ url: String(url), source: this });
+      }
+    }
+    const bridge = createHttpBridge(host.token, {
+      baseUrl: base,
+      EventSource: RecordingEventSource as never,
+      reconnectMs: 10,
+    });
+    const received: BridgeEvent[] = [];
+    const unsubscribe = bridge.subscribe((event) => received.push(event));
+    await expect.poll(() => core.listenerCount).toBe(1);
+    // The connection drops: the stream closes and the client hears of it.
+    const first = opened[0]!;
+    first.source.close();
+    first.source.onerror?.(new Event('error') as never);
+    await expect.poll(() => opened.length).toBe(2);
+    await expect.poll(() => core.listenerCount).toBe(1);
+    const ticketOf = (url: string) => new URL(url).searchParams.get('ticket');
+    expect(ticketOf(opened[1]!.url)).not.toBe(ticketOf(first.url));
+    expect(opened.every(({ url }) => !url.includes(host.token))).toBe(true);
+    core.emit({ name: 'itemChanged', data: { postId: 'p2', variantId: null } });
+    await expect
+      .poll(() => received)
+      .toEqual([{ name: 'itemChanged', data: { postId: 'p2', variantId: null } }]);
     unsubscribe();
     await expect.poll(() => core.listenerCount).toBe(0);
   });

@@ -1,38 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clearHostTokenTraces } from '../../../src-renderer/src/lib/host-token';
 import { shortcutFor, SHORTCUTS, withShortcut } from '../../../src-renderer/src/lib/shortcuts';
 import { describeEntry } from '../../../src-renderer/src/lib/describe';
-
-function place(href: string, stored: string | null = null) {
-  const storage = new Map<string, string>();
-  if (stored) storage.set('outpost.hostToken', stored);
-  const replaced: string[] = [];
-  return {
-    storage: { removeItem: (k: string) => void storage.delete(k) },
-    replaced,
-    map: storage,
-    href,
-    replaceUrl: (url: string) => void replaced.push(url),
-  };
-}
-
-describe('browser host token traces', () => {
-  it('drops an old ?token= or a spent ?code= from the address, keeping the rest', () => {
-    const p = place('http://127.0.0.1:5000/?token=abc123&x=1#top');
-    clearHostTokenTraces(p);
-    expect(p.replaced).toEqual(['/?x=1#top']);
-    const q = place('http://127.0.0.1:5000/?code=once');
-    clearHostTokenTraces(q);
-    expect(q.replaced).toEqual(['/']);
-  });
-
-  it('forgets a token an older build kept in sessionStorage', () => {
-    const p = place('http://127.0.0.1:5000/', 'kept');
-    clearHostTokenTraces(p);
-    expect(p.map.has('outpost.hostToken')).toBe(false);
-    expect(p.replaced).toEqual([]);
-  });
-});
 
 describe('keyboard shortcuts', () => {
   const key = (
