@@ -134,7 +134,7 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
   };
   app.on('second-instance', () => show());
   app.on('web-contents-created', (_event, contents: WebContents) =>
-    hardenWebContents(contents, openExternal),
+    hardenWebContents(contents, openExternal, { packaged: app.isPackaged }),
   );
 
   await app.whenReady();
@@ -235,6 +235,7 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
   const notifier = createNotifier({
     Notification,
     openExternal,
+    packaged: app.isPackaged,
     enabled: () => settings.notifications,
     focusWindow: show,
     iconPath: appIcon,

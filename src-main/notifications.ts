@@ -10,6 +10,8 @@ export interface NotifierDeps {
     isSupported(): boolean;
   };
   openExternal: OpenExternal;
+  /** app.isPackaged: a packaged app opens https links only (window.ts). */
+  packaged: boolean;
   /** Read at every event, so turning notifications off in settings takes effect at once. */
   enabled(): boolean;
   /** Shows the window (a click on a notification without a link). */
@@ -44,7 +46,11 @@ export function createNotifier(deps: NotifierDeps): Notifier {
         // Published and released-then-published both carry the post's link: a click opens it.
         // The same scheme check as the window's links: anything else just shows the window.
         const opened =
-          n.url !== null && openExternalSafely(deps.openExternal, n.url, (e) => deps.onError?.(e));
+          n.url !== null &&
+          openExternalSafely(deps.openExternal, n.url, {
+            packaged: deps.packaged,
+            onError: (e) => deps.onError?.(e),
+          });
         if (!opened) deps.focusWindow();
       });
       notification.show();

@@ -9,7 +9,7 @@ import type {
   Session,
   WebContents,
 } from 'electron';
-import { isSafeLink, safeLinkUrl } from '../src-preload/links';
+import { isSafeLink, safeLinkUrl, type LinkPolicy } from '../src-preload/links';
 import { RENDERER_SECURITY_HEADERS, contentTypeFor } from './csp';
 import { resolveRendererFile } from './renderer-files';
 
@@ -47,9 +47,21 @@ export function handleAppProtocol(protocol: Pick<Protocol, 'handle'>, rendererDi
   protocol.handle(APP_SCHEME, (request) => serveAppRequest(rendererDir, request.url));
 }
 
-/** The shared check (src-preload/links.ts): https, or http on this computer; no credentials. */
-export function isSafeExternalUrl(raw: string): boolean {
-  return isSafeLink(raw);
+/** How the main process opens links: `packaged` is app.isPackaged. */
+export interface ExternalLinkOptions {
+  packaged: boolean;
+  onError?: (error: unknown) => void;
+}
+
+const linkPolicy = (options: ExternalLinkOptions): LinkPolicy => ({ loopbackHttp: !options.packaged });
+
+/**
+ * The shared check (src-preload/links.ts) for the OS browser: https with no credentials; http on
+ * this computer (the sandbox) only in a development build, as a shipped app has no business
+ * opening a local server's page because the service said so.
+ */
+export function isSafeExternalUrl(raw: string, options: ExternalLinkOptions): boolean {
+  return isSafeLink(raw, linkPolicy(options));
 }
 
 export function isAppUrl(raw: string): boolean {
@@ -67,11 +79,11 @@ export type OpenExternal = (url: string) => Promise<void>;
 export function openExternalSafely(
   openExternal: OpenExternal,
   url: string,
-  onError?: (e: unknown) => void,
+  options: ExternalLinkOptions,
 ): boolean {
-  const safe = safeLinkUrl(url);
+  const safe = safeLinkUrl(url, linkPolicy(options));
   if (safe === null) return false;
-  openExternal(safe).catch((error: unknown) => onError?.(error));
+  openExternal(safe).catch((error: unknown) => options.onError?.(error));
   return true;
 }
 
@@ -81,20 +93,24 @@ export function openExternalSafely(
  */
 const hardened = new WeakSet<WebContents>();
 
-export function hardenWebContents(contents: WebContents, openExternal: OpenExternal): void {
+export function hardenWebContents(
+  contents: WebContents,
+  openExternal: OpenExternal,
+  options: ExternalLinkOptions,
+): void {
   // Both `web-contents-created` and the window factory call this; handlers must not double up.
   if (hardened.has(contents)) return;
   hardened.add(contents);
   contents.on('will-navigate', (event, url) => {
     event.preventDefault();
-    if (!isAppUrl(url)) openExternalSafely(openExternal, url);
+    if (!isAppUrl(url)) openExternalSafely(openExternal, url, options);
   });
   contents.on('will-redirect', (event, url) => {
     if (!isAppUrl(url)) event.preventDefault();
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
-    openExternalSafely(openExternal, url);
+    openExternalSafely(openExternal, url, options);
     return { action: 'deny' };
   });
 }
@@ -159,14 +175,14 @@ export function createMainWindow(
     bounds: WindowBounds;
     iconPath?: string;
     openExternal: OpenExternal;
-    /** app.isPackaged: DevTools only in a development build. */
+    /** app.isPackaged: DevTools, and local http links, only in a development build. */
     packaged: boolean;
   },
 ): BrowserWindowType {
   const win = new BrowserWindow(
     mainWindowOptions(options.preloadPath, options.bounds, options.iconPath, options.packaged),
   );
-  hardenWebContents(win.webContents, options.openExternal);
+  hardenWebContents(win.webContents, options.openExternal, { packaged: options.packaged });
   if (options.bounds.maximized) win.maximize();
   win.once('ready-to-show', () => win.show());
   return win;

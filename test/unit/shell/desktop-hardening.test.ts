@@ -1,13 +1,14 @@
 // Issue 14: a packaged build's window has no DevTools (anyone at the keyboard could drive the
 // bridge from them; a development build keeps them), and the desktop app's data folder is
-// owner-only whatever the umask. Electron is the fake one.
+// owner-only whatever the umask. Issue 23, item 7: a packaged build hands the OS browser https
+// links only, from the window and from notifications alike. Electron is the fake one.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startDesktopApp } from '../../../src-main/desktop-app';
-import { createFakeCore } from './fake-core';
-import { FakeBrowserWindow, fake } from './fake-electron';
+import { createFakeCore, type FakeCore } from './fake-core';
+import { FakeBrowserWindow, FakeNotification, electron, fake } from './fake-electron';
 
 vi.mock('electron', async () => (await import('./fake-electron')).electron);
 
@@ -24,9 +25,9 @@ afterEach(() => {
   rmSync(home, { recursive: true, force: true });
 });
 
-async function start() {
+async function start(core: FakeCore = createFakeCore()) {
   const app = await startDesktopApp({
-    createCore: () => Promise.resolve(createFakeCore()),
+    createCore: () => Promise.resolve(core),
     mainDir: '/app/out/main',
     resourcesDir: '/app/resources',
     logger: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
@@ -49,6 +50,40 @@ describe('DevTools', () => {
 
   it('stay available in a development build', async () => {
     expect(await windowPreferences(false)).toMatchObject({ devTools: true });
+  });
+});
+
+describe('links from the service', () => {
+  const local = ['http://127.0.0.1:4010/posts/1', 'http://localhost:631/admin', 'http://[::1]:8080/x'];
+
+  /** Offers each link through window.open, navigation and a notification's click. */
+  async function offered(packaged: boolean, urls: string[]) {
+    fake.app.isPackaged = packaged;
+    const core = createFakeCore();
+    await start(core);
+    const contents = FakeBrowserWindow.instances[0]!.webContents;
+    for (const url of urls) {
+      contents.windowOpenHandler?.({ url });
+      contents.tryNavigate(url);
+      core.emit({
+        name: 'notification',
+        data: { kind: 'published', title: 'Published', body: '', url, postId: 'p', variantId: 'v' },
+      });
+      FakeNotification.instances.at(-1)!.emit('click');
+    }
+    return electron.shell.openExternal.mock.calls.map(([url]) => url);
+  }
+
+  it('a packaged app opens https links only, never a local http address', async () => {
+    expect(await offered(true, [...local, 'https://x.com/a/status/1'])).toEqual([
+      'https://x.com/a/status/1',
+      'https://x.com/a/status/1',
+      'https://x.com/a/status/1',
+    ]);
+  });
+
+  it('a development build opens local http links too (the sandbox)', async () => {
+    expect(await offered(false, local)).toEqual(local.flatMap((url) => [url, url, url]));
   });
 });
 

@@ -1,5 +1,6 @@
 // Issue 14, point 4, main-process side: notification clicks and window.open / navigation go
-// through the same scheme check as the window's links (src-preload/links.ts).
+// through the same scheme check as the window's links (src-preload/links.ts). Issue 23, item 7:
+// a packaged app opens https links only; http on this computer only in a development build.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutpostNotification } from '../../../src-preload/bridge';
 import { createNotifier } from '../../../src-main/notifications';
@@ -16,12 +17,13 @@ const published: OutpostNotification = {
   variantId: 'v1',
 };
 
-function clickOn(url: string) {
+function clickOn(url: string, packaged = true) {
   const openExternal = vi.fn((_url: string) => Promise.resolve());
   const focusWindow = vi.fn();
   const notifier = createNotifier({
     Notification: FakeNotification as never,
     openExternal,
+    packaged,
     enabled: () => true,
     focusWindow,
   });
@@ -36,11 +38,20 @@ beforeEach(() => {
 });
 
 describe('main-process links', () => {
-  it('the sandbox link (http on loopback) opens from a notification', () => {
-    const { openExternal, focusWindow } = clickOn('http://127.0.0.1:4010/posts/1');
+  it('the sandbox link (http on loopback) opens from a notification in a development build', () => {
+    const { openExternal, focusWindow } = clickOn('http://127.0.0.1:4010/posts/1', false);
     expect(openExternal).toHaveBeenCalledWith('http://127.0.0.1:4010/posts/1');
     expect(focusWindow).not.toHaveBeenCalled();
   });
+
+  it.each(['http://127.0.0.1:4010/posts/1', 'http://localhost:631/admin', 'http://[::1]:8080/'])(
+    'a packaged app never opens %s from a notification; it shows the window instead',
+    (url) => {
+      const { openExternal, focusWindow } = clickOn(url, true);
+      expect(openExternal).not.toHaveBeenCalled();
+      expect(focusWindow).toHaveBeenCalledOnce();
+    },
+  );
 
   it.each(['javascript:alert(1)', 'data:text/html,x', 'http://example.com/', 'smb://h/s', 'app://outpost/'])(
     'a notification with %s never opens it',
@@ -53,12 +64,17 @@ describe('main-process links', () => {
 
   it('window links agree with the shared checker and open its normalized form', () => {
     for (const url of ['https://a.example', 'http://localhost:1/', 'javascript:x', 'file:///x']) {
-      expect(isSafeExternalUrl(url)).toBe(safeLinkUrl(url) !== null);
+      expect(isSafeExternalUrl(url, { packaged: false })).toBe(safeLinkUrl(url) !== null);
+      expect(isSafeExternalUrl(url, { packaged: true })).toBe(
+        safeLinkUrl(url, { loopbackHttp: false }) !== null,
+      );
     }
     const openExternal = vi.fn((_url: string) => Promise.resolve());
-    expect(openExternalSafely(openExternal, ' https://a.example')).toBe(true);
+    const packaged = { packaged: true };
+    expect(openExternalSafely(openExternal, ' https://a.example', packaged)).toBe(true);
     expect(openExternal).toHaveBeenCalledWith('https://a.example/');
-    expect(openExternalSafely(openExternal, 'javascript:alert(1)')).toBe(false);
+    expect(openExternalSafely(openExternal, 'javascript:alert(1)', packaged)).toBe(false);
+    expect(openExternalSafely(openExternal, 'http://127.0.0.1:9/', packaged)).toBe(false);
     expect(openExternal).toHaveBeenCalledOnce();
   });
 });

@@ -19,6 +19,7 @@ function setup(enabled = true) {
   const notifier = createNotifier({
     Notification: FakeNotification as never,
     openExternal,
+    packaged: true,
     enabled: () => state.enabled,
     focusWindow,
   });

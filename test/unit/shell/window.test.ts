@@ -92,15 +92,24 @@ describe('external links', () => {
     ['app://outpost/index.html', false],
     ['not a url', false],
   ])('%s is safe to open: %s', (url, safe) => {
-    expect(isSafeExternalUrl(url)).toBe(safe);
+    expect(isSafeExternalUrl(url, { packaged: true })).toBe(safe);
+    expect(isSafeExternalUrl(url, { packaged: false })).toBe(safe);
   });
+
+  it.each(['http://127.0.0.1:4010/p/1', 'http://localhost:8080/', 'http://[::1]:9/'])(
+    '%s (a local server) opens only in a development build',
+    (url) => {
+      expect(isSafeExternalUrl(url, { packaged: false })).toBe(true);
+      expect(isSafeExternalUrl(url, { packaged: true })).toBe(false);
+    },
+  );
 });
 
 describe('web contents hardening', () => {
-  function hardened() {
+  function hardened(packaged = true) {
     const contents = new FakeWebContents();
     const openExternal = vi.fn((_url: string) => Promise.resolve());
-    hardenWebContents(contents as unknown as WebContents, openExternal);
+    hardenWebContents(contents as unknown as WebContents, openExternal, { packaged });
     return { contents, openExternal };
   }
 
@@ -121,6 +130,16 @@ describe('web contents hardening', () => {
     expect(openExternal.mock.calls).toEqual([['https://example.com/a']]);
   });
 
+  it('opens a local http link only in a development build', () => {
+    const packaged = hardened(true);
+    packaged.contents.windowOpenHandler?.({ url: 'http://127.0.0.1:4010/p/1' });
+    packaged.contents.tryNavigate('http://localhost:4010/p/2');
+    expect(packaged.openExternal).not.toHaveBeenCalled();
+    const development = hardened(false);
+    development.contents.windowOpenHandler?.({ url: 'http://127.0.0.1:4010/p/1' });
+    expect(development.openExternal.mock.calls).toEqual([['http://127.0.0.1:4010/p/1']]);
+  });
+
   it('refuses webviews and redirects away from the app', () => {
     const { contents } = hardened();
     expect(contents.tryNavigate('https://example.com/', 'will-attach-webview')).toBe(true);
@@ -131,8 +150,8 @@ describe('web contents hardening', () => {
   it('hardens a web contents only once, so a link opens once', () => {
     const contents = new FakeWebContents();
     const openExternal = vi.fn((_url: string) => Promise.resolve());
-    hardenWebContents(contents as unknown as WebContents, openExternal);
-    hardenWebContents(contents as unknown as WebContents, openExternal);
+    hardenWebContents(contents as unknown as WebContents, openExternal, { packaged: true });
+    hardenWebContents(contents as unknown as WebContents, openExternal, { packaged: true });
     contents.tryNavigate('https://example.com/');
     expect(openExternal).toHaveBeenCalledTimes(1);
   });
