@@ -86,6 +86,9 @@ const FORBIDDEN_PREFS = {
 const SERVICE_TEXT_SAFE_CALLS =
   /^(#clean|#cleanJson|clean|scrub|scrubSecrets|redact\w*|cleaner|parseRetryAfter|Number|parseInt|parseFloat)$/;
 
+/** Names that say a value opens something: a cookie built from one carries a credential. */
+const CREDENTIAL_NAME = /token|session|secret|credential|ticket|passw/i;
+
 const DANGEROUS_SWITCHES =
   /^(ignore-certificate-errors|disable-web-security|allow-running-insecure-content|no-sandbox|disable-site-isolation-trials|remote-debugging-port|js-flags)$/;
 
@@ -221,6 +224,29 @@ export function scanCode(file, text, role) {
       if (role === 'renderer' && (calleeText === 'eval' || calleeText === 'Function'))
         add(node, HIGH, 'eval', `calls ${calleeText}()`);
     }
+    // A cookie that carries a credential: browsers send 127.0.0.1's cookies to every port, so
+    // any other local server the user visits receives it (and can overwrite it).
+    if (ts.isPropertyAssignment(node) && /^set-cookie$/i.test(propName(node) ?? '')) {
+      checkCookie(node, node.initializer);
+    }
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+      const method = node.expression.name.text;
+      const [first, second] = node.arguments;
+      if (
+        /^(setHeader|appendHeader|append|set)$/.test(method) &&
+        /^set-cookie$/i.test(String(literalValue(first)))
+      )
+        checkCookie(node, second);
+      if (method === 'cookie') checkCookie(node, second);
+    }
+    if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isPropertyAccessExpression(node.left) &&
+      node.left.name.text === 'cookie'
+    ) {
+      checkCookie(node, node.right);
+    }
     // Service text (the status line, a response header) must pass a scrubber before it can
     // become a message: a service may echo the token it was sent.
     if (ts.isPropertyAccessExpression(node) && node.name.text === 'statusText' && !isAssignmentTarget(node)) {
@@ -327,6 +353,18 @@ export function scanCode(file, text, role) {
       HIGH,
       'unredacted-service-text',
       `${what.slice(0, 60)} is used without passing a scrubber (scrubSecrets, #clean, redact)`,
+    );
+  }
+
+  function checkCookie(node, value) {
+    // A literal cookie ("theme=dark") carries nothing; one built from a credential's name does.
+    if (!value || literalValue(value) !== undefined) return;
+    if (!CREDENTIAL_NAME.test(value.getText(sf))) return;
+    add(
+      node,
+      HIGH,
+      'cookie-credential',
+      `sets a cookie from ${value.getText(sf).slice(0, 60)}: cookies reach every port of the host, so a credential must not ride in one`,
     );
   }
 

@@ -212,6 +212,29 @@ describe('security scan', () => {
       },
       'open-external',
     ],
+    [
+      'a browser host cookie holding the token (as the host set it before issue 23)',
+      {
+        'src-main/host.ts': `export function trade(res: ServerResponse, port: number, token: string) {
+          res.writeHead(303, { Location: '/', 'Set-Cookie': \`outpost_host_\${port}=\${token}; HttpOnly; SameSite=Strict; Path=/\` });
+        }`,
+      },
+      'cookie-credential',
+    ],
+    [
+      'a session cookie set with setHeader',
+      {
+        'src-main/host.ts': `export const keep = (res: ServerResponse, session: string) => res.setHeader('set-cookie', 'sid=' + session);`,
+      },
+      'cookie-credential',
+    ],
+    [
+      'a page writing its ticket into a cookie',
+      {
+        'src-renderer/src/keep.ts': `export function keep(ticket: string) { document.cookie = \`events=\${ticket}; path=/\`; }`,
+      },
+      'cookie-credential',
+    ],
   ])('flags %s as high severity', (_label, change, check) => {
     const { status, findings } = scan(project({ ...good, ...change }));
     expect(findings.filter((f) => f.severity === 'high').map((f) => f.check)).toContain(check);
@@ -229,15 +252,22 @@ describe('security scan', () => {
           export const d = (r: Response) => (r.statusText === 'OK' ? 1 : 0);
         `,
         'src-main/open.ts': `export function open(u: string) { const safe = safeLinkUrl(u); if (safe) void openExternal(safe); }`,
+        'src-main/prefs.ts': `
+          export const a = (res: ServerResponse) => res.setHeader('Set-Cookie', 'theme=dark; Path=/');
+          export const b = (res: ServerResponse, lang: string) => res.writeHead(200, { 'Set-Cookie': \`lang=\${lang}\` });
+        `,
         'src-renderer/src/L.svelte': `<script lang="ts">let { url } = $props(); const href = $derived(safeLinkUrl(url));</script>\n{#if href}<a {href}>x</a><a href={safeLinkUrl(url)}>y</a>{/if}<a href="https://example.com">z</a>`,
       }),
     );
     expect(findings).toEqual([]);
   });
 
-  it('finds nothing of high severity in Outpost', () => {
-    expect(scanProject(repo).findings.filter((f) => f.severity === 'high')).toEqual([]);
-  });
+  it('finds nothing of high severity in Outpost, no cookie carrying a credential among it', () => {
+    // One scan of the whole repository (the built output too, when there is one).
+    const { findings } = scanProject(repo);
+    expect(findings.filter((f) => f.check === 'cookie-credential')).toEqual([]);
+    expect(findings.filter((f) => f.severity === 'high')).toEqual([]);
+  }, 30_000);
 
   it('exits non-zero from the command line on a high finding, zero otherwise', () => {
     const bad = project({ ...good, 'src-main/w.ts': `const o = { webSecurity: false };` });
