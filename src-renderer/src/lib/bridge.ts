@@ -30,7 +30,7 @@ declare global {
 }
 
 let bridge: OutpostBridge | null = null;
-// The browser host's session for this tab: null until connect(), then its token or null.
+// In the browser host, this tab's session token (null when it holds none); in Electron, unused.
 let hostSession: Promise<string | null> | null = null;
 
 function connect(): OutpostBridge {
