@@ -20,7 +20,7 @@ import { version } from '../package.json';
 import { Redactor } from './core/app/logger';
 import type { AppCore, Logger } from './core/ports';
 import { resolveDataDir } from './core/paths';
-import { openSecretStore } from './core/secrets';
+import { accountOf, openSecretStore } from './core/secrets';
 
 export const EXIT_OK = 0;
 /** The command ran but something failed (a sync with failures, an error from the core or service). */
@@ -53,7 +53,8 @@ Ids printed and accepted are Outpost's local ids.
 Commands:
   connect --base-url URL [--auth-header bearer|x-api-key]
                       Connect to the service. The token is read from standard input,
-                      or from OUTPOST_TOKEN (which is then used and never stored).
+                      or else from OUTPOST_TOKEN (used and never stored; it goes only to
+                      OUTPOST_BASE_URL when that is set, else to the address it connects).
   status              Connection, pending operations, failures, conflicts, last sync.
   sync [--wait S]     One full push, pull and reconcile; operations waiting on a retry within
                       S seconds (default 60) are retried before it returns. Exits 0 only if
@@ -402,20 +403,36 @@ async function syncUntilSettled(
   }
 }
 
-async function readToken(io: CliIo): Promise<string> {
+/** `connect`'s token: typed on standard input, else OUTPOST_TOKEN (for OUTPOST_BASE_URL only, when set). */
+async function readToken(io: CliIo, baseUrl: string, redactor: Redactor): Promise<string> {
+  const typed = (await io.readStdin())?.trim();
+  if (typed) {
+    redactor.add(typed);
+    return typed;
+  }
   const fromEnv = io.env.OUTPOST_TOKEN?.trim();
+  const named = io.env.OUTPOST_BASE_URL?.trim();
+  if (fromEnv && named && accountOf(named) !== accountOf(baseUrl))
+    throw new UsageError(
+      `OUTPOST_TOKEN is for OUTPOST_BASE_URL (${named}), not ${baseUrl}: give this address's token on standard input.`,
+    );
   if (fromEnv) return fromEnv;
-  const input = (await io.readStdin())?.trim();
-  if (input) return input;
   throw new UsageError(
     "'connect' needs the access token on standard input (outpost connect --base-url URL < token-file) or in OUTPOST_TOKEN.",
   );
 }
 
-async function run(core: AppCore, command: string, v: Values, args: string[], io: CliIo): Promise<Outcome> {
+async function run(
+  core: AppCore,
+  command: string,
+  v: Values,
+  args: string[],
+  io: CliIo,
+  redactor: Redactor,
+): Promise<Outcome> {
   switch (command) {
     case 'connect': {
-      const token = await readToken(io);
+      const token = await readToken(io, v['base-url'] ?? '', redactor);
       const authHeader = (v['auth-header'] ?? 'bearer') as 'bearer' | 'x-api-key';
       const input = { baseUrl: v['base-url'] ?? '', token, authHeader };
       // GET /api/workspaces/ with the token before anything is saved.
@@ -425,7 +442,7 @@ async function run(core: AppCore, command: string, v: Values, args: string[], io
       const notes: string[] = [];
       if (settings.tokenStorage === 'memory') {
         notes.push(
-          'No OS keychain: the token was kept for this command only. Set OUTPOST_TOKEN for the next commands.',
+          `No OS keychain: the token was kept for this command only. For the next commands, set OUTPOST_TOKEN and OUTPOST_BASE_URL=${settings.baseUrl ?? input.baseUrl}.`,
         );
       }
       if (settings.tokenStorage === 'environment')
@@ -648,9 +665,12 @@ export async function runCli(
 ): Promise<number> {
   // Until the line is parsed, a best guess, so even a usage error answers in JSON when asked.
   let json = argv.includes('--json');
+  // A last guard on what is printed (the core's answers may quote the service): no token this
+  // command knows, in any encoding, and nothing shaped like one.
+  const redactor = new Redactor();
+  if (io.env.OUTPOST_TOKEN) redactor.add(io.env.OUTPOST_TOKEN.trim());
   const fail = (code: string, message: string, exitCode: number): number => {
-    // A last guard: nothing shaped like an access token is ever printed.
-    const line = oneLine(message).replace(TOKEN_SHAPE, '[redacted]');
+    const line = redactor.clean(oneLine(message));
     io.stderr(`outpost: ${line}\n`);
     if (json) io.stdout(`${JSON.stringify({ ok: false, error: { code, message: line } })}\n`);
     return exitCode;
@@ -679,10 +699,7 @@ export async function runCli(
   try {
     const opened = await openCore({ dataDir, env: io.env, logger });
     core = opened.core;
-    const outcome = await run(core, parsed.command, parsed.values, parsed.args, io);
-    // What the core answered may quote the service: the token it was given is printed nowhere.
-    const redactor = new Redactor();
-    if (io.env.OUTPOST_TOKEN) redactor.add(io.env.OUTPOST_TOKEN.trim());
+    const outcome = await run(core, parsed.command, parsed.values, parsed.args, io, redactor);
     const print = (text: string) => io.stdout(redactor.clean(text));
     if (json)
       print(

@@ -19,12 +19,20 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
+/** What the caller knows about the address whose token it asks for. */
+export interface TokenLookup {
+  /** The address was connected with a token the user typed: the environment's must not stand in for it. */
+  typedForAddress?: boolean;
+}
+
 /** Where the access token lives. The keytar implementation uses service "Outpost", account = base URL. */
 export interface SecretStore {
   readonly kind: 'keychain' | 'memory' | 'environment';
-  get(account: string): Promise<string | null>;
+  get(account: string, lookup?: TokenLookup): Promise<string | null>;
   set(account: string, secret: string): Promise<void>;
   delete(account: string): Promise<void>;
+  /** Where the token `get` answered for `account` lives, for a store that holds more than one kind. */
+  kindOf?(account: string): SecretStore['kind'];
 }
 
 /** The facade both hosts call: commands in, events out. */

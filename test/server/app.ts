@@ -18,19 +18,30 @@ import type { ControlSurface } from './control';
 export class Stats {
   requests = 0;
   private routes = new Map<string, number>();
+  /** API requests by the token they carried (valid or not), so tests see which token went where. */
+  private tokens = new Map<string, number>();
 
   count(key: string): void {
     this.requests += 1;
     this.routes.set(key, (this.routes.get(key) ?? 0) + 1);
   }
 
+  countToken(token: string): void {
+    this.tokens.set(token, (this.tokens.get(token) ?? 0) + 1);
+  }
+
   byRoute(): Record<string, number> {
     return Object.fromEntries(this.routes);
+  }
+
+  byToken(): Record<string, number> {
+    return Object.fromEntries(this.tokens);
   }
 
   reset(): void {
     this.requests = 0;
     this.routes.clear();
+    this.tokens.clear();
   }
 }
 
@@ -361,6 +372,7 @@ function tokenOf(req: IncomingMessage): string | null {
 
 function authenticate(ctx: AppContext, req: IncomingMessage): string {
   const token = tokenOf(req);
+  if (token) ctx.stats.countToken(token);
   if (token === null)
     throw new HttpError(401, 'unauthorized', 'missing token: send X-API-Key or Authorization: Bearer');
   if (!token.startsWith(TOKEN_PREFIX) || token.length <= TOKEN_PREFIX.length) {

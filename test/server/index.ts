@@ -81,7 +81,13 @@ export interface SandboxHandle {
     setSeed(seed: number): void;
     readonly injected: number;
   };
-  stats: { readonly requests: number; byRoute(): Record<string, number>; reset(): void };
+  stats: {
+    readonly requests: number;
+    byRoute(): Record<string, number>;
+    /** Requests by the token they carried, valid or not. */
+    byToken(): Record<string, number>;
+    reset(): void;
+  };
   inspect: {
     posts(slug?: string): Array<{ id: string; title: string; workspace: string; owner: string }>;
     variants(postId?: string): Array<{
@@ -240,6 +246,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         return stats.requests;
       },
       byRoute: () => stats.byRoute(),
+      byToken: () => stats.byToken(),
       reset: () => stats.reset(),
     },
     inspect: {

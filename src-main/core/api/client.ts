@@ -2,7 +2,8 @@
 // spec shows; every failure becomes a ServiceError with one kind, so the sync engine can
 // decide without knowing HTTP. Responses are validated (schemas.ts) and kept verbatim in `raw`.
 import type { AuthHeaderStyle } from '../../../src-preload/bridge';
-import { scrubSecrets, ServiceError } from './errors';
+import { ServiceError } from './errors';
+import { Redactor } from './redaction';
 import { validateBaseUrl, validateToken } from './settings-checks';
 import { statusError } from './status-errors';
 import { classifyTransportError } from './transport-errors';
@@ -71,9 +72,8 @@ export class ServiceClient {
   readonly baseUrl: string;
   readonly authHeader: AuthHeaderStyle;
   readonly #token: string;
-  readonly #secretPart: string;
-  /** The secret part as JSON text encodes it: checked in every answer, so encoded once. */
-  readonly #secretPartInJson: string;
+  /** Knows the token: every answer and error text is scrubbed of it, in any encoding, on arrival. */
+  readonly #redactor = new Redactor();
   readonly #timeoutMs: number;
   readonly #fetch: typeof fetch;
   readonly #now: () => Date;
@@ -82,8 +82,7 @@ export class ServiceClient {
   constructor(options: ServiceClientOptions) {
     this.baseUrl = validateBaseUrl(options.baseUrl);
     this.#token = validateToken(options.token);
-    this.#secretPart = this.#token.slice(this.#token.indexOf('_pat_') + '_pat_'.length);
-    this.#secretPartInJson = JSON.stringify(this.#secretPart).slice(1, -1);
+    this.#redactor.add(this.#token);
     if (options.authHeader !== 'bearer' && options.authHeader !== 'x-api-key') {
       throw new ServiceError('invalid_settings', 'The auth header style must be "bearer" or "x-api-key".', {
         mayHaveReachedService: false,
@@ -263,17 +262,7 @@ export class ServiceClient {
   }
 
   #clean(text: string): string {
-    return scrubSecrets(text, [this.#token, this.#secretPart]);
-  }
-
-  /** Like #clean, for JSON text: the token as JSON encodes it (quotes and backslashes escaped). */
-  #cleanJson(text: string): string {
-    if (!text.includes(this.#secretPart)) {
-      const encoded = this.#secretPartInJson;
-      if (encoded === this.#secretPart || !text.includes(encoded)) return text;
-    }
-    const secrets = [this.#token, this.#secretPart].flatMap((s) => [s, JSON.stringify(s).slice(1, -1)]);
-    return scrubSecrets(text, secrets);
+    return this.#redactor.clean(text);
   }
 
   async #request(method: Method, path: string, body?: Record<string, unknown>): Promise<Answer> {
@@ -318,9 +307,9 @@ export class ServiceClient {
           mayHaveReachedService: true,
         });
       }
+      let json: unknown;
       try {
-        // Answers are kept verbatim in the database: an echoed token must not be among them.
-        return { status, json: JSON.parse(this.#cleanJson(text)) as unknown };
+        json = JSON.parse(text);
       } catch {
         throw new ServiceError(
           'malformed_response',
@@ -331,6 +320,9 @@ export class ServiceClient {
           },
         );
       }
+      // Answers are kept in the database and shown: an echoed token, however encoded and
+      // however deep, leaves here, before anything else sees the answer.
+      return { status, json: this.#redactor.cleanParsed(json, text) };
     }
     throw statusError(response, text, { clean: (t) => this.#clean(t), now: this.#now });
   }

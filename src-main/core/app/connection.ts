@@ -5,13 +5,26 @@ import type { Kysely } from 'kysely';
 import type { AuthHeaderStyle, SettingsView, Theme } from '../../../src-preload/bridge';
 import { ServiceClient, validateBaseUrl, validateToken } from '../api/client';
 import type { Logger, SecretStore } from '../ports';
-import { MemorySecretStore } from '../secrets/memory-store';
-import { keychainUnavailableMessage } from '../secrets/open-secret-store';
+import { BASE_URL_ENV_VAR, TOKEN_ENV_VAR } from '../secrets/environment-store';
+import { KeychainError } from '../secrets/keytar-store';
+import { keychainUnavailableMessage, withoutKeychain } from '../secrets/open-secret-store';
 import type { Database } from '../store/schema';
-import { clearConnection, getConnection, getSetting, setConnection } from '../store/settings-repository';
+import {
+  clearConnection,
+  getConnection,
+  getSetting,
+  setConnection,
+  setSetting,
+} from '../store/settings-repository';
 import { upsertWorkspaces } from '../store/workspace-repository';
 import { CommandError } from './command-error';
 import type { Redactor } from './logger';
+
+/**
+ * The address the user last connected with a token they typed (null: with the environment's).
+ * Not a secret: it keeps `OUTPOST_TOKEN` from standing in for that token in a later session.
+ */
+const TOKEN_TYPED_FOR = 'tokenTypedFor';
 
 export interface ConnectionOptions {
   secrets: SecretStore;
@@ -56,9 +69,16 @@ export class Connection {
   }
 
   async #token(baseUrl: string): Promise<string | null> {
-    const token = await this.#secrets.get(baseUrl);
+    const typedFor = await getSetting<string | null>(this.db(), TOKEN_TYPED_FOR, null);
+    const token = await this.#secrets.get(baseUrl, { typedForAddress: typedFor === baseUrl });
     if (token) this.#o.redactor.add(token);
     return token;
+  }
+
+  #noTokenMessage(): string {
+    if (this.#secrets.kind !== 'environment')
+      return 'No access token is stored for this service: enter one in Settings.';
+    return `No access token is stored for this service, and ${TOKEN_ENV_VAR} is not sent to it (it goes only to ${BASE_URL_ENV_VAR}, or else to the first address it is used with): enter a token in Settings.`;
   }
 
   /** The client for the connected service; null when not connected; throws when no token is stored. */
@@ -66,8 +86,7 @@ export class Connection {
     const conn = await getConnection(this.db());
     if (!conn) return null;
     const token = await this.#token(conn.base_url);
-    if (!token)
-      throw new CommandError('auth', 'No access token is stored for this service: enter one in Settings.');
+    if (!token) throw new CommandError('auth', this.#noTokenMessage());
     const key = `${conn.base_url}\n${conn.auth_header}\n${token}`;
     if (this.#client?.key !== key)
       this.#client = {
@@ -97,12 +116,15 @@ export class Connection {
     const conn = await getConnection(db);
     let token: string | null = null;
     if (conn) token = await this.#token(conn.base_url).catch(() => null);
+    const tokenStorage =
+      conn && token !== null ? (this.#secrets.kindOf?.(conn.base_url) ?? this.#secrets.kind) : null;
     return {
       baseUrl: conn?.base_url ?? null,
       authHeader: conn?.auth_header === 'x-api-key' ? 'x-api-key' : 'bearer',
       connected: conn !== undefined && token !== null,
-      tokenStorage: token !== null ? this.#secrets.kind : null,
-      keychainMessage: this.#secretsMessage,
+      tokenStorage,
+      // Where a typed token is kept says nothing about one that comes from the environment.
+      keychainMessage: tokenStorage === 'environment' ? null : this.#secretsMessage,
       notifications: await getSetting(db, 'notifications', true),
       theme: await getSetting<Theme>(db, 'theme', 'system'),
       closeToTray: await getSetting(db, 'closeToTray', false),
@@ -147,15 +169,17 @@ export class Connection {
       // A keychain that answered at start can still refuse a write (a locked keyring, a
       // denied prompt): connect anyway, with the token in memory for this session, and say so.
       const why = error instanceof Error ? this.#o.redactor.clean(error.message) : 'unknown error';
-      if (this.#secrets.kind !== 'keychain')
+      if (!(error instanceof KeychainError))
         throw new CommandError('keychain_unavailable', `The access token could not be kept (${why}).`);
       this.#secretsMessage = keychainUnavailableMessage(`it refused to store the token: ${why}`);
       this.#o.logger.warn(this.#secretsMessage);
-      this.#secrets = new MemorySecretStore();
+      this.#secrets = withoutKeychain(this.#secrets);
       await this.#secrets.set(baseUrl, token);
     }
     if (previous && previous.base_url !== baseUrl)
       await this.#secrets.delete(previous.base_url).catch(() => undefined);
+    const typed = (this.#secrets.kindOf?.(baseUrl) ?? this.#secrets.kind) !== 'environment';
+    await setSetting(db, TOKEN_TYPED_FOR, typed ? baseUrl : null);
     await setConnection(db, { baseUrl, authHeader: p.authHeader, now: this.#o.now() });
     await upsertWorkspaces(db, workspaces, this.#o.now());
     this.#client = null;
@@ -166,6 +190,7 @@ export class Connection {
     const db = this.db();
     const conn = await getConnection(db);
     if (conn) await this.#secrets.delete(conn.base_url);
+    await setSetting(db, TOKEN_TYPED_FOR, null);
     await clearConnection(db);
     this.#client = null;
   }

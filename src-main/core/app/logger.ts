@@ -1,32 +1,13 @@
 // A file logger in <dataDir>/logs/ that never writes a secret: every line passes through the
-// redactor, which knows the current token (and its secret part) and any `*_pat_*` shape.
+// redactor, which knows the current token (and its secret part), in any encoding, and any
+// `*_pat_*` shape.
 import { closeSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { scrubSecrets } from '../api/errors';
+import type { Redactor } from '../api/redaction';
 import { ensurePrivateDir, PRIVATE_FILE_MODE, tightenFiles } from '../paths';
 import type { Logger } from '../ports';
 
-export class Redactor {
-  #secrets = new Set<string>();
-  /** The same, as the list every clean reads (kept rather than copied on each log line). */
-  #list: string[] = [];
-
-  add(secret: string): void {
-    if (secret.length < 4) return;
-    this.#secrets.add(secret);
-    const i = secret.indexOf('_pat_');
-    if (i >= 0 && secret.length - i - 5 >= 4) this.#secrets.add(secret.slice(i + 5));
-    this.#list = [...this.#secrets];
-  }
-
-  /** Known secrets first, longest first: a shape match could cut a token and leave its tail. */
-  clean(text: string): string {
-    return scrubSecrets(text, this.#list);
-  }
-
-  /** Bound `clean`, for passing where a plain function is wanted. */
-  readonly cleaner = (text: string): string => this.clean(text);
-}
+export { Redactor } from '../api/redaction';
 
 /** A log past this size at start is set aside as outpost.1.log (replacing the one before). */
 export const LOG_ROTATE_BYTES = 5 * 1024 * 1024;
@@ -90,10 +71,16 @@ export function createFileLogger(
 
 /** Wraps a caller's logger so it, too, only ever sees redacted text. */
 export function redactingLogger(inner: Logger, redactor: Redactor): Logger {
-  const clean = (fields?: Record<string, unknown>) =>
-    fields === undefined
-      ? undefined
-      : (JSON.parse(redactor.clean(JSON.stringify(fields))) as Record<string, unknown>);
+  const clean = (fields?: Record<string, unknown>): Record<string, unknown> | undefined => {
+    if (fields === undefined) return undefined;
+    const text = redactor.clean(JSON.stringify(fields));
+    try {
+      return JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      // A secret with a quote or backslash in it, blanked from the JSON, can leave it unreadable.
+      return { fields: text };
+    }
+  };
   return {
     info: (m, f) => inner.info(redactor.clean(m), clean(f)),
     warn: (m, f) => inner.warn(redactor.clean(m), clean(f)),

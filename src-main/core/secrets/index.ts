@@ -1,3 +1,4 @@
+export * from './address';
 export * from './environment-store';
 export * from './keytar-store';
 export * from './memory-store';

@@ -1,4 +1,5 @@
 import type { SecretStore } from '../ports';
+import { accountOf } from './address';
 
 export const KEYCHAIN_SERVICE = 'Outpost';
 
@@ -33,7 +34,7 @@ export class KeytarSecretStore implements SecretStore {
 
   async get(account: string): Promise<string | null> {
     try {
-      return await this.#keytar.getPassword(this.#service, account);
+      return await this.#keytar.getPassword(this.#service, accountOf(account));
     } catch (error) {
       throw wrap('read', error);
     }
@@ -41,7 +42,7 @@ export class KeytarSecretStore implements SecretStore {
 
   async set(account: string, secret: string): Promise<void> {
     try {
-      await this.#keytar.setPassword(this.#service, account, secret);
+      await this.#keytar.setPassword(this.#service, accountOf(account), secret);
     } catch (error) {
       throw wrap('store', error);
     }
@@ -49,7 +50,7 @@ export class KeytarSecretStore implements SecretStore {
 
   async delete(account: string): Promise<void> {
     try {
-      await this.#keytar.deletePassword(this.#service, account);
+      await this.#keytar.deletePassword(this.#service, accountOf(account));
     } catch (error) {
       throw wrap('remove', error);
     }

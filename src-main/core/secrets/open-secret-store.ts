@@ -1,6 +1,6 @@
 // Picks where the access token lives, once, at start-up (design.md section 4; issue 4 "Secrets").
 import type { Logger, SecretStore } from '../ports';
-import { EnvironmentSecretStore, TOKEN_ENV_VAR } from './environment-store';
+import { BASE_URL_ENV_VAR, EnvironmentSecretStore, TOKEN_ENV_VAR } from './environment-store';
 import { KEYCHAIN_SERVICE, KeytarSecretStore, type KeytarApi } from './keytar-store';
 import { MemorySecretStore } from './memory-store';
 
@@ -37,19 +37,32 @@ export function keychainUnavailableMessage(why: string): string {
 }
 
 /**
- * `OUTPOST_TOKEN` in `env` -> an environment store (never persisted); else keytar if the OS
- * keychain answers a probe; else an in-memory store and a message saying so.
+ * The OS keychain if it answers a probe, else an in-memory store and a message saying so. With
+ * `OUTPOST_TOKEN` in `env`, that token (never persisted) sits over it, bound to one address
+ * (`OUTPOST_BASE_URL`, or the first it is used with); tokens typed for other addresses still go
+ * to the keychain.
  */
 export async function openSecretStore(
   env: NodeJS.ProcessEnv,
   logger: Logger,
   options: OpenSecretStoreOptions = {},
 ): Promise<{ store: SecretStore; message: string | null }> {
+  const opened = await openKeychainOrMemory(logger, options);
   const fromEnv = env[TOKEN_ENV_VAR]?.trim();
-  if (fromEnv) {
-    logger.info(`Using the access token from ${TOKEN_ENV_VAR}; it is not stored`);
-    return { store: new EnvironmentSecretStore(fromEnv, logger), message: null };
-  }
+  if (!fromEnv) return opened;
+  logger.info(`Using the access token from ${TOKEN_ENV_VAR}; it is not stored`);
+  const store = new EnvironmentSecretStore(fromEnv, {
+    baseUrl: env[BASE_URL_ENV_VAR] ?? null,
+    inner: opened.store,
+    logger,
+  });
+  return { store, message: opened.message };
+}
+
+async function openKeychainOrMemory(
+  logger: Logger,
+  options: OpenSecretStoreOptions,
+): Promise<{ store: SecretStore; message: string | null }> {
   try {
     const keytar = await (options.loadKeytar ?? defaultLoadKeytar)();
     await withTimeout(keytar.getPassword(KEYCHAIN_SERVICE, PROBE_ACCOUNT), options.probeTimeoutMs ?? 3000);
@@ -59,4 +72,11 @@ export async function openSecretStore(
     logger.warn(message);
     return { store: new MemorySecretStore(), message };
   }
+}
+
+/** What is left when the keychain refuses a write: memory for the session, the environment's token kept. */
+export function withoutKeychain(store: SecretStore): SecretStore {
+  if (!(store instanceof EnvironmentSecretStore)) return new MemorySecretStore();
+  store.replaceInner(new MemorySecretStore());
+  return store;
 }

@@ -1,16 +1,21 @@
-// A token goes only to the address it was stored for: testing another address needs the token
-// typed for it, whether the stored one lives in the keychain or comes from OUTPOST_TOKEN.
+// A token goes only to the address it was stored for (issue 23, item 2): testing another address
+// needs the token typed for it; `OUTPOST_TOKEN` goes only to `OUTPOST_BASE_URL`, or else to the
+// first address it is used with; a token typed for an address is the one sent there. Each
+// sandbox counts the requests by the token they carried.
 import { afterEach, describe, expect, it } from 'vitest';
-import { EnvironmentSecretStore } from '../../../src-main/core/secrets/environment-store';
+import type { Logger } from '../../../src-main/core/ports';
+import { openSecretStore } from '../../../src-main/core/secrets';
 import { startSandbox, type SandboxHandle } from '../../server/index';
-import { openCore, type TestCore } from './helpers';
+import { openCore, tempDir, type TestCore } from './helpers';
 
 const sandboxes: SandboxHandle[] = [];
+const dirs: Array<{ remove(): void }> = [];
 let t: TestCore | null = null;
 afterEach(async () => {
   await t?.close();
   t = null;
   for (const s of sandboxes.splice(0)) await s.close();
+  for (const d of dirs.splice(0)) d.remove();
 });
 
 async function twoServices(): Promise<[SandboxHandle, SandboxHandle]> {
@@ -18,6 +23,23 @@ async function twoServices(): Promise<[SandboxHandle, SandboxHandle]> {
   const b = await startSandbox();
   sandboxes.push(a, b);
   return [a, b];
+}
+
+const quiet: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** The store a host opens with these variables, without a keychain (memory beneath). */
+async function environmentStore(env: Record<string, string>) {
+  const { store } = await openSecretStore(env, quiet, {
+    loadKeytar: () => Promise.reject(new Error('no keychain in this test')),
+  });
+  return store;
+}
+
+/** A data folder that outlives one core, for a second session on it. */
+function folder(): string {
+  const d = tempDir();
+  dirs.push(d);
+  return d.dir;
 }
 
 describe('a token goes only to the address it was stored for', () => {
@@ -45,13 +67,107 @@ describe('a token goes only to the address it was stored for', () => {
     ).toMatchObject({ ok: true });
   });
 
+  it('the address is compared as the connection writes it: a trailing slash is the same, a port is not', async () => {
+    const [home, other] = await twoServices();
+    t = await openCore();
+    await t.call('settings.connect', {
+      baseUrl: `${home.baseUrl}/`,
+      token: home.token,
+      authHeader: 'bearer',
+    });
+    expect((await t.call('settings.get', undefined)).baseUrl).toBe(home.baseUrl);
+    const tested = await t.call('settings.testConnection', { baseUrl: home.baseUrl, authHeader: 'bearer' });
+    expect(tested).toMatchObject({ ok: true });
+    const before = other.stats.requests;
+    const elsewhere = await t.call('settings.testConnection', {
+      baseUrl: `${other.baseUrl}/`,
+      authHeader: 'bearer',
+    });
+    expect(elsewhere.ok).toBe(false);
+    expect(other.stats.requests).toBe(before);
+  });
+
+  it('a stored token is never sent to another address, even once that one is connected', async () => {
+    const [home, other] = await twoServices();
+    t = await openCore();
+    await t.call('settings.connect', { baseUrl: home.baseUrl, token: home.token, authHeader: 'bearer' });
+    await t.core.syncNow('test');
+    const typed = other.mintToken();
+    await t.call('settings.connect', { baseUrl: other.baseUrl, token: typed, authHeader: 'bearer' });
+    await t.core.syncNow('test');
+    expect(Object.keys(other.stats.byToken())).toEqual([typed]);
+    expect(Object.keys(home.stats.byToken())).toEqual([home.token]);
+  });
+
   it('OUTPOST_TOKEN is not handed to an address asked for before any connection', async () => {
     const [home] = await twoServices();
-    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-    t = await openCore({ secrets: new EnvironmentSecretStore(home.token, quiet) });
+    t = await openCore({ secrets: await environmentStore({ OUTPOST_TOKEN: home.token }) });
     const before = home.stats.requests;
     const tested = await t.call('settings.testConnection', { baseUrl: home.baseUrl, authHeader: 'bearer' });
     expect(tested.ok).toBe(false);
     expect(home.stats.requests).toBe(before);
+  });
+});
+
+describe('OUTPOST_TOKEN is bound to one address', () => {
+  it('connecting a second address with a typed token sends that one there, never the environment token', async () => {
+    const [first, second] = await twoServices();
+    const fromEnv = first.mintToken();
+    const typed = second.mintToken();
+    const dir = folder();
+    t = await openCore({ dir, secrets: await environmentStore({ OUTPOST_TOKEN: fromEnv }) });
+    // As `outpost connect` does with no token typed: the environment's, for its first address.
+    await t.call('settings.connect', { baseUrl: first.baseUrl, token: fromEnv, authHeader: 'bearer' });
+    await t.core.syncNow('test');
+    expect(first.stats.byToken()[fromEnv]).toBeGreaterThan(1);
+    expect((await t.call('settings.get', undefined)).tokenStorage).toBe('environment');
+
+    await t.call('settings.connect', { baseUrl: second.baseUrl, token: typed, authHeader: 'bearer' });
+    await t.core.syncNow('test');
+    expect(
+      await t.call('settings.testConnection', { baseUrl: second.baseUrl, authHeader: 'bearer' }),
+    ).toMatchObject({ ok: true });
+    expect(second.stats.byToken()[typed]).toBeGreaterThan(2);
+    expect(Object.keys(second.stats.byToken())).toEqual([typed]);
+    expect((await t.call('settings.get', undefined)).tokenStorage).toBe('memory');
+    const firstSeen = first.stats.requests;
+    await t.core.close(1_000);
+
+    // A later session with the same environment: the typed token was kept in memory only and is
+    // gone. The environment's does not stand in for it at that address.
+    t = await openCore({ dir, secrets: await environmentStore({ OUTPOST_TOKEN: fromEnv }) });
+    const status = await t.core.syncNow('test');
+    expect(status.phase).toBe('needs_token');
+    expect(status.lastError).toMatch(/OUTPOST_TOKEN is not sent to it/);
+    expect(Object.keys(second.stats.byToken())).toEqual([typed]);
+    expect(first.stats.requests).toBe(firstSeen);
+  });
+
+  it('OUTPOST_BASE_URL names the one address, however it is written; a typed token wins there', async () => {
+    const [named, other] = await twoServices();
+    const fromEnv = named.mintToken();
+    const dir = folder();
+    // A folder connected to the named address before (with a token typed then).
+    t = await openCore({ dir });
+    await t.call('settings.connect', { baseUrl: named.baseUrl, token: named.token, authHeader: 'bearer' });
+    await t.core.close(1_000);
+
+    const env = { OUTPOST_TOKEN: fromEnv, OUTPOST_BASE_URL: `${named.baseUrl}/` };
+    t = await openCore({ dir, secrets: await environmentStore(env) });
+    await t.core.syncNow('test');
+    expect(named.stats.byToken()[fromEnv]).toBeGreaterThan(1);
+
+    const typed = other.mintToken();
+    await t.call('settings.connect', { baseUrl: other.baseUrl, token: typed, authHeader: 'bearer' });
+    await t.core.syncNow('test');
+    expect(Object.keys(other.stats.byToken())).toEqual([typed]);
+
+    // Back to the named address with a token typed for it: that one is sent, not the environment's.
+    const typedForNamed = named.mintToken();
+    const before = named.stats.byToken()[fromEnv];
+    await t.call('settings.connect', { baseUrl: named.baseUrl, token: typedForNamed, authHeader: 'bearer' });
+    await t.core.syncNow('test');
+    expect(named.stats.byToken()[typedForNamed]).toBeGreaterThan(1);
+    expect(named.stats.byToken()[fromEnv]).toBe(before);
   });
 });

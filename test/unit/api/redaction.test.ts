@@ -1,10 +1,19 @@
 // Issue 14, point 1: everything the service says (status line, headers, body) is scrubbed of
-// the token and its secret part before it becomes an error message; so is what is kept.
+// the token and its secret part before it becomes an error message; so is what is kept. Issue
+// 23: in every encoding a service may echo it in, at any depth.
 import { describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../src-main/core/api/client';
 import { scrubSecrets, scrubTokenShapes } from '../../../src-main/core/api/errors';
 import { Redactor } from '../../../src-main/core/app/logger';
 import { redactTokenShapes } from '../../../src-main/core/store/sync-log-repository';
+import {
+  encodedLeaks,
+  jsonWith,
+  nested,
+  secretsOf,
+  slot,
+  tokenEncodings,
+} from '../../integration/security/token-encodings';
 
 const TOKEN = 'cps_pat_S3cretValue1234';
 const SECRET = 'S3cretValue1234';
@@ -123,5 +132,100 @@ describe('token shapes', () => {
     expect(scrubTokenShapes(long)).toBe(`[redacted] ${'z'.repeat(200_000)}`);
     expect(scrubTokenShapes('x'.repeat(400_000))).toHaveLength(400_000);
     expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
+
+// Issue 23, item 3: the token goes in whatever form a service echoes it: JSON `\u` escapes of any
+// of its characters, percent-encoding in either hex case, `+` read as a space; at any depth.
+describe('redaction by meaning', () => {
+  const PLUS = 'cps_pat_Ab+cD/ef=9';
+  const secrets = [...secretsOf(TOKEN), ...secretsOf(PLUS)];
+
+  it.each([TOKEN, SECRET, PLUS, 'Ab+cD/ef=9'])('removes every encoding of %s from text', (secret) => {
+    const r = new Redactor();
+    r.add(TOKEN);
+    r.add(PLUS);
+    for (const e of tokenEncodings(secret)) {
+      const text = `before ${e.text} after`;
+      expect(r.clean(text), e.name).toBe('before [redacted] after');
+      expect(scrubSecrets(text, [TOKEN, PLUS, SECRET, 'Ab+cD/ef=9']), e.name).toBe('before [redacted] after');
+    }
+  });
+
+  it('removes escapes of different kinds mixed in one token, and shapes however encoded', () => {
+    const r = new Redactor();
+    r.add(TOKEN);
+    expect(r.clean('x cps\\u005fpat%5FS3cr\\u0065tValue1234 y')).toBe('x [redacted] y');
+    // A token Outpost never knew, recognised by its shape once decoded.
+    expect(r.clean('x other%5Fpat%5Fq1w2e3 y')).toBe('x [redacted] y');
+    expect(scrubTokenShapes('x other\\u005Fpat\\u005fq1w2e3 y')).toBe('x [redacted] y');
+  });
+
+  it('leaves text with escapes but no secret as it is', () => {
+    const r = new Redactor();
+    r.add(TOKEN);
+    for (const text of ['50% off, 100%25 sure', 'a "quote" \\n and \\u00e9', 'cps_pat_ alone', '%%%', '\\'])
+      expect(r.clean(text)).toBe(text);
+  });
+
+  it('scrubs a parsed answer at any depth, keys included, and leaves a post that looks like a token', () => {
+    const r = new Redactor();
+    r.add(TOKEN);
+    const encodings = tokenEncodings(TOKEN);
+    const echo = Object.fromEntries(encodings.map((e, i) => [`f${i}`, `sent ${slot(i)}`]));
+    const text = jsonWith(
+      {
+        id: 'v1',
+        content: 'my_pat_project stays',
+        [slot(2)]: 'a key',
+        deep: nested(10, { detail: echo, list: encodings.map((_, i) => slot(i)) }),
+      },
+      encodings,
+    );
+    const parsed = r.cleanParsed(JSON.parse(text) as Record<string, unknown>, text);
+    const kept = JSON.stringify(parsed);
+    expect(encodedLeaks(kept, secretsOf(TOKEN), 'answer')).toEqual([]);
+    expect(kept.match(/\[redacted\]/g)).toHaveLength(2 * encodings.length + 1);
+    expect(parsed).toMatchObject({ id: 'v1', content: 'my_pat_project stays', '[redacted]': 'a key' });
+  });
+
+  it('walks an answer nested deeper than the call stack goes', () => {
+    const r = new Redactor();
+    r.add(TOKEN);
+    const depth = 200_000;
+    const text = `${'['.repeat(depth)}"\\u0063${TOKEN.slice(1)}"${']'.repeat(depth)}`;
+    let node: unknown = r.cleanParsed(JSON.parse(text) as unknown, text);
+    for (let i = 0; i < depth; i++) node = (node as unknown[])[0];
+    expect(node).toBe('[redacted]');
+  });
+
+  it('the service client scrubs answers and errors on arrival, ten levels deep', async () => {
+    const encodings = tokenEncodings(TOKEN);
+    const echoes = encodings.map((_, i) => `echo ${slot(i)}`);
+    const answer = jsonWith([{ slug: 'ws', note: nested(10, echoes), [slot(3)]: 1 }], encodings);
+    const [workspace] = await clientAnswering(() => new Response(answer, { status: 200 })).listWorkspaces();
+    expect(workspace!.slug).toBe('ws');
+    expect(encodedLeaks(JSON.stringify(workspace), secrets, 'answer')).toEqual([]);
+
+    for (const status of [400, 500]) {
+      const body = jsonWith({ errors: nested(10, { detail: echoes.join(' ') }) }, encodings);
+      const error = await failure(clientAnswering(() => new Response(body, { status })));
+      expect(JSON.stringify(error)).toContain('[redacted]');
+      expect(encodedLeaks(JSON.stringify(error), secrets, `error ${status}`)).toEqual([]);
+    }
+    const header = encodings.filter((e) => !e.json).map((e) => e.text);
+    const redirect = await failure(
+      clientAnswering(
+        () =>
+          new Response(null, {
+            status: 302,
+            statusText: `Found ${header.join(' ')}`,
+            headers: {
+              Location: `https://elsewhere.example/?${header.map((t, i) => `t${i}=${t}`).join('&')}`,
+            },
+          }),
+      ),
+    );
+    expect(encodedLeaks(JSON.stringify(redirect), secrets, 'redirect')).toEqual([]);
   });
 });

@@ -52,28 +52,107 @@ describe('keychain (real Secret Service)', () => {
 });
 
 describe('OUTPOST_TOKEN', () => {
-  it('is used for every account and never stored', async () => {
+  const noKeychain = { loadKeytar: () => Promise.reject(new Error('no keytar here')) };
+
+  it('goes only to OUTPOST_BASE_URL, however the address is written, and is never stored', async () => {
     const logger = recordingLogger();
     const token = 'cps_pat_fromTheEnvironment123';
-    const { store, message } = await openSecretStore({ OUTPOST_TOKEN: `${token}\n` }, logger);
+    const env = { OUTPOST_TOKEN: `${token}\n`, OUTPOST_BASE_URL: 'HTTP://127.0.0.1:1/' };
+    const { store, message } = await openSecretStore(env, logger, noKeychain);
     expect(store.kind).toBe('environment');
-    expect(message).toBeNull();
-    expect(await store.get('https://a.example.com')).toBe(token);
-    expect(await store.get('https://b.example.com')).toBe(token);
-    await store.set('https://a.example.com', 'cps_pat_other');
-    expect(await store.get('https://a.example.com')).toBe(token);
-    await store.delete('https://a.example.com');
-    expect(await store.get('https://a.example.com')).toBe(token);
+    expect(message).toMatch(/No OS keychain/);
+    for (const same of ['http://127.0.0.1:1', 'http://127.0.0.1:1/', 'http://127.0.0.1:1//'])
+      expect(await store.get(same)).toBe(token);
+    for (const other of [
+      'http://127.0.0.1:2',
+      'https://127.0.0.1:1',
+      'http://127.0.0.1:1/api',
+      'https://b.example.com',
+    ])
+      expect(await store.get(other)).toBeNull();
+    expect(store.kindOf?.('http://127.0.0.1:1/')).toBe('environment');
+    // Given for its own address (as `outpost connect` passes it), it is still not written anywhere.
+    await store.set('http://127.0.0.1:1', token);
+    await store.delete('http://127.0.0.1:1');
+    expect(await store.get('http://127.0.0.1:1')).toBe(token);
     expect(logger.lines.some((l) => l.includes('not stored'))).toBe(true);
     expect(logger.lines.join('\n')).not.toContain('fromTheEnvironment');
-    expect(logger.lines.join('\n')).not.toContain('cps_pat_other');
+  });
+
+  it('without OUTPOST_BASE_URL, goes to the first address it is used with and no other', async () => {
+    const token = 'cps_pat_fromTheEnvironment123';
+    const { store } = await openSecretStore({ OUTPOST_TOKEN: token }, recordingLogger(), noKeychain);
+    expect(await store.get('https://a.example.com/')).toBe(token);
+    expect(await store.get('https://b.example.com')).toBeNull();
+    expect(await store.get('https://a.example.com')).toBe(token);
+    // Nor when it is given for another address: that one gets it for the session, typed as it were.
+    await store.set('https://b.example.com', token);
+    expect(await store.get('https://b.example.com')).toBe(token);
+    expect(await store.get('https://c.example.com')).toBeNull();
+  });
+
+  it('a token typed for an address wins there; one typed before is not replaced by the environment', async () => {
+    const env = { OUTPOST_TOKEN: 'cps_pat_environment1', OUTPOST_BASE_URL: 'https://a.example.com' };
+    const { store } = await openSecretStore(env, recordingLogger(), noKeychain);
+    await store.set('https://a.example.com/', 'cps_pat_typedForA');
+    expect(await store.get('https://a.example.com')).toBe('cps_pat_typedForA');
+    expect(store.kindOf?.('https://a.example.com')).toBe('memory');
+    await store.set('https://b.example.com', 'cps_pat_typedForB');
+    expect(await store.get('https://b.example.com')).toBe('cps_pat_typedForB');
+
+    // A later session, unnamed: the address was connected with a typed token, now lost.
+    const later = await openSecretStore(
+      { OUTPOST_TOKEN: 'cps_pat_environment1' },
+      recordingLogger(),
+      noKeychain,
+    );
+    expect(await later.store.get('https://b.example.com', { typedForAddress: true })).toBeNull();
+    expect(await later.store.get('https://c.example.com', { typedForAddress: true })).toBeNull();
+  });
+
+  it('a token kept in the keychain wins over one from the environment not named for its address', async () => {
+    if (!process.env.DBUS_SESSION_BUS_ADDRESS)
+      throw new Error('No D-Bus session: run this through `npm test`.');
+    const account = `http://127.0.0.1:9/${randomUUID()}`;
+    const typed = `cps_pat_${randomUUID().replaceAll('-', '')}`;
+    const keychain = await openSecretStore({}, recordingLogger());
+    await keychain.store.set(`${account}/`, typed);
+    try {
+      const { store } = await openSecretStore({ OUTPOST_TOKEN: 'cps_pat_environment1' }, recordingLogger());
+      expect(await store.get(account)).toBe(typed);
+      expect(store.kindOf?.(account)).toBe('keychain');
+      // The environment's token, unbound, goes to the next address with nothing kept.
+      expect(await store.get('http://127.0.0.1:9/elsewhere')).toBe('cps_pat_environment1');
+      // Connecting the address with the environment's token retires the one kept before.
+      await store.set(account, 'cps_pat_environment1');
+      expect(await keychain.store.get(account)).toBeNull();
+    } finally {
+      await keychain.store.delete(account);
+    }
+  });
+
+  it('an OUTPOST_BASE_URL that is not a service address sends the token nowhere', async () => {
+    const logger = recordingLogger();
+    const env = { OUTPOST_TOKEN: 'cps_pat_environment1', OUTPOST_BASE_URL: 'not an address' };
+    const { store } = await openSecretStore(env, logger, noKeychain);
+    expect(await store.get('https://a.example.com')).toBeNull();
+    expect(logger.lines.some((l) => l.includes('OUTPOST_BASE_URL is not a service address'))).toBe(true);
   });
 
   it('an empty OUTPOST_TOKEN is ignored', async () => {
-    const { store } = await openSecretStore({ OUTPOST_TOKEN: '  ' }, recordingLogger(), {
-      loadKeytar: () => Promise.reject(new Error('no keytar here')),
-    });
+    const { store } = await openSecretStore({ OUTPOST_TOKEN: '  ' }, recordingLogger(), noKeychain);
     expect(store.kind).toBe('memory');
+  });
+});
+
+describe('accounts', () => {
+  it('are service addresses as the connection writes them: http://h:1/ is http://h:1, http://h:2 is not', async () => {
+    const store = new MemorySecretStore();
+    await store.set('http://127.0.0.1:1/', 'cps_pat_one');
+    expect(await store.get('http://127.0.0.1:1')).toBe('cps_pat_one');
+    expect(await store.get('HTTP://127.0.0.1:1')).toBe('cps_pat_one');
+    expect(await store.get('http://127.0.0.1:2')).toBeNull();
+    expect(await store.get('http://127.0.0.1:1/other')).toBeNull();
   });
 });
 
