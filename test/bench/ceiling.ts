@@ -1,4 +1,4 @@
-// The ceiling of the architecture README's benchmarks name as the next step
+// The ceiling of the architecture docs/benchmarks.md names as the next step
 // (`npm run build && npx tsx test/bench/ceiling.ts`; not part of `npm run bench`): how close to
 // the bare client could Outpost get on this machine if a writer thread with its own SQLite
 // connection took every answer and the main thread only sent and read? The ceiling's main

@@ -288,7 +288,8 @@ export async function addVariant(page: Page, platform: string, content: string):
   await page.getByRole('button', { name: 'Add variant' }).click();
   await page.getByLabel('Platform', { exact: true }).selectOption(platform);
   await page.getByRole('button', { name: 'Add', exact: true }).click();
-  // The Content field may still be the previous variant's for a moment: wait for the new tab.
+  // The field shown at once is the new variant's; its own panel (counter, schedule, badge)
+  // follows once the core has created it: wait for its tab, so what follows reads that panel.
   await until(
     'the new variant selected',
     async () =>

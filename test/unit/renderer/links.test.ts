@@ -71,8 +71,8 @@ describe('links in the window', () => {
           postId: 'p1',
           variantId: 'v1',
         },
-        paused: true,
         onDismiss: () => undefined,
+        onAction: () => undefined,
         onOpenPost: () => undefined,
       },
     });
@@ -91,8 +91,8 @@ describe('links in the window', () => {
         postId: null,
         variantId: null,
       },
-      paused: true,
       onDismiss: () => undefined,
+      onAction: () => undefined,
       onOpenPost: () => undefined,
     });
     expect(render(Toast, { props: props('data:text/html,x') }).body).not.toContain('href');

@@ -72,6 +72,11 @@ export function dayKey(iso: string, zone: string): string {
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
+/** The day it is now in `zone`. */
+export function todayIn(zone: string, now: number = Date.now()): string {
+  return dayKey(new Date(now).toISOString(), zone);
+}
+
 /** The instant `days` days and `hours` hours of wall-clock time after `iso`, in `zone`. */
 export function shiftTime(iso: string, zone: string, days: number, hours: number): string {
   const local = utcToZonedInput(iso, zone);

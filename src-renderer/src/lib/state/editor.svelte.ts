@@ -3,12 +3,27 @@
 // typing never waits on the disk or the network.
 import type { AccountChoice, PostDetail, VariantView } from '../../../../src-preload/bridge';
 import { errorMessage, invoke } from '../bridge';
+import { FocusRequests } from './focus-request.svelte';
 import { situationOf } from './situation';
 
 export const SAVE_DELAY_MS = 300;
 
 type Key = 'title' | `content:${string}`;
 export type ConflictChoice = 'mine' | 'theirs' | 'edit';
+
+/**
+ * A variant being added. Its text field is on screen at once, with the caret, so typing never
+ * waits for the core; the text goes to the variant once it exists.
+ */
+export interface NewVariant {
+  platform: string;
+  content: string;
+  /** Whether the field has the caret, and where: the variant's own field carries on from there. */
+  focused: boolean;
+  selection: { start: number; end: number };
+  /** The core refused it (the reason is shown by "Add variant"); the text stays until added or dropped. */
+  failed: boolean;
+}
 
 export class EditorState {
   post = $state<PostDetail | null>(null);
@@ -21,6 +36,9 @@ export class EditorState {
   loadError = $state<string | null>(null);
   /** True while edits wait to be written; shown as a quiet "Saving…" word, never a spinner. */
   unsaved = $state(false);
+  /** Per post: the variant being added to it, if any. */
+  adding = $state<Record<string, NewVariant>>({});
+  readonly focus = new FocusRequests();
 
   activeVariant = $derived(
     this.post?.variants.find((v) => v.id === this.activeVariantId) ?? this.post?.variants[0] ?? null,
@@ -34,11 +52,14 @@ export class EditorState {
   private dirty = new Set<Key>();
   /** What each message was about when it was shown (see `situation`): when that changes, it goes. */
   private errorSituations = new Map<string, string>();
+  /** Per post: the create of its new variant, while on its way. */
+  private creating = new Map<string, Promise<boolean>>();
   /* eslint-enable svelte/prefer-svelte-reactivity */
   private openSequence = 0;
 
   async open(id: string): Promise<void> {
     await this.flush();
+    this.focus.drop();
     const mine = ++this.openSequence;
     try {
       const post = await invoke('posts.get', { id });
@@ -57,6 +78,7 @@ export class EditorState {
 
   close(): void {
     void this.flush();
+    this.focus.drop();
     this.openSequence++;
     this.post = null;
     this.activeVariantId = null;
@@ -160,13 +182,15 @@ export class EditorState {
     // One write per key at a time, so an older text never lands after a newer one.
     const previous = this.inFlight.get(key);
     if (previous) await previous;
-    if (!this.dirty.has(key) || !this.post) return this.settle();
+    // A variant's text is saved even once its post is closed (it was typed before); the title
+    // belongs to the open post.
+    const postId = this.post?.id;
+    if (!this.dirty.has(key) || (key === 'title' && !postId)) return this.settle();
     this.dirty.delete(key);
-    const postId = this.post.id;
     const run = (async () => {
       const errorKey = key === 'title' ? 'post' : key.slice('content:'.length);
       try {
-        if (key === 'title') {
+        if (key === 'title' && postId) {
           const post = await invoke('posts.update', { id: postId, title: this.title });
           if (this.post?.id === postId) this.adoptPostFields(post);
         } else {
@@ -204,8 +228,9 @@ export class EditorState {
     this.unsaved = this.timers.size > 0 || this.inFlight.size > 0 || this.dirty.size > 0;
   }
 
-  /** Writes every pending edit now. */
+  /** Writes every pending edit now (the text of a variant still being added once it exists). */
   async flush(): Promise<void> {
+    await Promise.all(this.creating.values());
     const keys = [...new Set<Key>([...this.timers.keys(), ...this.dirty])]; // eslint-disable-line svelte/prefer-svelte-reactivity -- a local copy
     for (const key of keys) {
       const timer = this.timers.get(key);
@@ -217,6 +242,7 @@ export class EditorState {
 
   selectVariant(id: string): void {
     void this.flush();
+    this.focus.drop();
     this.activeVariantId = id;
   }
 
@@ -228,23 +254,58 @@ export class EditorState {
     if (next) this.selectVariant(next.id);
   }
 
+  /**
+   * Adds a variant to the open post. Its text field takes the caret at once; once the core has
+   * created it, the text typed meanwhile is its content and its own field carries on.
+   */
   async addVariant(platform: string, account: AccountChoice): Promise<boolean> {
-    if (!this.post) return false;
+    const postId = this.post?.id;
+    if (!postId || this.creating.has(postId)) return false;
+    // A failed attempt's text is kept for the next one.
+    const before = this.adding[postId];
+    const empty = { start: 0, end: 0 };
+    this.adding[postId] = before
+      ? { ...before, platform, failed: false }
+      : { platform, content: '', focused: false, selection: empty, failed: false };
+    this.focus.request('content', null);
+    const created = this.createVariant(postId, platform, account);
+    this.creating.set(postId, created);
     try {
-      const variant = await invoke('variants.create', {
-        postId: this.post.id,
-        platform,
-        content: '',
-        account,
-      });
+      return await created;
+    } finally {
+      this.creating.delete(postId);
+    }
+  }
+
+  private async createVariant(postId: string, platform: string, account: AccountChoice): Promise<boolean> {
+    try {
+      const variant = await invoke('variants.create', { postId, platform, content: '', account });
+      const typed = this.adding[postId];
+      delete this.adding[postId];
+      // Its field goes: a request for it that nobody took must not wait for the next one.
+      this.focus.take('content', null);
       this.adoptVariant(variant);
-      this.activeVariantId = variant.id;
+      if (typed?.content) this.setContent(variant.id, typed.content);
+      if (this.post?.id === postId) {
+        this.activeVariantId = variant.id;
+        if (typed?.focused) this.focus.request('content', variant.id, typed.selection);
+      }
       this.clearError('addVariant');
       return true;
     } catch (error) {
-      this.setError('addVariant', errorMessage(error));
+      const typed = this.adding[postId];
+      if (typed) typed.failed = true;
+      if (this.post?.id === postId) this.setError('addVariant', errorMessage(error));
       return false;
     }
+  }
+
+  /** Gives up a variant that could not be added, and the text typed for it. */
+  dropNewVariant(): void {
+    const postId = this.post?.id;
+    if (!postId || this.creating.has(postId)) return;
+    delete this.adding[postId];
+    this.clearError('addVariant');
   }
 
   /** Runs a variant action after writing pending text, showing any failure next to the variant. */

@@ -1,0 +1,66 @@
+// Every event the core sends, taken to the parts of the window it concerns: one place that
+// says who hears what.
+import type { BridgeEvent, BridgeEvents, MenuCommand } from '../../../../src-preload/bridge';
+import { subscribe } from '../bridge';
+import type { EditorState } from './editor.svelte';
+import type { NoticesState } from './notices.svelte';
+import type { PostsState } from './posts.svelte';
+import type { SettingsState } from './settings.svelte';
+import type { SyncState } from './sync.svelte';
+
+/** The window's state, one instance of each part. */
+export interface WindowParts {
+  settings: SettingsState;
+  sync: SyncState;
+  posts: PostsState;
+  editor: EditorState;
+  notices: NoticesState;
+}
+
+export interface EventTargets extends WindowParts {
+  /** The desktop menu asked for something. */
+  menuCommand: (command: MenuCommand) => void;
+}
+
+/** Listens until the function it answers is called. */
+export function routeEvents(targets: EventTargets): () => void {
+  return subscribe((event) => routeEvent(event, targets));
+}
+
+export function routeEvent(event: BridgeEvent, targets: EventTargets): void {
+  switch (event.name) {
+    case 'syncStatus':
+      return syncStatusChanged(event.data, targets);
+    case 'itemChanged':
+      return itemChanged(event.data, targets);
+    case 'settingsChanged':
+      return settingsChanged(event.data, targets);
+    case 'menuCommand':
+      return targets.menuCommand(event.data.command);
+    case 'notification':
+      return targets.notices.receive(event.data);
+  }
+}
+
+function syncStatusChanged(status: BridgeEvents['syncStatus'], { sync, posts, notices }: WindowParts): void {
+  const before = sync.status;
+  sync.apply(status);
+  notices.syncStatusChanged(status);
+  // A finished sync may have brought workspaces, profiles or new posts.
+  if (before?.phase === 'syncing' && status.phase !== 'syncing') {
+    void posts.loadWorkspaces();
+    void posts.loadProfiles();
+  }
+}
+
+function itemChanged({ postId }: BridgeEvents['itemChanged'], { posts, editor, notices }: WindowParts): void {
+  posts.reloadSoon();
+  if (editor.post?.id === postId) void editor.refresh();
+  void notices.postChanged(postId);
+}
+
+function settingsChanged(view: BridgeEvents['settingsChanged'], { settings, posts }: WindowParts): void {
+  const wasConnected = settings.connected;
+  settings.apply(view);
+  if (view.connected !== wasConnected) void posts.loadWorkspaces();
+}

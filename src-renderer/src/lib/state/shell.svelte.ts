@@ -1,0 +1,172 @@
+// The window around the views: which view is shown, how the window starts, and what the
+// shortcuts and the desktop menu ask for. The parts it steers (posts, editor, sync...) keep
+// their own state; this only says when.
+import type { MenuCommand } from '../../../../src-preload/bridge';
+import { bridgeProblem, errorMessage, initBridge, invoke } from '../bridge';
+import { prefetchViews } from '../lazy-views';
+import type { ShortcutAction } from '../shortcuts';
+import { routeEvents, type WindowParts } from './route-events';
+
+export type View = 'posts' | 'calendar' | 'queue' | 'outbox' | 'skills' | 'settings';
+
+export const NAV: { view: View; label: string }[] = [
+  { view: 'posts', label: 'Posts' },
+  { view: 'calendar', label: 'Calendar' },
+  { view: 'queue', label: 'Queue' },
+  { view: 'outbox', label: 'Outbox' },
+  { view: 'skills', label: 'Writing skills' },
+  { view: 'settings', label: 'Settings' },
+];
+
+const MENU_ACTIONS: Record<MenuCommand, ShortcutAction | 'settings'> = {
+  'new-post': 'newPost',
+  search: 'search',
+  sync: 'sync',
+  'next-variant': 'nextVariant',
+  'previous-variant': 'previousVariant',
+  schedule: 'schedule',
+  settings: 'settings',
+};
+
+export class ShellState {
+  view = $state<View>('posts');
+  /** The window cannot work at all (no bridge): said instead of everything else. */
+  fatal = $state<string | null>(null);
+  /** Why "New post" did not open one. */
+  newError = $state<string | null>(null);
+
+  private readonly parts: WindowParts;
+  private readonly focusSearch: () => void;
+  /** The workspace whose posts were last shown; undefined before the first. */
+  private shownWorkspace: string | null | undefined;
+
+  /** `focusSearch` puts the caret in the post list's search field (the list owns it). */
+  constructor(parts: WindowParts, focusSearch: () => void) {
+    this.parts = parts;
+    this.focusSearch = focusSearch;
+  }
+
+  /** The service refused the token: sync waits for a new one. */
+  get needsToken(): boolean {
+    return this.parts.sync.status?.phase === 'needs_token';
+  }
+
+  /** Connects to the core, listens to it and loads the first screen; answers how to stop. */
+  start(): () => void {
+    try {
+      initBridge();
+    } catch (error) {
+      this.fatal = errorMessage(error);
+      return () => undefined;
+    }
+    const stopEvents = routeEvents({ ...this.parts, menuCommand: (command) => this.runMenuCommand(command) });
+    void this.loadFirstScreen();
+    const { editor, notices } = this.parts;
+    const flushOnHide = (): void => {
+      if (document.visibilityState === 'hidden') void editor.flush();
+    };
+    document.addEventListener('visibilitychange', flushOnHide);
+    window.addEventListener('beforeunload', flushOnHide);
+    return () => {
+      stopEvents();
+      notices.dispose();
+      document.removeEventListener('visibilitychange', flushOnHide);
+      window.removeEventListener('beforeunload', flushOnHide);
+    };
+  }
+
+  private async loadFirstScreen(): Promise<void> {
+    const { settings, sync, posts } = this.parts;
+    // A browser host page without a session: one sentence on how to get a new address.
+    const problem = await bridgeProblem();
+    if (problem !== null) {
+      this.fatal = problem;
+      return;
+    }
+    // The list needs only the settings (its workspace), not the sync status: a round trip less
+    // before the first rows.
+    const statusLoaded = sync.load();
+    await settings.load();
+    posts.setWorkspaceLocal(settings.view?.currentWorkspace ?? null);
+    await Promise.all([posts.reload(), posts.loadWorkspaces(), posts.loadProfiles(), statusLoaded]);
+    document.documentElement.dataset.ready = 'true';
+    // The list is on screen: the other views load now, before anyone asks for them.
+    prefetchViews();
+  }
+
+  go(next: View): void {
+    void this.parts.editor.flush();
+    this.parts.editor.focus.drop();
+    this.view = next;
+  }
+
+  async openPost(id: string): Promise<void> {
+    this.view = 'posts';
+    await this.parts.editor.open(id);
+  }
+
+  async newPost(): Promise<void> {
+    const { posts, editor } = this.parts;
+    this.view = 'posts';
+    await editor.flush();
+    try {
+      const post = await invoke('posts.create', { workspace: posts.workspace, title: '' });
+      this.newError = null;
+      // The workspace counts too: "Local drafts (n)" and the offers to move them depend on them.
+      await Promise.all([posts.reload(), posts.loadWorkspaces(), editor.open(post.id)]);
+      editor.focus.request('title');
+    } catch (error) {
+      this.newError = errorMessage(error);
+    }
+  }
+
+  /** A shortcut, pressed anywhere in the window. */
+  run(action: ShortcutAction): void {
+    const { editor, sync } = this.parts;
+    switch (action) {
+      case 'newPost':
+        void this.newPost();
+        break;
+      case 'search':
+        this.view = 'posts';
+        // Once the list is on screen (it may be mounting now).
+        queueMicrotask(this.focusSearch);
+        break;
+      case 'nextVariant':
+        editor.stepVariant(1);
+        break;
+      case 'previousVariant':
+        editor.stepVariant(-1);
+        break;
+      case 'schedule':
+        // Only where the editor is on screen: another view has no time field to go to.
+        if (this.view === 'posts' && editor.activeVariant)
+          editor.focus.request('schedule', editor.activeVariant.id);
+        break;
+      case 'sync':
+        void sync.syncNow();
+        break;
+    }
+  }
+
+  runMenuCommand(command: MenuCommand): void {
+    const action = MENU_ACTIONS[command];
+    if (action === 'settings') this.go('settings');
+    else if (action) this.run(action);
+  }
+
+  /** Switching workspace closes the other workspace's post (its accounts are not this one's). */
+  followWorkspace(workspace: string | null): void {
+    const { editor } = this.parts;
+    if (this.shownWorkspace !== undefined && workspace !== this.shownWorkspace && editor.post) {
+      // Drafts just moved into this workspace stay open: ask the core where the post is now.
+      const id = editor.post.id;
+      void invoke('posts.get', { id })
+        .then((post) => {
+          if (post.workspace !== this.parts.posts.workspace && editor.post?.id === id) editor.close();
+        })
+        .catch(() => editor.close());
+    }
+    this.shownWorkspace = workspace;
+  }
+}

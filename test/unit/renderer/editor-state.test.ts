@@ -1,0 +1,168 @@
+// The editor's state: "Add variant" gives the new variant a text field at once, and what is
+// typed there before the core has created the variant becomes its content, never another
+// variant's; focus is asked for through the state and taken by the field it names.
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { OutpostBridge, PostDetail, VariantView } from '../../../src-preload/bridge';
+import { EditorState } from '../../../src-renderer/src/lib/state/editor.svelte';
+import { FocusRequests } from '../../../src-renderer/src/lib/state/focus-request.svelte';
+import { variantView } from './fixtures';
+
+const POST: PostDetail = {
+  id: 'p1',
+  serverId: null,
+  workspace: null,
+  title: 'Launch',
+  platforms: ['x'],
+  state: 'local_only',
+  stateText: 'Local only',
+  updatedAt: '2030-01-01T00:00:00Z',
+  conflicts: [],
+  error: null,
+  note: null,
+  variants: [variantView({ id: 'v1', content: 'Hello', serverId: null })],
+};
+
+/** Commands the editor sent, in order. */
+let sent: Array<{ command: string; payload: Record<string, unknown> }> = [];
+/** Creates wait here until the test answers them. */
+let creates: Array<{ answer: (v: VariantView) => void; refuse: (message: string) => void }> = [];
+
+beforeEach(() => {
+  sent = [];
+  creates = [];
+  const bridge = {
+    invoke: (command: string, payload: Record<string, unknown>) => {
+      sent.push({ command, payload });
+      if (command === 'posts.get') return Promise.resolve({ ok: true, value: POST });
+      if (command === 'variants.update')
+        return Promise.resolve({
+          ok: true,
+          value: variantView({ id: payload.id as string, content: payload.content as string }),
+        });
+      if (command === 'variants.create')
+        return new Promise((resolve) =>
+          creates.push({
+            answer: (value) => resolve({ ok: true, value }),
+            refuse: (message) => resolve({ ok: false, error: { code: 'invalid_input', message } }),
+          }),
+        );
+      return Promise.reject(new Error(`unexpected ${command}`));
+    },
+    subscribe: () => () => undefined,
+  } as unknown as OutpostBridge;
+  (globalThis as { window?: unknown }).window = { outpost: bridge };
+});
+
+const updates = () => sent.filter((s) => s.command === 'variants.update').map((s) => s.payload);
+
+async function openEditor(): Promise<EditorState> {
+  const editor = new EditorState();
+  await editor.open('p1');
+  return editor;
+}
+
+describe('adding a variant', () => {
+  it('gives the new variant the text typed while it was being created, and the caret where it was', async () => {
+    const editor = await openEditor();
+    const adding = editor.addVariant('mastodon', { kind: 'default' });
+    // The field is there at once and asks for the caret.
+    expect(editor.focus.current).toEqual({ target: 'content', variantId: null });
+    expect(editor.focus.take('content', null)).not.toBeNull();
+    const typing = editor.adding.p1!;
+    typing.content = 'Fresh off';
+    typing.focused = true;
+    typing.selection = { start: 5, end: 5 };
+
+    creates[0]!.answer(variantView({ id: 'v2', platform: 'mastodon', content: '', serverId: null }));
+    expect(await adding).toBe(true);
+    expect(editor.activeVariantId).toBe('v2');
+    expect(editor.adding).toEqual({});
+    expect(editor.contents).toEqual({ v1: 'Hello', v2: 'Fresh off' });
+    expect(editor.focus.current).toEqual({
+      target: 'content',
+      variantId: 'v2',
+      selection: { start: 5, end: 5 },
+    });
+
+    await editor.flush();
+    expect(updates()).toEqual([{ id: 'v2', content: 'Fresh off' }]);
+  });
+
+  it('leaves the caret where the user took it while the variant was being created', async () => {
+    const editor = await openEditor();
+    const adding = editor.addVariant('x', { kind: 'default' });
+    editor.adding.p1!.content = 'abc';
+    editor.adding.p1!.focused = false;
+    creates[0]!.answer(variantView({ id: 'v2', content: '', serverId: null }));
+    await adding;
+    expect(editor.focus.current).toBeNull();
+    expect(editor.contents.v2).toBe('abc');
+  });
+
+  it('keeps the text of a variant the core refused, for the next attempt or until dropped', async () => {
+    const editor = await openEditor();
+    const first = editor.addVariant('bad platform', { kind: 'default' });
+    editor.adding.p1!.content = 'Keep me';
+    creates[0]!.refuse('The platform name has invisible characters in it.');
+    expect(await first).toBe(false);
+    expect(editor.adding.p1).toMatchObject({ content: 'Keep me', failed: true });
+    expect(editor.errors.addVariant).toBe('The platform name has invisible characters in it.');
+
+    const second = editor.addVariant('x', { kind: 'default' });
+    expect(editor.adding.p1).toMatchObject({ platform: 'x', content: 'Keep me', failed: false });
+    creates[1]!.answer(variantView({ id: 'v3', content: '', serverId: null }));
+    expect(await second).toBe(true);
+    await editor.flush();
+    expect(updates()).toEqual([{ id: 'v3', content: 'Keep me' }]);
+
+    const third = editor.addVariant('bad platform', { kind: 'default' });
+    creates[2]!.refuse('No.');
+    await third;
+    editor.dropNewVariant();
+    expect(editor.adding).toEqual({});
+    expect(editor.errors.addVariant).toBeUndefined();
+  });
+
+  it('saves the text typed for a new variant even when its post was closed meanwhile', async () => {
+    const editor = await openEditor();
+    const adding = editor.addVariant('x', { kind: 'default' });
+    editor.adding.p1!.content = 'Typed, then closed';
+    editor.close();
+    creates[0]!.answer(variantView({ id: 'v2', content: '', serverId: null }));
+    await adding;
+    await editor.flush();
+    expect(updates()).toEqual([{ id: 'v2', content: 'Typed, then closed' }]);
+  });
+
+  it('waits for the new variant before opening another post, so its text goes with it', async () => {
+    const editor = await openEditor();
+    void editor.addVariant('x', { kind: 'default' });
+    editor.adding.p1!.content = 'Before switching';
+    const opening = editor.open('p1');
+    creates[0]!.answer(variantView({ id: 'v2', content: '', serverId: null }));
+    await opening;
+    const order = sent.map((s) => s.command).filter((c) => c !== 'variants.create');
+    expect(order).toEqual(['posts.get', 'variants.update', 'posts.get']);
+  });
+});
+
+describe('focus requests', () => {
+  it('are taken once, by the field they name', () => {
+    const focus = new FocusRequests();
+    focus.request('schedule', 'v1');
+    expect(focus.take('schedule', 'v2')).toBeNull();
+    expect(focus.take('content', 'v1')).toBeNull();
+    expect(focus.take('schedule', 'v1')).toEqual({ target: 'schedule', variantId: 'v1' });
+    expect(focus.take('schedule', 'v1')).toBeNull();
+  });
+
+  it('are dropped when the editor shows something else', async () => {
+    const editor = await openEditor();
+    editor.focus.request('schedule', 'v1');
+    editor.selectVariant('v1');
+    expect(editor.focus.current).toBeNull();
+    editor.focus.request('title');
+    await editor.open('p1');
+    expect(editor.focus.current).toBeNull();
+  });
+});

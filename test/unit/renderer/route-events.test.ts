@@ -1,0 +1,96 @@
+// Each event of the core reaches the parts of the window it concerns, and only those.
+import { describe, expect, it } from 'vitest';
+import type { BridgeEvent, SettingsView, SyncStatus } from '../../../src-preload/bridge';
+import { routeEvent, type EventTargets } from '../../../src-renderer/src/lib/state/route-events';
+
+const status = (phase: SyncStatus['phase'], needsAttention = 0): SyncStatus => ({
+  phase,
+  online: true,
+  pending: 0,
+  failed: 0,
+  conflicts: 0,
+  needsAttention,
+  lastSyncAt: null,
+  lastError: null,
+  unavailableWorkspaces: [],
+});
+
+/** Parts that note what was asked of them. */
+function parts(openPostId: string | null = null, connected = false) {
+  const calls: string[] = [];
+  const note = (call: string) => () => void calls.push(call);
+  const targets = {
+    settings: {
+      connected,
+      apply: (view: SettingsView) => calls.push(`settings.apply ${view.connected}`),
+    },
+    sync: {
+      status: null as SyncStatus | null,
+      apply: (s: SyncStatus) => calls.push(`sync.apply ${s.phase}`),
+    },
+    posts: {
+      reloadSoon: note('posts.reloadSoon'),
+      loadWorkspaces: note('posts.loadWorkspaces'),
+      loadProfiles: note('posts.loadProfiles'),
+    },
+    editor: { post: openPostId ? { id: openPostId } : null, refresh: note('editor.refresh') },
+    notices: {
+      receive: (n: { title: string }) => calls.push(`notices.receive ${n.title}`),
+      syncStatusChanged: (s: SyncStatus) => calls.push(`notices.syncStatusChanged ${s.phase}`),
+      postChanged: (id: string) => calls.push(`notices.postChanged ${id}`),
+    },
+    menuCommand: (command: string) => calls.push(`menu ${command}`),
+  };
+  return { calls, targets: targets as unknown as EventTargets, raw: targets };
+}
+
+describe('routing the core events', () => {
+  it('a sync that ends reloads workspaces and profiles; one that goes on does not', () => {
+    const { calls, targets, raw } = parts();
+    raw.sync.status = status('syncing');
+    routeEvent({ name: 'syncStatus', data: status('syncing') }, targets);
+    expect(calls).toEqual(['sync.apply syncing', 'notices.syncStatusChanged syncing']);
+    calls.length = 0;
+    routeEvent({ name: 'syncStatus', data: status('idle') }, targets);
+    expect(calls).toEqual([
+      'sync.apply idle',
+      'notices.syncStatusChanged idle',
+      'posts.loadWorkspaces',
+      'posts.loadProfiles',
+    ]);
+  });
+
+  it('a changed item reloads the list, the open post if it is that one, and its notices', () => {
+    const { calls, targets } = parts('p1');
+    routeEvent({ name: 'itemChanged', data: { postId: 'p1', variantId: null } }, targets);
+    routeEvent({ name: 'itemChanged', data: { postId: 'p2', variantId: 'v2' } }, targets);
+    expect(calls).toEqual([
+      'posts.reloadSoon',
+      'editor.refresh',
+      'notices.postChanged p1',
+      'posts.reloadSoon',
+      'notices.postChanged p2',
+    ]);
+  });
+
+  it('settings reload the workspaces only when the connection changed', () => {
+    const { calls, targets } = parts(null, false);
+    const view = { connected: false } as SettingsView;
+    routeEvent({ name: 'settingsChanged', data: view }, targets);
+    routeEvent({ name: 'settingsChanged', data: { ...view, connected: true } }, targets);
+    expect(calls).toEqual(['settings.apply false', 'settings.apply true', 'posts.loadWorkspaces']);
+  });
+
+  it('notifications go to the notices, menu commands to the shell', () => {
+    const { calls, targets } = parts();
+    const events: BridgeEvent[] = [
+      {
+        name: 'notification',
+        data: { kind: 'published', title: 'Live', body: '', url: null, postId: null, variantId: null },
+      },
+      { name: 'menuCommand', data: { command: 'settings' } },
+    ];
+    for (const event of events) routeEvent(event, targets);
+    expect(calls).toEqual(['notices.receive Live', 'menu settings']);
+  });
+});
