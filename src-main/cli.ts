@@ -17,6 +17,7 @@ import type {
   VariantView,
 } from '../src-preload/bridge';
 import { version } from '../package.json';
+import { inlineField, platformField, printer, terminalText, type Printer } from './cli-output';
 import { Redactor } from './core/app/logger';
 import type { AppCore, Logger } from './core/ports';
 import { resolveDataDir } from './core/paths';
@@ -292,8 +293,9 @@ async function call<C extends CommandName>(
   return result.value;
 }
 
+/** Runs of spaces and line breaks as one space; any other control stays, for the printer to show. */
 function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return text.replace(/(?:\r?\n|[ \t])+/g, ' ').trim();
 }
 
 function cell(text: string | null | undefined, max = 60): string {
@@ -302,7 +304,7 @@ function cell(text: string | null | undefined, max = 60): string {
 }
 
 function table(rows: string[][]): string {
-  return rows.map((row) => row.join('\t')).join('\n');
+  return rows.map((row) => row.map(inlineField).join('\t')).join('\n');
 }
 
 function accountText(account: AccountChoice): string {
@@ -330,7 +332,7 @@ function statusText(settings: SettingsView, status: SyncStatus): string {
 function variantRow(v: VariantView): string[] {
   return [
     v.id,
-    v.platform,
+    platformField(v.platform),
     v.stateText,
     accountText(v.account),
     v.scheduledAt ?? '-',
@@ -340,9 +342,9 @@ function variantRow(v: VariantView): string[] {
 }
 
 function variantLine(v: VariantView): string {
-  const parts = [`${v.id}`, v.platform, v.stateText];
+  const parts = [`${v.id}`, platformField(v.platform), inlineField(v.stateText)];
   if (v.scheduledAt) parts.push(`at ${v.scheduledAt}`);
-  if (v.platformPostUrl) parts.push(v.platformPostUrl);
+  if (v.platformPostUrl) parts.push(inlineField(v.platformPostUrl));
   if (v.error) parts.push(`error: ${oneLine(v.error)}`);
   return parts.join('  ');
 }
@@ -433,7 +435,7 @@ async function run(core: AppCore, command: string, v: Values, args: string[], io
       return {
         json: { settings, workspaces: test.workspaces },
         text: [
-          `Connected to ${settings.baseUrl ?? input.baseUrl}. Workspaces: ${test.workspaces.join(', ') || '(none)'}`,
+          `Connected to ${settings.baseUrl ?? input.baseUrl}. Workspaces: ${test.workspaces.map(inlineField).join(', ') || '(none)'}`,
           ...notes,
         ].join('\n'),
       };
@@ -479,7 +481,14 @@ async function run(core: AppCore, command: string, v: Values, args: string[], io
       const list = await call(core, 'profiles.list', { workspace: given(v.workspace, 'workspace') });
       return {
         json: list,
-        text: table(list.map((p) => [p.id, p.platform, p.isActive ? 'active' : 'inactive', p.label ?? ''])),
+        text: table(
+          list.map((p) => [
+            p.id,
+            platformField(p.platform),
+            p.isActive ? 'active' : 'inactive',
+            p.label ?? '',
+          ]),
+        ),
       };
     }
     case 'posts': {
@@ -578,7 +587,7 @@ async function run(core: AppCore, command: string, v: Values, args: string[], io
       const choice = v.mine ? 'mine' : 'theirs';
       if (v.post !== undefined) {
         const post = await call(core, 'posts.resolveConflict', { id: v.post, choice });
-        return { json: post, text: `${post.id}\t${post.stateText}\t${post.title}` };
+        return { json: post, text: table([[post.id, post.stateText, cell(post.title)]]) };
       }
       const variant = await call(core, 'variants.resolveConflict', {
         id: given(v.variant, 'variant'),
@@ -614,7 +623,10 @@ async function run(core: AppCore, command: string, v: Values, args: string[], io
                   id,
                   serverId: serverId === 'none' ? null : (serverId ?? null),
                 });
-        return { json: op, text: `${op.id} ${op.kind}: ${op.state}${op.error ? ` (${op.error})` : ''}` };
+        return {
+          json: op,
+          text: `${op.id} ${op.kind}: ${op.state}${op.error ? ` (${oneLine(op.error)})` : ''}`,
+        };
       }
       const ops = await call(core, 'outbox.list', undefined);
       const rows = ops.map((o) => [o.id, o.kind, o.state, o.question ?? o.waitingFor ?? o.error ?? '']);
@@ -630,11 +642,11 @@ const silentLogger: Logger = { info: () => undefined, warn: () => undefined, err
 
 const TOKEN_SHAPE = /[A-Za-z0-9]+_pat_[A-Za-z0-9_\-.~+/=]+/g;
 
-function stderrLogger(io: CliIo): Logger {
+function stderrLogger(print: Printer): Logger {
   // Anything shaped like a personal access token is blanked, whatever a caller passed in.
   const shape = TOKEN_SHAPE;
   const line = (level: string) => (message: string, fields?: Record<string, unknown>) =>
-    io.stderr(
+    print.err(
       `${level} ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`.replace(shape, '[redacted]') + '\n',
     );
   return { info: line('info'), warn: line('warn'), error: line('error') };
@@ -648,11 +660,15 @@ export async function runCli(
 ): Promise<number> {
   // Until the line is parsed, a best guess, so even a usage error answers in JSON when asked.
   let json = argv.includes('--json');
+  // What the core answered may quote the service: the token it was given is printed nowhere.
+  const redactor = new Redactor();
+  if (io.env.OUTPOST_TOKEN) redactor.add(io.env.OUTPOST_TOKEN.trim());
+  const print = printer(io, redactor.cleaner);
   const fail = (code: string, message: string, exitCode: number): number => {
     // A last guard: nothing shaped like an access token is ever printed.
     const line = oneLine(message).replace(TOKEN_SHAPE, '[redacted]');
-    io.stderr(`outpost: ${line}\n`);
-    if (json) io.stdout(`${JSON.stringify({ ok: false, error: { code, message: line } })}\n`);
+    print.err(`outpost: ${line}\n`);
+    if (json) print.json({ ok: false, error: { code, message: line } });
     return exitCode;
   };
 
@@ -665,30 +681,24 @@ export async function runCli(
   json = parsed.values.json === true;
   if (parsed.values.help || parsed.command === null) {
     if (parsed.command === null && !parsed.values.help) {
-      io.stderr(HELP);
+      print.err(HELP);
       return EXIT_USAGE;
     }
-    if (json) io.stdout(`${JSON.stringify({ ok: true, help: HELP })}\n`);
-    else io.stdout(HELP);
+    if (json) print.json({ ok: true, help: HELP });
+    else print.out(HELP);
     return EXIT_OK;
   }
 
   const dataDir = resolve(resolveDataDir(parsed.values['data-dir'], io.env));
-  const logger = parsed.values.verbose ? stderrLogger(io) : silentLogger;
+  const logger = parsed.values.verbose ? stderrLogger(print) : silentLogger;
   let core: AppCore | null = null;
   try {
     const opened = await openCore({ dataDir, env: io.env, logger });
     core = opened.core;
     const outcome = await run(core, parsed.command, parsed.values, parsed.args, io);
-    // What the core answered may quote the service: the token it was given is printed nowhere.
-    const redactor = new Redactor();
-    if (io.env.OUTPOST_TOKEN) redactor.add(io.env.OUTPOST_TOKEN.trim());
-    const print = (text: string) => io.stdout(redactor.clean(text));
     if (json)
-      print(
-        `${JSON.stringify({ ok: outcome.exitCode === undefined || outcome.exitCode === 0, value: outcome.json })}\n`,
-      );
-    else if (outcome.text !== '') print(`${outcome.text}\n`);
+      print.json({ ok: outcome.exitCode === undefined || outcome.exitCode === 0, value: outcome.json });
+    else if (outcome.text !== '') print.out(`${outcome.text}\n`);
     return outcome.exitCode ?? EXIT_OK;
   } catch (error) {
     if (error instanceof UsageError) return fail('usage', error.message, EXIT_USAGE);
@@ -756,7 +766,9 @@ if (isEntryPoint()) {
       process.stdout.write('', () => process.exit(code));
     },
     (error: unknown) => {
-      process.stderr.write(`outpost: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(
+        terminalText(`outpost: ${error instanceof Error ? error.message : String(error)}\n`),
+      );
       process.exit(EXIT_FAILED);
     },
   );
