@@ -18,6 +18,7 @@ import type {
 } from '../src-preload/bridge';
 import { version } from '../package.json';
 import { inlineField, platformField, printer, terminalText, type Printer } from './cli-output';
+import { syncProblems } from './cli-sync';
 import { Redactor } from './core/app/logger';
 import type { AppCore, Logger } from './core/ports';
 import { resolveDataDir } from './core/paths';
@@ -274,6 +275,8 @@ interface Outcome {
   json: unknown;
   /** What a person sees. */
   text: string;
+  /** Lines for standard error, whether or not --json is given: what went wrong, part by part. */
+  problems?: string[];
   exitCode?: number;
 }
 
@@ -455,9 +458,10 @@ async function run(core: AppCore, command: string, v: Values, args: string[], io
       }
       const waitMs = (v.wait === undefined ? DEFAULT_SYNC_WAIT_S : Number(v.wait)) * 1000;
       const { status, rounds } = await syncUntilSettled(core, waitMs);
-      const stuck = STUCK_PHASES.includes(status.phase);
-      // A conflict waits for the user as much as a failure does: a script must not read it as done.
-      const ok = status.failed === 0 && status.pending === 0 && status.conflicts === 0 && !stuck;
+      // A conflict or a decision waits for the user as much as a failure does, and a workspace
+      // not read is a part not synced: a script must not read any of them as done.
+      const problems = syncProblems(status);
+      const ok = problems.length === 0;
       const text = [statusText(settings, status)];
       if (status.phase === 'needs_token') {
         // The line above says why (refused, or none stored); what to do is the same.
@@ -468,7 +472,12 @@ async function run(core: AppCore, command: string, v: Values, args: string[], io
       if (status.phase === 'paused') text.push('Sync is paused (in the app).');
       if (status.conflicts > 0) text.push("Some items changed on both sides: see 'outpost conflicts'.");
       if (status.pending > 0) text.push(`${status.pending} operation(s) not sent yet.`);
-      return { json: { ok, rounds, status }, text: text.join('\n'), exitCode: ok ? EXIT_OK : EXIT_FAILED };
+      return {
+        json: { ok, rounds, status, problems },
+        text: text.join('\n'),
+        problems: problems.map((p) => p.message),
+        exitCode: ok ? EXIT_OK : EXIT_FAILED,
+      };
     }
     case 'workspaces': {
       const list = await call(core, 'workspaces.list', undefined);
@@ -699,6 +708,7 @@ export async function runCli(
     if (json)
       print.json({ ok: outcome.exitCode === undefined || outcome.exitCode === 0, value: outcome.json });
     else if (outcome.text !== '') print.out(`${outcome.text}\n`);
+    for (const problem of outcome.problems ?? []) print.err(`outpost: ${oneLine(problem)}\n`);
     return outcome.exitCode ?? EXIT_OK;
   } catch (error) {
     if (error instanceof UsageError) return fail('usage', error.message, EXIT_USAGE);
