@@ -86,6 +86,16 @@ const FORBIDDEN_PREFS = {
 const SERVICE_TEXT_SAFE_CALLS =
   /^(#clean|#cleanJson|clean|scrub|scrubSecrets|redact\w*|cleaner|parseRetryAfter|Number|parseInt|parseFloat)$/;
 
+/**
+ * The CLI's writes to the terminal: service text printed there must pass the printer's escape
+ * (src-main/cli-output.ts), or an ESC or BEL in a title drives the terminal. A sink is console
+ * output, a write to the process's streams, or any call on the raw `io` the CLI is given.
+ */
+const CLI_FILE = /(^|[/\\])src-main[/\\]cli[^/\\]*\.ts$/;
+const CLI_SINK =
+  /^(console\.(log|info|warn|error|debug|trace)|process\.(stdout|stderr)\.write|(\w+\.)*io\.\w+)$/;
+const CLI_SANITISERS = /^(terminalText|terminalJson)$/;
+
 const DANGEROUS_SWITCHES =
   /^(ignore-certificate-errors|disable-web-security|allow-running-insecure-content|no-sandbox|disable-site-isolation-trials|remote-debugging-port|js-flags)$/;
 
@@ -245,6 +255,7 @@ export function scanCode(file, text, role) {
     ) {
       add(node, HIGH, 'unchecked-link', 'assigns an href that did not pass safeLinkUrl()');
     }
+    if (role === 'main' && CLI_FILE.test(file) && ts.isCallExpression(node)) checkCliOutput(node);
     if (ts.isNewExpression(node) && node.expression.getText(sf) === 'Function' && role === 'renderer')
       add(node, HIGH, 'eval', 'new Function()');
     if (
@@ -327,6 +338,40 @@ export function scanCode(file, text, role) {
       HIGH,
       'unredacted-service-text',
       `${what.slice(0, 60)} is used without passing a scrubber (scrubSecrets, #clean, redact)`,
+    );
+  }
+
+  function checkCliOutput(node) {
+    const callee = node.expression.getText(sf);
+    const [text] = node.arguments;
+    if (!CLI_SINK.test(callee) || !text) return;
+    // A fixed string says nothing the service wrote.
+    if (ts.isStringLiteral(text) || ts.isNoSubstitutionTemplateLiteral(text)) return;
+    if (ts.isCallExpression(text)) {
+      const inner = text.expression;
+      const name = ts.isIdentifier(inner)
+        ? inner.text
+        : ts.isPropertyAccessExpression(inner)
+          ? inner.name.text
+          : '';
+      if (CLI_SANITISERS.test(name)) return;
+    }
+    // The one boundary adapter, \`stdout: (text) => process.stdout.write(text)\`: what reaches it
+    // is checked where \`io.stdout\` is called.
+    const fn = node.parent;
+    const isAdapter =
+      ts.isArrowFunction(fn) &&
+      fn.body === node &&
+      ts.isPropertyAssignment(fn.parent) &&
+      /^(stdout|stderr)$/.test(propName(fn.parent) ?? '') &&
+      ts.isIdentifier(text) &&
+      fn.parameters.some((p) => p.name.getText(sf) === text.text);
+    if (isAdapter) return;
+    add(
+      node,
+      HIGH,
+      'unsanitised-cli-output',
+      `${callee}() prints text that did not pass terminalText()/terminalJson() (src-main/cli-output.ts)`,
     );
   }
 

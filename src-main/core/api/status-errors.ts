@@ -26,15 +26,16 @@ export function firstLine(text: string): string {
 }
 
 /** A body that is a page, not a message: HTML or XML, by its type or its first character. */
-function isMarkup(response: Response, text: string): boolean {
-  const type = response.headers.get('content-type') ?? '';
-  return /html|xml/i.test(type) || text.trimStart().startsWith('<');
+function isMarkup(response: Response, text: string, clean: ServiceText['clean']): boolean {
+  return (
+    /html|xml/i.test(clean(response.headers.get('content-type') ?? '')) || text.trimStart().startsWith('<')
+  );
 }
 
 export function statusError(response: Response, text: string, service: ServiceText): ServiceError {
   const { clean } = service;
   const status = response.status;
-  const page = isMarkup(response, text);
+  const page = isMarkup(response, text, clean);
   // Scrubbed before the message is cut (a cut could split a token in two) and after it is
   // parsed (JSON escapes could hide one from the first pass). A page says nothing to quote.
   const found = page ? null : extractServiceMessage(clean(text));
