@@ -59,7 +59,9 @@ Commands:
   status              Connection, pending operations, failures, conflicts, last sync.
   sync [--wait S]     One full push, pull and reconcile; operations waiting on a retry within
                       S seconds (default 60) are retried before it returns. Exits 0 only if
-                      nothing failed and nothing is left waiting (a conflict included).
+                      every workspace was read, nothing failed and nothing is left waiting (a
+                      conflict or a decision included); each part that was not is named on
+                      standard error (and under "problems" with --json).
   workspaces          The workspaces you can use.
   profiles --workspace SLUG
                       The workspace's posting accounts.
