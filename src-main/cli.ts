@@ -640,7 +640,12 @@ async function run(core: AppCore, command: string, v: Values, args: string[], io
         };
       }
       const ops = await call(core, 'outbox.list', undefined);
-      const rows = ops.map((o) => [o.id, o.kind, o.state, o.question ?? o.waitingFor ?? o.error ?? '']);
+      const rows = ops.map((o) => [
+        o.id,
+        o.kind,
+        o.state,
+        oneLine(o.question ?? o.waitingFor ?? o.error ?? ''),
+      ]);
       // A question's choices are listed under it, so `outbox adopt` can be typed from them.
       const choices = ops.flatMap((o) => o.candidates.map((c) => ['', '  choice', c.serverId, c.label]));
       return { json: ops, text: table([...rows, ...choices]) };
