@@ -89,6 +89,16 @@ const SERVICE_TEXT_SAFE_CALLS =
 /** Names that say a value opens something: a cookie built from one carries a credential. */
 const CREDENTIAL_NAME = /token|session|secret|credential|ticket|passw/i;
 
+/**
+ * The CLI's writes to the terminal: service text printed there must pass the printer's escape
+ * (src-main/cli-output.ts), or an ESC or BEL in a title drives the terminal. A sink is console
+ * output, a write to the process's streams, or any call on the raw `io` the CLI is given.
+ */
+const CLI_FILE = /(^|[/\\])src-main[/\\]cli[^/\\]*\.ts$/;
+const CLI_SINK =
+  /^(console\.(log|info|warn|error|debug|trace)|process\.(stdout|stderr)\.write|(\w+\.)*io\.\w+)$/;
+const CLI_SANITISERS = /^(terminalText|terminalJson)$/;
+
 const DANGEROUS_SWITCHES =
   /^(ignore-certificate-errors|disable-web-security|allow-running-insecure-content|no-sandbox|disable-site-isolation-trials|remote-debugging-port|js-flags)$/;
 
@@ -271,6 +281,7 @@ export function scanCode(file, text, role) {
     ) {
       add(node, HIGH, 'unchecked-link', 'assigns an href that did not pass safeLinkUrl()');
     }
+    if (role === 'main' && CLI_FILE.test(file) && ts.isCallExpression(node)) checkCliOutput(node);
     if (ts.isNewExpression(node) && node.expression.getText(sf) === 'Function' && role === 'renderer')
       add(node, HIGH, 'eval', 'new Function()');
     if (
@@ -365,6 +376,40 @@ export function scanCode(file, text, role) {
       HIGH,
       'cookie-credential',
       `sets a cookie from ${value.getText(sf).slice(0, 60)}: cookies reach every port of the host, so a credential must not ride in one`,
+    );
+  }
+
+  function checkCliOutput(node) {
+    const callee = node.expression.getText(sf);
+    const [text] = node.arguments;
+    if (!CLI_SINK.test(callee) || !text) return;
+    // A fixed string says nothing the service wrote.
+    if (ts.isStringLiteral(text) || ts.isNoSubstitutionTemplateLiteral(text)) return;
+    if (ts.isCallExpression(text)) {
+      const inner = text.expression;
+      const name = ts.isIdentifier(inner)
+        ? inner.text
+        : ts.isPropertyAccessExpression(inner)
+          ? inner.name.text
+          : '';
+      if (CLI_SANITISERS.test(name)) return;
+    }
+    // The one boundary adapter, \`stdout: (text) => process.stdout.write(text)\`: what reaches it
+    // is checked where \`io.stdout\` is called.
+    const fn = node.parent;
+    const isAdapter =
+      ts.isArrowFunction(fn) &&
+      fn.body === node &&
+      ts.isPropertyAssignment(fn.parent) &&
+      /^(stdout|stderr)$/.test(propName(fn.parent) ?? '') &&
+      ts.isIdentifier(text) &&
+      fn.parameters.some((p) => p.name.getText(sf) === text.text);
+    if (isAdapter) return;
+    add(
+      node,
+      HIGH,
+      'unsanitised-cli-output',
+      `${callee}() prints text that did not pass terminalText()/terminalJson() (src-main/cli-output.ts)`,
     );
   }
 

@@ -17,6 +17,8 @@ import type {
   VariantView,
 } from '../src-preload/bridge';
 import { version } from '../package.json';
+import { inlineField, platformField, printer, terminalText, type Printer } from './cli-output';
+import { syncProblems } from './cli-sync';
 import { Redactor } from './core/app/logger';
 import type { AppCore, Logger } from './core/ports';
 import { resolveDataDir } from './core/paths';
@@ -58,7 +60,9 @@ Commands:
   status              Connection, pending operations, failures, conflicts, last sync.
   sync [--wait S]     One full push, pull and reconcile; operations waiting on a retry within
                       S seconds (default 60) are retried before it returns. Exits 0 only if
-                      nothing failed and nothing is left waiting (a conflict included).
+                      every workspace was read, nothing failed and nothing is left waiting (a
+                      conflict or a decision included); each part that was not is named on
+                      standard error (and under "problems" with --json).
   workspaces          The workspaces you can use.
   profiles --workspace SLUG
                       The workspace's posting accounts.
@@ -274,6 +278,8 @@ interface Outcome {
   json: unknown;
   /** What a person sees. */
   text: string;
+  /** Lines for standard error, whether or not --json is given: what went wrong, part by part. */
+  problems?: string[];
   exitCode?: number;
 }
 
@@ -293,8 +299,9 @@ async function call<C extends CommandName>(
   return result.value;
 }
 
+/** Runs of spaces and line breaks as one space; any other control stays, for the printer to show. */
 function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return text.replace(/(?:\r?\n|[ \t])+/g, ' ').trim();
 }
 
 function cell(text: string | null | undefined, max = 60): string {
@@ -303,7 +310,7 @@ function cell(text: string | null | undefined, max = 60): string {
 }
 
 function table(rows: string[][]): string {
-  return rows.map((row) => row.join('\t')).join('\n');
+  return rows.map((row) => row.map(inlineField).join('\t')).join('\n');
 }
 
 function accountText(account: AccountChoice): string {
@@ -331,7 +338,7 @@ function statusText(settings: SettingsView, status: SyncStatus): string {
 function variantRow(v: VariantView): string[] {
   return [
     v.id,
-    v.platform,
+    platformField(v.platform),
     v.stateText,
     accountText(v.account),
     v.scheduledAt ?? '-',
@@ -341,9 +348,9 @@ function variantRow(v: VariantView): string[] {
 }
 
 function variantLine(v: VariantView): string {
-  const parts = [`${v.id}`, v.platform, v.stateText];
+  const parts = [`${v.id}`, platformField(v.platform), inlineField(v.stateText)];
   if (v.scheduledAt) parts.push(`at ${v.scheduledAt}`);
-  if (v.platformPostUrl) parts.push(v.platformPostUrl);
+  if (v.platformPostUrl) parts.push(inlineField(v.platformPostUrl));
   if (v.error) parts.push(`error: ${oneLine(v.error)}`);
   return parts.join('  ');
 }
@@ -450,7 +457,7 @@ async function run(
       return {
         json: { settings, workspaces: test.workspaces },
         text: [
-          `Connected to ${settings.baseUrl ?? input.baseUrl}. Workspaces: ${test.workspaces.join(', ') || '(none)'}`,
+          `Connected to ${settings.baseUrl ?? input.baseUrl}. Workspaces: ${test.workspaces.map(inlineField).join(', ') || '(none)'}`,
           ...notes,
         ].join('\n'),
       };
@@ -470,9 +477,10 @@ async function run(
       }
       const waitMs = (v.wait === undefined ? DEFAULT_SYNC_WAIT_S : Number(v.wait)) * 1000;
       const { status, rounds } = await syncUntilSettled(core, waitMs);
-      const stuck = STUCK_PHASES.includes(status.phase);
-      // A conflict waits for the user as much as a failure does: a script must not read it as done.
-      const ok = status.failed === 0 && status.pending === 0 && status.conflicts === 0 && !stuck;
+      // A conflict or a decision waits for the user as much as a failure does, and a workspace
+      // not read is a part not synced: a script must not read any of them as done.
+      const problems = syncProblems(status);
+      const ok = problems.length === 0;
       const text = [statusText(settings, status)];
       if (status.phase === 'needs_token') {
         // The line above says why (refused, or none stored); what to do is the same.
@@ -483,7 +491,12 @@ async function run(
       if (status.phase === 'paused') text.push('Sync is paused (in the app).');
       if (status.conflicts > 0) text.push("Some items changed on both sides: see 'outpost conflicts'.");
       if (status.pending > 0) text.push(`${status.pending} operation(s) not sent yet.`);
-      return { json: { ok, rounds, status }, text: text.join('\n'), exitCode: ok ? EXIT_OK : EXIT_FAILED };
+      return {
+        json: { ok, rounds, status, problems },
+        text: text.join('\n'),
+        problems: problems.map((p) => p.message),
+        exitCode: ok ? EXIT_OK : EXIT_FAILED,
+      };
     }
     case 'workspaces': {
       const list = await call(core, 'workspaces.list', undefined);
@@ -496,7 +509,14 @@ async function run(
       const list = await call(core, 'profiles.list', { workspace: given(v.workspace, 'workspace') });
       return {
         json: list,
-        text: table(list.map((p) => [p.id, p.platform, p.isActive ? 'active' : 'inactive', p.label ?? ''])),
+        text: table(
+          list.map((p) => [
+            p.id,
+            platformField(p.platform),
+            p.isActive ? 'active' : 'inactive',
+            p.label ?? '',
+          ]),
+        ),
       };
     }
     case 'posts': {
@@ -595,7 +615,7 @@ async function run(
       const choice = v.mine ? 'mine' : 'theirs';
       if (v.post !== undefined) {
         const post = await call(core, 'posts.resolveConflict', { id: v.post, choice });
-        return { json: post, text: `${post.id}\t${post.stateText}\t${post.title}` };
+        return { json: post, text: table([[post.id, post.stateText, cell(post.title)]]) };
       }
       const variant = await call(core, 'variants.resolveConflict', {
         id: given(v.variant, 'variant'),
@@ -631,10 +651,18 @@ async function run(
                   id,
                   serverId: serverId === 'none' ? null : (serverId ?? null),
                 });
-        return { json: op, text: `${op.id} ${op.kind}: ${op.state}${op.error ? ` (${op.error})` : ''}` };
+        return {
+          json: op,
+          text: `${op.id} ${op.kind}: ${op.state}${op.error ? ` (${oneLine(op.error)})` : ''}`,
+        };
       }
       const ops = await call(core, 'outbox.list', undefined);
-      const rows = ops.map((o) => [o.id, o.kind, o.state, o.question ?? o.waitingFor ?? o.error ?? '']);
+      const rows = ops.map((o) => [
+        o.id,
+        o.kind,
+        o.state,
+        oneLine(o.question ?? o.waitingFor ?? o.error ?? ''),
+      ]);
       // A question's choices are listed under it, so `outbox adopt` can be typed from them.
       const choices = ops.flatMap((o) => o.candidates.map((c) => ['', '  choice', c.serverId, c.label]));
       return { json: ops, text: table([...rows, ...choices]) };
@@ -647,11 +675,11 @@ const silentLogger: Logger = { info: () => undefined, warn: () => undefined, err
 
 const TOKEN_SHAPE = /[A-Za-z0-9]+_pat_[A-Za-z0-9_\-.~+/=]+/g;
 
-function stderrLogger(io: CliIo): Logger {
+function stderrLogger(print: Printer): Logger {
   // Anything shaped like a personal access token is blanked, whatever a caller passed in.
   const shape = TOKEN_SHAPE;
   const line = (level: string) => (message: string, fields?: Record<string, unknown>) =>
-    io.stderr(
+    print.err(
       `${level} ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`.replace(shape, '[redacted]') + '\n',
     );
   return { info: line('info'), warn: line('warn'), error: line('error') };
@@ -669,10 +697,11 @@ export async function runCli(
   // command knows, in any encoding, and nothing shaped like one.
   const redactor = new Redactor();
   if (io.env.OUTPOST_TOKEN) redactor.add(io.env.OUTPOST_TOKEN.trim());
+  const print = printer(io, redactor.cleaner);
   const fail = (code: string, message: string, exitCode: number): number => {
     const line = redactor.clean(oneLine(message));
-    io.stderr(`outpost: ${line}\n`);
-    if (json) io.stdout(`${JSON.stringify({ ok: false, error: { code, message: line } })}\n`);
+    print.err(`outpost: ${line}\n`);
+    if (json) print.json({ ok: false, error: { code, message: line } });
     return exitCode;
   };
 
@@ -685,27 +714,25 @@ export async function runCli(
   json = parsed.values.json === true;
   if (parsed.values.help || parsed.command === null) {
     if (parsed.command === null && !parsed.values.help) {
-      io.stderr(HELP);
+      print.err(HELP);
       return EXIT_USAGE;
     }
-    if (json) io.stdout(`${JSON.stringify({ ok: true, help: HELP })}\n`);
-    else io.stdout(HELP);
+    if (json) print.json({ ok: true, help: HELP });
+    else print.out(HELP);
     return EXIT_OK;
   }
 
   const dataDir = resolve(resolveDataDir(parsed.values['data-dir'], io.env));
-  const logger = parsed.values.verbose ? stderrLogger(io) : silentLogger;
+  const logger = parsed.values.verbose ? stderrLogger(print) : silentLogger;
   let core: AppCore | null = null;
   try {
     const opened = await openCore({ dataDir, env: io.env, logger });
     core = opened.core;
     const outcome = await run(core, parsed.command, parsed.values, parsed.args, io, redactor);
-    const print = (text: string) => io.stdout(redactor.clean(text));
     if (json)
-      print(
-        `${JSON.stringify({ ok: outcome.exitCode === undefined || outcome.exitCode === 0, value: outcome.json })}\n`,
-      );
-    else if (outcome.text !== '') print(`${outcome.text}\n`);
+      print.json({ ok: outcome.exitCode === undefined || outcome.exitCode === 0, value: outcome.json });
+    else if (outcome.text !== '') print.out(`${outcome.text}\n`);
+    for (const problem of outcome.problems ?? []) print.err(`outpost: ${oneLine(problem)}\n`);
     return outcome.exitCode ?? EXIT_OK;
   } catch (error) {
     if (error instanceof UsageError) return fail('usage', error.message, EXIT_USAGE);
@@ -773,7 +800,9 @@ if (isEntryPoint()) {
       process.stdout.write('', () => process.exit(code));
     },
     (error: unknown) => {
-      process.stderr.write(`outpost: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(
+        terminalText(`outpost: ${error instanceof Error ? error.message : String(error)}\n`),
+      );
       process.exit(EXIT_FAILED);
     },
   );

@@ -182,6 +182,8 @@ export interface SyncStatus {
   lastError: string | null;
   /** Workspaces this account cannot reach now; their changes wait, the others sync. */
   unavailableWorkspaces: Array<{ slug: string; name: string; access: Exclude<WorkspaceAccess, 'ok'> }>;
+  /** Workspaces the last full pull could not read for another reason (the service failed), and why. */
+  unreadWorkspaces: Array<{ slug: string; reason: string }>;
 }
 
 export type OutboxOpKind =

@@ -1,6 +1,7 @@
 // Platforms Outpost knows, shared by the core (notification text) and the window (labels and
 // counters), like the bridge contract beside it. The service may name others: those are shown
 // as it spelled them and get no counter.
+import { escapeInvisible } from './invisible';
 
 const NAMES: Record<string, string> = {
   x: 'X',
@@ -22,8 +23,12 @@ export function platformKey(platform: string): string | null {
   return canonical in NAMES ? canonical : null;
 }
 
-/** A readable platform name; an unknown platform is shown as the service spelled it. */
+/**
+ * A readable platform name; an unknown platform is shown as the service spelled it, with any
+ * invisible or control character written as an escape (`x\u202e`): a platform is an
+ * identifier, and one that holds such characters must not be silently reordered or hidden.
+ */
 export function platformName(platform: string): string {
   const key = platformKey(platform);
-  return key ? (NAMES[key] ?? platform) : platform;
+  return key ? (NAMES[key] ?? platform) : escapeInvisible(platform);
 }

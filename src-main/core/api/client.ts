@@ -41,12 +41,19 @@ export interface ServiceClientOptions {
   now?: () => Date;
   /** Largest response body read, in bytes (default 10 MB); larger is a malformed response. */
   maxBodyBytes?: number;
+  /**
+   * Where the whole of an error answer goes (the log file): a person is shown one plain line
+   * of it, and a stack trace or a proxy's HTML page is kept here for whoever looks into it.
+   */
+  logErrorAnswer?: (message: string, fields: Record<string, unknown>) => void;
 }
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 /** The ServiceError code of an answer over the size limit: the status bar says it, not only the log. */
 export const TOO_LARGE = 'TOO_LARGE';
+/** The most of an error answer's body written to the log. */
+const LOGGED_BODY_CHARS = 64 * 1024;
 
 export { isLoopbackHost, validateBaseUrl, validateToken } from './settings-checks';
 export { classifyTransportError } from './transport-errors';
@@ -78,6 +85,7 @@ export class ServiceClient {
   readonly #fetch: typeof fetch;
   readonly #now: () => Date;
   readonly #maxBodyBytes: number;
+  readonly #logErrorAnswer: ServiceClientOptions['logErrorAnswer'];
 
   constructor(options: ServiceClientOptions) {
     this.baseUrl = validateBaseUrl(options.baseUrl);
@@ -93,6 +101,7 @@ export class ServiceClient {
     this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.#now = options.now ?? (() => new Date());
     this.#maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    this.#logErrorAnswer = options.logErrorAnswer;
   }
 
   async listWorkspaces(): Promise<ServiceWorkspace[]> {
@@ -324,7 +333,12 @@ export class ServiceClient {
       // however deep, leaves here, before anything else sees the answer.
       return { status, json: this.#redactor.cleanParsed(json, text) };
     }
-    throw statusError(response, text, { clean: (t) => this.#clean(t), now: this.#now });
+    const error = statusError(response, text, { clean: (t) => this.#clean(t), now: this.#now });
+    this.#logErrorAnswer?.(`the service answered ${method} ${path} with ${status}`, {
+      shown: error.message,
+      body: this.#clean(text).slice(0, LOGGED_BODY_CHARS),
+    });
+    throw error;
   }
 
   /** Reads the whole body (so the socket goes back to the pool), capped at maxBodyBytes. */

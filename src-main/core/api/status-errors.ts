@@ -1,5 +1,9 @@
 // An answer with a status other than 2xx, as one ServiceError kind. Everything the service put in
 // it (body, status line, headers) is service text: scrubbed of the token before it is quoted.
+// What a person reads is one plain line: the first line of the service's message, about 200
+// characters at most, or, for a page that is not the API's own answer (an HTML error page from
+// a proxy), the status line. The whole body goes only to the log file (see client.ts).
+import { STATUS_CODES } from 'node:http';
 import { extractServiceMessage, parseRetryAfter, ServiceError } from './errors';
 
 export interface ServiceText {
@@ -9,15 +13,35 @@ export interface ServiceText {
   now: () => Date;
 }
 
+/** About this many characters of the service's message are shown; the rest is in the log. */
+export const SHOWN_MESSAGE_CHARS = 200;
+
+/** The first non-empty line of `text`, cut at a word near SHOWN_MESSAGE_CHARS. */
+export function firstLine(text: string): string {
+  const line = (text.split(/\r\n|[\r\n\u2028\u2029]/).find((l) => l.trim() !== '') ?? '').trim();
+  if (line.length <= SHOWN_MESSAGE_CHARS) return line;
+  const cut = line.slice(0, SHOWN_MESSAGE_CHARS);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > SHOWN_MESSAGE_CHARS * 0.75 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** A body that is a page, not a message: HTML or XML, by its type or its first character. */
+function isMarkup(response: Response, text: string, clean: ServiceText['clean']): boolean {
+  return (
+    /html|xml/i.test(clean(response.headers.get('content-type') ?? '')) || text.trimStart().startsWith('<')
+  );
+}
+
 export function statusError(response: Response, text: string, service: ServiceText): ServiceError {
   const { clean } = service;
   const status = response.status;
-  // Scrubbed before the message is clipped (a clip could cut a token in two) and after it is
-  // parsed (JSON escapes could hide one from the first pass).
-  const found = extractServiceMessage(clean(text));
-  const serviceMessage = found === null ? null : clean(found);
-  // The status line and headers are service text too: a service may echo what it was sent.
-  const reason = clean(response.statusText);
+  const page = isMarkup(response, text, clean);
+  // Scrubbed before the message is cut (a cut could split a token in two) and after it is
+  // parsed (JSON escapes could hide one from the first pass). A page says nothing to quote.
+  const found = page ? null : extractServiceMessage(clean(text));
+  const serviceMessage = found === null ? null : firstLine(clean(found)) || null;
+  // The standard reason phrase where there is one: the service's own is text it chose.
+  const reason = STATUS_CODES[status] ?? firstLine(clean(response.statusText));
   const statusLine = `${status}${reason ? ` ${reason}` : ''}`;
   const said = serviceMessage ?? statusLine;
 
@@ -70,7 +94,11 @@ export function statusError(response: Response, text: string, service: ServiceTe
     );
   }
   if (status >= 500) {
-    return new ServiceError('server_error', `The service failed (${said}).`, { status, serviceMessage });
+    return new ServiceError(
+      'server_error',
+      page ? `The service's proxy answered ${statusLine}.` : `The service failed (${said}).`,
+      { status, serviceMessage },
+    );
   }
   return new ServiceError(
     'malformed_response',

@@ -25,6 +25,18 @@ const NEVER_SENT_CODES = new Set([
   'SELF_SIGNED_CERT_IN_CHAIN',
 ]);
 
+/** Why a connection was never made, in words; the code itself stays in `code`, for the log. */
+function neverSentWords(code: string | null): string {
+  if (code === 'ECONNREFUSED') return 'nothing answers at that address and port';
+  if (code?.startsWith('EAI_') || code === 'ENOTFOUND') return 'its host name could not be found';
+  if (code === 'UND_ERR_CONNECT_TIMEOUT') return 'connecting took too long';
+  if (code === 'EADDRNOTAVAIL') return 'this computer has no network address to connect from';
+  if (code === 'CERT_HAS_EXPIRED') return 'its certificate has expired';
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return 'its certificate is for another address';
+  if (code?.includes('CERT')) return 'its certificate is not trusted';
+  return 'the network cannot reach it';
+}
+
 function codesOf(error: unknown, depth = 0): string[] {
   if (depth > 4 || error === null || typeof error !== 'object') return [];
   const codes: string[] = [];
@@ -78,14 +90,14 @@ export function classifyTransportError(
     return new ServiceError(
       'offline',
       certificate
-        ? `Could not open a trusted connection to the service (${code}).`
-        : `Could not reach the service (${code}).`,
+        ? `Could not open a trusted connection to the service: ${neverSentWords(code)}.`
+        : `Could not reach the service: ${neverSentWords(code)}.`,
       { mayHaveReachedService: false, code },
     );
   }
   return new ServiceError(
     'offline',
-    `The connection to the service broke${code ? ` (${code})` : ''}; the request may or may not have been applied.`,
+    'The connection to the service broke; the request may or may not have been applied.',
     { mayHaveReachedService: true, code },
   );
 }

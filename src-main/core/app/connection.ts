@@ -31,6 +31,8 @@ export interface ConnectionOptions {
   secretsMessage: string | null;
   redactor: Redactor;
   logger: Logger;
+  /** The log file alone: the service's whole error answers go there and nowhere else. */
+  fileLog?: Logger;
   fetch?: typeof fetch;
   requestTimeoutMs?: number;
   now: () => string;
@@ -63,6 +65,7 @@ export class Connection {
       baseUrl,
       token,
       authHeader,
+      logErrorAnswer: (message, fields) => this.#o.fileLog?.warn(message, fields),
       ...(this.#o.fetch ? { fetch: this.#o.fetch } : {}),
       ...(this.#o.requestTimeoutMs ? { timeoutMs: this.#o.requestTimeoutMs } : {}),
     });

@@ -116,6 +116,7 @@ class Core implements AppCore {
         secretsMessage: options.secretsMessage ?? null,
         redactor: this.#redactor,
         logger: this.#logger,
+        fileLog: file,
         now: () => this.#clock.now().toISOString(),
         ...(options.fetch ? { fetch: options.fetch } : {}),
         ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),

@@ -62,6 +62,7 @@ export class SyncEngine {
     lastSyncAt: null,
     lastError: null,
     unavailableWorkspaces: [],
+    unreadWorkspaces: [],
   };
   #lastFullPullAt: number | null = null;
   #closed = false;
@@ -308,14 +309,17 @@ export class SyncEngine {
   ): Promise<string | null> {
     const ctx = this.#ctx;
     try {
-      let problems: string[] = [];
       // Pull first: a change made on the service is seen (and a conflict raised) before a local
       // edit of the same field could overwrite it.
       if (plan.pull === 'full') {
         const started = ctx.clock.now().getTime();
-        problems = await pullAll(ctx, client);
+        this.#status.unreadWorkspaces = await pullAll(ctx, client);
         this.#lastFullPullAt = started;
       } else await logDecision(ctx, { action: 'pull_skipped', reason: plan.reason });
+      const problems =
+        plan.pull === 'full'
+          ? this.#status.unreadWorkspaces.map((w) => `Workspace ${w.slug} could not be read: ${w.reason}`)
+          : [];
       const unavailable = new Set((await listUnavailableWorkspaces(ctx.db)).map((w) => w.slug));
       const pushed = await push(
         ctx,

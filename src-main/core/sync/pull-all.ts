@@ -17,11 +17,14 @@ function concernsAll(error: unknown): boolean {
   return error.kind === 'offline' || error.kind === 'timeout';
 }
 
-/** Pulls every workspace; returns the problems met, in words, for the status bar. */
-export async function pullAll(ctx: SyncContext, client: ServiceClient): Promise<string[]> {
+/** Pulls every workspace; returns those that could not be read (not for want of access), and why. */
+export async function pullAll(
+  ctx: SyncContext,
+  client: ServiceClient,
+): Promise<Array<{ slug: string; reason: string }>> {
   const slugs = await pullWorkspaceList(ctx, client);
   const listed = new Set(slugs);
-  const problems: string[] = [];
+  const problems: Array<{ slug: string; reason: string }> = [];
   for (const known of await listWorkspaces(ctx.db)) {
     if (!listed.has(known.slug) && (await setWorkspaceAccess(ctx.db, known.slug, 'not_found')))
       await logDecision(ctx, {
@@ -45,7 +48,7 @@ export async function pullAll(ctx: SyncContext, client: ServiceClient): Promise<
         });
       // One unreadable workspace must not keep the outbox from going out.
       await logDecision(ctx, { action: 'pull_workspace_failed', reason: `${slug}: ${message}` });
-      if (access === null) problems.push(`Workspace ${slug} could not be read: ${message}`);
+      if (access === null) problems.push({ slug, reason: message });
     }
   }
   return problems;

@@ -1,12 +1,21 @@
 // A tiny hostile service on 127.0.0.1: it forwards every request to the real sandbox, except the
 // routes told to misbehave, which answer an HTML error page, broken JSON, a 200 without `id`,
-// fields of the wrong type, a body far larger than any answer the client should accept, or an
-// error that echoes the credentials it was sent (as careless services do).
+// fields of the wrong type, a body far larger than any answer the client should accept, an
+// error that echoes the credentials it was sent (as careless services do), or a 500 whose
+// message is a whole stack trace.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 export type HostileKind =
-  'html' | 'html_502' | 'invalid_json' | 'no_id' | 'wrong_types' | 'huge' | 'echo' | 'rate_limited';
+  | 'html'
+  | 'html_502'
+  | 'invalid_json'
+  | 'no_id'
+  | 'wrong_types'
+  | 'huge'
+  | 'echo'
+  | 'rate_limited'
+  | 'stack_500';
 
 export interface HostileRule {
   method?: string;
@@ -30,6 +39,14 @@ export interface HostileServer {
 
 /** Strings the hostile answers carry: if any reaches a local view, something was overwritten. */
 export const HOSTILE_MARK = 'HOSTILE-VALUE';
+
+/** The message of a `stack_500` answer: its first line is all a person should be shown. */
+export const STACK_TRACE = [
+  'Traceback (most recent call last):',
+  '  File "/srv/app/views.py", line 42, in list_posts',
+  '    rows = db.fetch(query)',
+  `RuntimeError: connection pool exhausted (${HOSTILE_MARK})`,
+].join('\n');
 
 const HUGE_BYTES = 12 * 1024 * 1024;
 
@@ -71,6 +88,8 @@ function hostileAnswer(
           `<script>alert("${HOSTILE_MARK}")</script></body></html>`,
       );
       return;
+    case 'stack_500':
+      return json(500, JSON.stringify({ detail: STACK_TRACE }));
     case 'invalid_json':
       return json(200, `{"id": "1", "title": "${HOSTILE_MARK}", "content": `);
     case 'no_id': {

@@ -47,6 +47,7 @@ describe('a "needs you" notice goes with its cause', () => {
       lastSyncAt: null,
       lastError: null,
       unavailableWorkspaces: [],
+      unreadWorkspaces: [],
     };
     expect(nothingNeedsUser(idle)).toBe(true);
     expect(nothingNeedsUser({ ...idle, conflicts: 1, needsAttention: 1 })).toBe(false);

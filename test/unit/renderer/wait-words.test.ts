@@ -12,6 +12,7 @@ const base: SyncStatus = {
   lastSyncAt: '2030-01-01T10:00:00Z',
   lastError: null,
   unavailableWorkspaces: [],
+  unreadWorkspaces: [],
 };
 const t = () => '10:00';
 

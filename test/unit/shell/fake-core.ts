@@ -20,6 +20,7 @@ export const idleStatus: SyncStatus = {
   lastSyncAt: null,
   lastError: null,
   unavailableWorkspaces: [],
+  unreadWorkspaces: [],
 };
 
 export const defaultSettings: SettingsView = {

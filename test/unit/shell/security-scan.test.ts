@@ -1,7 +1,7 @@
 // The static security scan (npm run security): it must flag each weakness it claims to check,
 // pass a locked-down app, and find nothing of high severity in Outpost itself.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -235,6 +235,13 @@ describe('security scan', () => {
       },
       'cookie-credential',
     ],
+    [
+      'service text printed by the CLI without the printer',
+      {
+        'src-main/cli-extra.ts': `export const show = (io: CliIo, post: { title: string }) => { io.stdout(\`\${post.title}\\n\`); console.log(post.title); process.stderr.write(post.title); };`,
+      },
+      'unsanitised-cli-output',
+    ],
   ])('flags %s as high severity', (_label, change, check) => {
     const { status, findings } = scan(project({ ...good, ...change }));
     expect(findings.filter((f) => f.severity === 'high').map((f) => f.check)).toContain(check);
@@ -257,9 +264,22 @@ describe('security scan', () => {
           export const b = (res: ServerResponse, lang: string) => res.writeHead(200, { 'Set-Cookie': \`lang=\${lang}\` });
         `,
         'src-renderer/src/L.svelte': `<script lang="ts">let { url } = $props(); const href = $derived(safeLinkUrl(url));</script>\n{#if href}<a {href}>x</a><a href={safeLinkUrl(url)}>y</a>{/if}<a href="https://example.com">z</a>`,
+        'src-main/cli-extra.ts': `
+          export const show = (io: CliIo, title: string) => { io.stdout(terminalText(title)); io.stderr(terminalJson({ title })); process.stdout.write(''); };
+          export const real = { stdout: (text: string) => process.stdout.write(text) };
+        `,
       }),
     );
     expect(findings).toEqual([]);
+  });
+
+  it("checks the CLI's own printing: its commands print through the printer, and a raw write there is flagged", () => {
+    const cli = readFileSync(join(repo, 'src-main', 'cli.ts'), 'utf8');
+    expect(cli).toContain('print.out(');
+    const raw = project({ ...good, 'src-main/cli.ts': cli.replaceAll('print.out(', 'io.stdout(') });
+    const flagged = scan(raw).findings.filter((f) => f.check === 'unsanitised-cli-output');
+    expect(flagged.length).toBeGreaterThan(0);
+    expect(scan(project({ ...good, 'src-main/cli.ts': cli })).findings).toEqual([]);
   });
 
   it('finds nothing of high severity in Outpost, no cookie carrying a credential among it', () => {

@@ -1,0 +1,52 @@
+// What `outpost sync` reports as not done, part by part: one row per kind of part.
+import { describe, expect, it } from 'vitest';
+import type { SyncStatus } from '../../../src-preload/bridge';
+import { syncProblems } from '../../../src-main/cli-sync';
+
+const done: SyncStatus = {
+  phase: 'idle',
+  online: true,
+  pending: 0,
+  failed: 0,
+  conflicts: 0,
+  needsAttention: 0,
+  lastSyncAt: '2030-01-01T00:00:00.000Z',
+  lastError: null,
+  unavailableWorkspaces: [],
+  unreadWorkspaces: [],
+};
+
+describe('the parts of a sync that did not go through', () => {
+  it('none when everything was read and sent', () => {
+    expect(syncProblems(done)).toEqual([]);
+  });
+
+  it.each<[string, Partial<SyncStatus>, string[]]>([
+    [
+      'a workspace not read',
+      { unreadWorkspaces: [{ slug: 'acme', reason: 'The service failed (boom).' }] },
+      ['workspace:acme'],
+    ],
+    [
+      'a workspace out of reach',
+      { unavailableWorkspaces: [{ slug: 'globex', name: 'Globex', access: 'forbidden' }] },
+      ['workspace:globex'],
+    ],
+    ['a failed operation', { failed: 1, needsAttention: 1 }, ['outbox']],
+    ['a publish of unknown outcome waiting for the user', { needsAttention: 1 }, ['decisions']],
+    ['a conflict', { conflicts: 2, needsAttention: 2 }, ['conflicts']],
+    ['operations not sent', { pending: 3 }, ['pending']],
+    ['a refused token', { phase: 'needs_token' }, ['token']],
+    ['a pause', { phase: 'paused' }, ['paused']],
+  ])('%s', (_name, patch, parts) => {
+    expect(syncProblems({ ...done, ...patch }).map((p) => p.part)).toEqual(parts);
+  });
+
+  it('names the workspace and why in its words', () => {
+    const [problem] = syncProblems({
+      ...done,
+      unreadWorkspaces: [{ slug: 'acme', reason: 'The service failed (boom).' }],
+    });
+    expect(problem?.message).toBe('Workspace acme could not be read: The service failed (boom).');
+  });
+});
