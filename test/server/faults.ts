@@ -13,6 +13,8 @@ export interface FaultRule {
   bytes?: number;
   latencyMs?: number;
   retryAfterSeconds?: number;
+  /** not_kept: what the 200 answer shows, the variant as it still is (`old`, default) or the values sent. */
+  echo?: NotKeptEcho;
   probability?: number;
   times?: number;
 }
@@ -27,8 +29,13 @@ export const FAULT_KINDS = [
   'truncate_after_write',
   'lookalike_after_write',
   'oversize_answer',
+  'other_record_after_write',
+  'not_kept',
+  'normalize_text',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export type NotKeptEcho = 'old' | 'sent';
 
 /** Over a 10 MB client limit, whichever way the client counts a megabyte. */
 export const DEFAULT_OVERSIZE_BYTES = 11 * 1024 * 1024;
@@ -41,7 +48,10 @@ export type FaultOutcome =
   | { kind: 'garbage_after_write' }
   | { kind: 'truncate_after_write' }
   | { kind: 'lookalike_after_write' }
-  | { kind: 'oversize_answer'; bytes: number };
+  | { kind: 'oversize_answer'; bytes: number }
+  | { kind: 'other_record_after_write' }
+  | { kind: 'not_kept'; echo: NotKeptEcho }
+  | { kind: 'normalize_text' };
 
 export interface FaultDecision {
   latencyMs: number;
@@ -105,6 +115,9 @@ export function validateFaultRule(rule: FaultRule): void {
     !(Number.isSafeInteger(rule.bytes) && rule.bytes >= 0 && rule.bytes <= 256 * 1024 * 1024)
   ) {
     throw new Error('an oversize_answer fault needs bytes between 0 and 268435456');
+  }
+  if (rule.echo !== undefined && (rule.kind !== 'not_kept' || !['old', 'sent'].includes(rule.echo))) {
+    throw new Error("echo belongs to a not_kept fault and is 'old' or 'sent'");
   }
   if (rule.probability !== undefined && !(rule.probability >= 0 && rule.probability <= 1)) {
     throw new Error('probability must be between 0 and 1');
@@ -190,6 +203,9 @@ export class FaultInjector {
           break;
         case 'oversize_answer':
           decision.outcome = { kind: 'oversize_answer', bytes: rule.bytes ?? DEFAULT_OVERSIZE_BYTES };
+          break;
+        case 'not_kept':
+          decision.outcome = { kind: 'not_kept', echo: rule.echo ?? 'old' };
           break;
         default:
           decision.outcome = { kind: rule.kind };
