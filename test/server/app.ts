@@ -390,7 +390,9 @@ export function createHandler(ctx: AppContext): (req: IncomingMessage, res: Serv
     const matched = matchRoute(path);
     ctx.stats.count(`${method} ${matched ? matched.route.pattern : '(unmatched)'}`);
 
-    const decision = ctx.faults.active ? ctx.faults.decide(method, path) : { latencyMs: 0, outcome: null };
+    const decision = ctx.faults.active
+      ? ctx.faults.decide(method, path)
+      : { latencyMs: 0, normalizeText: false, outcome: null };
     if (decision.latencyMs > 0) {
       // Stop waiting when the client gives up, so a long injected delay never outlives the test.
       const gone = new AbortController();
@@ -445,7 +447,7 @@ export function createHandler(ctx: AppContext): (req: IncomingMessage, res: Serv
       user,
       params: matched.params,
       query,
-      body: outcome?.kind === 'normalize_text' ? normalizeTextFields(body) : body,
+      body: decision.normalizeText ? normalizeTextFields(body) : body,
     };
     const handle = () => handler(ctx, info);
     let result: Handled;

@@ -1,7 +1,7 @@
 /**
  * Fault injection by route and method. Rules are checked in the order they were added; every
- * firing `latency` rule adds its delay, and the first firing rule of any other kind decides the
- * outcome. `probability` draws from a seeded PRNG so a failing run can be replayed.
+ * firing `latency` rule adds its delay, every firing `normalize_text` rule has the request's
+ * text normalised, and the first firing rule of any other kind decides the outcome. `probability` draws from a seeded PRNG so a failing run can be replayed.
  */
 export interface FaultRule {
   method?: string;
@@ -50,11 +50,12 @@ export type FaultOutcome =
   | { kind: 'lookalike_after_write' }
   | { kind: 'oversize_answer'; bytes: number }
   | { kind: 'other_record_after_write' }
-  | { kind: 'not_kept'; echo: NotKeptEcho }
-  | { kind: 'normalize_text' };
+  | { kind: 'not_kept'; echo: NotKeptEcho };
 
 export interface FaultDecision {
   latencyMs: number;
+  /** Whether the request's title and content are normalised before it is handled (normalize_text). */
+  normalizeText: boolean;
   outcome: FaultOutcome | null;
 }
 
@@ -179,13 +180,14 @@ export class FaultInjector {
 
   /** Called once per API request (never for the control surface). */
   decide(method: string, path: string): FaultDecision {
-    const decision: FaultDecision = { latencyMs: 0, outcome: null };
+    const decision: FaultDecision = { latencyMs: 0, normalizeText: false, outcome: null };
     for (const stored of this.rules) {
       if (stored.remaining <= 0) continue;
       if (stored.method && stored.method !== method) continue;
       if (stored.pathRegex && !stored.pathRegex.test(path)) continue;
       if (!stored.pathRegex && !path.startsWith('/api/')) continue;
-      if (stored.rule.kind !== 'latency' && decision.outcome) continue;
+      const modifier = stored.rule.kind === 'latency' || stored.rule.kind === 'normalize_text';
+      if (!modifier && decision.outcome) continue;
       const probability = stored.rule.probability ?? 1;
       if (probability < 1 && this.random() >= probability) continue;
       stored.remaining -= 1;
@@ -194,6 +196,9 @@ export class FaultInjector {
       switch (rule.kind) {
         case 'latency':
           decision.latencyMs += rule.latencyMs ?? 0;
+          break;
+        case 'normalize_text':
+          decision.normalizeText = true;
           break;
         case 'status':
           decision.outcome = { kind: 'status', status: rule.status ?? 500 };

@@ -229,6 +229,16 @@ describe('text normalised by the service (normalize_text)', () => {
     expect(sb.inspect.posts().find((p) => p.id === answer.body.id)?.title).toBe(tidy);
   });
 
+  it('it combines with an outcome: normalised and kept, the answer dropped', async () => {
+    const sb = sandbox();
+    await addFault(sb, { kind: 'normalize_text', method: 'POST', path: POSTS, times: 1 });
+    await addFault(sb, { kind: 'drop_after_write', method: 'POST', path: POSTS, times: 1 });
+    await expect(
+      call(sb, `/api/workspaces/${sb.fixtures.workspace}/posts/`, { body: { title: `${untidy}dropped` } }),
+    ).rejects.toThrow();
+    expect(sb.inspect.posts().filter((p) => p.title === `${tidy} dropped`)).toHaveLength(1);
+  });
+
   it("a variant's content is stored and answered so, on create and on PATCH", async () => {
     const sb = sandbox();
     const post = await createPost(sb, 'Normalised content');
