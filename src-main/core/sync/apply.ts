@@ -4,7 +4,7 @@ import { newLocalId } from '../store/ids';
 import type { FieldConflict, NotificationKind } from '../../../src-preload/bridge';
 import { platformName } from '../../../src-preload/platforms';
 import type { ServiceVariant } from '../api/client';
-import { keptLink, sameText, sameValue } from '../outbox/answer-check';
+import { keptLink, sameText, sameValue, type ChangeField } from '../outbox/answer-check';
 import { notKeptFields, notKeptNotice, replacedBy, sendAgainNotKept } from '../outbox/not-kept';
 import { listUnconfirmedPatches } from '../outbox/op-queries';
 import type { SentPatch } from '../outbox/payload';
@@ -93,6 +93,31 @@ export interface ChangeAnswered {
 }
 
 /**
+ * The fields an earlier answered change replaced that the service, as `sv` shows it, holds again:
+ * it answered that change without keeping it. Every answer about the variant and every read of it
+ * is such a showing; fields a change now being recorded sends again are left to it.
+ */
+function notKeptSince(local: VariantRow, base: VariantBase | null, sv: ServiceVariant, sending?: SentPatch) {
+  if (base?.replaced === undefined) return [];
+  const mine = {
+    content: local.content,
+    scheduled_at: local.scheduled_at,
+    social_profile_id: mineAccount(local, base),
+  };
+  return notKeptFields(base, sv, mine).filter((f) => sending?.[f] === undefined);
+}
+
+/** Queues again what the service did not keep; the user hears of it once it fails. */
+async function sendAgain(ctx: SyncContext, local: VariantRow, base: VariantBase, fields: ChangeField[]) {
+  const failed = await sendAgainNotKept(ctx, local, fields, (base.notKept ?? 0) + 1);
+  if (failed !== null)
+    await notify(ctx, 'needs_user', notKeptNotice(`the ${platformName(local.platform)} variant`, failed), {
+      postId: local.post_id,
+      variantId: local.id,
+    });
+}
+
+/**
  * After a write the service answered: its answer becomes the new base; local edits made meanwhile
  * stay. An answer never moves the variant's link to its service record (a create's sets it).
  * For a change, what it replaced is kept until the next read, which tells whether it was kept.
@@ -106,6 +131,7 @@ export async function recordServiceAnswer(
   const now = ctx.clock.now();
   const before = parseJson<VariantBase>(local.base);
   const replaced = change !== undefined && before !== null ? replacedBy(before, change.sent) : null;
+  const notKept = notKeptSince(local, before, sv, change?.sent);
   const beforeFacts = before ?? {
     status: local.status,
     platform_post_url: local.platform_post_url,
@@ -128,6 +154,7 @@ export async function recordServiceAnswer(
   });
   // The next full pull reads the post first: whether the service kept the change shows there.
   if (replaced !== null) await updatePost(ctx.db, local.post_id, { variants_read_at: null });
+  if (before !== null && notKept.length > 0) await sendAgain(ctx, local, before, notKept);
   await noticeTransition(ctx, local.server_id === null ? null : beforeFacts, sv, {
     postId: local.post_id,
     variantId: local.id,
@@ -180,14 +207,7 @@ export async function mergeServiceVariant(
 ): Promise<'changed' | 'same' | 'conflict'> {
   const now = ctx.clock.now();
   const base = parseJson<VariantBase>(local.base);
-  const notKept =
-    base?.replaced === undefined
-      ? []
-      : notKeptFields(base, sv, {
-          content: local.content,
-          scheduled_at: local.scheduled_at,
-          social_profile_id: mineAccount(local, base),
-        });
+  const notKept = notKeptSince(local, base, sv);
   let b = await withOwnWrites(ctx, local, base ?? baseOf(sv), sv);
   // What the service did not keep: its value is the base, so ours goes again (sendAgainNotKept
   // below), neither taken back nor a conflict.
@@ -262,14 +282,8 @@ export async function mergeServiceVariant(
   );
   // A quiet pull writes nothing: most variants are unchanged on most syncs.
   if (differs) await updateVariant(ctx.db, local.id, patch);
-  if (notKept.length > 0) {
-    const failed = await sendAgainNotKept(ctx, local, notKept, (base?.notKept ?? 0) + 1);
-    if (failed !== null)
-      await notify(ctx, 'needs_user', notKeptNotice(`the ${platformName(local.platform)} variant`, failed), {
-        postId: local.post_id,
-        variantId: local.id,
-      });
-  }
+  if (base !== null && notKept.length > 0) await sendAgain(ctx, local, base, notKept);
+
   if (conflicts.length > 0 && local.conflict === null) {
     await logDecision(ctx, {
       action: 'conflict',

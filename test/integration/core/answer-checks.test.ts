@@ -245,6 +245,41 @@ describe('a change answered but not kept', () => {
     });
   });
 
+  it('a later answer that shows an earlier change was not kept sends that change again', async () => {
+    const { s, c } = await connected();
+    const { post, x } = await twoSynced(s, c, 'Shown by a later answer');
+    s.faults.add({ method: 'PATCH', path: VARIANT, kind: 'not_kept', echo: 'sent', times: 1 });
+    await c.call('variants.update', { id: x.id, content: 'New words' });
+    await c.core.syncNow('test');
+    expect(await c.call('outbox.list', undefined)).toEqual([]);
+    // The next pull cannot read the post: the schedule's answer is the first to show the text.
+    const serverPostId = (await c.call('posts.get', { id: post.id })).serverId as string;
+    s.faults.add({
+      method: 'GET',
+      path: `/api/workspaces/${s.fixtures.workspace}/posts/${serverPostId}/variants/`,
+      kind: 'status',
+      status: 503,
+      times: 1,
+    });
+    await c.call('variants.schedule', { id: x.id, at: AT });
+    await c.core.syncNow('test');
+    expect(await c.call('outbox.list', undefined)).toMatchObject([
+      { kind: 'update_variant', state: 'pending' },
+    ]);
+    await c.core.syncNow('test');
+    expect(await c.call('outbox.list', undefined)).toEqual([]);
+    expect(s.inspect.variants().find((v) => v.id === x.serverId)).toMatchObject({
+      content: 'New words',
+      scheduled_at: AT,
+    });
+    expect(s.inspect.patchCount(x.serverId as string)).toBe(3);
+    expect(variantOf(await c.call('posts.get', { id: post.id }), x.id)).toMatchObject({
+      content: 'New words',
+      state: 'scheduled',
+      conflicts: [],
+    });
+  });
+
   it('a change the service keeps at the second try goes once more and is done: no failure', async () => {
     const { s, c, clock } = await connected();
     const { post, x } = await twoSynced(s, c, 'Kept at last');
