@@ -133,9 +133,15 @@ export class FaultInjector {
   private nextId = 1;
   private random: () => number = mulberry32(1);
   private injectedCount = 0;
+  private readonly injectedKinds = new Map<FaultKind, number>();
 
   get injected(): number {
     return this.injectedCount;
+  }
+
+  /** Firings per fault kind, so a run can say which faults it met. */
+  injectedByKind(): Partial<Record<FaultKind, number>> {
+    return Object.fromEntries(this.injectedKinds);
   }
 
   get active(): boolean {
@@ -193,6 +199,7 @@ export class FaultInjector {
       stored.remaining -= 1;
       this.injectedCount += 1;
       const rule = stored.rule;
+      this.injectedKinds.set(rule.kind, (this.injectedKinds.get(rule.kind) ?? 0) + 1);
       switch (rule.kind) {
         case 'latency':
           decision.latencyMs += rule.latencyMs ?? 0;

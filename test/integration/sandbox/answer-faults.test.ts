@@ -254,3 +254,21 @@ describe('text normalised by the service (normalize_text)', () => {
     expect(sb.inspect.variants(post.id)[0]?.content).toBe(`${tidy} again`);
   });
 });
+
+describe('fault counts per kind', () => {
+  const sandbox = useSandbox({ control: true });
+
+  it('the control surface says how often each kind fired', async () => {
+    const sb = sandbox();
+    await addFault(sb, { kind: 'normalize_text', method: 'POST', path: POSTS, times: 2 });
+    await addFault(sb, { kind: 'other_record_after_write', method: 'POST', path: POSTS, times: 1 });
+    for (const title of ['one', 'two']) await createPost(sb, title);
+    const listed = await fetch(`${sb.baseUrl}/_control/faults/`, {
+      headers: { 'X-Control-Key': sb.controlKey },
+    });
+    const body = (await listed.json()) as { injected: number; injected_by_kind: Record<string, number> };
+    expect(body.injected).toBe(3);
+    expect(body.injected_by_kind).toEqual({ normalize_text: 2, other_record_after_write: 1 });
+    expect(sb.faults.injectedByKind()).toEqual(body.injected_by_kind);
+  });
+});
