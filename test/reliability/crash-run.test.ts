@@ -135,6 +135,7 @@ describe('crash run', () => {
         crashes,
         duplicates: report.duplicates,
         lost: report.lost,
+        wrongLinks: report.wrongLinks,
         doublePublishes,
         leaks: probe.leaks,
       }),
@@ -146,6 +147,7 @@ describe('crash run', () => {
     expect(expected.posts.size).toBeGreaterThan(0);
     expect(report.duplicates).toBe(0);
     expect(report.lost).toBe(0);
+    expect(report.wrongLinks).toBe(0);
     expect(doublePublishes).toBe(0);
     expect(report.unaskedPublishes).toBe(0);
     expect(report.stuck).toBe(0);

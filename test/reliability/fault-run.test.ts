@@ -1,6 +1,8 @@
 // Fault run (issue 7): drafts with 1-3 variants and a mix of schedule, unschedule, edit and
 // publish, made through the bridge while the sync runs against a sandbox that faults on every
-// route (latency, 500/502/503, 429 Retry-After, connections dropped before or after the write).
+// route (latency, 500/502/503, 429 Retry-After, connections dropped before or after the write)
+// and answers writes with something other than what happened (issue 23: an answer about another
+// record, a change answered but not kept, text kept normalised).
 // Retries become due by moving the core's own clock between rounds, never by sleeping.
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -37,6 +39,25 @@ function addFaults(sandbox: SandboxHandle): void {
   });
   sandbox.faults.add({ method: 'POST', path: VARIANTS_PATH, kind: 'drop_after_write', probability: 0.1 });
   sandbox.faults.add({ method: 'POST', path: POSTS_PATH, kind: 'drop_after_write', probability: 0.1 });
+  // Answers that are not about the change sent: the client must check each one against its request.
+  for (const [method, path] of [
+    ['POST', `${VARIANT_PATH}publish/`],
+    ['PATCH', VARIANT_PATH],
+    ['POST', VARIANTS_PATH],
+    ['POST', POSTS_PATH],
+  ] as const)
+    sandbox.faults.add({ method, path, kind: 'other_record_after_write', probability: 0.06 });
+  sandbox.faults.add({ method: 'PATCH', path: VARIANT_PATH, kind: 'not_kept', probability: 0.05 });
+  sandbox.faults.add({
+    method: 'PATCH',
+    path: VARIANT_PATH,
+    kind: 'not_kept',
+    echo: 'sent',
+    probability: 0.05,
+  });
+  // Text kept normalised on half the writes (reads carry no text to normalise).
+  for (const method of ['POST', 'PATCH'])
+    sandbox.faults.add({ method, kind: 'normalize_text', probability: 0.5 });
   sandbox.faults.add({ kind: 'latency', latencyMs: 15, probability: 0.1 });
   sandbox.faults.add({ kind: 'status', status: 500, probability: 0.05 });
   sandbox.faults.add({ kind: 'status', status: 502, probability: 0.04 });
@@ -103,6 +124,7 @@ describe('fault run', () => {
       prefix: `F${SEED}`,
       journal: (phase, ev) => expected.record(phase, ev),
       now: () => clock.now(),
+      untidy: true,
     });
 
     const requestsBefore = sandbox.stats.requests;
@@ -136,6 +158,12 @@ describe('fault run', () => {
       .filter(([route]) => !route.startsWith('GET'))
       .reduce((sum, [, n]) => sum + n, 0);
     const injected = sandbox.faults.injected;
+    const byKind = sandbox.faults.injectedByKind();
+    const mismatches = {
+      otherRecord: byKind.other_record_after_write ?? 0,
+      notKept: byKind.not_kept ?? 0,
+      normalised: byKind.normalize_text ?? 0,
+    };
 
     // The service recovers: everything the engine may do alone must now settle.
     sandbox.faults.clear();
@@ -167,22 +195,29 @@ describe('fault run', () => {
     if (witness.repeats.length > 0) console.log(`publish sent again for: ${witness.repeats.join(', ')}`);
     const doublePublishes = report.doublePublishes + witness.repeats.length;
     console.log(
-      summaryLine('fault run', {
+      `${summaryLine('fault run', {
         faultsInjected: injected,
         crashes: 0,
         duplicates: report.duplicates,
         lost: report.lost,
+        wrongLinks: report.wrongLinks,
         doublePublishes,
         leaks: probe.leaks,
-      }),
+      })}; answer mismatches among them: about another record ${mismatches.otherRecord}, ` +
+        `change not kept ${mismatches.notKept}, text normalised ${mismatches.normalised}`,
     );
 
-    expect(injected / faultedRequests).toBeGreaterThanOrEqual(0.2);
+    // Normalised text changes no outcome: the other faults alone hit more than 20% of requests.
+    expect((injected - mismatches.normalised) / faultedRequests).toBeGreaterThanOrEqual(0.2);
     expect(expected.posts.size).toBe(FIGURES.faultDrafts);
     expect(report.localPosts).toBe(FIGURES.faultDrafts);
     expect(unsettled(outbox)).toEqual([]);
     expect(report.duplicates).toBe(0);
     expect(report.lost).toBe(0);
+    expect(report.wrongLinks).toBe(0);
+    expect(mismatches.otherRecord).toBeGreaterThan(0);
+    expect(mismatches.notKept).toBeGreaterThan(0);
+    expect(mismatches.normalised).toBeGreaterThan(0);
     expect(doublePublishes).toBe(0);
     expect(report.unaskedPublishes).toBe(0);
     expect(report.stuck).toBe(0);

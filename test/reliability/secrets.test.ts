@@ -207,6 +207,7 @@ describe('secrets', () => {
         crashes,
         duplicates: report.duplicates,
         lost: report.lost,
+        wrongLinks: report.wrongLinks,
         doublePublishes: report.doublePublishes,
         leaks: probe.leaks,
       }),
@@ -219,6 +220,7 @@ describe('secrets', () => {
     expect(probe.found).toEqual([]);
     expect(report.duplicates).toBe(0);
     expect(report.lost).toBe(0);
+    expect(report.wrongLinks).toBe(0);
     expect(report.doublePublishes).toBe(0);
   });
 });

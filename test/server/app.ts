@@ -14,6 +14,7 @@ import {
 } from './http-util';
 import { HttpError, TOKEN_PREFIX, type Page, type SandboxService, type VariantPatch } from './service';
 import type { ControlSurface } from './control';
+import { answerAboutAnotherRecord, handleNotKept, normalizeTextFields, type Handled } from './answer-faults';
 
 export class Stats {
   requests = 0;
@@ -401,7 +402,9 @@ export function createHandler(ctx: AppContext): (req: IncomingMessage, res: Serv
     const matched = matchRoute(path);
     ctx.stats.count(`${method} ${matched ? matched.route.pattern : '(unmatched)'}`);
 
-    const decision = ctx.faults.active ? ctx.faults.decide(method, path) : { latencyMs: 0, outcome: null };
+    const decision = ctx.faults.active
+      ? ctx.faults.decide(method, path)
+      : { latencyMs: 0, normalizeText: false, outcome: null };
     if (decision.latencyMs > 0) {
       // Stop waiting when the client gives up, so a long injected delay never outlives the test.
       const gone = new AbortController();
@@ -451,16 +454,28 @@ export function createHandler(ctx: AppContext): (req: IncomingMessage, res: Serv
       req.resume();
     }
 
-    const info = { user, params: matched.params, query, body };
-    const result =
-      outcome?.kind === 'lookalike_after_write'
-        ? // One transaction: nobody can tell which of the two came first.
-          ctx.service.db.transaction(() => {
-            const handled = handler(ctx, info);
-            createLookalike(ctx, matched.route.pattern, method, matched.params, body);
-            return handled;
-          })
-        : handler(ctx, info);
+    const pattern = matched.route.pattern;
+    const info = {
+      user,
+      params: matched.params,
+      query,
+      body: decision.normalizeText ? normalizeTextFields(body) : body,
+    };
+    const handle = () => handler(ctx, info);
+    let result: Handled;
+    if (outcome?.kind === 'lookalike_after_write')
+      // One transaction: nobody can tell which of the two came first.
+      result = ctx.service.db.transaction(() => {
+        const handled = handle();
+        createLookalike(ctx, pattern, method, matched.params, body);
+        return handled;
+      });
+    else if (outcome?.kind === 'not_kept' && method === 'PATCH') {
+      const [slug, postId, variantId] = matched.params as [string, string, string];
+      result = handleNotKept(ctx.service, handle, { user, slug, postId, variantId }, outcome.echo);
+    } else result = handle();
+    if (outcome?.kind === 'other_record_after_write' && WRITE_METHODS.has(method))
+      result = answerAboutAnotherRecord(ctx.service, pattern, user, matched.params, result);
     if (answerFaulty(req, res, outcome, result)) return;
     sendJson(res, result.status, result.body);
   };

@@ -83,7 +83,11 @@ export class ControlSurface {
         return answer({ revoked: true });
       }
       case route === 'GET /faults':
-        return answer({ faults: a.faults.list().map(serializeFault), injected: a.faults.injected });
+        return answer({
+          faults: a.faults.list().map(serializeFault),
+          injected: a.faults.injected,
+          injected_by_kind: a.faults.injectedByKind(),
+        });
       case route === 'POST /faults': {
         const rule = { ...obj } as unknown as FaultRule & { path_regex?: string };
         if (rule.method !== undefined && typeof rule.method !== 'string')

@@ -1,7 +1,7 @@
 /**
  * Fault injection by route and method. Rules are checked in the order they were added; every
- * firing `latency` rule adds its delay, and the first firing rule of any other kind decides the
- * outcome. `probability` draws from a seeded PRNG so a failing run can be replayed.
+ * firing `latency` rule adds its delay, every firing `normalize_text` rule has the request's
+ * text normalised, and the first firing rule of any other kind decides the outcome. `probability` draws from a seeded PRNG so a failing run can be replayed.
  */
 export interface FaultRule {
   method?: string;
@@ -13,6 +13,8 @@ export interface FaultRule {
   bytes?: number;
   latencyMs?: number;
   retryAfterSeconds?: number;
+  /** not_kept: what the 200 answer shows, the variant as it still is (`old`, default) or the values sent. */
+  echo?: NotKeptEcho;
   probability?: number;
   times?: number;
 }
@@ -27,8 +29,13 @@ export const FAULT_KINDS = [
   'truncate_after_write',
   'lookalike_after_write',
   'oversize_answer',
+  'other_record_after_write',
+  'not_kept',
+  'normalize_text',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export type NotKeptEcho = 'old' | 'sent';
 
 /** Over a 10 MB client limit, whichever way the client counts a megabyte. */
 export const DEFAULT_OVERSIZE_BYTES = 11 * 1024 * 1024;
@@ -41,10 +48,14 @@ export type FaultOutcome =
   | { kind: 'garbage_after_write' }
   | { kind: 'truncate_after_write' }
   | { kind: 'lookalike_after_write' }
-  | { kind: 'oversize_answer'; bytes: number };
+  | { kind: 'oversize_answer'; bytes: number }
+  | { kind: 'other_record_after_write' }
+  | { kind: 'not_kept'; echo: NotKeptEcho };
 
 export interface FaultDecision {
   latencyMs: number;
+  /** Whether the request's title and content are normalised before it is handled (normalize_text). */
+  normalizeText: boolean;
   outcome: FaultOutcome | null;
 }
 
@@ -106,6 +117,9 @@ export function validateFaultRule(rule: FaultRule): void {
   ) {
     throw new Error('an oversize_answer fault needs bytes between 0 and 268435456');
   }
+  if (rule.echo !== undefined && (rule.kind !== 'not_kept' || !['old', 'sent'].includes(rule.echo))) {
+    throw new Error("echo belongs to a not_kept fault and is 'old' or 'sent'");
+  }
   if (rule.probability !== undefined && !(rule.probability >= 0 && rule.probability <= 1)) {
     throw new Error('probability must be between 0 and 1');
   }
@@ -119,9 +133,15 @@ export class FaultInjector {
   private nextId = 1;
   private random: () => number = mulberry32(1);
   private injectedCount = 0;
+  private readonly injectedKinds = new Map<FaultKind, number>();
 
   get injected(): number {
     return this.injectedCount;
+  }
+
+  /** Firings per fault kind, so a run can say which faults it met. */
+  injectedByKind(): Partial<Record<FaultKind, number>> {
+    return Object.fromEntries(this.injectedKinds);
   }
 
   get active(): boolean {
@@ -166,21 +186,26 @@ export class FaultInjector {
 
   /** Called once per API request (never for the control surface). */
   decide(method: string, path: string): FaultDecision {
-    const decision: FaultDecision = { latencyMs: 0, outcome: null };
+    const decision: FaultDecision = { latencyMs: 0, normalizeText: false, outcome: null };
     for (const stored of this.rules) {
       if (stored.remaining <= 0) continue;
       if (stored.method && stored.method !== method) continue;
       if (stored.pathRegex && !stored.pathRegex.test(path)) continue;
       if (!stored.pathRegex && !path.startsWith('/api/')) continue;
-      if (stored.rule.kind !== 'latency' && decision.outcome) continue;
+      const modifier = stored.rule.kind === 'latency' || stored.rule.kind === 'normalize_text';
+      if (!modifier && decision.outcome) continue;
       const probability = stored.rule.probability ?? 1;
       if (probability < 1 && this.random() >= probability) continue;
       stored.remaining -= 1;
       this.injectedCount += 1;
       const rule = stored.rule;
+      this.injectedKinds.set(rule.kind, (this.injectedKinds.get(rule.kind) ?? 0) + 1);
       switch (rule.kind) {
         case 'latency':
           decision.latencyMs += rule.latencyMs ?? 0;
+          break;
+        case 'normalize_text':
+          decision.normalizeText = true;
           break;
         case 'status':
           decision.outcome = { kind: 'status', status: rule.status ?? 500 };
@@ -190,6 +215,9 @@ export class FaultInjector {
           break;
         case 'oversize_answer':
           decision.outcome = { kind: 'oversize_answer', bytes: rule.bytes ?? DEFAULT_OVERSIZE_BYTES };
+          break;
+        case 'not_kept':
+          decision.outcome = { kind: 'not_kept', echo: rule.echo ?? 'old' };
           break;
         default:
           decision.outcome = { kind: rule.kind };

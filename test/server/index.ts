@@ -5,7 +5,7 @@ import { createHandler, Stats } from './app';
 import { SandboxClock } from './clock';
 import { ControlSurface } from './control';
 import { SandboxDb, type PostRow, type VariantRow } from './db';
-import { FaultInjector, type FaultRule } from './faults';
+import { FaultInjector, type FaultKind, type FaultRule } from './faults';
 import type { ErrorShape } from './http-util';
 import { fixtures, seedDatabase, type Fixtures } from './seed';
 import {
@@ -80,6 +80,8 @@ export interface SandboxHandle {
     clear(): void;
     setSeed(seed: number): void;
     readonly injected: number;
+    /** Firings per fault kind. */
+    injectedByKind(): Partial<Record<FaultKind, number>>;
   };
   stats: {
     readonly requests: number;
@@ -240,6 +242,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       get injected() {
         return faults.injected;
       },
+      injectedByKind: () => faults.injectedByKind(),
     },
     stats: {
       get requests() {

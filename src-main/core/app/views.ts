@@ -11,6 +11,7 @@ import type {
 } from '../../../src-preload/bridge';
 import type { OutboxOpRow, PostRow, SyncLogRow, VariantRow } from '../store/schema';
 import { parseJson, type PostBase, type PostSummaryRow } from '../store/post-repository';
+import { sameText } from '../outbox/answer-check';
 import { parseQuestion } from '../outbox/payload';
 import { postState, variantState, STATE_WORDS, TITLE_NEEDED } from '../sync/reconcile';
 
@@ -156,7 +157,7 @@ export function postDetail(post: PostRow, variants: VariantRow[], ops: OutboxOpR
   const base = parseJson<PostBase>(post.base);
   const failed = ops.find((o) => o.variant_id === null && o.state === 'failed');
   const note =
-    post.server_id !== null && base !== null && base.title !== post.title
+    post.server_id !== null && base !== null && !sameText(base.title, post.title)
       ? TITLE_STAYS_LOCAL
       : post.server_id === null && post.workspace !== null && post.title.trim() === ''
         ? TITLE_NEEDED

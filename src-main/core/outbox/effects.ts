@@ -5,6 +5,7 @@ import type { OutboxOpRow } from '../store/schema';
 import { getVariant, updateVariant } from '../store/variant-repository';
 import { notify } from '../sync/apply';
 import { nowIso, type SyncContext } from '../sync/context';
+import { notKeptNotice } from './not-kept';
 import type { OpEvent } from './op-machine';
 
 /** A decision or a refusal now waits for the user: they hear it once, with what to do. */
@@ -19,7 +20,9 @@ export async function tellUser(ctx: SyncContext, op: OutboxOpRow, event: OpEvent
         ? `Outpost cannot tell whether ${what} was published. Please decide.`
         : event.type === 'locked'
           ? `A change to ${what} was not sent: ${reason}`
-          : `The service refused a change to ${what}: ${reason}`;
+          : event.type === 'not_kept'
+            ? notKeptNotice(what, reason)
+            : `The service refused a change to ${what}: ${reason}`;
   await notify(ctx, 'needs_user', body, { postId: op.post_id, variantId: op.variant_id });
 }
 

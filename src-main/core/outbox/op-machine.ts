@@ -7,6 +7,7 @@
 //      ▲                  │ never_sent / retry_later / token_refused / workspace_unavailable ─▶ pending
 //      │                  │ refused / removed ─▶ failed
 //      │                  └ outcome_unknown / crashed ─▶ unknown ──read-back──▶ done | pending | needs_user
+//      │                                                        └─ not_kept ─▶ pending, or failed the Nth time
 //      └── user: retry, publish again, create anew ◀── failed | needs_user
 //
 // The promise it keeps: a request that may have reached the service is never sent again by
@@ -25,6 +26,12 @@ export type OpKind = (typeof OP_KINDS)[number];
 
 export const OP_STATES = ['pending', 'sending', 'unknown', 'needs_user', 'failed', 'done'] as const;
 export type OpState = (typeof OP_STATES)[number];
+
+/**
+ * How many times a change may be answered without being kept before it fails: a service that
+ * answers changes it drops would otherwise be sent the same change for ever.
+ */
+export const NOT_KEPT_LIMIT = 3;
 
 /** A service item Outpost may have made, offered to the user when more than one matches. */
 export interface Candidate {
@@ -61,6 +68,11 @@ export type OpEvent =
   /** A read-back found several items that could be Outpost's: the user chooses. */
   | { type: 'read_back_ambiguous'; reason: string; candidates: Candidate[] }
   | { type: 'read_back_failed'; reason: string; at: string }
+  /**
+   * A read found that the service answered a change but does not hold it: `times` counts the
+   * answers it did not keep. Sent again, until the NOT_KEPT_LIMIT-th time, which fails.
+   */
+  | { type: 'not_kept'; reason: string; times: number }
   /** The user's new edit is the fix for a refused create: it goes again. */
   | { type: 'edited' }
   | { type: 'user_retry' }
@@ -100,6 +112,7 @@ export interface OpFacts {
 }
 
 const CREATES: ReadonlySet<OpKind> = new Set(['create_post', 'create_variant']);
+const CHANGES: ReadonlySet<OpKind> = new Set(['update_variant', 'schedule', 'unschedule']);
 
 function to(next: OpState, effects: Effect[] = [], error: string | null = null): Transition {
   return { ok: true, next, effects, error };
@@ -167,6 +180,13 @@ export function transition(op: OpFacts, event: OpEvent): Transition {
     case 'read_back_failed':
       if (state === 'unknown') return to('unknown', ['wait', 'block'], event.reason);
       return refuse(op, event, 'its outcome is not in question.');
+    case 'not_kept':
+      if (!CHANGES.has(kind)) return refuse(op, event, 'only a change can be answered and not kept.');
+      // Found by a read-back (unknown), or by a later read after an answer that looked right (pending).
+      if (state !== 'unknown' && state !== 'pending')
+        return refuse(op, event, 'only a change read back, or waiting to go again, can be found not kept.');
+      if (event.times >= NOT_KEPT_LIMIT) return to('failed', ['notify_user', 'block'], event.reason);
+      return to('pending');
     case 'edited':
       if (state === 'failed' && CREATES.has(kind)) return to('pending');
       return refuse(op, event, 'only a refused create is revived by an edit.');
@@ -213,6 +233,7 @@ export const OP_EVENT_TYPES = Object.keys({
   read_back_absent: true,
   read_back_ambiguous: true,
   read_back_failed: true,
+  not_kept: true,
   edited: true,
   user_retry: true,
   user_discard: true,

@@ -9,7 +9,13 @@ import { inTransaction, logDecision, nowIso, type SyncContext } from '../sync/co
 import { transition, type Effect, type OpEvent, type OpState } from './op-machine';
 import { getOp } from './op-queries';
 import { preparedQuery } from '../store/prepared';
-import { parsePayload, type OpQuestion, type OutboxPayload, type VariantField } from './payload';
+import {
+  parsePayload,
+  type OpQuestion,
+  type OutboxPayload,
+  type PayloadPatch,
+  type VariantField,
+} from './payload';
 
 /** The op changed between being read and being written: the decision is not applied. */
 export class OpMoved extends Error {
@@ -142,6 +148,8 @@ export async function enqueue(db: Kysely<Database>, input: EnqueueInput): Promis
     const superseded = same.filter((op) => op !== keep).map((op) => op.id);
     if (superseded.length > 0) await db.deleteFrom('outbox_op').where('id', 'in', superseded).execute();
     const next: OutboxPayload = kind === 'update_variant' ? { fields: [...fields].sort() } : {};
+    // A change sent again because the service did not keep it carries its count along.
+    if (input.payload?.notKept !== undefined) next.notKept = input.payload.notKept;
     // An earlier request of the op kept may already be applied: its values stay recognisable.
     const unconfirmed = keep ? parsePayload(keep).unconfirmed : undefined;
     const payload = unconfirmed ? { ...next, unconfirmed } : next;
@@ -242,6 +250,8 @@ export interface Settlement {
   reason?: string;
   /** Something the status bar should say, not only the log (an answer too large to read). */
   note?: string;
+  /** What to remember in the op's payload with its new state (rare: not on the path of every answer). */
+  payload?: PayloadPatch;
 }
 
 /** What applying an event did: the op's new state and the effects the caller acts on. */
@@ -288,6 +298,12 @@ export async function settle(
     );
     if (Number(changed.numAffectedRows ?? 0) !== 1)
       throw new OpMoved(`The ${op.kind} operation was no longer ${op.state} when its outcome came.`);
+    if (s.payload !== undefined)
+      await tctx.db
+        .updateTable('outbox_op')
+        .set({ payload: sql<string>`json_patch(${sql.ref('payload')}, ${JSON.stringify(s.payload)})` })
+        .where('id', '=', op.id)
+        .execute();
     if (t.effects.includes('record') && s.record) await s.record(tctx);
     const reason = s.reason ?? ('reason' in event ? event.reason : `${event.type.replaceAll('_', ' ')}.`);
     await logDecision(tctx, {

@@ -1,8 +1,10 @@
 // Whether a request may have reached the service, decided here and nowhere else. Anything
 // after a request left that is not a clean, recorded answer (a timeout, a reset, a 2xx cut
-// short or not JSON, a 5xx, a local error while recording the answer) is an unknown outcome,
-// resolved by reading back; only a failure that proves nothing was applied is anything else.
+// short or not JSON, a 2xx about something else than what was sent, a 5xx, a local error while
+// recording the answer) is an unknown outcome, resolved by reading back; only a failure that
+// proves nothing was applied is anything else.
 import { isServiceError } from '../api/errors';
+import { AnswerMismatch } from './answer-check';
 import type { OpEvent, OpKind } from './op-machine';
 
 /** Where the failure happened: sending the request, or recording its answer locally. */
@@ -19,6 +21,13 @@ function messageOf(error: unknown): string {
 
 export function judgeFailure(kind: OpKind, error: unknown, stage: Stage, timing: Timing): OpEvent {
   const message = messageOf(error);
+  // The service answered, but not about what was sent (answer-check.ts): what it did is read back.
+  if (error instanceof AnswerMismatch && stage !== 'read_back')
+    return {
+      type: 'outcome_unknown',
+      reason: `${message} The outcome is unknown; it will be read back${kind === 'publish' ? ', never sent again by itself' : ''}.`,
+      at: timing.retryAt(null),
+    };
   if (stage === 'recording')
     return {
       type: 'outcome_unknown',

@@ -22,7 +22,14 @@ export interface OutboxPayload {
   unconfirmed?: SentPatch[];
   /** What the last create request carried, to recognise what it made after an unknown outcome. */
   sent?: { title?: string; platform?: string; content?: string };
+  /** The last request was answered, but not about the change sent (answer-check.ts). */
+  answerMismatch?: boolean;
+  /** How many times the service answered this change without keeping it (op-machine.ts NOT_KEPT_LIMIT). */
+  notKept?: number;
 }
+
+/** Keys to set in an op's payload as a settlement records it; null removes a key (a JSON merge patch). */
+export type PayloadPatch = { [K in keyof OutboxPayload]?: OutboxPayload[K] | null };
 
 /** What an op waiting for the user asks, with the facts behind the question. */
 export interface OpQuestion {

@@ -11,6 +11,13 @@ export interface VariantBase {
   social_profile_id: string | null;
   status: string | null;
   platform_post_url: string | null;
+  /**
+   * After a change's answer, until the next read: the values the change replaced. A read that
+   * finds one of them back shows the service answered the change without keeping it.
+   */
+  replaced?: { content?: string; scheduled_at?: string | null; social_profile_id?: string | null };
+  /** How many times the service has answered that change without keeping it. */
+  notKept?: number;
 }
 
 /**

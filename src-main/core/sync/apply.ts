@@ -4,8 +4,11 @@ import { newLocalId } from '../store/ids';
 import type { FieldConflict, NotificationKind } from '../../../src-preload/bridge';
 import { platformName } from '../../../src-preload/platforms';
 import type { ServiceVariant } from '../api/client';
+import { keptLink, sameText, sameValue, type ChangeField } from '../outbox/answer-check';
+import { notKeptFields, notKeptNotice, replacedBy, sendAgainNotKept } from '../outbox/not-kept';
 import { listUnconfirmedPatches } from '../outbox/op-queries';
-import { parseJson } from '../store/post-repository';
+import type { SentPatch } from '../outbox/payload';
+import { parseJson, updatePost } from '../store/post-repository';
 import type { NewVariantRow, VariantRow } from '../store/schema';
 import { updateVariant, type VariantBase } from '../store/variant-repository';
 import { conflictFields, decideReconcile, sameInstant, serviceState, transitionNotice } from './reconcile';
@@ -82,14 +85,53 @@ export async function noticeTransition(
   });
 }
 
-/** After a write the service answered: its answer becomes the new base; local edits made meanwhile stay. */
+/** What a change sent, recorded with its answer so that the next read can tell whether it was kept. */
+export interface ChangeAnswered {
+  sent: SentPatch;
+  /** How many times the service has answered this change without keeping it. */
+  notKept: number;
+}
+
+/**
+ * The fields an earlier answered change replaced that the service, as `sv` shows it, holds again:
+ * it answered that change without keeping it. Every answer about the variant and every read of it
+ * is such a showing; fields a change now being recorded sends again are left to it.
+ */
+function notKeptSince(local: VariantRow, base: VariantBase | null, sv: ServiceVariant, sending?: SentPatch) {
+  if (base?.replaced === undefined) return [];
+  const mine = {
+    content: local.content,
+    scheduled_at: local.scheduled_at,
+    social_profile_id: mineAccount(local, base),
+  };
+  return notKeptFields(base, sv, mine).filter((f) => sending?.[f] === undefined);
+}
+
+/** Queues again what the service did not keep; the user hears of it once it fails. */
+async function sendAgain(ctx: SyncContext, local: VariantRow, base: VariantBase, fields: ChangeField[]) {
+  const failed = await sendAgainNotKept(ctx, local, fields, (base.notKept ?? 0) + 1);
+  if (failed !== null)
+    await notify(ctx, 'needs_user', notKeptNotice(`the ${platformName(local.platform)} variant`, failed), {
+      postId: local.post_id,
+      variantId: local.id,
+    });
+}
+
+/**
+ * After a write the service answered: its answer becomes the new base; local edits made meanwhile
+ * stay. An answer never moves the variant's link to its service record (a create's sets it).
+ * For a change, what it replaced is kept until the next read, which tells whether it was kept.
+ */
 export async function recordServiceAnswer(
   ctx: SyncContext,
   local: VariantRow,
   sv: ServiceVariant,
+  change?: ChangeAnswered,
 ): Promise<void> {
   const now = ctx.clock.now();
   const before = parseJson<VariantBase>(local.base);
+  const replaced = change !== undefined && before !== null ? replacedBy(before, change.sent) : null;
+  const notKept = notKeptSince(local, before, sv, change?.sent);
   const beforeFacts = before ?? {
     status: local.status,
     platform_post_url: local.platform_post_url,
@@ -97,10 +139,12 @@ export async function recordServiceAnswer(
   };
   const r = decideReconcile(sv, now, 0);
   await updateVariant(ctx.db, local.id, {
-    server_id: sv.id,
+    server_id: keptLink('variant', local.server_id, sv.id),
     status: sv.status,
     platform_post_url: sv.platform_post_url,
-    base: JSON.stringify(baseOf(sv)),
+    base: JSON.stringify(
+      replaced === null ? baseOf(sv) : { ...baseOf(sv), replaced, notKept: change?.notKept ?? 0 },
+    ),
     raw: JSON.stringify(sv.raw),
     remote_state: 'active',
     error: null,
@@ -108,6 +152,9 @@ export async function recordServiceAnswer(
     reconcile_attempts: 0,
     updated_at: now.toISOString(),
   });
+  // The next full pull reads the post first: whether the service kept the change shows there.
+  if (replaced !== null) await updatePost(ctx.db, local.post_id, { variants_read_at: null });
+  if (before !== null && notKept.length > 0) await sendAgain(ctx, local, before, notKept);
   await noticeTransition(ctx, local.server_id === null ? null : beforeFacts, sv, {
     postId: local.post_id,
     variantId: local.id,
@@ -128,7 +175,7 @@ async function withOwnWrites(
   sv: ServiceVariant,
 ): Promise<VariantBase> {
   const moved = {
-    content: b.content !== sv.content,
+    content: !sameText(b.content, sv.content),
     scheduled_at: !sameInstant(b.scheduled_at, sv.scheduled_at),
     social_profile_id: b.social_profile_id !== sv.social_profile_id,
   };
@@ -137,7 +184,7 @@ async function withOwnWrites(
   const sent = await listUnconfirmedPatches(ctx.db, local.id);
   if (sent.length === 0) return b;
   const ours = {
-    content: moved.content && sent.some((p) => p.content === sv.content),
+    content: moved.content && sent.some((p) => p.content !== undefined && sameText(p.content, sv.content)),
     scheduled_at:
       moved.scheduled_at &&
       sent.some((p) => p.scheduled_at !== undefined && sameInstant(p.scheduled_at, sv.scheduled_at)),
@@ -160,9 +207,19 @@ export async function mergeServiceVariant(
 ): Promise<'changed' | 'same' | 'conflict'> {
   const now = ctx.clock.now();
   const base = parseJson<VariantBase>(local.base);
-  const b = await withOwnWrites(ctx, local, base ?? baseOf(sv), sv);
+  const notKept = notKeptSince(local, base, sv);
+  let b = await withOwnWrites(ctx, local, base ?? baseOf(sv), sv);
+  // What the service did not keep: its value is the base, so ours goes again (sendAgainNotKept
+  // below), neither taken back nor a conflict.
+  for (const f of notKept) b = { ...b, [f]: sv[f] };
   const { conflicts, takeTheirs } = conflictFields([
-    { field: 'content', base: b.content, mine: local.content, theirs: sv.content },
+    {
+      field: 'content',
+      base: b.content,
+      mine: local.content,
+      theirs: sv.content,
+      equal: (x, y) => sameValue('content', x, y),
+    },
     {
       field: 'scheduled_at',
       base: b.scheduled_at,
@@ -225,6 +282,8 @@ export async function mergeServiceVariant(
   );
   // A quiet pull writes nothing: most variants are unchanged on most syncs.
   if (differs) await updateVariant(ctx.db, local.id, patch);
+  if (base !== null && notKept.length > 0) await sendAgain(ctx, local, base, notKept);
+
   if (conflicts.length > 0 && local.conflict === null) {
     await logDecision(ctx, {
       action: 'conflict',

@@ -26,6 +26,7 @@ import { eachBounded, inTransaction, logDecision, nowIso, type SyncContext } fro
  */
 const MERGE_BATCH_POSTS = 100;
 import { mergeField } from './reconcile';
+import { sameText } from '../outbox/answer-check';
 import { listPostsWithOpenOps, listUnsettledCreates } from '../outbox/op-queries';
 import { parseQuestion } from '../outbox/payload';
 
@@ -210,7 +211,8 @@ async function mergePost(
     return;
   }
   const base = parseJson<PostBase>(local.base) ?? { title: sp.title };
-  const d = mergeField(base.title, local.title, sp.title);
+  // A title the service keeps normalised (whitespace, NFC) is the same title.
+  const d = mergeField(base.title, local.title, sp.title, sameText);
   if (d.action === 'take_theirs') {
     await updatePost(ctx.db, local.id, {
       title: sp.title,

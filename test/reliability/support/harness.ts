@@ -90,12 +90,15 @@ export interface SummaryFigures {
   lost: number;
   doublePublishes: number;
   leaks: number;
+  /** Local items linked to a service record other than the one made for them (suites that check links). */
+  wrongLinks?: number;
 }
 
 /** The one line each suite ends with (issue 7); the numbers are the run's real counts. */
 export function summaryLine(suite: string, f: SummaryFigures): string {
   return (
     `${suite}: faults injected ${f.faultsInjected}, crashes ${f.crashes}, duplicates ${f.duplicates}, ` +
-    `lost ${f.lost}, double publishes ${f.doublePublishes}, leaks ${f.leaks}`
+    `lost ${f.lost}, ${f.wrongLinks === undefined ? '' : `wrong links ${f.wrongLinks}, `}` +
+    `double publishes ${f.doublePublishes}, leaks ${f.leaks}`
   );
 }

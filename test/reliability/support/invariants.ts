@@ -3,6 +3,7 @@
 import type { CommandName } from '../../../src-preload/bridge';
 import type { OutboxOpView, PostDetail, PostSummary, VariantView } from '../../../src-preload/bridge';
 import type { AppCore } from '../../../src-main/core/ports';
+import { sameText } from '../../../src-main/core/outbox/answer-check';
 import type { SandboxHandle } from '../../server/index';
 import { postTagOf, variantTagOf, type Expectations } from './model';
 
@@ -12,6 +13,8 @@ export const WAITING = new Set(['failed', 'publish_unknown', 'needs_user', 'conf
 export interface InvariantReport {
   duplicates: number;
   lost: number;
+  /** Local items linked to a service record other than the one made for them. */
+  wrongLinks: number;
   doublePublishes: number;
   /** Published (or sent for sign-off) although the user never asked. */
   unaskedPublishes: number;
@@ -39,6 +42,7 @@ export async function checkInvariants(
   const r: InvariantReport = {
     duplicates: 0,
     lost: 0,
+    wrongLinks: 0,
     doublePublishes: 0,
     unaskedPublishes: 0,
     stuck: 0,
@@ -154,6 +158,41 @@ export async function checkInvariants(
     }
   }
 
+  // Every link on the local side names the record made for that item, and no record twice.
+  const linkedTo = new Map<string, string>();
+  const linkOnce = (serverId: string, what: string) => {
+    const other = linkedTo.get(serverId);
+    if (other !== undefined) {
+      r.wrongLinks += 1;
+      note(`${what} and ${other} are both linked to service record ${serverId}`);
+    }
+    linkedTo.set(serverId, what);
+  };
+  for (const [tag, list] of localPosts)
+    for (const detail of list) {
+      if (detail.serverId === null) continue;
+      linkOnce(detail.serverId, `post ${tag}`);
+      const made = servicePosts.get(tag) ?? [];
+      if (!made.includes(detail.serverId)) {
+        r.wrongLinks += 1;
+        note(
+          `post ${tag} is linked to ${detail.serverId}, the service holds it as ${made.join(', ') || 'nothing'}`,
+        );
+      }
+    }
+  for (const [tag, list] of localVariants)
+    for (const { v } of list) {
+      if (v.serverId === null) continue;
+      linkOnce(v.serverId, `variant ${tag}`);
+      const made = (serviceVariants.get(tag) ?? []).map((sv) => sv.id);
+      if (!made.includes(v.serverId)) {
+        r.wrongLinks += 1;
+        note(
+          `variant ${tag} is linked to ${v.serverId}, the service holds it as ${made.join(', ') || 'nothing'}`,
+        );
+      }
+    }
+
   for (const [tag, list] of localPosts) {
     const detail = list[0] as PostDetail;
     if (!servicePosts.has(tag) && !WAITING.has(detail.state)) {
@@ -172,11 +211,13 @@ export async function checkInvariants(
       }
       continue;
     }
-    if (v.serverId !== onService.id) {
+    // Linked elsewhere is a wrong link (above); not linked at all, it is lost to the user.
+    if (v.serverId === null) {
       r.lost += 1;
-      note(`variant ${tag} is linked to ${v.serverId}, the service holds it as ${onService.id}`);
+      note(`variant ${tag} is not linked, the service holds it as ${onService.id}`);
     }
-    if (!WAITING.has(v.state) && onService.content !== v.content) {
+    // The service may keep text normalised (whitespace, NFC): that is the user's text still.
+    if (!WAITING.has(v.state) && !sameText(onService.content, v.content)) {
       r.lost += 1;
       note(`variant ${tag} (${v.state}): the service holds "${onService.content}", Outpost "${v.content}"`);
     }

@@ -35,6 +35,11 @@ export interface WorkloadOptions {
   prefix: string;
   journal(phase: JournalPhase, ev: JournalEvent): void;
   now(): Date;
+  /**
+   * Some titles and texts as people paste them (runs of spaces, a decomposed accent, a trailing
+   * line break in texts), for a service that keeps text normalised.
+   */
+  untidy?: boolean;
 }
 
 export class Workload {
@@ -55,6 +60,12 @@ export class Workload {
     }
     this.o.journal('ack', ev);
     return result.value as T;
+  }
+
+  /** Words as typed; now and then untidy, when the run asks for it. */
+  #typed(words: string, text: boolean): string {
+    if (this.o.untidy !== true || !this.o.rng.chance(0.25)) return words;
+    return `${words.replace(' ', '  ')} cafe\u0301${text ? '\n' : ''}`;
   }
 
   #pickPlatforms(count: number): string[] {
@@ -85,7 +96,7 @@ export class Workload {
   async createDraft(): Promise<void> {
     const n = ++this.#counter;
     const postTag = `P${this.o.prefix}-${n}`;
-    const title = `[${postTag}] ${this.o.rng.words(3)}`;
+    const title = `[${postTag}] ${this.#typed(this.o.rng.words(3), false)}`;
     const post = await this.#run<PostDetail>({ op: 'create_post', tag: postTag, title }, 'posts.create', {
       workspace: this.o.workspace,
       title,
@@ -95,7 +106,7 @@ export class Workload {
     const platforms = this.#pickPlatforms(this.o.rng.int(1, 3));
     for (const [i, platform] of platforms.entries()) {
       const tag = `V${this.o.prefix}-${n}-${i + 1}`;
-      const content = `[${tag}] ${this.o.rng.words(this.o.rng.int(2, 8))}`;
+      const content = `[${tag}] ${this.#typed(this.o.rng.words(this.o.rng.int(2, 8)), true)}`;
       const view = await this.#run<VariantView>(
         { op: 'create_variant', tag, postTag, platform, content },
         'variants.create',
@@ -115,7 +126,7 @@ export class Workload {
     const roll = rng.next();
     if (roll < 0.45) {
       v.edits += 1;
-      const content = `[${v.tag}] e${v.edits} ${rng.words(rng.int(2, 8))}`;
+      const content = `[${v.tag}] e${v.edits} ${this.#typed(rng.words(rng.int(2, 8)), true)}`;
       await this.#run({ op: 'edit', tag: v.tag, content }, 'variants.update', { id: v.id, content });
     } else if (roll < 0.7 || (roll < 0.85 && !v.scheduled)) {
       const at = new Date(this.o.now().getTime() + rng.int(30, 400) * 86_400_000);

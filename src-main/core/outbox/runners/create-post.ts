@@ -4,6 +4,7 @@ import type { ServicePost } from '../../api/client';
 import { listLinkedPosts, updatePost, type PostBase } from '../../store/post-repository';
 import { nowIso, type SyncContext } from '../../sync/context';
 import { TITLE_NEEDED } from '../../sync/reconcile';
+import { checkCreatedPost, keptLink, sameText } from '../answer-check';
 import { parsePayload } from '../payload';
 import { candidateOf, matchUnlinked, settleMatch } from '../read-back';
 import { settled, type OpRunner, type OpRows } from './runner';
@@ -11,7 +12,7 @@ import { settled, type OpRunner, type OpRows } from './runner';
 export function linkPost(rows: OpRows, sp: Pick<ServicePost, 'id' | 'title' | 'raw'>) {
   return async (t: SyncContext): Promise<void> => {
     await updatePost(t.db, rows.post.id, {
-      server_id: sp.id,
+      server_id: keptLink('post', rows.post.server_id, sp.id),
       base: JSON.stringify({ title: sp.title } satisfies PostBase),
       raw: JSON.stringify(sp.raw),
       error: null,
@@ -30,6 +31,7 @@ export const createPostRunner: OpRunner<string> = {
   send(rc, rows, title) {
     return settled(rows, rc, 'request', async () => {
       const created = await rc.client.createPost(rows.post.workspace as string, { title });
+      checkCreatedPost({ title }, created);
       return {
         event: { type: 'answered', reason: `The service created the post, as post ${created.id}.` },
         action: 'create_post',
@@ -44,7 +46,7 @@ export const createPostRunner: OpRunner<string> = {
       const sentTitle = parsePayload(rows.op).sent?.title ?? rows.post.title;
       const listed = await rc.client.listPosts(slug);
       const linked = new Set((await listLinkedPosts(rc.ctx.db, slug)).map((p) => p.server_id as string));
-      const m = matchUnlinked(listed, linked, (c) => c.title === sentTitle);
+      const m = matchUnlinked(listed, linked, (c) => sameText(c.title, sentTitle));
       return settleMatch('create_post', m, {
         several: `posts titled "${sentTitle}"`,
         candidate: (p) => candidateOf(p.id, p.title),

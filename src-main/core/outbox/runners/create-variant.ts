@@ -1,6 +1,7 @@
 // create_variant: POST the variant with the account in one of its three states (omitted, null
 // or an id), built from the row as it is when the op is claimed.
 import { listVariantsOfPost } from '../../store/variant-repository';
+import { checkCreatedVariant, sameText } from '../answer-check';
 import { parsePayload } from '../payload';
 import { candidateOf, matchUnlinked, settleMatch } from '../read-back';
 import { placeOf, recordVariantAnswer, settled, type OpRunner, type OpRows } from './runner';
@@ -22,6 +23,7 @@ export const createVariantRunner: OpRunner<CreateBody> = {
     return settled(rows, rc, 'request', async () => {
       const { slug, postId } = placeOf(rows);
       const created = await rc.client.createVariant(slug, postId, body);
+      checkCreatedVariant(body, created);
       return {
         event: { type: 'answered', reason: `The service created the variant, as variant ${created.id}.` },
         action: 'create_variant',
@@ -41,7 +43,8 @@ export const createVariantRunner: OpRunner<CreateBody> = {
       const m = matchUnlinked(
         listed,
         linked,
-        (c) => c.platform === sent.platform && c.content === sent.content,
+        (c) =>
+          c.platform === sent.platform && sent.content !== undefined && sameText(c.content, sent.content),
       );
       return settleMatch('create_variant', m, {
         several: `identical ${sent.platform ?? ''} variants of the post`,

@@ -1,8 +1,9 @@
 // update_variant, schedule, unschedule: PATCH the fields the op names, with their values as
 // they are when it is claimed (an op may have been folded with newer edits since it was listed).
-import type { ServiceVariant } from '../../api/client';
 import type { OutboxOpRow, VariantRow } from '../../store/schema';
-import { sameInstant } from '../../sync/reconcile';
+import { checkChangeAnswer, fieldsNotHeld, notKeptReason, type ChangeField } from '../answer-check';
+import { NOT_KEPT_LIMIT } from '../op-machine';
+import type { Settlement } from '../op-store';
 import { parsePayload, withUnconfirmed, type SentPatch } from '../payload';
 import { placeOf, readBackVariant, recordVariantAnswer, settled, type OpRunner } from './runner';
 
@@ -25,14 +26,6 @@ export function patchOf(op: Pick<OutboxOpRow, 'kind' | 'payload'>, variant: Vari
   return Object.keys(patch).length === 0 ? null : patch;
 }
 
-/** Whether the service holds every value a patch carried. */
-export function holdsPatch(sv: ServiceVariant, patch: SentPatch): boolean {
-  if (patch.content !== undefined && sv.content !== patch.content) return false;
-  if (patch.social_profile_id !== undefined && sv.social_profile_id !== patch.social_profile_id) return false;
-  if (patch.scheduled_at !== undefined && !sameInstant(sv.scheduled_at, patch.scheduled_at)) return false;
-  return true;
-}
-
 export const patchVariantRunner: OpRunner<SentPatch> = {
   build({ op, variant }) {
     const patch = patchOf(op, variant as VariantRow);
@@ -43,19 +36,23 @@ export const patchVariantRunner: OpRunner<SentPatch> = {
   send(rc, rows, patch) {
     return settled(rows, rc, 'request', async () => {
       const { slug, postId } = placeOf(rows);
-      const sv = await rc.client.updateVariant(slug, postId, rows.variant?.server_id as string, patch);
+      const addressed = rows.variant?.server_id as string;
+      const sv = await rc.client.updateVariant(slug, postId, addressed, patch);
+      checkChangeAnswer(addressed, patch, sv);
       return {
         event: { type: 'answered', reason: `Sent ${Object.keys(patch).join(', ')}; the service accepted.` },
         action: rows.op.kind,
-        record: recordVariantAnswer(rows, sv),
+        record: recordVariantAnswer(rows, sv, { sent: patch, notKept: parsePayload(rows.op).notKept ?? 0 }),
       };
     });
   },
 
   readBack(rc, rows) {
     return readBackVariant(rc, rows, (sv) => {
-      const last = parsePayload(rows.op).unconfirmed?.at(-1);
-      if (last !== undefined && holdsPatch(sv, last))
+      const payload = parsePayload(rows.op);
+      const last = payload.unconfirmed?.at(-1);
+      const missing = last === undefined ? null : fieldsNotHeld(sv, last);
+      if (missing !== null && missing.length === 0)
         return {
           event: {
             type: 'answered',
@@ -64,6 +61,9 @@ export const patchVariantRunner: OpRunner<SentPatch> = {
           action: 'update_readback_applied',
           record: recordVariantAnswer(rows, sv),
         };
+      // Answered, but not about it, and not held: the service did not keep it.
+      if (missing !== null && payload.answerMismatch === true)
+        return notKept(missing, (payload.notKept ?? 0) + 1);
       return {
         event: { type: 'read_back_absent', reason: 'Read back: the change was not applied; it goes again.' },
         action: 'update_readback_absent',
@@ -71,3 +71,14 @@ export const patchVariantRunner: OpRunner<SentPatch> = {
     });
   },
 };
+
+function notKept(fields: ChangeField[], times: number): Settlement {
+  const reason = notKeptReason(fields, times);
+  return {
+    event: { type: 'not_kept', reason, times },
+    action: 'update_not_kept',
+    payload: { notKept: times, answerMismatch: null },
+    // The last try's reason is the status bar's too, not only the item's.
+    ...(times >= NOT_KEPT_LIMIT ? { note: reason } : {}),
+  };
+}

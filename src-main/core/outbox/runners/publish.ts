@@ -2,6 +2,7 @@
 // when the service does not show it published (or waiting for sign-off), the user decides.
 import type { VariantRow } from '../../store/schema';
 import { decidePublishReadBack, isPublished, NEEDS_APPROVAL } from '../../sync/reconcile';
+import { checkPublishAnswer } from '../answer-check';
 import { placeOf, readBackVariant, recordVariantAnswer, settled, type OpRunner } from './runner';
 
 export const publishRunner: OpRunner<null> = {
@@ -16,7 +17,9 @@ export const publishRunner: OpRunner<null> = {
   send(rc, rows) {
     return settled(rows, rc, 'request', async () => {
       const { slug, postId } = placeOf(rows);
-      const sv = await rc.client.publishVariant(slug, postId, rows.variant?.server_id as string);
+      const addressed = rows.variant?.server_id as string;
+      const sv = await rc.client.publishVariant(slug, postId, addressed);
+      checkPublishAnswer(addressed, sv);
       return {
         event: {
           type: 'answered',

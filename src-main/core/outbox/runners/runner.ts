@@ -8,8 +8,9 @@ import type { Kysely } from 'kysely';
 import { getPost } from '../../store/post-repository';
 import type { Database, OutboxOpRow, PostRow, VariantRow } from '../../store/schema';
 import { getVariant } from '../../store/variant-repository';
-import { recordServiceAnswer } from '../../sync/apply';
+import { recordServiceAnswer, type ChangeAnswered } from '../../sync/apply';
 import type { SyncContext } from '../../sync/context';
+import { AnswerMismatch } from '../answer-check';
 import type { Built, Settlement } from '../op-store';
 import { judgeFailure, type Stage, type Timing } from '../outcome';
 
@@ -32,7 +33,11 @@ export interface OpRunner<T> {
   readBack(rc: RunContext, rows: OpRows): Promise<Settlement>;
 }
 
-/** Runs `work`; a failure becomes the event judgeFailure gives for it. */
+/**
+ * Runs `work`; a failure becomes the event judgeFailure gives for it. An answer that was not
+ * about the change sent is remembered: if the read-back then finds the change missing, the
+ * service answered it without keeping it (patch-variant.ts).
+ */
 export async function settled(
   rows: OpRows,
   rc: RunContext,
@@ -43,6 +48,8 @@ export async function settled(
     return await work();
   } catch (error) {
     const event = judgeFailure(rows.op.kind, error, stage, rc.timing);
+    if (error instanceof AnswerMismatch && stage === 'request')
+      return { event, payload: { answerMismatch: true } };
     return isServiceError(error) && error.code === TOO_LARGE ? { event, note: error.message } : { event };
   }
 }
@@ -69,11 +76,14 @@ export function placed({ op, post, variant }: OpRows): boolean {
   return op.kind === 'create_variant' || variant?.server_id != null;
 }
 
-/** Writes what the service answered for the op's variant: its values become the new base. */
-export function recordVariantAnswer(rows: OpRows, sv: ServiceVariant) {
+/**
+ * Writes what the service answered for the op's variant: its values become the new base. For a
+ * change, `change` says what was sent, so a later read can tell whether the service kept it.
+ */
+export function recordVariantAnswer(rows: OpRows, sv: ServiceVariant, change?: ChangeAnswered) {
   return async (t: SyncContext): Promise<void> => {
     const variant = rows.variant as VariantRow;
-    await recordServiceAnswer(t, (await getVariant(t.db, variant.id)) ?? variant, sv);
+    await recordServiceAnswer(t, (await getVariant(t.db, variant.id)) ?? variant, sv, change);
   };
 }
 

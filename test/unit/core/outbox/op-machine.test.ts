@@ -2,6 +2,7 @@
 // Every combination must be listed, so a new state or event cannot slip in without a row.
 import { describe, expect, it } from 'vitest';
 import {
+  NOT_KEPT_LIMIT,
   OP_EVENT_TYPES,
   OP_KINDS,
   OP_STATES,
@@ -32,6 +33,8 @@ function eventOf(type: OpEventType): OpEvent {
       };
     case 'user_adopt':
       return { type, serverId: '1' };
+    case 'not_kept':
+      return { type, reason: 'r', times: 1 };
     case 'claim':
     case 'edited':
     case 'user_retry':
@@ -54,6 +57,7 @@ const CHANGE: Record<OpState, Partial<Record<OpEventType, Row>>> = {
     workspace_unavailable: 'pending',
     removed: 'failed',
     locked: 'failed',
+    not_kept: 'pending',
   },
   sending: {
     answered: 'done',
@@ -74,6 +78,7 @@ const CHANGE: Record<OpState, Partial<Record<OpEventType, Row>>> = {
     removed: 'failed',
     read_back_absent: 'pending',
     read_back_failed: 'unknown',
+    not_kept: 'pending',
     user_retry: 'unknown',
   },
   needs_user: {},
@@ -87,17 +92,20 @@ const DIFFERS: Record<OpKind, Partial<Record<OpState, Partial<Record<OpEventType
   schedule: {},
   unschedule: {},
   create_post: {
-    unknown: { read_back_ambiguous: 'needs_user' },
+    pending: { not_kept: '-' },
+    unknown: { read_back_ambiguous: 'needs_user', not_kept: '-' },
     needs_user: { user_adopt: 'done', user_create_anew: 'pending' },
     failed: { edited: 'pending', user_discard: '-' },
   },
   create_variant: {
-    unknown: { read_back_ambiguous: 'needs_user' },
+    pending: { not_kept: '-' },
+    unknown: { read_back_ambiguous: 'needs_user', not_kept: '-' },
     needs_user: { user_adopt: 'done', user_create_anew: 'pending' },
     failed: { edited: 'pending', user_discard: '-' },
   },
   publish: {
-    unknown: { read_back_absent: 'needs_user' },
+    pending: { not_kept: '-' },
+    unknown: { read_back_absent: 'needs_user', not_kept: '-' },
     needs_user: { user_publish_again: 'pending', user_keep_unpublished: 'done' },
     failed: { user_retry: '-' },
   },
@@ -157,6 +165,19 @@ describe('the promise the machine keeps', () => {
         if (t.ok && t.next === 'pending') again.push(type);
       }
     expect(again).toEqual(['user_publish_again']);
+  });
+
+  it('a change answered but not kept goes again, and fails with the reason the NOT_KEPT_LIMIT-th time', () => {
+    const outcomes = [];
+    for (const state of ['unknown', 'pending'] as const)
+      for (let times = 1; times <= NOT_KEPT_LIMIT + 1; times++)
+        outcomes.push(
+          transition({ kind: 'schedule', state }, { type: 'not_kept', reason: 'kept nothing', times }),
+        );
+    const again = { ok: true, next: 'pending', error: null };
+    const failed = { ok: true, next: 'failed', effects: ['notify_user', 'block'], error: 'kept nothing' };
+    expect(NOT_KEPT_LIMIT).toBe(3);
+    expect(outcomes).toMatchObject([again, again, failed, failed, again, again, failed, failed]);
   });
 
   it('an answer is recorded in the same step as done; a refusal and a question tell the user', () => {

@@ -197,6 +197,40 @@ describe('the one writer of outbox_op', () => {
   });
 });
 
+describe('what a settlement remembers in the payload', () => {
+  it('sets and removes keys with the state, leaving the rest of the payload as it was', async () => {
+    const id = await enqueue(store.db, { kind: 'schedule', postId: 'p1', variantId: 'v1', now });
+    await send(id);
+    let op = (await getOp(store.db, id))!;
+    await settle(ctx(), op, {
+      event: { type: 'outcome_unknown', reason: 'Not about the change.', at: now },
+      payload: { answerMismatch: true },
+    });
+    op = (await getOp(store.db, id))!;
+    expect(parsePayload(op)).toEqual({ answerMismatch: true });
+    await settle(ctx(), op, {
+      event: { type: 'not_kept', reason: 'Not kept.', times: 1 },
+      payload: { notKept: 1, answerMismatch: null },
+    });
+    op = (await getOp(store.db, id))!;
+    expect([op.state, parsePayload(op)]).toEqual(['pending', { notKept: 1 }]);
+  });
+
+  it('a change sent again because it was not kept carries its count into the op it folds into', async () => {
+    const first = await enqueue(store.db, { kind: 'unschedule', postId: 'p1', variantId: 'v1', now });
+    const again = await enqueue(store.db, {
+      kind: 'schedule',
+      postId: 'p1',
+      variantId: 'v1',
+      payload: { notKept: 2 },
+      now,
+    });
+    expect(again).toBe(first);
+    const op = (await getOp(store.db, first))!;
+    expect([op.kind, parsePayload(op)]).toEqual(['schedule', { notKept: 2 }]);
+  });
+});
+
 describe('a claim that must outlive a power cut', () => {
   /** SQLite's setting for the connection's commits: 1 NORMAL, 2 FULL (synced to disk). */
   const syncSetting = async (db: Kysely<Database>): Promise<number> =>

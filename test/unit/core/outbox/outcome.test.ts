@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../../src-main/core/api/errors';
 import type { OpKind } from '../../../../src-main/core/outbox/op-machine';
+import { AnswerMismatch } from '../../../../src-main/core/outbox/answer-check';
 import { judgeFailure, type Stage } from '../../../../src-main/core/outbox/outcome';
 
 const timing = { retryAt: (ms: number | null) => `at+${ms ?? 'backoff'}` };
@@ -92,11 +93,39 @@ const rows: Array<[string, OpKind, unknown, Stage, string]> = [
     'read_back_failed',
   ],
   ['read-back 401: the token', 'publish', se('auth', { status: 401 }), 'read_back', 'token_refused'],
+  [
+    'a 2xx answer about another record, or without the change: unknown',
+    'schedule',
+    new AnswerMismatch('The service answered, but its answer does not hold the new time.'),
+    'request',
+    'outcome_unknown',
+  ],
+  [
+    'the same found while recording (a link the answer would move): unknown',
+    'create_post',
+    new AnswerMismatch('The service answered about post 2, not about post 1 that was sent.'),
+    'recording',
+    'outcome_unknown',
+  ],
 ];
 
 describe('judgeFailure', () => {
   it.each(rows)('%s', (_name, kind, error, stage, want) => {
     expect(judgeFailure(kind, error, stage, timing).type).toBe(want);
+  });
+
+  it('an answer not about the change says why in plain words, and that it is read back', () => {
+    const event = judgeFailure(
+      'publish',
+      new AnswerMismatch('The service answered about variant 9, not about variant 7 that was sent.'),
+      'request',
+      timing,
+    );
+    expect(event).toMatchObject({
+      type: 'outcome_unknown',
+      reason:
+        'The service answered about variant 9, not about variant 7 that was sent. The outcome is unknown; it will be read back, never sent again by itself.',
+    });
   });
 
   it('a 429 waits as long as the service asked', () => {

@@ -1,0 +1,119 @@
+// Whether a write's 2xx answer is about what was asked, checked before anything of it is
+// recorded. A proxy or cache can hand back another record's answer, and a service can answer a
+// change it did not keep: such an answer is not a clean one, so the outcome is unknown and the
+// item is read back (outcome.ts). Only the fields sent are compared: this runs on every answer.
+import type { ServicePost, ServiceVariant } from '../api/client';
+import { sameInstant } from '../sync/reconcile';
+import { NOT_KEPT_LIMIT } from './op-machine';
+import type { SentPatch } from './payload';
+
+/** A 2xx answer that is not about the request sent; its message says why, in plain words. */
+export class AnswerMismatch extends Error {
+  override readonly name = 'AnswerMismatch';
+}
+
+/** Text as a service may keep it: Unicode NFC, every run of whitespace one space, no ends. */
+function tidy(text: string): string {
+  return text.normalize('NFC').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Whether two texts say the same once the service's known normalisation (whitespace trimmed
+ * and collapsed, Unicode NFC) is set aside. Equal strings, the usual case, cost one comparison.
+ */
+export function sameText(a: string, b: string): boolean {
+  return a === b || tidy(a) === tidy(b);
+}
+
+export type ChangeField = keyof SentPatch;
+
+const FIELD_WORDS: Record<ChangeField, string> = {
+  content: 'the new text',
+  scheduled_at: 'the new time',
+  social_profile_id: 'the new account',
+};
+
+/** "the new time", "the new time and the new text". */
+export function fieldWords(fields: readonly ChangeField[]): string {
+  return fields.map((f) => FIELD_WORDS[f]).join(' and ');
+}
+
+/** The words a change gets once the service answered it `times` times without keeping it. */
+export function notKeptReason(fields: readonly ChangeField[], times: number): string {
+  return `The service answered but did not keep ${fieldWords(fields)} (${times} of ${NOT_KEPT_LIMIT} tries).`;
+}
+
+/** Whether two values of a field say the same (times as instants, text up to its normalisation). */
+export function sameValue(field: ChangeField, a: string | null, b: string | null): boolean {
+  if (field === 'scheduled_at') return sameInstant(a, b);
+  if (field === 'content' && a !== null && b !== null) return sameText(a, b);
+  return a === b;
+}
+
+/** The fields of a change that the variant (as the service shows it, or a base) does not hold. */
+export function fieldsNotHeld(
+  sv: Pick<ServiceVariant, 'content' | 'scheduled_at' | 'social_profile_id'>,
+  patch: SentPatch,
+): ChangeField[] {
+  const missing: ChangeField[] = [];
+  if (patch.content !== undefined && !sameText(sv.content, patch.content)) missing.push('content');
+  if (patch.scheduled_at !== undefined && !sameInstant(sv.scheduled_at, patch.scheduled_at))
+    missing.push('scheduled_at');
+  if (patch.social_profile_id !== undefined && sv.social_profile_id !== patch.social_profile_id)
+    missing.push('social_profile_id');
+  return missing;
+}
+
+function otherRecord(kind: 'post' | 'variant', addressed: string, answered: string): AnswerMismatch {
+  return new AnswerMismatch(
+    `The service answered about ${kind} ${answered}, not about ${kind} ${addressed} that was sent.`,
+  );
+}
+
+/** A change (PATCH): the variant addressed, holding every value sent. */
+export function checkChangeAnswer(addressed: string, patch: SentPatch, sv: ServiceVariant): void {
+  if (sv.id !== addressed) throw otherRecord('variant', addressed, sv.id);
+  const missing = fieldsNotHeld(sv, patch);
+  if (missing.length > 0)
+    throw new AnswerMismatch(`The service answered, but its answer does not hold ${fieldWords(missing)}.`);
+}
+
+/** A publish: the variant addressed (what it says of the publication is read as it comes). */
+export function checkPublishAnswer(addressed: string, sv: ServiceVariant): void {
+  if (sv.id !== addressed) throw otherRecord('variant', addressed, sv.id);
+}
+
+/** A created post: the title sent is there. */
+export function checkCreatedPost(sent: { title: string }, sp: ServicePost): void {
+  if (!sameText(sp.title, sent.title))
+    throw new AnswerMismatch(
+      `The service answered the new post with post ${sp.id}, whose title is not the one sent.`,
+    );
+}
+
+/** A created variant: the platform and content sent are there, and the account when one was sent. */
+export function checkCreatedVariant(
+  sent: { platform: string; content: string; social_profile_id?: string | null },
+  sv: ServiceVariant,
+): void {
+  const fields = [
+    sv.platform !== sent.platform ? 'platform' : null,
+    sameText(sv.content, sent.content) ? null : 'content',
+    sent.social_profile_id !== undefined && sv.social_profile_id !== sent.social_profile_id
+      ? 'account'
+      : null,
+  ].filter((f) => f !== null);
+  if (fields.length > 0)
+    throw new AnswerMismatch(
+      `The service answered the new variant with variant ${sv.id}, whose ${fields.join(' and ')} ${fields.length > 1 ? 'are not the ones' : 'is not the one'} sent.`,
+    );
+}
+
+/**
+ * The service record an item is linked to once an answer is recorded: an answer never moves a
+ * link (a linked item keeps its record); a create's answer sets it, once.
+ */
+export function keptLink(kind: 'post' | 'variant', linked: string | null, answered: string): string {
+  if (linked !== null && linked !== answered) throw otherRecord(kind, linked, answered);
+  return answered;
+}
