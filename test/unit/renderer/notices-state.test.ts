@@ -47,6 +47,7 @@ const idle: SyncStatus = {
   lastSyncAt: null,
   lastError: null,
   unavailableWorkspaces: [],
+  unreadWorkspaces: [],
 };
 
 const titles = (notices: NoticesState): string[] => notices.items.map((n) => n.title);

@@ -13,6 +13,7 @@ const status = (phase: SyncStatus['phase'], needsAttention = 0): SyncStatus => (
   lastSyncAt: null,
   lastError: null,
   unavailableWorkspaces: [],
+  unreadWorkspaces: [],
 });
 
 /** Parts that note what was asked of them. */
