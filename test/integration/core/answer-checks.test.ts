@@ -379,7 +379,9 @@ describe('outpost sync says it', () => {
     }
     await c.close();
     t = null;
-    const env = { OUTPOST_TOKEN: s.token };
+    // The core's token was typed and kept in memory only: the CLI gets it from the environment,
+    // named for this address (an environment token goes to no other).
+    const env = { OUTPOST_TOKEN: s.token, OUTPOST_BASE_URL: s.baseUrl };
     const g = ['--data-dir', data.dir];
     try {
       const synced = await runCli(cli, [...g, 'sync'], env);

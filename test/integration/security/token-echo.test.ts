@@ -129,6 +129,9 @@ describe('a service that echoes the token in every encoding, ten levels deep', (
           }),
         );
 
+      // Created first, with answers about what was sent: an answer whose title is not the one
+      // sent is not recorded (it is read back), and this test is about refusals that quote it.
+      await t.core.syncNow('test');
       // From here on every answer carries the token, and every change is refused quoting it.
       echo.encoded = true;
       await t.core.syncNow('test');
