@@ -87,7 +87,7 @@ describe('posts.conflicts', () => {
 
   it('refuses a payload, like every command without one', async () => {
     t = await openCore();
-    const answer = await t.core.invoke('posts.conflicts', { workspace: 'x' } as never);
+    const answer = await t.core.invoke('posts.conflicts', { workspace: 'x' });
     expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_payload' } });
   });
 });
