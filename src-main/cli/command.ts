@@ -87,12 +87,14 @@ export function flag<const N extends string>(name: N, short?: string): FlagOptio
   return short === undefined ? { kind: 'flag', name } : { kind: 'flag', name, short };
 }
 
-export function either<A extends CliOption, B extends CliOption>(
-  isRequired: boolean,
-  a: A,
-  b: B,
-): EitherOption<A, B> {
-  return { kind: 'either', options: [a, b], required: isRequired };
+/** Two options of which exactly one must be given: `(--at ISO-8601 | --clear)`. */
+export function exactlyOne<A extends CliOption, B extends CliOption>(a: A, b: B): EitherOption<A, B> {
+  return { kind: 'either', options: [a, b], required: true };
+}
+
+/** Two options of which at most one may be given: `[--profile ID | --no-profile]`. */
+export function atMostOne<A extends CliOption, B extends CliOption>(a: A, b: B): EitherOption<A, B> {
+  return { kind: 'either', options: [a, b], required: false };
 }
 
 /** "a, b or c": the words of a list in a sentence. */

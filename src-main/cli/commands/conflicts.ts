@@ -1,6 +1,6 @@
 // outpost conflicts, outpost resolve: items changed both here and on the service, and settling
 // them. Which items are in conflict is the core's answer (posts.conflicts), not decided here.
-import { call, defineCommand, either, flag, optional, type CliCommand } from '../command';
+import { call, defineCommand, exactlyOne, flag, optional, type CliCommand } from '../command';
 import { cell, table, variantLine } from '../format';
 
 export const conflictCommands: CliCommand[] = [
@@ -38,8 +38,8 @@ export const conflictCommands: CliCommand[] = [
   defineCommand({
     name: 'resolve',
     options: [
-      either(true, optional('variant', 'ID'), optional('post', 'ID')),
-      either(true, flag('mine'), flag('theirs')),
+      exactlyOne(optional('variant', 'ID'), optional('post', 'ID')),
+      exactlyOne(flag('mine'), flag('theirs')),
     ],
     help: ["Settle a conflict: a variant's fields, or a post's title."],
     async run({ core, values }) {

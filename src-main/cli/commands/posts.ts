@@ -2,7 +2,16 @@
 // None of these touches the network; what they change goes out with the next sync.
 import type { AccountChoice, PostSummary } from '../../../src-preload/bridge';
 import type { AppCore } from '../../core/ports';
-import { call, defineCommand, either, flag, optional, required, type CliCommand } from '../command';
+import {
+  atMostOne,
+  call,
+  defineCommand,
+  exactlyOne,
+  flag,
+  optional,
+  required,
+  type CliCommand,
+} from '../command';
 import { cell, table, variantLine, variantRow } from '../format';
 
 /** `--workspace local` names the local space (drafts not yet assigned to a workspace). */
@@ -72,7 +81,7 @@ export const postCommands: CliCommand[] = [
       required('post', 'ID'),
       required('platform', 'P'),
       required('content', 'C', { emptyAllowed: true }),
-      either(false, optional('profile', 'ID'), flag('no-profile')),
+      atMostOne(optional('profile', 'ID'), flag('no-profile')),
     ],
     help: ["Add a variant; prints its local id. No flag: the platform's default account."],
     async run({ core, values }) {
@@ -101,7 +110,7 @@ export const postCommands: CliCommand[] = [
   }),
   defineCommand({
     name: 'schedule',
-    options: [required('variant', 'ID'), either(true, optional('at', 'ISO-8601'), flag('clear'))],
+    options: [required('variant', 'ID'), exactlyOne(optional('at', 'ISO-8601'), flag('clear'))],
     async run({ core, values }) {
       const variant =
         values.at === undefined
