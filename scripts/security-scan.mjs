@@ -92,9 +92,10 @@ const CREDENTIAL_NAME = /token|session|secret|credential|ticket|passw/i;
 /**
  * The CLI's writes to the terminal: service text printed there must pass the printer's escape
  * (src-main/cli-output.ts), or an ESC or BEL in a title drives the terminal. A sink is console
- * output, a write to the process's streams, or any call on the raw `io` the CLI is given.
+ * output, a write to the process's streams, or any call on the raw `io` the CLI is given, in
+ * src-main/cli*.ts and in every file of src-main/cli/ (the table of commands).
  */
-const CLI_FILE = /(^|[/\\])src-main[/\\]cli[^/\\]*\.ts$/;
+const CLI_FILE = /(^|[/\\])src-main[/\\]cli([^/\\]*|[/\\].*)\.ts$/;
 const CLI_SINK =
   /^(console\.(log|info|warn|error|debug|trace)|process\.(stdout|stderr)\.write|(\w+\.)*io\.\w+)$/;
 const CLI_SANITISERS = /^(terminalText|terminalJson)$/;

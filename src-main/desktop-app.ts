@@ -1,44 +1,28 @@
-// The desktop app's wiring, kept out of index.ts so tests can run it with `electron` mocked:
-// single-instance lock, the locked-down window, IPC, tray, menu, notifications, sync triggers
-// and an orderly quit. Every Electron object comes from the `electron` import; the core comes
-// from `createCore`, so nothing here knows how the database or keychain are opened.
+// The desktop app, kept out of index.ts so tests can run it with `electron` mocked: the
+// single-instance lock and the app's own scheme, then its three parts in desktop-app/: the
+// window (window-controller.ts), the shell around it: IPC, sync triggers, tray, menu and
+// notifications (shell-wiring.ts), and an orderly quit (quit-sequence.ts). Every Electron object
+// comes from the `electron` import; the core comes from `createCore`, so nothing here knows how
+// the database or keychain are opened.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  BrowserWindow,
-  Menu,
-  Notification,
-  Tray,
-  app,
-  ipcMain,
-  nativeImage,
-  net,
-  powerMonitor,
-  protocol,
-  screen,
-  session,
-  shell,
-} from 'electron';
+import { BrowserWindow, app, protocol, screen, session, shell } from 'electron';
 import type { BrowserWindow as BrowserWindowType, WebContents } from 'electron';
-import type { BridgeEvent, SettingsView } from '../src-preload/bridge';
 import { defaultDataDir, ensurePrivateDir } from './core/paths';
 import type { AppCore, Logger } from './core/ports';
-import { bindIpc, sendEvent } from './ipc';
-import { menuTemplate } from './menu';
-import { createNotifier } from './notifications';
-import { startSyncTriggers } from './sync-triggers';
+import { createQuitSequence } from './desktop-app/quit-sequence';
+import { wireShell } from './desktop-app/shell-wiring';
+import { createWindowController } from './desktop-app/window-controller';
 import type { SyncTriggers } from './sync-triggers';
-import { createTrayController } from './tray';
-import type { TrayController, TrayState } from './tray';
+import type { TrayController } from './tray';
 import {
   APP_URL,
-  createMainWindow,
   denyAllPermissions,
   handleAppProtocol,
   hardenWebContents,
   registerAppScheme,
 } from './window';
-import { WINDOW_STATE_FILE, loadWindowState, saveWindowState } from './window-state';
+import { WINDOW_STATE_FILE } from './window-state';
 
 export interface CreateCoreInput {
   dataDir: string;
@@ -112,27 +96,22 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
     return null;
   }
 
-  let win: BrowserWindowType | null = null;
-  let closing: Promise<void> | null = null;
-  // Set once everything is wired; a second launch before that just waits for the first window.
-  let started = false;
-  let quitting = false;
-  let closed = false;
-  let settings: Pick<SettingsView, 'notifications' | 'closeToTray'> = {
-    notifications: true,
-    closeToTray: false,
-  };
-
-  const show = (): void => {
-    if (win === null || win.isDestroyed()) {
-      if (started && !quitting) openWindow();
-      return;
-    }
-    if (win.isMinimized()) win.restore();
-    win.show();
-    win.focus();
-  };
-  app.on('second-instance', () => show());
+  // `npm run dev`: electron-vite serves the renderer with hot reload; never in a packaged app.
+  const devUrl = devRendererUrl(app.isPackaged, process.env.ELECTRON_RENDERER_URL);
+  const appIcon = join(options.resourcesDir, 'icons', '512x512.png');
+  const windows = createWindowController({
+    BrowserWindow,
+    screen,
+    stateFile: join(dataDir, WINDOW_STATE_FILE),
+    preloadPath: join(options.mainDir, '..', 'preload', 'index.cjs'),
+    iconPath: process.platform === 'linux' ? appIcon : undefined,
+    url: devUrl ?? APP_URL,
+    openExternal,
+    packaged: app.isPackaged,
+    logger,
+  });
+  // A second launch before the window exists just waits for it.
+  app.on('second-instance', () => windows.show());
   app.on('web-contents-created', (_event, contents: WebContents) =>
     hardenWebContents(contents, openExternal, { packaged: app.isPackaged }),
   );
@@ -147,7 +126,7 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
     const file = join(electronNativeDir(app.getAppPath()), binary);
     return existsSync(file) ? file : undefined;
   };
-  const theCore = await options.createCore({
+  const core = await options.createCore({
     dataDir,
     version: app.getVersion(),
     logger,
@@ -155,147 +134,42 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
     keytarBinding: devNativeFile('keytar.node'),
   });
 
-  const current = await theCore.invoke('settings.get', undefined);
-  if (current.ok) settings = current.value;
-
-  // `npm run dev`: electron-vite serves the renderer with hot reload; never in a packaged app.
-  const devUrl = devRendererUrl(app.isPackaged, process.env.ELECTRON_RENDERER_URL);
-  const devOrigin = devUrl === null ? null : new URL(devUrl).origin;
-  const stateFile = join(dataDir, WINDOW_STATE_FILE);
-  const webContents = (): WebContents | null => (win === null || win.isDestroyed() ? null : win.webContents);
-  const appIcon = join(options.resourcesDir, 'icons', '512x512.png');
-
-  function openWindow(): void {
-    const displays = screen.getAllDisplays().map((d) => d.workArea);
-    const created = createMainWindow(BrowserWindow, {
-      preloadPath: join(options.mainDir, '..', 'preload', 'index.cjs'),
-      bounds: loadWindowState(stateFile, displays),
-      iconPath: process.platform === 'linux' ? appIcon : undefined,
-      openExternal,
-      packaged: app.isPackaged,
-    });
-    win = created;
-    created.on('focus', () => triggers.focus());
-    created.on('close', (event) => {
-      try {
-        const bounds = created.getNormalBounds();
-        saveWindowState(stateFile, { ...bounds, maximized: created.isMaximized() });
-      } catch (error) {
-        logger.warn('could not save the window position', { error: String(error) });
-      }
-      // macOS apps stay running with no window; on Windows and Linux that is a setting.
-      const keepRunning = process.platform === 'darwin' || (settings.closeToTray && tray !== null);
-      if (!quitting && keepRunning) {
-        event.preventDefault();
-        created.hide();
-      }
-    });
-    created.on('closed', () => {
-      if (win === created) win = null;
-    });
-    created
-      .loadURL(devUrl ?? APP_URL)
-      .catch((error: unknown) => logger.error('could not load the window', { error: String(error) }));
-  }
-
-  const ipc = bindIpc({ ipcMain, core: theCore, getWebContents: webContents, logger, devOrigin });
-
-  const triggers = startSyncTriggers({
-    core: theCore,
-    powerMonitor,
-    isOnline: () => net.isOnline(),
-    logger,
-    intervalMs: options.syncIntervalMs,
-  });
-
-  const trayImage = (state: TrayState) =>
-    nativeImage.createFromPath(join(options.resourcesDir, 'tray', `tray-${state}.png`));
-  let tray: TrayController | null = null;
-  try {
-    tray = createTrayController(
-      {
-        Tray,
-        Menu,
-        imageFor: trayImage,
-        actions: {
-          open: show,
-          syncNow: () => triggers.user(),
-          pause: () => void theCore.invoke('sync.pause', undefined),
-          resume: () => void theCore.invoke('sync.resume', undefined),
-          quit: () => app.quit(),
-        },
-      },
-      theCore.status(),
-    );
-  } catch (error) {
-    // Some Linux desktops have no tray; the app works without it (and close-to-tray then closes).
-    logger.warn('no system tray available', { error: String(error) });
-  }
-
-  const notifier = createNotifier({
-    Notification,
-    openExternal,
-    packaged: app.isPackaged,
-    enabled: () => settings.notifications,
-    focusWindow: show,
+  const wiring = await wireShell({
+    core,
+    windows,
+    resourcesDir: options.resourcesDir,
     iconPath: appIcon,
-    onError: (error) => logger.warn('could not open a link', { error: String(error) }),
+    openExternal,
+    devOrigin: devUrl === null ? null : new URL(devUrl).origin,
+    logger,
+    syncIntervalMs: options.syncIntervalMs,
   });
-
-  Menu.setApplicationMenu(
-    Menu.buildFromTemplate(
-      menuTemplate(
-        process.platform,
-        {
-          send: (command) => sendEvent(webContents(), { name: 'menuCommand', data: { command } }),
-          syncNow: () => triggers.user(),
-        },
-        { devTools: !app.isPackaged },
-      ),
-    ),
+  const quit = createQuitSequence(
+    {
+      stopWork: () => wiring.stop(),
+      closeCore: () => core.close(options.quitGraceMs ?? 3_000),
+      release: () => wiring.tray?.destroy(),
+      exit: () => app.quit(),
+    },
+    logger,
   );
-
-  const unsubscribe = theCore.subscribe((event: BridgeEvent) => {
-    if (event.name === 'syncStatus') tray?.update(event.data);
-    else if (event.name === 'notification') notifier.show(event.data);
-    else if (event.name === 'settingsChanged') settings = event.data;
-  });
-
-  app.on('activate', () => show());
+  app.on('activate', () => windows.show());
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
-  app.on('before-quit', (event) => {
-    quitting = true;
-    if (closed) return;
-    // Give an in-flight request a moment; whatever is still open is left to the core's
-    // unknown-outcome path at the next start.
-    event.preventDefault();
-    if (closing) return;
-    closing = (async () => {
-      triggers.stop();
-      unsubscribe();
-      ipc.dispose();
-      try {
-        await theCore.close(options.quitGraceMs ?? 3_000);
-      } catch (error) {
-        logger.error('closing the core failed', { error: String(error) });
-      }
-      tray?.destroy();
-      closed = true;
-      app.quit();
-    })();
-  });
+  app.on('before-quit', (event) => quit.onBeforeQuit(event));
 
-  started = true;
-  openWindow();
+  windows.start({
+    onFocus: () => wiring.triggers.focus(),
+    // macOS apps stay running with no window; on Windows and Linux that is a setting.
+    keepsRunningOnClose: () => process.platform === 'darwin' || wiring.closesToTray(),
+    quitting: () => quit.quitting,
+  });
   return {
-    core: theCore,
-    window: () => win,
-    get tray() {
-      return tray;
-    },
-    triggers,
-    show,
+    core,
+    window: () => windows.current(),
+    tray: wiring.tray,
+    triggers: wiring.triggers,
+    show: () => windows.show(),
   };
 }

@@ -323,6 +323,8 @@ export interface BridgeCommands {
     result: PostSummary[];
   };
   'posts.get': { payload: { id: LocalId }; result: PostDetail };
+  /** Every post in conflict, on its title or on a variant (local space first, then by workspace). */
+  'posts.conflicts': { payload: void; result: PostDetail[] };
   'posts.create': { payload: { workspace: string | null; title: string }; result: PostDetail };
   'posts.update': { payload: { id: LocalId; title: string }; result: PostDetail };
 
@@ -463,6 +465,7 @@ const COMMANDS = {
   'profiles.list': true,
   'posts.list': true,
   'posts.get': true,
+  'posts.conflicts': true,
   'posts.create': true,
   'posts.update': true,
   'variants.create': true,

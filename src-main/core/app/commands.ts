@@ -70,6 +70,7 @@ export const COMMAND_SCHEMAS = {
     limit: z.int().min(1).max(100_000).optional(),
   }),
   'posts.get': z.strictObject({ id }),
+  'posts.conflicts': none,
   'posts.create': z.strictObject({ workspace: slug.nullable(), title: text(1000) }),
   'posts.update': z.strictObject({ id, title: text(1000) }),
   'variants.create': z.strictObject({

@@ -1,11 +1,14 @@
-// posts.*: the list (lean rows, states from the open ops), one post, new posts, titles and
-// title conflicts. A title changed after creation stays local: the service has no rename.
+// posts.*: the list (lean rows, states from the open ops), one post, the posts in conflict, new
+// posts, titles and title conflicts. A title changed after creation stays local: the service has
+// no rename.
+import type { PostDetail } from '../../../src-preload/bridge';
 import { groupBy } from '../collections';
 import { listOpenOpStates, listOpenOpsOfPosts } from '../outbox/op-queries';
 import { enqueue, reviveRefusedCreate } from '../outbox/op-store';
 import { newLocalId } from '../store/ids';
 import {
   insertPost,
+  listConflictedPostIds,
   listPostSummaryRows,
   parseJson,
   updatePost,
@@ -18,7 +21,8 @@ import type { Handlers } from './handlers';
 import { matchesFilter } from './planning-views';
 import { postSummary } from './views';
 
-type PostCommands = 'posts.list' | 'posts.get' | 'posts.create' | 'posts.update' | 'posts.resolveConflict';
+type PostCommands =
+  'posts.list' | 'posts.get' | 'posts.conflicts' | 'posts.create' | 'posts.update' | 'posts.resolveConflict';
 
 export function postHandlers(app: AppContext): Handlers<PostCommands> {
   return {
@@ -40,6 +44,11 @@ export function postHandlers(app: AppContext): Handlers<PostCommands> {
       return p.limit === undefined ? listed : listed.slice(0, p.limit);
     },
     'posts.get': (p) => app.postDetail(p.id),
+    'posts.conflicts': async () => {
+      const details: PostDetail[] = [];
+      for (const id of await listConflictedPostIds(app.db)) details.push(await app.postDetail(id));
+      return details;
+    },
     'posts.create': async (p) => {
       if (p.workspace !== null) await app.knownWorkspace(p.workspace);
       const id = newLocalId();

@@ -181,3 +181,31 @@ export async function countPostsByWorkspace(db: Kysely<Database>): Promise<Map<s
     .execute();
   return new Map(rows.map((r) => [r.workspace, Number(r.n)]));
 }
+
+/**
+ * The posts in conflict, on their title or on a variant: the local space first, then by
+ * workspace, newest first within one (the order `posts.list` gives each space).
+ */
+export async function listConflictedPostIds(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('post')
+    .select('post.id')
+    .where((eb) =>
+      eb.or([
+        eb('post.conflict', 'is not', null),
+        eb.exists(
+          eb
+            .selectFrom('variant')
+            .select('variant.id')
+            .whereRef('variant.post_id', '=', 'post.id')
+            .where('variant.conflict', 'is not', null),
+        ),
+      ]),
+    )
+    // SQLite sorts NULL (the local space) first.
+    .orderBy('post.workspace')
+    .orderBy('post.updated_at', 'desc')
+    .orderBy('post.id')
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -8,14 +8,21 @@ export interface BackoffPolicy {
 
 export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1_000, capMs: 5 * 60_000 };
 
-/** Full jitter: uniform in [0, min(cap, base * 2^attempt)]. `attempt` counts from 0. */
+/**
+ * The exponential step without jitter: min(cap, base * 2^attempt). A lone poller (the CLI
+ * waiting on its own outbox) has no crowd to spread out, so it waits exactly this long.
+ */
+export function backoffCeilingMs(attempt: number, policy: BackoffPolicy = DEFAULT_BACKOFF): number {
+  return Math.min(policy.capMs, policy.baseMs * 2 ** Math.max(0, Math.min(attempt, 30)));
+}
+
+/** Full jitter: uniform in [0, backoffCeilingMs(attempt)]. `attempt` counts from 0. */
 export function backoffDelayMs(
   attempt: number,
   policy: BackoffPolicy = DEFAULT_BACKOFF,
   random = Math.random,
 ): number {
-  const ceiling = Math.min(policy.capMs, policy.baseMs * 2 ** Math.max(0, Math.min(attempt, 30)));
-  return Math.floor(random() * ceiling);
+  return Math.floor(random() * backoffCeilingMs(attempt, policy));
 }
 
 /** How long to wait before the next attempt; Retry-After wins when present. */

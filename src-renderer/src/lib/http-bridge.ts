@@ -3,7 +3,7 @@
 // carries a credential in the X-Outpost-Token header: a page's session token (host-token.ts) or,
 // for a script in Node, the host's launch token. EventSource cannot send headers, so the event
 // stream opens with a single-use ticket bought with that header, and a fresh one after every drop.
-// Nothing relies on cookies. See src-main/browser-host-server.ts.
+// Nothing relies on cookies. See src-main/browser-host/routes.ts.
 import { COMMAND_NAMES } from '../../../src-preload/bridge';
 import type { BridgeEvent, BridgeResult, OutpostBridge } from '../../../src-preload/bridge';
 

@@ -242,6 +242,13 @@ describe('security scan', () => {
       },
       'unsanitised-cli-output',
     ],
+    [
+      'service text printed by a command in the CLI table without the printer',
+      {
+        'src-main/cli/commands/extra.ts': `export const run = (ctx: { io: CliIo }, post: { title: string }) => { ctx.io.stdout(post.title); console.log(post.title); };`,
+      },
+      'unsanitised-cli-output',
+    ],
   ])('flags %s as high severity', (_label, change, check) => {
     const { status, findings } = scan(project({ ...good, ...change }));
     expect(findings.filter((f) => f.severity === 'high').map((f) => f.check)).toContain(check);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelayMs, retryDelayMs } from '../../../../src-main/core/sync/backoff';
+import { backoffCeilingMs, backoffDelayMs, retryDelayMs } from '../../../../src-main/core/sync/backoff';
 
 const policy = { baseMs: 1_000, capMs: 60_000 };
 
@@ -20,5 +20,13 @@ describe('backoff with full jitter', () => {
     expect(retryDelayMs(0, 120_000, policy, () => 1)).toBe(120_000);
     expect(retryDelayMs(0, 0, policy, () => 1)).toBe(0);
     expect(retryDelayMs(2, null, policy, () => 1)).toBe(4_000);
+  });
+});
+
+describe('backoff without jitter', () => {
+  it('doubles from the base up to the cap, the ceiling the jittered delay is drawn under', () => {
+    const steps = [0, 1, 2, 3, 4, 5, 6, 7].map((attempt) => backoffCeilingMs(attempt, policy));
+    expect(steps).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000]);
+    expect(backoffCeilingMs(5, { baseMs: 500, capMs: 8_000 })).toBe(8_000);
   });
 });

@@ -1,0 +1,247 @@
+// What the browser host answers: the same bridge as the desktop app, over HTTP and server-sent
+// events on 127.0.0.1, for a plain browser (development, end-to-end tests, machines without
+// Electron).
+//
+// Protocol (src-renderer/src/lib/http-bridge.ts and host-token.ts are the page's side):
+//   GET  /?code=<one-time code>        the page, while the code is unused; a used or unknown code
+//                                      gets 401 and a plain sentence, so the address the browser
+//                                      keeps in its history opens nothing
+//   POST /bridge/session               JSON {"code"}: spends the code, answers {"session"}, a token
+//                                      the page keeps in sessionStorage; the page has already taken
+//                                      the code out of its address bar
+//   GET  /...                          the built renderer, with the same CSP as the desktop app
+//   POST /bridge/invoke/<command>      header X-Outpost-Token: a session token (a page) or the
+//                                      launch token (a script); JSON body = payload; answers the
+//                                      BridgeResult envelope as JSON (HTTP 200 for every envelope)
+//   POST /bridge/ticket                header X-Outpost-Token; answers {"ticket"}: single use, valid
+//                                      30 s, for the event stream (EventSource cannot send headers)
+//   GET  /bridge/events?ticket=<t>     server-sent events, one `data: <BridgeEvent JSON>` each; a
+//                                      script may send X-Outpost-Token instead of a ticket
+// No cookie is set or read: cookies are shared by every port of 127.0.0.1 (auth.ts). A wrong or
+// missing credential gets 401; a foreign Origin or Host, a second Host header or an
+// absolute-form target is refused before that (guard.ts).
+import { createReadStream } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { COMMAND_NAMES } from '../../src-preload/bridge';
+import type { BridgeEvent, BridgeResult, CommandName } from '../../src-preload/bridge';
+import type { AppCore, Logger } from '../core/ports';
+import { RENDERER_SECURITY_HEADERS, contentTypeFor } from '../csp';
+import { isPlainData } from '../plain-data';
+import { resolveRendererFile } from '../renderer-files';
+import type { HostAuth } from './auth';
+import { refusalOf } from './guard';
+
+export const CODE_PARAM = 'code';
+const TOKEN_HEADER = 'x-outpost-token';
+const TICKET_PARAM = 'ticket';
+const INVOKE_PREFIX = '/bridge/invoke/';
+const SESSION_PATH = '/bridge/session';
+const TICKET_PATH = '/bridge/ticket';
+const EVENTS_PATH = '/bridge/events';
+const knownCommands = new Set<string>(COMMAND_NAMES);
+const USED_LINK =
+  'This Outpost link was already used or is not valid: each link opens the app once. Restart the browser host for a new one.';
+
+export interface RoutesOptions {
+  core: AppCore;
+  auth: HostAuth;
+  logger: Logger;
+  rendererDir: string;
+  /** Largest request body accepted, in bytes. */
+  maxBodyBytes: number;
+  /** The port the server listens on, once it does: the guard checks Host and Origin against it. */
+  port: () => number;
+}
+
+export interface Routes {
+  /** The server's request listener. */
+  handle: (req: IncomingMessage, res: ServerResponse) => void;
+  /** Ends every open event stream, so the server can close. */
+  endEventStreams: () => void;
+}
+
+function unknownCommand(command: string): BridgeResult<never> {
+  return { ok: false, error: { code: 'unknown_command', message: `Unknown command: ${command}` } };
+}
+
+function invalidPayload(message: string): BridgeResult<never> {
+  return { ok: false, error: { code: 'invalid_payload', message } };
+}
+
+function send(res: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8'): void {
+  res.writeHead(status, {
+    'Content-Type': type,
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(body);
+}
+
+function sendJson(res: ServerResponse, value: unknown): void {
+  send(res, 200, JSON.stringify(value), 'application/json; charset=utf-8');
+}
+
+const refuseCredential = (res: ServerResponse): void => send(res, 401, 'Missing or wrong token');
+
+export function createRoutes(options: RoutesOptions): Routes {
+  const { core, auth, logger, rendererDir, maxBodyBytes } = options;
+  const eventStreams = new Set<ServerResponse>();
+  const byHeader = (req: IncomingMessage): boolean => auth.accepts(req.headers[TOKEN_HEADER]);
+
+  function readBody(req: IncomingMessage): Promise<string | null> {
+    return new Promise((resolveBody, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let tooLarge = false;
+      req.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > maxBodyBytes) tooLarge = true;
+        else chunks.push(chunk);
+      });
+      req.on('end', () => resolveBody(tooLarge ? null : Buffer.concat(chunks).toString('utf8')));
+      req.on('error', reject);
+    });
+  }
+
+  async function handleSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'POST') return send(res, 405, 'Method not allowed');
+    const body = await readBody(req);
+    if (body === null) return send(res, 413, 'Request body too large');
+    let code: unknown;
+    try {
+      code = (JSON.parse(body) as { code?: unknown } | null)?.code;
+    } catch {
+      return send(res, 400, 'The request body is not valid JSON.');
+    }
+    const session = auth.tradeCode(code);
+    if (session === null) return send(res, 401, USED_LINK);
+    sendJson(res, { session });
+  }
+
+  function handleTicket(req: IncomingMessage, res: ServerResponse): void {
+    if (req.method !== 'POST') return send(res, 405, 'Method not allowed');
+    if (!byHeader(req)) return refuseCredential(res);
+    // Nothing is read from the body; drain it so the connection can serve the next request.
+    req.resume();
+    sendJson(res, { ticket: auth.newTicket() });
+  }
+
+  async function handleInvoke(req: IncomingMessage, res: ServerResponse, command: string): Promise<void> {
+    if (req.method !== 'POST') return send(res, 405, 'Method not allowed');
+    if (!byHeader(req)) return refuseCredential(res);
+    const body = await readBody(req);
+    if (body === null) return send(res, 413, 'Request body too large');
+    if (!knownCommands.has(command)) return sendJson(res, unknownCommand(command));
+    let payload: unknown = undefined;
+    if (body.trim().length > 0) {
+      try {
+        payload = JSON.parse(body) as unknown;
+      } catch {
+        return sendJson(res, invalidPayload('The request body is not valid JSON.'));
+      }
+    }
+    if (!isPlainData(payload)) return sendJson(res, invalidPayload('The payload must be plain data.'));
+    let result: BridgeResult<unknown>;
+    try {
+      // A name from the wire: checked against the known commands above, and again by the core.
+      result = await core.invoke(command as CommandName, payload);
+    } catch (error) {
+      // The core promises never to throw; if it does, the window still gets an envelope.
+      logger.error('browser host: core.invoke threw', { command, error: String(error) });
+      result = { ok: false, error: { code: 'internal', message: 'Outpost hit an internal error.' } };
+    }
+    sendJson(res, result);
+  }
+
+  function handleEvents(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    if (req.method !== 'GET') return send(res, 405, 'Method not allowed');
+    const ticket = url.searchParams.get(TICKET_PARAM);
+    const allowed = ticket !== null ? auth.redeemTicket(ticket) : byHeader(req);
+    if (!allowed) return refuseCredential(res);
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      Connection: 'keep-alive',
+    });
+    // A comment first, so the client's `open` fires before any event exists.
+    res.write(': connected\n\n');
+    eventStreams.add(res);
+    const unsubscribe = core.subscribe((event: BridgeEvent) => {
+      res.write(`data: ${JSON.stringify(event)}\n\n`);
+    });
+    const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
+    keepAlive.unref();
+    res.on('close', () => {
+      clearInterval(keepAlive);
+      unsubscribe();
+      eventStreams.delete(res);
+    });
+  }
+
+  function handleStatic(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed');
+    // The page trades the code itself; here a spent one (from history, a terminal) opens nothing.
+    if (url.searchParams.has(CODE_PARAM) && !auth.isLiveCode(url.searchParams.get(CODE_PARAM))) {
+      return send(res, 401, USED_LINK);
+    }
+    const file = resolveRendererFile(rendererDir, url.pathname);
+    if (file === null) return send(res, 404, 'Not found');
+    res.writeHead(200, {
+      ...RENDERER_SECURITY_HEADERS,
+      'Content-Type': contentTypeFor(file),
+      'Cache-Control': file.endsWith('.html') ? 'no-store' : 'no-cache',
+    });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    createReadStream(file)
+      .on('error', () => res.destroy())
+      .pipe(res);
+  }
+
+  function failed(res: ServerResponse) {
+    return (error: unknown): void => {
+      logger.error('browser host: request failed', { error: String(error) });
+      if (!res.headersSent) send(res, 500, 'Internal error');
+      else res.destroy();
+    };
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    const refusal = refusalOf(req, options.port());
+    if (refusal !== null) return send(res, refusal.status, refusal.message);
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    } catch {
+      return send(res, 400, 'Bad request');
+    }
+    if (url.pathname.startsWith(INVOKE_PREFIX)) {
+      let command: string;
+      try {
+        command = decodeURIComponent(url.pathname.slice(INVOKE_PREFIX.length));
+      } catch {
+        return send(res, 400, 'Bad request');
+      }
+      handleInvoke(req, res, command).catch(failed(res));
+      return;
+    }
+    if (url.pathname === SESSION_PATH) {
+      handleSession(req, res).catch(failed(res));
+      return;
+    }
+    if (url.pathname === TICKET_PATH) return handleTicket(req, res);
+    if (url.pathname === EVENTS_PATH) return handleEvents(req, res, url);
+    if (url.pathname.startsWith('/bridge/')) return send(res, 404, 'Not found');
+    handleStatic(req, res, url);
+  }
+
+  return {
+    handle,
+    endEventStreams: () => {
+      for (const res of eventStreams) res.end();
+    },
+  };
+}

@@ -1,0 +1,62 @@
+// outpost outbox and its actions: what waits to be sent, what failed, what waits for you, and
+// the user's answers to each. Whether an action is allowed is the core's decision.
+import type { OutboxOpView } from '../../../src-preload/bridge';
+import { call, defineCommand, type ArgSpec, type CliCommand, type Outcome } from '../command';
+import { oneLine, table } from '../format';
+
+const OP_ID: ArgSpec = { usage: 'ID', noun: 'an operation id' };
+
+function opOutcome(op: OutboxOpView): Outcome {
+  return {
+    json: op,
+    text: `${op.id} ${op.kind}: ${op.state}${op.error ? ` (${oneLine(op.error)})` : ''}`,
+  };
+}
+
+export const outboxCommands: CliCommand[] = [
+  defineCommand({
+    name: 'outbox',
+    help: ['Operations waiting to be sent, failed ones, and those waiting for you.'],
+    async run({ core }) {
+      const ops = await call(core, 'outbox.list', undefined);
+      const rows = ops.map((o) => [
+        o.id,
+        o.kind,
+        o.state,
+        oneLine(o.question ?? o.waitingFor ?? o.error ?? ''),
+      ]);
+      // A question's choices are listed under it, so `outbox adopt` can be typed from them.
+      const choices = ops.flatMap((o) => o.candidates.map((c) => ['', '  choice', c.serverId, c.label]));
+      return { json: ops, text: table([...rows, ...choices]) };
+    },
+  }),
+  defineCommand({
+    name: 'outbox retry',
+    args: [OP_ID],
+    help: ['Send a failed operation again (one of unknown outcome is read back first).'],
+    async run({ core, args: [id] }) {
+      return opOutcome(await call(core, 'outbox.retry', { id }));
+    },
+  }),
+  defineCommand({
+    name: 'outbox discard',
+    args: [OP_ID],
+    help: ['Drop a failed change; the item shows what the service holds again.'],
+    async run({ core, args: [id] }) {
+      return opOutcome(await call(core, 'outbox.discard', { id }));
+    },
+  }),
+  defineCommand({
+    name: 'outbox adopt',
+    args: [OP_ID, { usage: '(SERVER_ID | none)', noun: 'a service id (or none)' }],
+    help: [
+      'A create whose answer was lost while look-alikes appeared: name the',
+      "service's item that is Outpost's, or none (it is created anew).",
+    ],
+    async run({ core, args: [id, serverId] }) {
+      return opOutcome(
+        await call(core, 'outbox.adopt', { id, serverId: serverId === 'none' ? null : serverId }),
+      );
+    },
+  }),
+];

@@ -1,0 +1,143 @@
+// The command line against the table of commands: Node's own parseArgs reads the options (every
+// option of every command, so global ones may stand before or after the command), then the
+// command's entry says which words and options it takes and which it needs.
+import { parseArgs } from 'node:util';
+import {
+  flag,
+  listWords,
+  optionsOf,
+  optional,
+  UsageError,
+  type CliCommand,
+  type CliOption,
+  type Values,
+} from './command';
+import { COMMANDS } from './commands';
+
+/** Options every command takes, with their line in the help. */
+export const GLOBAL_OPTIONS: ReadonlyArray<{ option: CliOption; help: string }> = [
+  {
+    option: optional('data-dir', 'DIR'),
+    help: "Data folder (also OUTPOST_DATA_DIR; default: the desktop app's).",
+  },
+  { option: flag('json'), help: 'Print exactly one JSON document on standard output.' },
+  { option: flag('verbose'), help: "Log the core's activity on standard error." },
+  { option: flag('help', 'h'), help: 'This help.' },
+];
+
+export interface GlobalValues {
+  'data-dir'?: string;
+  json?: boolean;
+  verbose?: boolean;
+  help?: boolean;
+}
+
+export interface ParsedCommand {
+  /** The command's name (`status`, `outbox retry`), or null when none was given. */
+  command: string | null;
+  /** The table entry the name stands for. */
+  entry: CliCommand | null;
+  values: Values & GlobalValues;
+  /** The words after the command's name. */
+  args: string[];
+}
+
+type ParseArgsOptions = Record<string, { type: 'string' | 'boolean'; short?: string }>;
+
+/** The union of every option in the table, for parseArgs; one name must mean one kind of option. */
+export function parseArgsOptions(commands: readonly CliCommand[]): ParseArgsOptions {
+  const config: ParseArgsOptions = {};
+  const all = [...GLOBAL_OPTIONS.map((g) => g.option), ...commands.flatMap((c) => optionsOf(c.options))];
+  for (const option of all) {
+    const type = option.kind === 'value' ? 'string' : 'boolean';
+    const known = config[option.name];
+    if (known !== undefined && known.type !== type)
+      throw new Error(`--${option.name} is declared both with and without a value.`);
+    config[option.name] = option.kind === 'flag' && option.short ? { type, short: option.short } : { type };
+  }
+  return config;
+}
+
+/** The entry for the words given, and the words left for it. */
+function findEntry(
+  commands: readonly CliCommand[],
+  word: string,
+  rest: string[],
+): { entry: CliCommand; args: string[] } {
+  const family = commands.filter((c) => c.name.split(' ')[0] === word);
+  if (family.length === 0)
+    throw new UsageError(`Unknown command '${word}'. Run 'outpost --help' for the list.`);
+  const base = family.find((c) => c.name === word);
+  const actions = family.filter((c) => c !== base);
+  const actionWords = actions.map((c) => c.name.slice(word.length + 1));
+  if (actions.length > 0 && (rest.length > 0 || base === undefined)) {
+    const [action = '', ...args] = rest;
+    const entry = actions.find((c) => c.name === `${word} ${action}`);
+    if (entry === undefined)
+      throw new UsageError(
+        action === ''
+          ? `'${word}' needs an action: use ${listWords(actionWords)}.`
+          : `Unknown ${word} action '${action}': use ${listWords(actionWords)}.`,
+      );
+    return { entry, args };
+  }
+  return { entry: base!, args: rest };
+}
+
+function checkWords(entry: CliCommand, args: string[]): void {
+  if (args.length === entry.args.length) return;
+  if (entry.args.length === 0)
+    throw new UsageError(`Unexpected argument '${args[0]}' after '${entry.name}'.`);
+  throw new UsageError(`'${entry.name}' needs ${entry.args.map((a) => a.noun).join(' and ')}.`);
+}
+
+function checkValues(entry: CliCommand, values: Values): void {
+  const name = entry.name;
+  for (const option of entry.options) {
+    if (option.kind === 'either') {
+      const [a, b] = option.options;
+      const given = [values[a.name], values[b.name]].filter((v) => v !== undefined);
+      if (given.length === 2) throw new UsageError(`'${name}' takes --${a.name} or --${b.name}, not both.`);
+      if (option.required && given.length === 0)
+        throw new UsageError(`'${name}' needs --${a.name} or --${b.name}.`);
+      continue;
+    }
+    if (option.kind === 'flag') continue;
+    const value = values[option.name];
+    const missing =
+      value === undefined || (!option.emptyAllowed && typeof value === 'string' && value.trim() === '');
+    if (option.required && missing) throw new UsageError(`'${name}' needs --${option.name}.`);
+    const problem = typeof value === 'string' ? (option.check?.(value, option.name) ?? null) : null;
+    if (problem !== null) throw new UsageError(problem);
+  }
+}
+
+/** Parses the command line against the table of commands; throws UsageError with a one-line reason. */
+export function parseCommandLine(argv: string[], commands: readonly CliCommand[] = COMMANDS): ParsedCommand {
+  let parsed: { values: Record<string, unknown>; positionals: string[] };
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: parseArgsOptions(commands),
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message.split('\n')[0] : String(error));
+  }
+  const values = parsed.values as ParsedCommand['values'];
+  const [word, ...rest] = parsed.positionals;
+  if (word === undefined) return { command: null, entry: null, values, args: [] };
+  const { entry, args } = findEntry(commands, word, rest);
+  checkWords(entry, args);
+  const taken = new Set([
+    ...GLOBAL_OPTIONS.map((g) => g.option.name),
+    ...optionsOf(entry.options).map((o) => o.name),
+  ]);
+  for (const name of Object.keys(values)) {
+    if (!taken.has(name)) throw new UsageError(`'${entry.name}' does not take --${name}.`);
+  }
+  // Asking for help is never wrong, whatever else is missing.
+  if (!values.help) checkValues(entry, values);
+  return { command: entry.name, entry, values, args };
+}

@@ -1,0 +1,60 @@
+// Quitting, in order: stop starting new work (sync triggers, the core's events, IPC), give a
+// request in flight its grace and close the database, release the tray, then let the app go.
+// Electron asks through `before-quit`, perhaps several times (the menu, the tray, the last
+// window closing); the steps run once, and every ask is held back until they are done. Whatever
+// request is still open then is left to the core's unknown-outcome path at the next start.
+import type { Logger } from '../core/ports';
+
+/** running -> closing (the steps under way) -> closed (the next quit goes through). */
+export type QuitState = 'running' | 'closing' | 'closed';
+
+export interface QuitSteps {
+  /** Stops new work: sync triggers, the core's events, the IPC handlers. */
+  stopWork(): void;
+  /** Waits for a request in flight (up to its grace) and closes the core's database. */
+  closeCore(): Promise<void>;
+  /** Releases what outlived the core (the tray icon). */
+  release(): void;
+  /** Quits for real: `before-quit` comes once more and is let through. */
+  exit(): void;
+}
+
+export interface QuitSequence {
+  readonly state: QuitState;
+  /** True from the first ask on: no window is opened or kept then. */
+  readonly quitting: boolean;
+  /** The `before-quit` handler. */
+  onBeforeQuit(event: { preventDefault(): void }): void;
+}
+
+export function createQuitSequence(steps: QuitSteps, logger: Logger): QuitSequence {
+  let state: QuitState = 'running';
+
+  async function run(): Promise<void> {
+    steps.stopWork();
+    try {
+      await steps.closeCore();
+    } catch (error) {
+      logger.error('closing the core failed', { error: String(error) });
+    }
+    steps.release();
+    state = 'closed';
+    steps.exit();
+  }
+
+  return {
+    get state() {
+      return state;
+    },
+    get quitting() {
+      return state !== 'running';
+    },
+    onBeforeQuit(event) {
+      if (state === 'closed') return;
+      event.preventDefault();
+      if (state === 'closing') return;
+      state = 'closing';
+      void run();
+    },
+  };
+}

@@ -1,0 +1,103 @@
+// The main window's life: opening it where it was last (on a display that is still there),
+// showing and focusing it, and what closing it does: hide it while the app keeps running (macOS,
+// or close-to-tray) or let it go, saving its size and position either way. It holds the one
+// window, so the rest of the shell asks it for the window rather than keeping its own.
+import type { BrowserWindow as BrowserWindowType, Screen, WebContents } from 'electron';
+import type { Logger } from '../core/ports';
+import { createMainWindow, type BrowserWindowCtor, type OpenExternal } from '../window';
+import { loadWindowState, saveWindowState } from '../window-state';
+
+export interface WindowControllerOptions {
+  BrowserWindow: BrowserWindowCtor;
+  screen: Pick<Screen, 'getAllDisplays'>;
+  /** Where the size and position are kept between launches. */
+  stateFile: string;
+  preloadPath: string;
+  iconPath: string | undefined;
+  /** The page: app://outpost, or the dev server's address under `npm run dev`. */
+  url: string;
+  openExternal: OpenExternal;
+  packaged: boolean;
+  logger: Logger;
+}
+
+/** What the rest of the shell decides about the window, asked when it matters. */
+export interface WindowPolicy {
+  /** The window took the focus: a reason to sync. */
+  onFocus(): void;
+  /** Closing the window leaves the app running (it hides instead). */
+  keepsRunningOnClose(): boolean;
+  /** The app is quitting: a closing window goes, and none is opened. */
+  quitting(): boolean;
+}
+
+export interface WindowController {
+  /** Opens the first window. Until then the shell is not wired, and `show` opens none. */
+  start(policy: WindowPolicy): void;
+  /** Shows and focuses the window (what a second launch does), opening one if it was closed. */
+  show(): void;
+  /** The window, while there is one. */
+  current(): BrowserWindowType | null;
+  /** Its contents, while it is open. */
+  webContents(): WebContents | null;
+}
+
+export function createWindowController(options: WindowControllerOptions): WindowController {
+  const { logger } = options;
+  let win: BrowserWindowType | null = null;
+  // Set by start(): from then on the shell is wired and a window may be opened.
+  let startedWith: WindowPolicy | null = null;
+
+  function saveBounds(window: BrowserWindowType): void {
+    try {
+      const bounds = window.getNormalBounds();
+      saveWindowState(options.stateFile, { ...bounds, maximized: window.isMaximized() });
+    } catch (error) {
+      logger.warn('could not save the window position', { error: String(error) });
+    }
+  }
+
+  function open(policy: WindowPolicy): void {
+    const displays = options.screen.getAllDisplays().map((d) => d.workArea);
+    const created = createMainWindow(options.BrowserWindow, {
+      preloadPath: options.preloadPath,
+      bounds: loadWindowState(options.stateFile, displays),
+      iconPath: options.iconPath,
+      openExternal: options.openExternal,
+      packaged: options.packaged,
+    });
+    win = created;
+    created.on('focus', () => policy.onFocus());
+    created.on('close', (event) => {
+      saveBounds(created);
+      if (!policy.quitting() && policy.keepsRunningOnClose()) {
+        event.preventDefault();
+        created.hide();
+      }
+    });
+    created.on('closed', () => {
+      if (win === created) win = null;
+    });
+    created
+      .loadURL(options.url)
+      .catch((error: unknown) => logger.error('could not load the window', { error: String(error) }));
+  }
+
+  return {
+    start(policy) {
+      startedWith = policy;
+      open(policy);
+    },
+    show() {
+      if (win === null || win.isDestroyed()) {
+        if (startedWith !== null && !startedWith.quitting()) open(startedWith);
+        return;
+      }
+      if (win.isMinimized()) win.restore();
+      win.show();
+      win.focus();
+    },
+    current: () => win,
+    webContents: () => (win === null || win.isDestroyed() ? null : win.webContents),
+  };
+}

@@ -1,0 +1,112 @@
+// The window controller on its own, with the fake BrowserWindow: one window at a time, opened
+// only once the shell is wired and never while quitting, hidden or closed as the policy says,
+// its position kept.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  createWindowController,
+  type WindowController,
+  type WindowPolicy,
+} from '../../../src-main/desktop-app/window-controller';
+import type { BrowserWindowCtor } from '../../../src-main/window';
+import { FakeBrowserWindow, electron, fake } from './fake-electron';
+
+let dir: string;
+beforeEach(() => {
+  fake.reset();
+  dir = mkdtempSync(join(tmpdir(), 'outpost-window-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function controller(): WindowController {
+  return createWindowController({
+    BrowserWindow: FakeBrowserWindow as unknown as BrowserWindowCtor,
+    screen: electron.screen as never,
+    stateFile: join(dir, 'window-state.json'),
+    preloadPath: '/app/out/preload/index.cjs',
+    iconPath: undefined,
+    url: 'app://outpost/index.html',
+    openExternal: () => Promise.resolve(),
+    packaged: true,
+    logger: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
+  });
+}
+
+function policy(overrides: Partial<WindowPolicy> = {}): WindowPolicy & { focused: number } {
+  const rules: WindowPolicy & { focused: number } = {
+    focused: 0,
+    onFocus: () => {
+      rules.focused += 1;
+    },
+    keepsRunningOnClose: () => false,
+    quitting: () => false,
+    ...overrides,
+  };
+  return rules;
+}
+
+describe('the window controller', () => {
+  it('opens no window before start, then one that loads the page and reports its focus', () => {
+    const windows = controller();
+    windows.show();
+    expect(FakeBrowserWindow.instances).toHaveLength(0);
+    expect(windows.current()).toBeNull();
+    const rules = policy();
+    windows.start(rules);
+    const [win] = FakeBrowserWindow.instances;
+    expect(win?.loadedUrl).toBe('app://outpost/index.html');
+    expect(windows.current()).toBe(win);
+    expect(windows.webContents()).toBe(win?.webContents);
+    win!.focus();
+    expect(rules.focused).toBe(1);
+  });
+
+  it('shows a hidden or minimised window rather than opening another', () => {
+    const windows = controller();
+    windows.start(policy());
+    const win = FakeBrowserWindow.instances[0]!;
+    win.minimize();
+    win.hide();
+    windows.show();
+    expect(FakeBrowserWindow.instances).toHaveLength(1);
+    expect([win.minimized, win.visible, win.focused]).toEqual([false, true, true]);
+  });
+
+  it('hides on close while the app keeps running; closes, and saves its place, otherwise', () => {
+    let keepsRunning = true;
+    const windows = controller();
+    windows.start(policy({ keepsRunningOnClose: () => keepsRunning }));
+    const win = FakeBrowserWindow.instances[0]!;
+    win.show();
+    expect(win.close()).toBe(false);
+    expect(win.visible).toBe(false);
+    keepsRunning = false;
+    expect(win.close()).toBe(true);
+    expect(windows.current()).toBeNull();
+    expect(windows.webContents()).toBeNull();
+    expect(JSON.parse(readFileSync(join(dir, 'window-state.json'), 'utf8'))).toEqual({
+      x: 10,
+      y: 20,
+      width: 1200,
+      height: 800,
+      maximized: false,
+    });
+    // Closed, a show (the tray's Open, a second launch) opens a new one where the last one was.
+    windows.show();
+    expect(FakeBrowserWindow.instances).toHaveLength(2);
+    expect(FakeBrowserWindow.instances[1]!.options).toMatchObject({ x: 10, y: 20 });
+  });
+
+  it('while quitting, lets the window close whatever the setting, and opens none', () => {
+    let quitting = false;
+    const windows = controller();
+    windows.start(policy({ keepsRunningOnClose: () => true, quitting: () => quitting }));
+    quitting = true;
+    expect(FakeBrowserWindow.instances[0]!.close()).toBe(true);
+    windows.show();
+    expect(FakeBrowserWindow.instances).toHaveLength(1);
+    expect(windows.current()).toBeNull();
+  });
+});
