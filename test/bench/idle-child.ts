@@ -30,7 +30,9 @@ export interface IdleChildResult {
   firstSyncRequests: number;
 }
 
-const time = new VirtualTime(new Date());
+// Flowing: between jumps real time passes as in the app, so a sync starts a moment after the
+// timer that asked for it and the full-pull spacing falls as it does there.
+const time = new VirtualTime(new Date(), { flowing: true });
 
 async function untilQuiet(bench: Awaited<ReturnType<typeof openBenchCore>>): Promise<void> {
   let quietChecks = 0;

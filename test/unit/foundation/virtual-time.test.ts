@@ -1,4 +1,5 @@
 // The virtual time the tests and the bench give the core as its Clock and Scheduler.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { VirtualTime } from '../../support/virtual-time';
 
@@ -60,5 +61,19 @@ describe('VirtualTime', () => {
     expect(time.advanceToNext()).toBe(true);
     expect(time.now().getTime() - START.getTime()).toBe(5_000);
     expect(time.advanceToNext()).toBe(false);
+  });
+
+  it('flowing, lets real time pass between moves, but still runs timers only when moved', async () => {
+    const time = new VirtualTime(START, { flowing: true });
+    let ran = false;
+    time.after(1, () => (ran = true));
+    await sleep(5);
+    expect(time.now().getTime()).toBeGreaterThan(START.getTime());
+    expect(ran).toBe(false);
+    const before = time.now().getTime();
+    time.advance(0);
+    expect(ran).toBe(true);
+    // A timer already overdue runs at the time it is: time never goes back.
+    expect(time.now().getTime()).toBeGreaterThanOrEqual(before);
   });
 });
