@@ -310,7 +310,9 @@ export class SyncEngine {
       // edit of the same field could overwrite it.
       if (plan.pull === 'full') {
         const started = ctx.clock.now().getTime();
-        this.#status.unreadWorkspaces = await pullAll(ctx, client);
+        // Awaited first (as in #run): the recount's timer may replace #status during the pull.
+        const unread = await pullAll(ctx, client);
+        this.#status.unreadWorkspaces = unread;
         this.#lastFullPullAt = started;
       } else await logDecision(ctx, { action: 'pull_skipped', reason: plan.reason });
       const problems =
