@@ -5,6 +5,7 @@ import svelte from 'eslint-plugin-svelte';
 import tseslint from 'typescript-eslint';
 import svelteConfig from './svelte.config.js';
 import outpostRules from './eslint-rules/outbox-owns-its-table.js';
+import testRules from './eslint-rules/no-long-sleeps.js';
 
 /** Layer rules of design.md section 2, as errors. */
 const noElectronInCore = {
@@ -95,6 +96,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The suites run on every change: time is moved by the test, never slept through.
+    files: ['test/unit/**', 'test/integration/**'],
+    plugins: { 'outpost-tests': testRules },
+    rules: { 'outpost-tests/no-long-sleeps': 'error' },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

@@ -1,19 +1,14 @@
 // When the desktop app asks the core to sync: at start, on window focus, when the network comes
 // back, on resume from sleep, and on an interval. The core runs one sync at a time (a trigger
 // during a sync joins it), so triggers only need to avoid hammering, not to coordinate.
-import type { AppCore, Logger } from './core/ports';
+import type { AppCore, Clock, Logger, Scheduler } from './core/ports';
+import { systemClock, systemScheduler } from './core/system-time';
 
 export type SyncTriggerReason = 'start' | 'focus' | 'online' | 'resume' | 'interval' | 'user';
 
 export interface PowerEvents {
   on(event: 'resume', listener: () => void): unknown;
   removeListener(event: 'resume', listener: () => void): unknown;
-}
-
-export interface Timers {
-  setInterval(fn: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
-  now(): number;
 }
 
 export interface SyncTriggerOptions {
@@ -26,7 +21,9 @@ export interface SyncTriggerOptions {
   onlinePollMs?: number;
   /** Focus flips often (alt-tab); sync on it at most this often. */
   focusGapMs?: number;
-  timers?: Timers;
+  /** Default: the real ones. */
+  scheduler?: Scheduler;
+  clock?: Clock;
 }
 
 export interface SyncTriggers {
@@ -37,19 +34,10 @@ export interface SyncTriggers {
   stop(): void;
 }
 
-const realTimers: Timers = {
-  setInterval: (fn, ms) => {
-    const handle = setInterval(fn, ms);
-    handle.unref();
-    return handle;
-  },
-  clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
-  now: () => Date.now(),
-};
-
 export function startSyncTriggers(options: SyncTriggerOptions): SyncTriggers {
   const { core, logger } = options;
-  const timers = options.timers ?? realTimers;
+  const scheduler = options.scheduler ?? systemScheduler;
+  const clock = options.clock ?? systemClock;
   const focusGapMs = options.focusGapMs ?? 30_000;
   let lastFocusSync = Number.NEGATIVE_INFINITY;
   let online = options.isOnline();
@@ -75,12 +63,12 @@ export function startSyncTriggers(options: SyncTriggerOptions): SyncTriggers {
     core.setOnline(now);
     if (now) sync('online');
   };
-  const onlineTimer = timers.setInterval(pollOnline, options.onlinePollMs ?? 5_000);
-  const intervalTimer = timers.setInterval(() => sync('interval'), options.intervalMs ?? 5 * 60_000);
+  const stopPolling = scheduler.every(options.onlinePollMs ?? 5_000, pollOnline);
+  const stopInterval = scheduler.every(options.intervalMs ?? 5 * 60_000, () => sync('interval'));
 
   return {
     focus() {
-      const now = timers.now();
+      const now = clock.now().getTime();
       if (now - lastFocusSync < focusGapMs) return;
       lastFocusSync = now;
       sync('focus');
@@ -91,8 +79,8 @@ export function startSyncTriggers(options: SyncTriggerOptions): SyncTriggers {
     stop() {
       stopped = true;
       options.powerMonitor.removeListener('resume', onResume);
-      timers.clearInterval(onlineTimer);
-      timers.clearInterval(intervalTimer);
+      stopPolling();
+      stopInterval();
     },
   };
 }

@@ -1,6 +1,6 @@
 // The small interfaces the core is built from. Each is passed in once, by the composition
 // roots (src-main/index.ts, src-main/browser-host.ts, src-main/cli.ts); the core never
-// reaches for a global.
+// reaches for a global (system-time.ts holds the real Clock and Scheduler they default to).
 import type {
   BridgeEvent,
   BridgeResult,
@@ -11,6 +11,21 @@ import type {
 
 export interface Clock {
   now(): Date;
+}
+
+/** Undoes what a Scheduler was asked to do; harmless once it has run or been cancelled. */
+export type Cancel = () => void;
+
+/**
+ * When the core acts later: the periodic sync, retry and reconcile wake-ups, the reachability
+ * checks, quiet times after an edit. The real one never keeps the process alive by itself;
+ * tests and the bench pass a virtual one that moves forward together with the Clock.
+ */
+export interface Scheduler {
+  /** Calls `fn` once, `ms` from now. */
+  after(ms: number, fn: () => void): Cancel;
+  /** Calls `fn` every `ms` until cancelled. */
+  every(ms: number, fn: () => void): Cancel;
 }
 
 export interface Logger {

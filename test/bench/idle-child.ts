@@ -1,8 +1,9 @@
 // Idle cost: requests per minute while nothing changes, over simulated time, with the core's
-// production defaults (its periodic sync interval and reconcile schedule). See
-// lib/virtual-timers.ts for how time is simulated.
-import { setTimeout as realSleep } from 'node:timers/promises';
-import { installVirtualTimers } from './lib/virtual-timers';
+// production defaults (its periodic sync interval and reconcile schedule). The core's clock and
+// timers are virtual (test/support/virtual-time.ts): the bench jumps from one of its timers to
+// the next and lets the requests it starts finish in real time. Nothing in the core is mocked.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { VirtualTime } from '../support/virtual-time';
 import { openBenchCore } from './lib/outpost-core';
 import { answerParent } from './lib/fork';
 import { applyV8MemorySettings } from '../../src-main/v8-memory';
@@ -29,13 +30,14 @@ export interface IdleChildResult {
   firstSyncRequests: number;
 }
 
-const sleepReal = realSleep;
-const time = installVirtualTimers(2_000);
+// Flowing: between jumps real time passes as in the app, so a sync starts a moment after the
+// timer that asked for it and the full-pull spacing falls as it does there.
+const time = new VirtualTime(new Date(), { flowing: true });
 
 async function untilQuiet(bench: Awaited<ReturnType<typeof openBenchCore>>): Promise<void> {
   let quietChecks = 0;
   while (quietChecks < 3) {
-    await sleepReal(30);
+    await sleep(30);
     const busy = bench.inFlight() > 0 || bench.core.status().phase === 'syncing';
     quietChecks = busy ? 0 : quietChecks + 1;
   }
@@ -54,7 +56,8 @@ async function run(input: IdleChildInput): Promise<IdleChildResult> {
   const bench = await openBenchCore({
     dataDir: input.dataDir,
     syncIntervalMs: 'default',
-    clock: { now: () => new Date(time.now()) },
+    clock: time,
+    scheduler: time,
   });
   // The production default, not the bench's usual `false`: the periodic sync is what idles.
   await bench.call('settings.connect', { baseUrl: input.baseUrl, token: input.token, authHeader: 'bearer' });
@@ -62,11 +65,11 @@ async function run(input: IdleChildInput): Promise<IdleChildResult> {
   await untilQuiet(bench);
   const firstSyncRequests = bench.requests.length;
 
-  const start = time.now();
+  const start = time.now().getTime();
   const end = start + input.minutes * 60_000;
   const before = bench.requests.length;
   while (time.advanceToNext(end)) await untilQuiet(bench);
-  time.jumpTo(end);
+  time.advance(end - time.now().getTime());
   const window = bench.requests.slice(before);
   const byRoute: Record<string, number> = {};
   for (const r of window) {
@@ -78,7 +81,6 @@ async function run(input: IdleChildInput): Promise<IdleChildResult> {
   const log = await bench.call<Array<{ at: string; action: string }>>('sync.log', { limit: 5000 });
   const syncs = log.filter((e) => e.action === 'sync_start' && e.at >= startIso).length;
   await bench.core.close(0);
-  time.uninstall();
   return {
     simulatedMinutes: input.minutes,
     requests: window.length,

@@ -14,8 +14,9 @@ import type {
 import { isServiceError } from '../api/errors';
 import { NoSuchOp } from '../outbox/actions';
 import { OpMoved, OpRefused } from '../outbox/op-store';
-import type { AppCore, Clock, Logger, SecretStore } from '../ports';
+import type { AppCore, Cancel, Clock, Logger, Scheduler, SecretStore } from '../ports';
 import { DATABASE_FILE } from '../paths';
+import { systemClock, systemScheduler } from '../system-time';
 import { openDatabase, type OpenedDatabase } from '../store/db';
 import type { SyncContext } from '../sync/context';
 import { SyncEngine } from '../sync/engine';
@@ -41,6 +42,8 @@ export interface AppCoreOptions {
   host: 'electron' | 'browser' | 'cli';
   version: string;
   clock?: Clock;
+  /** Every later action of the core (sync timers, the checkpoint after edits); default real. */
+  scheduler?: Scheduler;
   logger?: Logger;
   nativeBinding?: string;
   fetch?: typeof fetch;
@@ -83,6 +86,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
 class Core implements AppCore {
   readonly #o: AppCoreOptions;
   readonly #clock: Clock;
+  readonly #scheduler: Scheduler;
   readonly #redactor = new Redactor();
   readonly #logger: Logger;
   readonly #fileLogger: FileLogger;
@@ -92,11 +96,12 @@ class Core implements AppCore {
   #store!: OpenedDatabase;
   #engine!: SyncEngine;
   #closed = false;
-  #checkpointTimer: NodeJS.Timeout | null = null;
+  #cancelCheckpoint: Cancel | null = null;
 
   constructor(options: AppCoreOptions) {
     this.#o = options;
-    this.#clock = options.clock ?? { now: () => new Date() };
+    this.#clock = options.clock ?? systemClock;
+    this.#scheduler = options.scheduler ?? systemScheduler;
     const file = createFileLogger(options.dataDir, this.#redactor, () => this.#clock.now());
     this.#fileLogger = file;
     const host = options.logger;
@@ -164,6 +169,7 @@ class Core implements AppCore {
       ctx,
       client: () => this.#connection.client(),
       isConnected: () => this.#connection.isConnected(),
+      scheduler: this.#scheduler,
       intervalMs: this.#o.syncIntervalMs === undefined ? DEFAULT_SYNC_INTERVAL_MS : this.#o.syncIntervalMs,
       afterChangeMs: this.#o.syncAfterChangeMs ?? DEFAULT_SYNC_AFTER_CHANGE_MS,
       checkpoint: () => this.#store.checkpoint(),
@@ -220,7 +226,7 @@ class Core implements AppCore {
   async close(graceMs = 2_000): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    if (this.#checkpointTimer) clearTimeout(this.#checkpointTimer);
+    this.#cancelCheckpoint?.();
     await this.#engine.close(graceMs);
     await this.#store.close();
     this.#listeners.clear();
@@ -267,11 +273,10 @@ class Core implements AppCore {
 
   /** Folds the log in once edits pause, so no keystroke's commit pays for it. */
   #checkpointSoon(): void {
-    if (this.#checkpointTimer) clearTimeout(this.#checkpointTimer);
-    this.#checkpointTimer = setTimeout(() => {
-      this.#checkpointTimer = null;
+    this.#cancelCheckpoint?.();
+    this.#cancelCheckpoint = this.#scheduler.after(CHECKPOINT_AFTER_CHANGE_MS, () => {
+      this.#cancelCheckpoint = null;
       this.#engine.background(() => this.#store.checkpoint());
-    }, CHECKPOINT_AFTER_CHANGE_MS);
-    this.#checkpointTimer.unref();
+    });
   }
 }

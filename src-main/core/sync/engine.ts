@@ -4,6 +4,7 @@
 // reconcile wake-ups, the reachability check while offline) run only when the host asks.
 import type { SyncPhase, SyncStatus } from '../../../src-preload/bridge';
 import { isServiceError } from '../api/errors';
+import type { Cancel, Scheduler } from '../ports';
 import { push } from '../outbox/queue';
 import { getSetting, setSetting } from '../store/settings-repository';
 import { SyncLease } from '../store/sync-lease';
@@ -28,6 +29,8 @@ export interface SyncEngineOptions {
   /** null when not connected; throws (kind 'auth') when the token is missing. */
   client: ClientGetter;
   isConnected: () => Promise<boolean>;
+  /** Every timer of the engine goes through it, so tests and the bench move time themselves. */
+  scheduler: Scheduler;
   intervalMs: number | false;
   /** Quiet time after the last local change before a light sync sends it; false: never by itself. */
   afterChangeMs: number | false;
@@ -67,7 +70,7 @@ export class SyncEngine {
   #lastFullPullAt: number | null = null;
   #closed = false;
   #tokenNoticeGiven = false;
-  readonly #timers = new Map<'interval' | 'wake' | 'refresh' | 'afterChange' | 'probe', NodeJS.Timeout>();
+  readonly #timers = new Map<'interval' | 'wake' | 'refresh' | 'afterChange' | 'probe', Cancel>();
   readonly #tasks = new Set<Promise<unknown>>();
 
   constructor(options: SyncEngineOptions) {
@@ -81,12 +84,10 @@ export class SyncEngine {
     if (await getSetting<boolean>(this.#ctx.db, 'syncPaused', false)) this.#resting = { kind: 'paused' };
     await this.refresh();
     if (this.#opts.intervalMs !== false) {
-      const interval = setInterval(
-        () => this.background(() => this.syncNow('interval')),
-        this.#opts.intervalMs,
+      const stop = this.#opts.scheduler.every(this.#opts.intervalMs, () =>
+        this.background(() => this.syncNow('interval')),
       );
-      interval.unref();
-      this.#timers.set('interval', interval);
+      this.#timers.set('interval', stop);
     }
   }
 
@@ -105,18 +106,13 @@ export class SyncEngine {
   }
 
   #after(name: 'wake' | 'refresh' | 'afterChange' | 'probe', ms: number, fn: () => void): void {
-    const previous = this.#timers.get(name);
-    if (previous) clearTimeout(previous);
+    this.#timers.get(name)?.();
     if (this.#closed) return;
-    const timer = setTimeout(
-      () => {
-        this.#timers.delete(name);
-        fn();
-      },
-      Math.min(ms, 2 ** 31 - 1),
-    );
-    timer.unref();
-    this.#timers.set(name, timer);
+    const cancel = this.#opts.scheduler.after(ms, () => {
+      this.#timers.delete(name);
+      fn();
+    });
+    this.#timers.set(name, cancel);
   }
 
   status(): SyncStatus {
@@ -285,8 +281,9 @@ export class SyncEngine {
       await logDecision(ctx, { action: 'sync_skipped', reason: why });
       return;
     }
-    const renewal = setInterval(() => this.background(() => this.#lease.renew()), LEASE_RENEW_MS);
-    renewal.unref();
+    const stopRenewing = this.#opts.scheduler.every(LEASE_RENEW_MS, () =>
+      this.background(() => this.#lease.renew()),
+    );
     try {
       await this.refresh({ phase: 'syncing' });
       await logDecision(ctx, { action: 'sync_start', reason: words });
@@ -294,7 +291,7 @@ export class SyncEngine {
       const said = await this.#syncHoldingLease(plan, client);
       this.#status.lastError = said;
     } finally {
-      clearInterval(renewal);
+      stopRenewing();
       await this.#lease.release().catch(() => undefined);
       await this.#opts
         .checkpoint?.()
@@ -313,7 +310,9 @@ export class SyncEngine {
       // edit of the same field could overwrite it.
       if (plan.pull === 'full') {
         const started = ctx.clock.now().getTime();
-        this.#status.unreadWorkspaces = await pullAll(ctx, client);
+        // Awaited first (as in #run): the recount's timer may replace #status during the pull.
+        const unread = await pullAll(ctx, client);
+        this.#status.unreadWorkspaces = unread;
         this.#lastFullPullAt = started;
       } else await logDecision(ctx, { action: 'pull_skipped', reason: plan.reason });
       const problems =
@@ -379,9 +378,10 @@ export class SyncEngine {
   /** Stops timers and waits up to `graceMs` for a running sync. */
   async close(graceMs: number): Promise<void> {
     this.#closed = true;
-    for (const timer of this.#timers.values()) clearTimeout(timer);
+    for (const cancel of this.#timers.values()) cancel();
     this.#timers.clear();
     const running = Promise.all([this.#running, ...this.#tasks]);
+    // A real timer: the grace bounds a real request in flight, which virtual time never ends.
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
       running.catch(() => undefined),

@@ -5,7 +5,7 @@ import type { CommandName, PostDetail } from '../../../src-preload/bridge';
 import type { DraftSpec } from './bare-client';
 import { createAppCore } from '../../../src-main/core/app/create-app-core';
 import { MemorySecretStore } from '../../../src-main/core/secrets/memory-store';
-import type { AppCore, Clock, Logger } from '../../../src-main/core/ports';
+import type { AppCore, Clock, Logger, Scheduler } from '../../../src-main/core/ports';
 
 export interface RequestRecord {
   method: string;
@@ -30,6 +30,7 @@ export async function openBenchCore(options: {
   syncIntervalMs?: number | false | 'default';
   concurrency?: number;
   clock?: Clock;
+  scheduler?: Scheduler;
 }): Promise<BenchCore> {
   const requests: RequestRecord[] = [];
   let inFlight = 0;
@@ -63,6 +64,7 @@ export async function openBenchCore(options: {
     syncAfterChangeMs: false,
     concurrency: options.concurrency ?? 4,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.scheduler ? { scheduler: options.scheduler } : {}),
   });
   return {
     core,

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../server/index';
 import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
+import { VirtualTime } from '../../support/virtual-time';
 import { openCore, type TestCore } from './helpers';
 
 let sandbox: SandboxHandle | null = null;
@@ -113,14 +114,15 @@ describe('sync triggers', () => {
   it('the core syncs on its own when given an interval', async () => {
     sandbox = await startSandbox({ manualClock: true });
     const s = sandbox;
-    t = await openCore({ syncIntervalMs: 50 });
+    const time = new VirtualTime(new Date());
+    t = await openCore({ syncIntervalMs: 50, clock: time, scheduler: time });
     await t.call('settings.connect', { baseUrl: s.baseUrl, token: s.token, authHeader: 'bearer' });
     // Let the sync that connecting starts finish, so only the interval can send the new post.
     await t.core.syncNow('settle');
     const post = await t.call('posts.create', { workspace: s.fixtures.workspace, title: 'By itself' });
     // Nobody calls syncNow: the interval does, and the link arrives as an event.
     const core = t.core;
-    await new Promise<void>((resolve) => {
+    const linked = new Promise<void>((resolve) => {
       const stop = core.subscribe((e) => {
         if (e.name === 'itemChanged' && e.data.postId === post.id) {
           void core.invoke('posts.get', { id: post.id }).then((r) => {
@@ -132,6 +134,9 @@ describe('sync triggers', () => {
         }
       });
     });
+    expect(s.inspect.posts(s.fixtures.workspace).some((p) => p.title === 'By itself')).toBe(false);
+    time.advance(50);
+    await linked;
     expect(s.inspect.posts(s.fixtures.workspace).filter((p) => p.title === 'By itself')).toHaveLength(1);
   });
 

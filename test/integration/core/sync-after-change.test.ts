@@ -1,8 +1,12 @@
 // A local change goes out by itself shortly after the user stops changing things: no "Sync now",
-// no waiting for the interval, and a burst of edits still leaves as one request.
+// no waiting for the interval, and a burst of edits still leaves as one request. The core's
+// time is virtual: the test lets the quiet time pass once the edits are made.
 import { afterEach, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../server/index';
+import { VirtualTime } from '../../support/virtual-time';
 import { openCore, type TestCore } from './helpers';
+
+const QUIET_MS = 500;
 
 const PATCH_ROUTE = 'PATCH /api/workspaces/:slug/posts/:post_id/variants/:variant_id/';
 
@@ -14,21 +18,23 @@ afterEach(async () => {
   t = sandbox = null;
 });
 
-async function connected(): Promise<{ s: SandboxHandle; c: TestCore }> {
+async function connected(): Promise<{ s: SandboxHandle; c: TestCore; time: VirtualTime }> {
   sandbox = await startSandbox();
-  t = await openCore({ syncAfterChangeMs: 500 });
+  const time = new VirtualTime(new Date());
+  t = await openCore({ syncAfterChangeMs: QUIET_MS, clock: time, scheduler: time });
   await t.call('settings.connect', { baseUrl: sandbox.baseUrl, token: sandbox.token, authHeader: 'bearer' });
   await t.core.syncNow('test');
-  return { s: sandbox, c: t };
+  return { s: sandbox, c: t, time };
 }
 
-/** Resolves once a sync the core started by itself after a local change has finished. */
-function syncedAfterChange(c: TestCore): Promise<unknown> {
+/** Lets the quiet time pass; resolves once the sync the core then starts by itself has finished. */
+function syncedAfterChange(c: TestCore, time: VirtualTime): Promise<unknown> {
+  time.advance(QUIET_MS);
   return c.waitFor((e) => e.name === 'syncStatus' && e.data.phase === 'idle' && e.data.pending === 0);
 }
 
 it('a new draft and its variant reach the service without a sync being asked for', async () => {
-  const { s, c } = await connected();
+  const { s, c, time } = await connected();
   c.events.length = 0;
   const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'By itself' });
   await c.call('variants.create', {
@@ -37,7 +43,7 @@ it('a new draft and its variant reach the service without a sync being asked for
     content: 'Sent without Sync now',
     account: { kind: 'default' },
   });
-  await syncedAfterChange(c);
+  await syncedAfterChange(c, time);
   const onService = s.inspect.posts(s.fixtures.workspace).filter((p) => p.title === 'By itself');
   expect(onService).toHaveLength(1);
   expect(s.inspect.variants(onService[0]!.id).map((v) => v.content)).toEqual(['Sent without Sync now']);
@@ -45,7 +51,7 @@ it('a new draft and its variant reach the service without a sync being asked for
 });
 
 it('a burst of edits leaves as one request once the typing stops; a schedule follows the same way', async () => {
-  const { s, c } = await connected();
+  const { s, c, time } = await connected();
   const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Typed' });
   const v = await c.call('variants.create', {
     postId: post.id,
@@ -61,7 +67,7 @@ it('a burst of edits leaves as one request once the typing stops; a schedule fol
     text += ch;
     await c.call('variants.update', { id: v.id, content: text });
   }
-  await syncedAfterChange(c);
+  await syncedAfterChange(c, time);
   const serverId = (await c.call('posts.get', { id: post.id })).variants[0]!.serverId!;
   const onService = s.inspect.variants((await c.call('posts.get', { id: post.id })).serverId!);
   expect(onService.find((x) => x.id === serverId)!.content).toBe('Typing fast');
@@ -70,7 +76,7 @@ it('a burst of edits leaves as one request once the typing stops; a schedule fol
   c.events.length = 0;
   const at = new Date(Date.now() + 86_400_000).toISOString();
   await c.call('variants.schedule', { id: v.id, at });
-  await syncedAfterChange(c);
+  await syncedAfterChange(c, time);
   expect(s.inspect.variants((await c.call('posts.get', { id: post.id })).serverId!)[0]!.scheduled_at).toBe(
     at,
   );

@@ -3,10 +3,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DATABASE_FILE } from '../../../src-main/core/paths';
 import { openDatabase, type OpenedDatabase } from '../../../src-main/core/store/db';
-import { LEASE_STALE_MS, SyncLease } from '../../../src-main/core/store/sync-lease';
+import { LEASE_STALE_MS, SyncLease, type LeaseHolder } from '../../../src-main/core/store/sync-lease';
 import { startSandbox, type SandboxHandle } from '../../server/index';
+import { VirtualTime } from '../../support/virtual-time';
 import { openCore, type TestCore } from './helpers';
 
 describe('SyncLease', () => {
@@ -104,5 +107,44 @@ describe('two Outpost processes on one data folder', () => {
     expect((await slow).lastError).toBeNull();
     sandbox.faults.clear();
     expect((await cli.core.syncNow('user')).lastError).toBeNull();
+  });
+
+  it('a sync that outlasts the renewal time keeps its lease fresh, on the core’s own timers', async () => {
+    sandbox = await startSandbox();
+    const time = new VirtualTime(new Date());
+    const desktop = await openCore({ clock: time, scheduler: time });
+    cores.push(desktop);
+    await desktop.call('settings.connect', {
+      baseUrl: sandbox.baseUrl,
+      token: sandbox.token,
+      authHeader: 'bearer',
+    });
+    await desktop.core.syncNow('test');
+    // Another process's view of the lease.
+    const other = await openDatabase({ file: join(desktop.dir, DATABASE_FILE) });
+    const lease = other.db.selectFrom('setting').select('value').where('key', '=', 'syncLease');
+    const renewedAt = async () => {
+      const row = await lease.executeTakeFirst();
+      return row ? Date.parse((JSON.parse(row.value) as LeaseHolder).renewedAt) : null;
+    };
+    try {
+      sandbox.faults.add({ method: 'GET', path: /\/posts\/$/, kind: 'latency', latencyMs: 400 });
+      desktop.events.length = 0;
+      const slow = desktop.core.syncNow('user');
+      await desktop.waitFor((e) => e.name === 'syncStatus' && e.data.phase === 'syncing');
+      // As if the holder had been quiet for long: only a renewal writes a fresh time.
+      await other.db
+        .updateTable('setting')
+        .set({ value: sql<string>`json_set(value, '$.renewedAt', '2000-01-01T00:00:00.000Z')` })
+        .where('key', '=', 'syncLease')
+        .execute();
+      const before = Date.now();
+      // The renewal interval (15 s) passes while the request is held up.
+      time.advance(15_000);
+      await vi.waitFor(async () => expect(await renewedAt()).toBeGreaterThanOrEqual(before));
+      expect((await slow).lastError).toBeNull();
+    } finally {
+      await other.close();
+    }
   });
 });

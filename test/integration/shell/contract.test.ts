@@ -11,17 +11,19 @@ import type { BridgeEvent, BridgeResult, OutpostBridge } from '../../../src-prel
 import { startBrowserHost } from '../../../src-main/browser-host';
 import type { BrowserHost } from '../../../src-main/browser-host';
 import { createAppCore } from '../../../src-main/core/app/create-app-core';
-import type { AppCore, Clock } from '../../../src-main/core/ports';
+import type { AppCore } from '../../../src-main/core/ports';
 import { MemorySecretStore } from '../../../src-main/core/secrets';
 import { bindIpc } from '../../../src-main/ipc';
 import type { IpcBindings } from '../../../src-main/ipc';
 import { createHttpBridge } from '../../../src-renderer/src/lib/http-bridge';
+import { VirtualTime } from '../../support/virtual-time';
 import { FakeBrowserWindow, electron, fake } from '../../unit/shell/fake-electron';
 
 vi.mock('electron', async () => (await import('../../unit/shell/fake-electron')).electron);
 
 const quiet = { info() {}, warn() {}, error() {} };
-const fixedClock: Clock = { now: () => new Date('2026-03-01T12:00:00.000Z') };
+/** Both cores' time: it stands still until the test moves it. */
+const time = new VirtualTime(new Date('2026-03-01T12:00:00.000Z'));
 
 interface Side {
   bridge: OutpostBridge;
@@ -60,7 +62,8 @@ async function makeCore(dir: string, host: 'electron' | 'browser'): Promise<AppC
     secrets: new MemorySecretStore(),
     host,
     version: '0.0.0-contract',
-    clock: fixedClock,
+    clock: time,
+    scheduler: time,
     logger: quiet,
     syncIntervalMs: false,
     syncAfterChangeMs: false,
@@ -185,17 +188,11 @@ describe('bridge contract: Electron IPC and the browser host answer alike', () =
   beforeAll(async () => {
     // After a local edit the core recounts on a 150 ms timer and sends syncStatus. On the real
     // clock that lands wherever the two sides happen to be (mid-sequence, or after a later
-    // snapshot), so the timer is held through the calls and fired on both sides at one point.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    let held: number;
-    try {
-      electronResults = await sequence(e.bridge);
-      browserResults = await sequence(b.bridge);
-      held = e.events.length;
-      vi.runOnlyPendingTimers();
-    } finally {
-      vi.useRealTimers();
-    }
+    // snapshot). On virtual time it is held through the calls and fired on both sides at one point.
+    electronResults = await sequence(e.bridge);
+    browserResults = await sequence(b.bridge);
+    const held = e.events.length;
+    time.advance(150);
     // Electron's bridge delivers as the core emits, so this is the recount having run.
     await vi.waitFor(() => expect(e.events.length).toBeGreaterThan(held));
   });

@@ -1,37 +1,14 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import { startSyncTriggers } from '../../../src-main/sync-triggers';
-import type { Timers } from '../../../src-main/sync-triggers';
+import { VirtualTime } from '../../support/virtual-time';
 import { createFakeCore } from './fake-core';
-
-function manualTimers() {
-  const intervals = new Map<number, { fn: () => void; ms: number }>();
-  let next = 1;
-  let now = 0;
-  const timers: Timers = {
-    setInterval: (fn, ms) => {
-      intervals.set(next, { fn, ms });
-      return next++;
-    },
-    clearInterval: (handle) => intervals.delete(handle as number),
-    now: () => now,
-  };
-  /** Moves the clock and fires each interval as many times as it would have. */
-  const advance = (ms: number) => {
-    const end = now + ms;
-    for (const { fn, ms: every } of [...intervals.values()]) {
-      for (let t = Math.floor(now / every) * every + every; t <= end; t += every) fn();
-    }
-    now = end;
-  };
-  return { timers, advance, intervals };
-}
 
 function setup() {
   const core = createFakeCore();
   const power = new EventEmitter();
   const net = { online: true };
-  const clock = manualTimers();
+  const clock = new VirtualTime();
   const triggers = startSyncTriggers({
     core,
     powerMonitor: power,
@@ -40,7 +17,8 @@ function setup() {
     intervalMs: 60_000,
     onlinePollMs: 1_000,
     focusGapMs: 10_000,
-    timers: clock.timers,
+    scheduler: clock,
+    clock,
   });
   return { core, power, net, clock, triggers };
 }
@@ -94,7 +72,7 @@ describe('sync triggers', () => {
     triggers.user();
     expect(core.syncReasons).toEqual(['start', 'user']);
     triggers.stop();
-    expect(clock.intervals.size).toBe(0);
+    expect(clock.pending()).toBe(0);
     power.emit('resume');
     triggers.focus();
     triggers.user();
@@ -105,13 +83,14 @@ describe('sync triggers', () => {
     const core = createFakeCore();
     const warn = vi.fn();
     core.syncNow = () => Promise.reject(new Error('disk full'));
-    const { timers } = manualTimers();
+    const time = new VirtualTime();
     startSyncTriggers({
       core,
       powerMonitor: new EventEmitter(),
       isOnline: () => true,
       logger: { info: vi.fn(), warn, error: vi.fn() },
-      timers,
+      scheduler: time,
+      clock: time,
     });
     await vi.waitFor(() =>
       expect(warn).toHaveBeenCalledWith('sync trigger failed', {
