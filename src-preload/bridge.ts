@@ -311,7 +311,8 @@ export interface UndoableView {
 }
 
 export interface UndoResult {
-  /** The label of the change undone. */
+  /** The change undone: its `undoable` id and label. */
+  id: string;
   label: string;
   /** How many of its items are back as they were. */
   undone: number;
