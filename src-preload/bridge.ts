@@ -311,8 +311,7 @@ export interface UndoableView {
 }
 
 export interface UndoResult {
-  /** The change undone: its `undoable` id and label. */
-  id: string;
+  /** The label of the change undone. */
   label: string;
   /** How many of its items are back as they were. */
   undone: number;

@@ -104,7 +104,7 @@ export class UndoJournal {
       this.#putBack(entry);
       throw error;
     }
-    return { id: entry.id, label: entry.label, undone: outcome.undone, refused: outcome.refused };
+    return { label: entry.label, undone: outcome.undone, refused: outcome.refused };
   }
 
   #putBack(entry: Entry): void {

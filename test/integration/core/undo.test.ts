@@ -71,7 +71,7 @@ describe('undo of a time change', () => {
 
     const result = await c.call('undo.run', { id: entry.id });
 
-    expect(result).toEqual({ id: entry.id, label: entry.label, undone: 1, refused: [] });
+    expect(result).toEqual({ label: entry.label, undone: 1, refused: [] });
     expect((await variant(c, post.id, v.id)).scheduledAt).toBe(at(25));
     expect(await c.call('outbox.list', undefined)).toEqual([]);
     await c.core.syncNow('test');
@@ -178,7 +178,6 @@ describe('undo of a discard', () => {
     });
 
     expect(await c.call('undo.run', { id: entry.id })).toEqual({
-      id: entry.id,
       label: entry.label,
       undone: 1,
       refused: [],

@@ -1,9 +1,11 @@
 // Undo in the window: each change the core announces as undoable is offered in a notice with
 // an Undo button, and Ctrl/Cmd+Z outside a text field undoes the newest (the shell asks). Either
-// way a notice then says what was undone, or why not, and the offer of that change goes.
+// way a notice then says what was undone, or why not. One undo notice at a time, the newest:
+// a run of moves must not push out the notices that need the user (older changes stay
+// undoable with Ctrl+Z, one after another).
 import type { UndoableView, UndoResult } from '../../../../src-preload/bridge';
 import { errorMessage, invoke } from '../bridge';
-import type { NoticeContent, NoticesState } from './notices.svelte';
+import type { NoticeAction, NoticeContent, NoticesState } from './notices.svelte';
 
 const notice = (title: string, body: string, postId: string | null): NoticeContent => ({
   kind: 'undo',
@@ -15,8 +17,8 @@ const notice = (title: string, body: string, postId: string | null): NoticeConte
 });
 
 export class UndoOffers {
-  /** The notice offering each change, by the change's id. */
-  private readonly offers = new Map<string, number>();
+  /** The undo notice on screen, if any. */
+  private shown: number | null = null;
   private readonly notices: NoticesState;
   private readonly run: (id?: string) => Promise<UndoResult>;
 
@@ -31,11 +33,7 @@ export class UndoOffers {
   /** A change the core can take back: a notice names it, with Undo. */
   offer(change: UndoableView): void {
     const onePost = change.postIds.length === 1 ? (change.postIds[0] ?? null) : null;
-    const key = this.notices.show(notice(change.label, '', onePost), {
-      label: 'Undo',
-      run: () => this.undo(change.id),
-    });
-    this.offers.set(change.id, key);
+    this.replace(notice(change.label, '', onePost), { label: 'Undo', run: () => this.undo(change.id) });
   }
 
   /** Undoes one change (without `id`: the newest) and says how it went. */
@@ -44,13 +42,15 @@ export class UndoOffers {
     try {
       result = await this.run(id);
     } catch (error) {
-      this.notices.show(notice('Nothing undone', errorMessage(error), null));
+      this.replace(notice('Nothing undone', errorMessage(error), null));
       return;
     }
-    const offered = this.offers.get(result.id);
-    if (offered !== undefined) this.notices.dismiss(offered);
-    this.offers.delete(result.id);
-    this.notices.show(notice(...undoneWords(result), null));
+    this.replace(notice(...undoneWords(result), null));
+  }
+
+  private replace(content: NoticeContent, action?: NoticeAction): void {
+    if (this.shown !== null) this.notices.dismiss(this.shown);
+    this.shown = this.notices.show(content, action);
   }
 }
 
