@@ -219,6 +219,11 @@ export interface OutboxOpView {
   candidates: OutboxCandidate[];
   /** Why it waits beyond what its state says: its workspace cannot be reached with this account. */
   waitingFor: string | null;
+  /**
+   * The unsent text a discard of this change would drop (the window asks before it goes); null
+   * when a discard drops no text.
+   */
+  discardsText: string | null;
   createdAt: string;
 }
 
@@ -295,6 +300,23 @@ export interface QueueView {
   published: PlanItem[];
   /** Failed, in conflict, or a publish of unknown outcome. */
   needsAttention: PlanItem[];
+}
+
+/** A change the user can take back: announced by the `undoable` event, reversed by `undo.run`. */
+export interface UndoableView {
+  id: string;
+  /** What was done, in words: "Rescheduled ‘Launch day’ (X) to Tue 3 Mar, 14:00". */
+  label: string;
+  postIds: LocalId[];
+}
+
+export interface UndoResult {
+  /** The label of the change undone. */
+  label: string;
+  /** How many of its items are back as they were. */
+  undone: number;
+  /** The items that had moved on meanwhile (published, deleted, changed again), and why. */
+  refused: Array<{ postId: LocalId; reason: string }>;
 }
 
 /** Every command: its payload and its answer. */
@@ -399,6 +421,9 @@ export interface BridgeCommands {
   'activity.list': { payload: { postId: LocalId; offset?: number; limit?: number }; result: ActivityPage };
   /** Every skill of the workspace, up to the service's bound of the newest 200. */
   'skills.list': { payload: { workspace: string }; result: unknown[] };
+
+  /** Takes back one change announced by `undoable` (without `id`: the newest), at most once. */
+  'undo.run': { payload: { id?: string }; result: UndoResult };
 }
 
 export type CommandName = keyof BridgeCommands;
@@ -425,6 +450,8 @@ export interface BridgeEvents {
   settingsChanged: SettingsView;
   /** Desktop only: the application menu (or its shortcut) asked the window to do something. */
   menuCommand: { command: MenuCommand };
+  /** A change was saved that `undo.run` can take back (the newest 50 are kept, this process only). */
+  undoable: UndoableView;
 }
 
 /** What the desktop app's menu asks of the window; the browser host never sends these. */
@@ -489,6 +516,7 @@ const COMMANDS = {
   'sync.log': true,
   'activity.list': true,
   'skills.list': true,
+  'undo.run': true,
 } as const satisfies Record<CommandName, true>;
 
 export const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];

@@ -421,6 +421,8 @@ export function createHandler(ctx: AppContext): (req: IncomingMessage, res: Serv
       return;
     }
     if (outcome?.kind === 'status') {
+      if (outcome.status === 400) throw new HttpError(400, 'invalid', 'injected fault: refused (400)');
+      if (outcome.status === 409) throw new HttpError(409, 'conflict', 'injected fault: refused (409)');
       throw new HttpError(outcome.status, 'server_error', `injected fault: ${outcome.status}`);
     }
     if (outcome?.kind === 'retry_after') {

@@ -8,7 +8,8 @@ export interface FaultRule {
   /** A string is a pattern like '/api/workspaces/:slug/posts/' (':name' = one segment, '*' = the rest). */
   path?: string | RegExp;
   kind: FaultKind;
-  status?: 500 | 502 | 503;
+  /** 400 and 409: refused for good (a rule of the service the client cannot foresee); 5xx: failing. */
+  status?: 400 | 409 | 500 | 502 | 503;
   /** oversize_answer: the answer is padded to more than this many bytes (default 11 MiB). */
   bytes?: number;
   latencyMs?: number;
@@ -94,8 +95,8 @@ function mulberry32(seed: number): () => number {
 export function validateFaultRule(rule: FaultRule): void {
   if (!(FAULT_KINDS as readonly string[]).includes(rule.kind))
     throw new Error(`fault kind must be one of ${FAULT_KINDS.join(', ')}`);
-  if (rule.kind === 'status' && ![500, 502, 503].includes(rule.status ?? 0)) {
-    throw new Error('a status fault needs status 500, 502 or 503');
+  if (rule.kind === 'status' && ![400, 409, 500, 502, 503].includes(rule.status ?? 0)) {
+    throw new Error('a status fault needs status 400, 409, 500, 502 or 503');
   }
   if (rule.kind === 'latency' && !(typeof rule.latencyMs === 'number' && rule.latencyMs >= 0)) {
     throw new Error('a latency fault needs latencyMs >= 0');

@@ -5,6 +5,9 @@ import type {
   AccountChoice,
   BridgeErrorInfo,
   BridgeEvent,
+  CommandName,
+  CommandPayload,
+  CommandResult,
   PostDetail,
   VariantView,
 } from '../../../src-preload/bridge';
@@ -18,6 +21,7 @@ import type { SyncEngine } from '../sync/engine';
 import { isPublished, NEEDS_APPROVAL } from '../sync/reconcile';
 import { CommandError } from './command-error';
 import type { Connection } from './connection';
+import type { UndoJournal } from './undo';
 import { postDetail, variantView } from './views';
 
 export interface AppContextDeps {
@@ -33,6 +37,10 @@ export interface AppContextDeps {
   bridgeError: (error: unknown, command: string) => BridgeErrorInfo;
   /** Removes every known secret from a text before it is kept or shown. */
   redact: (text: string) => string;
+  /** The changes the user can take back (undo.ts): a handler records one after its commit. */
+  undo: UndoJournal;
+  /** Runs a command as the user's own, payload already checked: an undo takes the change's own path. */
+  run: <C extends CommandName>(command: C, payload: CommandPayload<C>) => Promise<CommandResult<C>>;
 }
 
 export class AppContext {
@@ -49,6 +57,13 @@ export class AppContext {
   }
   get logger(): Logger {
     return this.deps.logger;
+  }
+  get undo(): UndoJournal {
+    return this.deps.undo;
+  }
+
+  run<C extends CommandName>(command: C, payload: CommandPayload<C>): Promise<CommandResult<C>> {
+    return this.deps.run(command, payload);
   }
 
   now(): string {

@@ -121,6 +121,7 @@ export const COMMAND_SCHEMAS = {
     limit: z.number().int().min(1).max(100).optional(),
   }),
   'skills.list': z.strictObject({ workspace: slug }),
+  'undo.run': z.strictObject({ id: id.optional() }),
 } satisfies Schemas;
 
 /** The commands the core routes: derived from the schemas, one per command of the bridge contract. */

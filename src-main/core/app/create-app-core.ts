@@ -31,6 +31,8 @@ import { planningHandlers } from './planning-handlers';
 import { postHandlers } from './posts-handlers';
 import { settingsHandlers } from './settings-handlers';
 import { syncHandlers } from './sync-handlers';
+import { UndoJournal } from './undo';
+import { undoHandlers } from './undo-handlers';
 import { variantHandlers } from './variants-handlers';
 
 export { CommandError } from './command-error';
@@ -70,6 +72,7 @@ const QUOTES_SERVICE: ReadonlySet<CommandName> = new Set<CommandName>([
   'outbox.adopt',
   'settings.testConnection',
   'posts.get',
+  'undo.run',
 ]);
 
 const DEFAULT_SYNC_INTERVAL_MS = 3 * 60_000;
@@ -138,6 +141,8 @@ class Core implements AppCore {
       changed: (postId, variantId) => this.#changed(postId, variantId),
       bridgeError: (error, command) => this.#toBridgeError(error, command),
       redact: this.#redactor.cleaner,
+      undo: new UndoJournal({ announce: (entry) => this.#emit({ name: 'undoable', data: entry }) }),
+      run: (command, payload) => this.#handlers[command](payload),
     });
     this.#handlers = combineHandlers(
       settingsHandlers(app, { version: options.version, host: options.host, dataDir: options.dataDir }),
@@ -146,6 +151,7 @@ class Core implements AppCore {
       outboxHandlers(app),
       syncHandlers(app),
       planningHandlers(app),
+      undoHandlers(app),
     );
   }
 
@@ -236,9 +242,9 @@ class Core implements AppCore {
   // --- plumbing ----------------------------------------------------------------------
 
   #emit(raw: BridgeEvent): void {
-    // Status and notices may quote the service: cleaned again before any listener sees them.
+    // Status, notices and undo labels may quote the service: cleaned again before any listener sees them.
     const event =
-      raw.name === 'syncStatus' || raw.name === 'notification'
+      raw.name === 'syncStatus' || raw.name === 'notification' || raw.name === 'undoable'
         ? redactDeep(raw, this.#redactor.cleaner)
         : raw;
     for (const l of this.#listeners) {

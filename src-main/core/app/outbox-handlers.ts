@@ -1,12 +1,14 @@
 // outbox.* and the decision on a publish of unknown outcome: the user's actions on ops, each
 // carried out by core/outbox/actions.ts through the op machine.
-import { adoptCandidate, decidePublish, discardOp, retryOp } from '../outbox/actions';
+import { adoptCandidate, decidePublish, retryOp } from '../outbox/actions';
 import { getOp, listOpenOpsWithSubjects } from '../outbox/op-queries';
 import type { OutboxOpRow } from '../store/schema';
 import { listUnavailableWorkspaces } from '../store/workspace-repository';
 import type { AppContext } from './app-context';
 import { CommandError } from './command-error';
+import { discardsText, discardsTexts } from './discard-text';
 import type { Handlers } from './handlers';
+import { discardUndoably } from './undo-entries';
 import { outboxOpView } from './views';
 
 type OutboxCommands =
@@ -19,7 +21,11 @@ export function outboxHandlers(app: AppContext): Handlers<OutboxCommands> {
     const post = await app.post(op.post_id);
     const variant =
       op.variant_id === null ? undefined : await app.variant(op.variant_id).catch(() => undefined);
-    return outboxOpView(op, { postTitle: post.title, platform: variant?.platform ?? null });
+    return outboxOpView(op, {
+      postTitle: post.title,
+      platform: variant?.platform ?? null,
+      discardsText: discardsText(op, variant),
+    });
   };
   const acted = (op: OutboxOpRow, trigger: 'retry requested' | 'publish again' | null) => {
     app.changed(op.post_id, op.variant_id);
@@ -32,16 +38,19 @@ export function outboxHandlers(app: AppContext): Handlers<OutboxCommands> {
       const unavailable = new Map(
         (await listUnavailableWorkspaces(app.db)).map((w) => [w.slug, w.name ?? w.slug]),
       );
-      return (await listOpenOpsWithSubjects(app.db)).map((op) =>
+      const ops = await listOpenOpsWithSubjects(app.db);
+      const texts = await discardsTexts(app.db, ops);
+      return ops.map((op) =>
         outboxOpView(op, {
           postTitle: op.post_title,
           platform: op.platform,
           waitingFor: waitingFor(op, unavailable),
+          discardsText: texts.get(op.id) ?? null,
         }),
       );
     },
     'outbox.retry': async ({ id }) => acted(await retryOp(app.syncCtx(), id), 'retry requested'),
-    'outbox.discard': async ({ id }) => acted(await discardOp(app.syncCtx(), id), null),
+    'outbox.discard': async ({ id }) => acted(await discardUndoably(app, id), null),
     'outbox.adopt': async ({ id, serverId }) =>
       acted(await adoptCandidate(app.syncCtx(), id, serverId), 'retry requested'),
     'variants.resolvePublishUnknown': async ({ id, choice }) => {

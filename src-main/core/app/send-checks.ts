@@ -13,18 +13,25 @@ import {
   guardLength,
   guardTime,
   type GuardResult,
+  type ProfileFact,
 } from '../../../src-preload/send-guards';
 
 /** Text and account: what both a schedule and a publish must pass. */
 export async function sendRefusal(db: Kysely<Database>, v: VariantRow, post: PostRow): Promise<GuardResult> {
-  const profiles =
-    post.workspace === null
-      ? []
-      : (await listProfiles(db, post.workspace)).map((p) => ({
-          id: p.id,
-          platform: p.platform,
-          isActive: p.is_active === 1,
-        }));
+  return sendRefusalAmong(v, await profileFacts(db, post.workspace));
+}
+
+/** A workspace's accounts as the guards see them (read once for a change of many variants). */
+export async function profileFacts(db: Kysely<Database>, workspace: string | null): Promise<ProfileFact[]> {
+  if (workspace === null) return [];
+  return (await listProfiles(db, workspace)).map((p) => ({
+    id: p.id,
+    platform: p.platform,
+    isActive: p.is_active === 1,
+  }));
+}
+
+export function sendRefusalAmong(v: VariantRow, profiles: readonly ProfileFact[]): GuardResult {
   return firstRefusal(
     guardLength(v.platform, v.content),
     guardAccount(v.platform, accountOf(v), profiles, accountChosenByService(v)),

@@ -13,7 +13,9 @@ import { logDecision } from '../sync/context';
 import { accountColumns, assertEditable, type AppContext } from './app-context';
 import { CommandError } from './command-error';
 import type { Handlers } from './handlers';
+import { setScheduledTime } from './schedule-changes';
 import { checkPublish, checkSchedule } from './send-checks';
+import { timeChangeUndo } from './undo-entries';
 import { variantView } from './views';
 
 type VariantCommands =
@@ -31,27 +33,10 @@ type Resolution =
 export function variantHandlers(app: AppContext): Handlers<VariantCommands> {
   const publish = publisher(app);
   const setSchedule = async (id: string, at: string | null): Promise<VariantView> => {
-    const v = await app.variant(id);
-    assertEditable(v);
-    const post = await app.post(v.post_id);
-    if (at !== null && v.account_mode === 'none')
-      throw new CommandError(
-        'invalid_state',
-        'Choose a posting account before scheduling (the service needs one).',
-      );
-    const now = app.now();
-    await app.db.transaction().execute(async (trx) => {
-      await updateVariant(trx, v.id, { scheduled_at: at, updated_at: now });
-      if (post.workspace !== null)
-        await enqueue(trx, {
-          kind: at === null ? 'unschedule' : 'schedule',
-          postId: post.id,
-          variantId: v.id,
-          now,
-        });
-    });
-    app.changed(post.id, v.id);
-    return app.variantView(v.id);
+    const changed = await setScheduledTime(app, id, at);
+    const undo = timeChangeUndo(app, [changed]);
+    if (undo) app.undo.record(undo);
+    return app.variantView(id);
   };
 
   return {

@@ -173,7 +173,12 @@ export function postDetail(post: PostRow, variants: VariantRow[], ops: OutboxOpR
 
 export function outboxOpView(
   op: OutboxOpRow,
-  about: { postTitle: string; platform: string | null; waitingFor?: string | null },
+  about: {
+    postTitle: string;
+    platform: string | null;
+    waitingFor?: string | null;
+    discardsText?: string | null;
+  },
 ): OutboxOpView {
   const asked = parseQuestion(op);
   return {
@@ -196,6 +201,7 @@ export function outboxOpView(
             : null)),
     candidates: op.state === 'needs_user' ? (asked?.candidates ?? []) : [],
     waitingFor: about.waitingFor ?? null,
+    discardsText: about.discardsText ?? null,
     createdAt: op.created_at,
   };
 }

@@ -188,6 +188,34 @@ export async function supersedeChanges(db: Kysely<Database>, variantId: string):
     .execute();
 }
 
+const TIME_KINDS: OutboxKind[] = ['schedule', 'unschedule'];
+
+/**
+ * A variant's time change that would now send what the service already holds (moved back, or
+ * undone, before it left) is withdrawn, only while none of its time changes was ever claimed:
+ * one that may have reached the service changes what it holds. Call in the change's transaction.
+ */
+export const withdrawUnsentTimeChange = preparedQuery((db, variantId: string) =>
+  db
+    .deleteFrom('outbox_op')
+    .where('variant_id', '=', variantId)
+    .where('kind', 'in', TIME_KINDS)
+    .where('state', '=', 'pending')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('outbox_op as claimed')
+            .select('claimed.id')
+            .where('claimed.variant_id', '=', variantId)
+            .where('claimed.kind', 'in', TIME_KINDS)
+            .where('claimed.state', '!=', 'done')
+            .where((c) => c.or([c('claimed.state', '!=', 'pending'), c('claimed.sent_at', 'is not', null)])),
+        ),
+      ),
+    ),
+);
+
 /** What a runner makes of the rows at claim time: a request, or why none leaves now. */
 export type Built<T> =
   | { request: T; payload?: OutboxPayload }

@@ -2,7 +2,8 @@
 // Alt-based chords avoid the ones a browser keeps for itself (Ctrl+N, Ctrl+Tab...), so the
 // same keys work in the desktop window and in the browser host.
 
-export type ShortcutAction = 'newPost' | 'search' | 'nextVariant' | 'previousVariant' | 'schedule' | 'sync';
+export type ShortcutAction =
+  'newPost' | 'search' | 'nextVariant' | 'previousVariant' | 'schedule' | 'sync' | 'undo';
 
 export interface Shortcut {
   action: ShortcutAction;
@@ -36,6 +37,15 @@ export const SHORTCUTS: Record<ShortcutAction, Shortcut> = {
   },
   schedule: { action: 'schedule', keys: 'Alt+S', label: 'Alt+S', code: 'KeyS', alt: true, ctrl: false },
   sync: { action: 'sync', keys: 'Alt+R', label: 'Alt+R', code: 'KeyR', alt: true, ctrl: false },
+  // Only outside a text field, where the field's own undo goes first (see keepsOwnUndo).
+  undo: {
+    action: 'undo',
+    keys: 'Control+Z Meta+Z',
+    label: 'Ctrl+Z',
+    code: 'KeyZ',
+    alt: false,
+    ctrl: true,
+  },
 };
 
 /** The action a key press means, if any. */
@@ -58,4 +68,11 @@ export function shortcutFor(event: {
 /** "New post (Alt+N)": the tooltip text of a control with a shortcut. */
 export function withShortcut(label: string, action: ShortcutAction): string {
   return `${label} (${SHORTCUTS[action].label})`;
+}
+
+/** A text field (or a choice) the keyboard is in: Ctrl+Z there is the field's own undo. */
+export function keepsOwnUndo(target: EventTarget | null): boolean {
+  const element = target as Partial<Pick<HTMLElement, 'closest' | 'isContentEditable'>> | null;
+  if (typeof element?.closest !== 'function') return false;
+  return element.isContentEditable === true || element.closest('input, textarea, select') !== null;
 }

@@ -13,7 +13,7 @@ const titles = (): string[] =>
     .map((p) => p.title);
 
 describe('faults by route and method', () => {
-  it.each([500, 502, 503] as const)(
+  it.each([400, 409, 500, 502, 503] as const)(
     'fault status %i: answered with that status and nothing applied',
     async (status) => {
       sandbox().faults.add({ kind: 'status', status, method: 'POST', path: postsPattern });

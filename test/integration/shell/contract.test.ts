@@ -178,6 +178,11 @@ async function sequence(bridge: OutpostBridge): Promise<Array<BridgeResult<unkno
   push(await bridge.invoke('posts.get', { id: '00000000-0000-4000-8000-000000000000' }));
   push(await bridge.invoke('posts.remove' as never, { id: 'x' } as never));
   push(await bridge.invoke('sync.status', undefined));
+  // A time set and taken back: the `undoable` event, then undo.run, and nothing left to undo.
+  push(await bridge.invoke('variants.update', { id: variant.value.id, account: { kind: 'default' } }));
+  push(await bridge.invoke('variants.schedule', { id: variant.value.id, at: '2026-03-02T09:00:00Z' }));
+  push(await bridge.invoke('undo.run', {}));
+  push(await bridge.invoke('undo.run', {}));
   return results;
 }
 
@@ -220,11 +225,22 @@ describe('bridge contract: Electron IPC and the browser host answer alike', () =
       ok: false,
       error: { code: 'unknown_command', message: 'Unknown command: posts.remove' },
     });
+    const [, scheduled, undone, nothingLeft] = electronResults.slice(11);
+    expect(scheduled).toMatchObject({ ok: true, value: { scheduledAt: '2026-03-02T09:00:00.000Z' } });
+    expect(undone).toMatchObject({
+      ok: true,
+      value: {
+        label: expect.stringMatching(/^Scheduled ‘Launch day’ \(Bluesky\) for /) as string,
+        undone: 1,
+      },
+    });
+    expect(nothingLeft).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 
   it('delivers the same events to the window', async () => {
     expect(e.events.length).toBeGreaterThan(0);
     expect(e.events.some((event) => event.name === 'itemChanged')).toBe(true);
+    expect(e.events.filter((event) => event.name === 'undoable')).toHaveLength(1);
     await expect.poll(() => b.events.length).toBeGreaterThanOrEqual(e.events.length);
     expect(normalize(b.events)).toEqual(normalize(e.events));
   });

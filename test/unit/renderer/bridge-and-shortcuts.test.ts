@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortcutFor, SHORTCUTS, withShortcut } from '../../../src-renderer/src/lib/shortcuts';
+import { keepsOwnUndo, shortcutFor, SHORTCUTS, withShortcut } from '../../../src-renderer/src/lib/shortcuts';
 import { describeEntry } from '../../../src-renderer/src/lib/describe';
 
 describe('keyboard shortcuts', () => {
@@ -22,6 +22,10 @@ describe('keyboard shortcuts', () => {
     [key('BracketLeft', { altKey: true }), 'previousVariant'],
     [key('KeyS', { altKey: true }), 'schedule'],
     [key('KeyR', { altKey: true }), 'sync'],
+    [key('KeyZ', { ctrlKey: true }), 'undo'],
+    [key('KeyZ', { metaKey: true }), 'undo'],
+    [key('KeyZ', { ctrlKey: true, shiftKey: true }), null],
+    [key('KeyZ'), null],
     [key('KeyN'), null],
     [key('KeyN', { ctrlKey: true }), null],
     [key('KeyS', { altKey: true, shiftKey: true }), null],
@@ -32,6 +36,21 @@ describe('keyboard shortcuts', () => {
   it('names the shortcut in tooltips', () => {
     expect(withShortcut('New post', 'newPost')).toBe('New post (Alt+N)');
     expect(SHORTCUTS.search.keys).toBe('Control+K');
+    expect(withShortcut('Undo', 'undo')).toBe('Undo (Ctrl+Z)');
+  });
+
+  it('leaves Ctrl+Z to a text field, a choice or editable text: their own undo goes first', () => {
+    // An element as keepsOwnUndo sees it: where it sits (closest) and whether it is editable.
+    const inside = (selector: string | null, editable = false) => ({
+      isContentEditable: editable,
+      closest: (wanted: string) => (selector !== null && wanted.split(', ').includes(selector) ? {} : null),
+    });
+    expect(keepsOwnUndo(inside('textarea') as never)).toBe(true);
+    expect(keepsOwnUndo(inside('input') as never)).toBe(true);
+    expect(keepsOwnUndo(inside('select') as never)).toBe(true);
+    expect(keepsOwnUndo(inside(null, true) as never)).toBe(true);
+    expect(keepsOwnUndo(inside(null) as never)).toBe(false);
+    expect(keepsOwnUndo(null)).toBe(false);
   });
 });
 

@@ -40,6 +40,7 @@ function parts(openPostId: string | null = null, connected = false) {
       syncStatusChanged: (s: SyncStatus) => calls.push(`notices.syncStatusChanged ${s.phase}`),
       postChanged: (id: string) => calls.push(`notices.postChanged ${id}`),
     },
+    undo: { offer: (change: { label: string }) => calls.push(`undo.offer ${change.label}`) },
     menuCommand: (command: string) => calls.push(`menu ${command}`),
   };
   return { calls, targets: targets as unknown as EventTargets, raw: targets };
@@ -80,6 +81,15 @@ describe('routing the core events', () => {
     routeEvent({ name: 'settingsChanged', data: view }, targets);
     routeEvent({ name: 'settingsChanged', data: { ...view, connected: true } }, targets);
     expect(calls).toEqual(['settings.apply false', 'settings.apply true', 'posts.loadWorkspaces']);
+  });
+
+  it('a change that can be undone is offered, and nothing else hears of it', () => {
+    const { calls, targets } = parts('p1');
+    routeEvent(
+      { name: 'undoable', data: { id: 'u1', label: 'Unscheduled ‘Tips’ (X)', postIds: ['p1'] } },
+      targets,
+    );
+    expect(calls).toEqual(['undo.offer Unscheduled ‘Tips’ (X)']);
   });
 
   it('notifications go to the notices, menu commands to the shell', () => {

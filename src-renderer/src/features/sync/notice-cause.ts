@@ -9,7 +9,7 @@ import {
 
 /** Whether the post still shows what the notice was about (a variant's, or the post's own). */
 export function causeRemains(
-  notice: Pick<OutpostNotification, 'kind' | 'variantId'>,
+  notice: { kind: string; variantId: OutpostNotification['variantId'] },
   post: PostDetail,
 ): boolean {
   if (notice.kind !== 'needs_user') return true;

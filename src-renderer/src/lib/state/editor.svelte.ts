@@ -1,7 +1,7 @@
 // The open post. Typing changes local state at once; saves go to the core after a short pause
 // (and right away on blur, on switching post or variant, and before schedule or publish), so
 // typing never waits on the disk or the network.
-import type { AccountChoice, PostDetail, VariantView } from '../../../../src-preload/bridge';
+import type { AccountChoice, OutboxOpView, PostDetail, VariantView } from '../../../../src-preload/bridge';
 import { errorMessage, invoke } from '../bridge';
 import { FocusRequests } from './focus-request.svelte';
 import { situationOf } from './situation';
@@ -391,11 +391,26 @@ export class EditorState {
     await this.#onFailedOp(variantId, 'outbox.discard');
   }
 
+  /** The failed change of this variant, with the unsent text a discard of it would drop. */
+  async failedChange(variantId: string): Promise<OutboxOpView | null> {
+    try {
+      return await this.#failedOp(variantId);
+    } catch (error) {
+      this.setError(variantId, errorMessage(error));
+      return null;
+    }
+  }
+
+  async #failedOp(variantId: string): Promise<OutboxOpView> {
+    const ops = await invoke('outbox.list');
+    const op = ops.find((o) => o.variantId === variantId && o.state === 'failed');
+    if (!op) throw new Error('This variant has no failed change any more.');
+    return op;
+  }
+
   async #onFailedOp(variantId: string, command: 'outbox.retry' | 'outbox.discard'): Promise<void> {
     try {
-      const ops = await invoke('outbox.list');
-      const op = ops.find((o) => o.variantId === variantId && o.state === 'failed');
-      if (!op) throw new Error('This variant has no failed change any more.');
+      const op = await this.#failedOp(variantId);
       await invoke(command, { id: op.id });
       this.clearError(variantId);
       await this.refresh();

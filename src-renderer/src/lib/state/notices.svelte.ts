@@ -4,7 +4,12 @@
 // the user stays until dismissed or until its cause has gone. Every notice enters through
 // `show` and leaves through `remove`, so a history of them, or a notice offering Undo, is one
 // more line in each.
-import type { OutpostNotification, PostDetail, SyncStatus } from '../../../../src-preload/bridge';
+import type {
+  NotificationKind,
+  OutpostNotification,
+  PostDetail,
+  SyncStatus,
+} from '../../../../src-preload/bridge';
 import { invoke } from '../bridge';
 import {
   autoDismissAfter,
@@ -19,7 +24,14 @@ export interface NoticeAction {
   run: () => void | Promise<void>;
 }
 
-export interface Notice extends OutpostNotification {
+/** The core's kinds of notification, and what the window says itself: an undo offered or done. */
+export type NoticeKind = NotificationKind | 'undo';
+
+export interface NoticeContent extends Omit<OutpostNotification, 'kind'> {
+  kind: NoticeKind;
+}
+
+export interface Notice extends NoticeContent {
   /** Unique for the window's life. */
   key: number;
   action?: NoticeAction;
@@ -60,7 +72,7 @@ export class NoticesState {
   }
 
   /** Shows a notice, pushing out the oldest beyond three; answers its key. */
-  show(notification: OutpostNotification, action?: NoticeAction): number {
+  show(notification: NoticeContent, action?: NoticeAction): number {
     const notice: Notice = { ...notification, key: ++this.nextKey, ...(action ? { action } : {}) };
     const kept = pushNotification(this.items, notice, MAX_NOTIFICATIONS);
     this.forgetAllBut(kept);

@@ -7,6 +7,7 @@ import type { NoticesState } from './notices.svelte';
 import type { PostsState } from './posts.svelte';
 import type { SettingsState } from './settings.svelte';
 import type { SyncState } from './sync.svelte';
+import type { UndoOffers } from './undo';
 
 /** The window's state, one instance of each part. */
 export interface WindowParts {
@@ -15,6 +16,7 @@ export interface WindowParts {
   posts: PostsState;
   editor: EditorState;
   notices: NoticesState;
+  undo: UndoOffers;
 }
 
 export interface EventTargets extends WindowParts {
@@ -39,6 +41,8 @@ export function routeEvent(event: BridgeEvent, targets: EventTargets): void {
       return targets.menuCommand(event.data.command);
     case 'notification':
       return targets.notices.receive(event.data);
+    case 'undoable':
+      return targets.undo.offer(event.data);
   }
 }
 

@@ -146,6 +146,9 @@ export class ShellState {
       case 'sync':
         void sync.syncNow();
         break;
+      case 'undo':
+        void this.parts.undo.undo();
+        break;
     }
   }
 

@@ -28,6 +28,10 @@ describe('command schemas', () => {
     ['sync.log', undefined, true],
     ['sync.log', { limit: 0 }, false],
     ['activity.list', { postId: 'p', limit: 101 }, false],
+    ['undo.run', {}, true],
+    ['undo.run', { id: 'u' }, true],
+    ['undo.run', { id: '' }, false],
+    ['undo.run', { id: 'u', all: true }, false],
   ] as const)('%s %o valid=%s', (name, payload, valid) => {
     expect(COMMAND_SCHEMAS[name].safeParse(payload).success).toBe(valid);
   });

@@ -1,7 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getOp, listOpenOps } from '../../../../src-main/core/outbox/op-queries';
-import { claim, enqueue, OpMoved, OpRefused, settle } from '../../../../src-main/core/outbox/op-store';
+import {
+  claim,
+  enqueue,
+  OpMoved,
+  OpRefused,
+  settle,
+  withdrawUnsentTimeChange,
+} from '../../../../src-main/core/outbox/op-store';
 import { parsePayload, type VariantField } from '../../../../src-main/core/outbox/payload';
 import { insertPost } from '../../../../src-main/core/store/post-repository';
 import type { Database } from '../../../../src-main/core/store/schema';
@@ -135,6 +142,37 @@ describe('outbox coalescing', () => {
     const second = await enqueue(store.db, { kind: 'publish', postId: 'p1', variantId: 'v1', now });
     const third = await enqueue(store.db, { kind: 'unschedule', postId: 'p1', variantId: 'v1', now });
     expect([(await getOp(store.db, second))!.seq, (await getOp(store.db, third))!.seq]).toEqual([2, 3]);
+  });
+});
+
+describe('a time change put back before it left', () => {
+  const schedule = () => enqueue(store.db, { kind: 'schedule', postId: 'p1', variantId: 'v1', now });
+  const kinds = async () => (await listOpenOps(store.db)).map((o) => [o.kind, o.state]);
+
+  it('is withdrawn while it was never claimed; a text edit waiting beside it stays', async () => {
+    await schedule();
+    await edit(['content']);
+    await withdrawUnsentTimeChange(store.db, 'v1');
+    expect(await kinds()).toEqual([['update_variant', 'pending']]);
+  });
+
+  it('stays once one of its requests may have reached the service: what follows it must go', async () => {
+    const first = await schedule();
+    await send(first);
+    await schedule();
+    await withdrawUnsentTimeChange(store.db, 'v1');
+    expect(await kinds()).toEqual([
+      ['schedule', 'sending'],
+      ['schedule', 'pending'],
+    ]);
+    // Back to pending after the connection was never made: it left once, so it is kept too.
+    await settle(ctx(), (await getOp(store.db, first))!, {
+      event: { type: 'never_sent', reason: 'offline' },
+    });
+    await enqueue(store.db, { kind: 'unschedule', postId: 'p1', variantId: 'v1', now });
+    await withdrawUnsentTimeChange(store.db, 'v1');
+    // (The newer change folded into the one that left.)
+    expect((await listOpenOps(store.db)).map((o) => [o.id, o.kind])).toEqual([[first, 'unschedule']]);
   });
 });
 
