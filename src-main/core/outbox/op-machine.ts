@@ -50,7 +50,7 @@ export type OpEvent =
   | { type: 'refused'; reason: string }
   /** The connection was never made: safe to send again once online. */
   | { type: 'never_sent'; reason: string }
-  /** Not applied, or harmless to repeat (429, 503, 5xx on an update): wait and send again. */
+  /** The service asked to wait (429, 503): nothing was applied; sent again at `at`. */
   | { type: 'retry_later'; reason: string; at: string }
   | { type: 'token_refused'; reason: string }
   /** The op's workspace answered 403 or is gone for this account: the op waits for access. */

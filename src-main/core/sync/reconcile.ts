@@ -1,7 +1,6 @@
 // Pure sync decisions: each takes plain facts and returns a value (`{ action, reason }` where
 // the engine acts on it). No I/O here; the tables in test/unit/core/sync exercise every branch.
 import type { FieldConflict, ItemState, NotificationKind } from '../../../src-preload/bridge';
-import type { OutboxKind } from '../store/schema';
 
 // ---------------------------------------------------------------------------------------
 // What a service variant means. Only two status strings are named by the spec (`draft`,
@@ -108,55 +107,6 @@ export function postState(
 }
 
 // ---------------------------------------------------------------------------------------
-// What to do when a request fails.
-
-export interface FailureFacts {
-  kind: string;
-  status: number | null;
-  mayHaveReachedService: boolean;
-  retryAfterMs: number | null;
-  message: string;
-  serviceMessage: string | null;
-}
-
-export type FailureAction =
-  | { action: 'stop_offline'; reason: string }
-  | { action: 'retry_later'; reason: string; retryAfterMs: number | null }
-  | { action: 'pause_auth'; reason: string }
-  | { action: 'mark_removed'; reason: string }
-  | { action: 'fail'; reason: string; canRetry: boolean }
-  | { action: 'unknown_outcome'; reason: string };
-
-export function decideOnFailure(op: { kind: OutboxKind }, e: FailureFacts): FailureAction {
-  const creates = op.kind === 'create_post' || op.kind === 'create_variant';
-  const isPublish = op.kind === 'publish';
-  if (e.kind === 'auth')
-    return { action: 'pause_auth', reason: `The service refused the token (${e.status ?? 'auth'}).` };
-  if (e.kind === 'not_found')
-    return { action: 'mark_removed', reason: 'The service answered 404: the item was removed there.' };
-  if (e.kind === 'validation')
-    return { action: 'fail', reason: e.serviceMessage ?? e.message, canRetry: !isPublish };
-  if (e.kind === 'invalid_settings') return { action: 'fail', reason: e.message, canRetry: false };
-  if (e.kind === 'rate_limited')
-    return { action: 'retry_later', reason: 'The service asked to slow down.', retryAfterMs: e.retryAfterMs };
-  if (!e.mayHaveReachedService) {
-    return {
-      action: 'stop_offline',
-      reason: 'The request never reached the service; it is safe to send again.',
-    };
-  }
-  // From here the request may have been applied.
-  if (isPublish || creates)
-    return {
-      action: 'unknown_outcome',
-      reason: `${e.message} The outcome is unknown; it will be read back.`,
-    };
-  if (e.kind === 'malformed_response') return { action: 'fail', reason: e.message, canRetry: true };
-  // Updates set a value; sending them again is harmless.
-  return { action: 'retry_later', reason: e.message, retryAfterMs: e.retryAfterMs };
-}
-
-// ---------------------------------------------------------------------------------------
 // A publish whose outcome is unknown: read it back and decide. Never publish again here.
 
 export type PublishReadBack =
@@ -174,24 +124,6 @@ export function decidePublishReadBack(v: ServiceFacts | null): PublishReadBack {
     action: 'ask_user',
     reason: `Read back: the service shows it as ${v.status ?? 'not published'}; it may not have been published.`,
   };
-}
-
-// ---------------------------------------------------------------------------------------
-// A create whose outcome is unknown: find what it made, if anything.
-
-export function matchUnlinked<T extends { id: string }>(
-  candidates: T[],
-  linkedServerIds: ReadonlySet<string>,
-  same: (c: T) => boolean,
-): { action: 'adopt'; id: string; reason: string } | { action: 'recreate'; reason: string } {
-  const found = candidates.find((c) => !linkedServerIds.has(c.id) && same(c));
-  if (found)
-    return {
-      action: 'adopt',
-      id: found.id,
-      reason: 'An unlinked match exists on the service: adopted, not created again.',
-    };
-  return { action: 'recreate', reason: 'Nothing on the service matches: the first request was not applied.' };
 }
 
 // ---------------------------------------------------------------------------------------
