@@ -186,13 +186,22 @@ export interface SyncStatus {
   unreadWorkspaces: Array<{ slug: string; reason: string }>;
 }
 
-export type OutboxOpKind =
-  'create_post' | 'create_variant' | 'update_variant' | 'schedule' | 'unschedule' | 'publish';
+/** The outbox's operations, declared here once: the core's op machine and tables use these. */
+export const OUTBOX_OP_KINDS = [
+  'create_post',
+  'create_variant',
+  'update_variant',
+  'schedule',
+  'unschedule',
+  'publish',
+] as const;
+export type OutboxOpKind = (typeof OUTBOX_OP_KINDS)[number];
 /**
  * `unknown`: the request may have reached the service and is being read back; `needs_user`: a
  * publish that may or may not have gone out, or several look-alikes of a create: the user decides.
  */
-export type OutboxOpState = 'pending' | 'sending' | 'unknown' | 'needs_user' | 'failed' | 'done';
+export const OUTBOX_OP_STATES = ['pending', 'sending', 'unknown', 'needs_user', 'failed', 'done'] as const;
+export type OutboxOpState = (typeof OUTBOX_OP_STATES)[number];
 
 /** A service item a create of unknown outcome may have made, offered when more than one matches. */
 export interface OutboxCandidate {

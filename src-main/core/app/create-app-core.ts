@@ -17,7 +17,7 @@ import { OpMoved, OpRefused } from '../outbox/op-store';
 import type { AppCore, Clock, Logger, SecretStore } from '../ports';
 import { DATABASE_FILE } from '../paths';
 import { openDatabase, type OpenedDatabase } from '../store/db';
-import type { SyncContext } from '../sync/context';
+import type { SyncContext } from '../store/unit-of-work';
 import { SyncEngine } from '../sync/engine';
 import { AppContext } from './app-context';
 import { CommandError } from './command-error';

@@ -12,7 +12,7 @@ import { groupBy } from '../collections';
 import { listNeedingAttention, listOpenOpsOfPosts } from '../outbox/op-queries';
 import { listPlannedInRange, listQueueCandidates, type PlannedRow } from '../store/planning-queries';
 import type { Database, OutboxOpRow, PostRow } from '../store/schema';
-import { isPublished, NEEDS_APPROVAL } from '../sync/reconcile';
+import { isPublished, NEEDS_APPROVAL } from '../domain/service-state';
 import { variantView } from './views';
 
 /** A post matches a state by its own state or by any of its variants' (a live LinkedIn variant

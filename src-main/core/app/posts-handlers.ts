@@ -11,7 +11,7 @@ import {
   updatePost,
   type PostBase,
 } from '../store/post-repository';
-import { logDecision } from '../sync/context';
+import { logDecision } from '../store/unit-of-work';
 import type { AppContext } from './app-context';
 import { CommandError } from './command-error';
 import type { Handlers } from './handlers';

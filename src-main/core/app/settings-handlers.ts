@@ -6,7 +6,7 @@ import { countPostsByWorkspace, listPosts, updatePost } from '../store/post-repo
 import { setSetting } from '../store/settings-repository';
 import { listVariantsOfPost } from '../store/variant-repository';
 import { listProfiles, listWorkspaces, replaceProfiles } from '../store/workspace-repository';
-import { logDecision } from '../sync/context';
+import { logDecision } from '../store/unit-of-work';
 import type { AppContext } from './app-context';
 import { CommandError } from './command-error';
 import type { Handlers } from './handlers';

@@ -1,5 +1,5 @@
 // Rows to the views the window shows (src-preload/bridge.ts). State words come from the pure
-// decisions in sync/reconcile.ts so the window, the CLI and the tests agree.
+// rules in domain/item-state.ts so the window, the CLI and the tests agree.
 import type {
   AccountChoice,
   FieldConflict,
@@ -13,7 +13,7 @@ import type { OutboxOpRow, PostRow, SyncLogRow, VariantRow } from '../store/sche
 import { parseJson, type PostBase, type PostSummaryRow } from '../store/post-repository';
 import { sameText } from '../outbox/answer-check';
 import { parseQuestion } from '../outbox/payload';
-import { postState, variantState, STATE_WORDS, TITLE_NEEDED } from '../sync/reconcile';
+import { postState, variantState, STATE_WORDS, TITLE_NEEDED } from '../domain/item-state';
 
 export const TITLE_STAYS_LOCAL =
   'The new title is kept in Outpost only: the service offers no way to rename a post after it is created.';

@@ -4,7 +4,7 @@
 import { parseJson, updatePost, type PostBase } from '../store/post-repository';
 import type { OutboxOpRow, VariantRow } from '../store/schema';
 import { getVariant, updateVariant, type VariantBase } from '../store/variant-repository';
-import { inTransaction, nowIso, type SyncContext } from '../sync/context';
+import { inTransaction, nowIso, type SyncContext } from '../store/unit-of-work';
 import { getOp } from './op-queries';
 import { OpRefused, settle } from './op-store';
 import { parsePayload, parseQuestion } from './payload';

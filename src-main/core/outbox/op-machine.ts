@@ -13,19 +13,8 @@
 // The promise it keeps: a request that may have reached the service is never sent again by
 // itself. Only a read-back that proves it was not applied (a create, an update), or the user
 // (a publish: "publish again"), puts such an op back to pending.
-
-export const OP_KINDS = [
-  'create_post',
-  'create_variant',
-  'update_variant',
-  'schedule',
-  'unschedule',
-  'publish',
-] as const;
-export type OpKind = (typeof OP_KINDS)[number];
-
-export const OP_STATES = ['pending', 'sending', 'unknown', 'needs_user', 'failed', 'done'] as const;
-export type OpState = (typeof OP_STATES)[number];
+import { OUTBOX_OP_STATES, type OutboxCandidate } from '../../../src-preload/bridge';
+import type { OpKind, OpState } from '../store/schema';
 
 /**
  * How many times a change may be answered without being kept before it fails: a service that
@@ -34,10 +23,7 @@ export type OpState = (typeof OP_STATES)[number];
 export const NOT_KEPT_LIMIT = 3;
 
 /** A service item Outpost may have made, offered to the user when more than one matches. */
-export interface Candidate {
-  serverId: string;
-  label: string;
-}
+export type Candidate = OutboxCandidate;
 
 export type OpEvent =
   /** The request is about to leave: committed before it does. */
@@ -255,4 +241,4 @@ export const USER_EVENTS: ReadonlySet<OpEventType> = new Set([
 ]);
 
 /** States in which an op is not finished: everything the outbox view and the counts show. */
-export const OPEN_STATES = OP_STATES.filter((s): s is Exclude<OpState, 'done'> => s !== 'done');
+export const OPEN_STATES = OUTBOX_OP_STATES.filter((s): s is Exclude<OpState, 'done'> => s !== 'done');

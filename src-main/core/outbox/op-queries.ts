@@ -4,7 +4,8 @@ import type { Kysely } from 'kysely';
 import { chunked, IDS_PER_STATEMENT } from '../store/chunks';
 import { preparedQuery } from '../store/prepared';
 import type { Database, OutboxOpRow } from '../store/schema';
-import { OPEN_STATES, type OpState } from './op-machine';
+import { OPEN_STATES } from './op-machine';
+import { type OpState } from '../store/schema';
 import { parsePayload, type SentPatch } from './payload';
 
 const opById = preparedQuery((db, id: string) => db.selectFrom('outbox_op').selectAll().where('id', '=', id));

@@ -4,9 +4,10 @@
 import { sql, type Kysely } from 'kysely';
 import { newLocalId } from '../store/ids';
 import { redactTokenShapes } from '../store/sync-log-repository';
-import type { Database, OutboxKind, OutboxOpRow } from '../store/schema';
-import { inTransaction, logDecision, nowIso, type SyncContext } from '../sync/context';
-import { transition, type Effect, type OpEvent, type OpState } from './op-machine';
+import type { Database, OpKind, OutboxOpRow } from '../store/schema';
+import { inTransaction, logDecision, nowIso, type SyncContext } from '../store/unit-of-work';
+import { transition, type Effect, type OpEvent } from './op-machine';
+import { type OpState } from '../store/schema';
 import { getOp } from './op-queries';
 import { preparedQuery } from '../store/prepared';
 import {
@@ -28,7 +29,7 @@ export class OpRefused extends Error {
 }
 
 export interface EnqueueInput {
-  kind: OutboxKind;
+  kind: OpKind;
   postId: string;
   variantId: string | null;
   payload?: OutboxPayload;
@@ -75,7 +76,7 @@ const settledUpdate = preparedQuery(
 
 // An edit's own statements, run on every keystroke (compiled once, store/prepared.ts).
 /** A variant's ops of one family (two kinds) still waiting to leave, oldest first. */
-const waitingOfFamily = preparedQuery((db, variantId: string, kind: OutboxKind, otherKind: OutboxKind) =>
+const waitingOfFamily = preparedQuery((db, variantId: string, kind: OpKind, otherKind: OpKind) =>
   db
     .selectFrom('outbox_op')
     .selectAll()
@@ -86,7 +87,7 @@ const waitingOfFamily = preparedQuery((db, variantId: string, kind: OutboxKind, 
 );
 
 /** The waiting op takes the folded change; one claimed meanwhile is left as it left. */
-const refold = preparedQuery((db, id: string, kind: OutboxKind, payload: string, now: string) =>
+const refold = preparedQuery((db, id: string, kind: OpKind, payload: string, now: string) =>
   db
     .updateTable('outbox_op')
     .set({ kind, payload, updated_at: now })
@@ -96,15 +97,7 @@ const refold = preparedQuery((db, id: string, kind: OutboxKind, payload: string,
 
 /** A new pending op, last in the queue: its `seq` is taken in the same statement. */
 const insertPending = preparedQuery(
-  (
-    db,
-    id: string,
-    kind: OutboxKind,
-    postId: string,
-    variantId: string | null,
-    payload: string,
-    now: string,
-  ) =>
+  (db, id: string, kind: OpKind, postId: string, variantId: string | null, payload: string, now: string) =>
     db.insertInto('outbox_op').values((eb) => ({
       id,
       seq: eb
@@ -134,7 +127,7 @@ const insertPending = preparedQuery(
 export async function enqueue(db: Kysely<Database>, input: EnqueueInput): Promise<string> {
   const { kind, variantId, now } = input;
   if (variantId !== null && (kind === 'update_variant' || kind === 'schedule' || kind === 'unschedule')) {
-    const [first, second]: [OutboxKind, OutboxKind] =
+    const [first, second]: [OpKind, OpKind] =
       kind === 'update_variant' ? ['create_variant', 'update_variant'] : ['schedule', 'unschedule'];
     const waiting = (await waitingOfFamily(db, variantId, first, second)).rows;
     const pendingCreate = waiting.find((op) => op.kind === 'create_variant' && op.state === 'pending');
@@ -328,7 +321,7 @@ async function readForQuestion(db: Kysely<Database>, id: string) {
 
 /** What an op entering `needs_user` asks, with the facts the user decides on. */
 function questionFor(
-  kind: OutboxKind,
+  kind: OpKind,
   event: OpEvent,
   current: Pick<OutboxOpRow, 'sent_at' | 'error'>,
 ): OpQuestion {

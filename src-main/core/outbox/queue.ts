@@ -7,10 +7,11 @@ import { isServiceError } from '../api/errors';
 import { getPost } from '../store/post-repository';
 import type { OutboxOpRow, PostRow, VariantRow, WorkspaceAccess } from '../store/schema';
 import { getVariant } from '../store/variant-repository';
-import { retryDelayMs } from '../sync/backoff';
-import { eachBounded, inTransaction, logDecision, nowIso, type SyncContext } from '../sync/context';
-import { mergeVariantsOfPost } from '../sync/pull';
-import { isPublished, NEEDS_APPROVAL } from '../sync/reconcile';
+import { retryDelayMs } from '../domain/backoff';
+import { eachBounded } from '../collections';
+import { inTransaction, logDecision, nowIso, type SyncContext } from '../store/unit-of-work';
+import { mergeVariantsOfPost } from './merge-variants';
+import { isPublished, NEEDS_APPROVAL } from '../domain/service-state';
 import type { Applied, Built, Settlement } from './op-store';
 import { claim, OpMoved, OpRefused, settle } from './op-store';
 import { listOpenOps } from './op-queries';
@@ -19,7 +20,8 @@ import { RUNNERS } from './runners/index';
 import { placed, readOpRows, type OpRows, type OpRunner, type RunContext } from './runners/runner';
 import { markRemoved, tellUser } from './effects';
 import { accessSuggestedBy, accessWords, checkWorkspace } from './workspace-access';
-import type { OpEvent, OpKind } from './op-machine';
+import type { OpEvent } from './op-machine';
+import type { OpKind } from '../store/schema';
 
 export type PushStop = 'auth' | 'offline' | null;
 

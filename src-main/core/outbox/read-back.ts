@@ -3,7 +3,7 @@
 // more (someone made a look-alike at the same moment), the user chooses.
 import type { Candidate } from './op-machine';
 import type { Settlement } from './op-store';
-import type { SyncContext } from '../sync/context';
+import type { SyncContext } from '../store/unit-of-work';
 
 export type Match<T> = { found: 'none' } | { found: 'one'; item: T } | { found: 'several'; items: T[] };
 

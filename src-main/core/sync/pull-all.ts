@@ -7,8 +7,9 @@ import { accessSuggestedBy, accessWords } from '../outbox/workspace-access';
 import { getPost } from '../store/post-repository';
 import { listVariantsDueForReconcile } from '../store/variant-repository';
 import { listWorkspaces, setWorkspaceAccess } from '../store/workspace-repository';
-import { logDecision, nowIso, type SyncContext } from './context';
-import { mergeVariantsOfPost, pullWorkspace, pullWorkspaceList } from './pull';
+import { logDecision, nowIso, type SyncContext } from '../store/unit-of-work';
+import { mergeVariantsOfPost } from '../outbox/merge-variants';
+import { pullWorkspace, pullWorkspaceList } from './pull';
 
 /** Failures that concern every workspace: the sync stops on them. */
 function concernsAll(error: unknown): boolean {

@@ -4,15 +4,13 @@ import { describe, expect, it } from 'vitest';
 import {
   NOT_KEPT_LIMIT,
   OP_EVENT_TYPES,
-  OP_KINDS,
-  OP_STATES,
   transition,
   USER_EVENTS,
   type OpEvent,
   type OpEventType,
-  type OpKind,
-  type OpState,
 } from '../../../../src-main/core/outbox/op-machine';
+import { OUTBOX_OP_KINDS, OUTBOX_OP_STATES } from '../../../../src-preload/bridge';
+import { type OpKind, type OpState } from '../../../../src-main/core/store/schema';
 
 const AT = '2030-01-01T00:00:00.000Z';
 
@@ -116,8 +114,8 @@ function expected(kind: OpKind, state: OpState, event: OpEventType): Row {
 }
 
 describe('op machine: every state x event x kind', () => {
-  for (const kind of OP_KINDS)
-    for (const state of OP_STATES)
+  for (const kind of OUTBOX_OP_KINDS)
+    for (const state of OUTBOX_OP_STATES)
       for (const type of OP_EVENT_TYPES) {
         const want = expected(kind, state, type);
         it(`${kind} ${state} + ${type} -> ${want === '-' ? 'refused' : want}`, () => {

@@ -6,7 +6,7 @@ import { parsePayload, type VariantField } from '../../../../src-main/core/outbo
 import { insertPost } from '../../../../src-main/core/store/post-repository';
 import type { Database } from '../../../../src-main/core/store/schema';
 import { insertVariant } from '../../../../src-main/core/store/variant-repository';
-import type { SyncContext } from '../../../../src-main/core/sync/context';
+import type { SyncContext } from '../../../../src-main/core/store/unit-of-work';
 import { useTempStore } from '../store/temp-store';
 
 const store = useTempStore('outpost-outbox-');

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   decidePublishReadBack,
-  decideReconcile,
-  mergeField,
-  postState,
-  sameInstant,
   serviceState,
-  STATE_WORDS,
   transitionNotice,
-  variantState,
   type ServiceFacts,
+} from '../../../../src-main/core/domain/service-state';
+import { decideReconcile } from '../../../../src-main/core/domain/reconcile-timing';
+import { mergeField, sameInstant } from '../../../../src-main/core/domain/merge';
+import {
+  postState,
+  STATE_WORDS,
+  variantState,
   type VariantStateFacts,
-} from '../../../../src-main/core/sync/reconcile';
+} from '../../../../src-main/core/domain/item-state';
 
 const svc = (o: Partial<ServiceFacts>): ServiceFacts => ({
   status: null,
