@@ -3,7 +3,6 @@
 // sent by its kind's runner, and settled through the op store; this file decides only what to
 // send next and what a settlement means for the rest of the pass.
 import type { ServiceClient } from '../api/client';
-import { isServiceError } from '../api/errors';
 import { getPost } from '../store/post-repository';
 import type { OutboxOpRow, PostRow, VariantRow, WorkspaceAccess } from '../store/schema';
 import { getVariant } from '../store/variant-repository';
@@ -19,7 +18,8 @@ import { judgeFailure } from './outcome';
 import { RUNNERS } from './runners/index';
 import { placed, readOpRows, type OpRows, type OpRunner, type RunContext } from './runners/runner';
 import { markRemoved, tellUser } from './effects';
-import { accessSuggestedBy, accessWords, checkWorkspace } from './workspace-access';
+import { syncImpact } from './sync-impact';
+import { accessWords, checkWorkspace } from './workspace-access';
 import type { OpEvent } from './op-machine';
 import type { OpKind } from '../store/schema';
 
@@ -290,10 +290,10 @@ class PushRun {
         reason: 'reason' in event ? event.reason : event.type,
         postId: post.id,
       });
-      if (event.type === 'token_refused') this.#stopFor('auth', event.reason);
-      else if (isServiceError(error) && (error.kind === 'offline' || error.kind === 'timeout'))
-        this.#stopFor('offline', error.message);
-      else if (accessSuggestedBy(error) !== null) await this.#checkWorkspace(post.workspace as string);
+      const impact = syncImpact(error);
+      if (impact === 'token') this.#stopFor('auth', 'reason' in event ? event.reason : event.type);
+      else if (impact === 'offline') this.#stopFor('offline', (error as Error).message);
+      else if (impact === 'workspace') await this.#checkWorkspace(post.workspace as string);
       else if (event.type === 'read_back_failed') this.noteWait(event.at);
       return 'block_post';
     }

@@ -5,6 +5,7 @@
 import type { SyncPhase, SyncStatus } from '../../../src-preload/bridge';
 import { isServiceError } from '../api/errors';
 import { push } from '../outbox/queue';
+import { syncImpact } from '../outbox/sync-impact';
 import { getSetting, setSetting } from '../store/settings-repository';
 import { SyncLease } from '../store/sync-lease';
 import { pruneSyncLog } from '../store/sync-log-repository';
@@ -234,12 +235,8 @@ export class SyncEngine {
       if (client === null) return;
       await client.listWorkspaces();
     } catch (error) {
-      if (
-        isServiceError(error) &&
-        (error.kind === 'offline' || error.kind === 'timeout' || error.kind === 'server_error')
-      )
-        return this.#goOffline(error.message);
-      // Anything else is an answer: the service is there again; the sync says what it meant.
+      if (syncImpact(error) === 'offline') return this.#goOffline((error as Error).message);
+      // Anything else is an answer (a 5xx too): the service is there again; the sync says what it meant.
     }
     this.#resting = { kind: 'idle' };
     await logDecision(this.#ctx, { action: 'reachable', reason: 'The service answers again.' });
@@ -352,12 +349,10 @@ export class SyncEngine {
       return said.length > 0 ? said.join(' ') : null;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (isServiceError(error)) {
-        if (error.kind === 'auth') await this.#pauseForToken(message);
-        if (error.kind === 'offline' || error.kind === 'timeout') this.#goOffline(message);
-      } else {
-        ctx.logger.error('sync failed unexpectedly', { message });
-      }
+      const impact = syncImpact(error);
+      if (impact === 'token') await this.#pauseForToken(message);
+      if (impact === 'offline') this.#goOffline(message);
+      if (!isServiceError(error)) ctx.logger.error('sync failed unexpectedly', { message });
       await logDecision(ctx, { action: 'sync_failed', reason: message });
       return message;
     }
