@@ -81,7 +81,8 @@ Commands:
   resolve (--variant ID | --post ID) (--mine | --theirs)
                       Settle a conflict: a variant's fields, or a post's title.
   log [--limit N]     The sync engine's decisions, newest first.
-  outbox              Operations waiting to be sent, failed ones, and those waiting for you.
+  outbox              Operations waiting to be sent, failed ones, and those waiting for you,
+                      each with what it takes now (retry, discard, adopt...).
   outbox retry ID     Send a failed operation again (one of unknown outcome is read back first).
   outbox discard ID   Drop a failed change; the item shows what the service holds again.
   outbox adopt ID (SERVER_ID | none)
@@ -657,11 +658,13 @@ async function run(
         };
       }
       const ops = await call(core, 'outbox.list', undefined);
+      // The last column: what the op takes now, as the core's op machine answers it.
       const rows = ops.map((o) => [
         o.id,
         o.kind,
         o.state,
         oneLine(o.question ?? o.waitingFor ?? o.error ?? ''),
+        o.actions.join(',') || '-',
       ]);
       // A question's choices are listed under it, so `outbox adopt` can be typed from them.
       const choices = ops.flatMap((o) => o.candidates.map((c) => ['', '  choice', c.serverId, c.label]));

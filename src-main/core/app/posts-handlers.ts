@@ -44,8 +44,8 @@ export function postHandlers(app: AppContext): Handlers<PostCommands> {
       if (p.workspace !== null) await app.knownWorkspace(p.workspace);
       const id = newLocalId();
       const now = app.now();
-      await app.db.transaction().execute(async (trx) => {
-        await insertPost(trx, {
+      await app.inTransaction(async (t) => {
+        await insertPost(t.db, {
           id,
           server_id: null,
           workspace: p.workspace,
@@ -58,8 +58,7 @@ export function postHandlers(app: AppContext): Handlers<PostCommands> {
           created_at: now,
           updated_at: now,
         });
-        if (p.workspace !== null)
-          await enqueue(trx, { kind: 'create_post', postId: id, variantId: null, now });
+        if (p.workspace !== null) await enqueue(t, { kind: 'create_post', postId: id, variantId: null, now });
       });
       app.changed(id, null);
       return app.postDetail(id);
@@ -67,9 +66,9 @@ export function postHandlers(app: AppContext): Handlers<PostCommands> {
     'posts.update': async (p) => {
       const post = await app.post(p.id);
       // After creation the title stays local: the spec has no endpoint to rename a post.
-      await app.db.transaction().execute(async (trx) => {
-        await updatePost(trx, p.id, { title: p.title, updated_at: app.now() });
-        if (post.server_id === null) await reviveRefusedCreate({ ...app.syncCtx(), db: trx }, p.id, null);
+      await app.inTransaction(async (t) => {
+        await updatePost(t.db, p.id, { title: p.title, updated_at: app.now() });
+        if (post.server_id === null) await reviveRefusedCreate(t, p.id, null);
       });
       app.changed(p.id, null);
       return app.postDetail(p.id);

@@ -10,7 +10,7 @@ import type { VariantRow } from '../store/schema';
 import { insertVariant, updateVariant, type VariantBase } from '../store/variant-repository';
 import { mineAccount } from '../outbox/merge-variant';
 import { logDecision } from '../store/unit-of-work';
-import { accountColumns, assertEditable, type AppContext } from './app-context';
+import { accountColumns, assertAllows, type AppContext } from './app-context';
 import { CommandError } from './command-error';
 import type { Handlers } from './handlers';
 import { checkPublish, checkSchedule } from './send-checks';
@@ -32,18 +32,14 @@ export function variantHandlers(app: AppContext): Handlers<VariantCommands> {
   const publish = publisher(app);
   const setSchedule = async (id: string, at: string | null): Promise<VariantView> => {
     const v = await app.variant(id);
-    assertEditable(v);
     const post = await app.post(v.post_id);
-    if (at !== null && v.account_mode === 'none')
-      throw new CommandError(
-        'invalid_state',
-        'Choose a posting account before scheduling (the service needs one).',
-      );
+    // Whether it may be scheduled depends on the variant alone, not on its ops.
+    assertAllows(at === null ? 'unschedule' : 'schedule', { variant: v, workspace: post.workspace, ops: [] });
     const now = app.now();
-    await app.db.transaction().execute(async (trx) => {
-      await updateVariant(trx, v.id, { scheduled_at: at, updated_at: now });
+    await app.inTransaction(async (t) => {
+      await updateVariant(t.db, v.id, { scheduled_at: at, updated_at: now });
       if (post.workspace !== null)
-        await enqueue(trx, {
+        await enqueue(t, {
           kind: at === null ? 'unschedule' : 'schedule',
           postId: post.id,
           variantId: v.id,
@@ -61,8 +57,8 @@ export function variantHandlers(app: AppContext): Handlers<VariantCommands> {
         throw new CommandError('invalid_state', 'This post was removed on the service.');
       const id = newLocalId();
       const now = app.now();
-      await app.db.transaction().execute(async (trx) => {
-        await insertVariant(trx, {
+      await app.inTransaction(async (t) => {
+        await insertVariant(t.db, {
           id,
           post_id: post.id,
           server_id: null,
@@ -82,9 +78,9 @@ export function variantHandlers(app: AppContext): Handlers<VariantCommands> {
           reconcile_at: null,
           reconcile_attempts: 0,
         });
-        await updatePost(trx, post.id, { updated_at: now });
+        await updatePost(t.db, post.id, { updated_at: now });
         if (post.workspace !== null)
-          await enqueue(trx, { kind: 'create_variant', postId: post.id, variantId: id, now });
+          await enqueue(t, { kind: 'create_variant', postId: post.id, variantId: id, now });
       });
       app.changed(post.id, id);
       return app.variantView(id);
@@ -92,8 +88,9 @@ export function variantHandlers(app: AppContext): Handlers<VariantCommands> {
 
     'variants.update': async (p) => {
       const v = await app.variant(p.id);
-      assertEditable(v);
       const post = await app.post(v.post_id);
+      // The hot path of typing: an edit depends on the variant alone, so no op is read first.
+      assertAllows('edit', { variant: v, workspace: post.workspace, ops: [] });
       const fields: VariantField[] = [];
       const patch: Partial<VariantRow> = {};
       if (p.content !== undefined && p.content !== v.content) {
@@ -114,11 +111,11 @@ export function variantHandlers(app: AppContext): Handlers<VariantCommands> {
       }
       if (fields.length === 0) return app.variantView(v.id);
       const now = app.now();
-      await app.db.transaction().execute(async (trx) => {
-        await updateVariant(trx, v.id, { ...patch, updated_at: now });
+      await app.inTransaction(async (t) => {
+        await updateVariant(t.db, v.id, { ...patch, updated_at: now });
         if (post.workspace === null) return;
-        if (v.server_id === null) await reviveRefusedCreate({ ...app.syncCtx(), db: trx }, post.id, v.id);
-        await enqueue(trx, {
+        if (v.server_id === null) await reviveRefusedCreate(t, post.id, v.id);
+        await enqueue(t, {
           kind: 'update_variant',
           postId: post.id,
           variantId: v.id,
@@ -149,29 +146,13 @@ export function variantHandlers(app: AppContext): Handlers<VariantCommands> {
 function publisher(app: AppContext): (id: string) => Promise<VariantView> {
   return async (id) => {
     const v = await app.variant(id);
-    assertEditable(v);
     const post = await app.post(v.post_id);
-    if (post.workspace === null)
-      throw new CommandError('invalid_state', 'Move this draft to a workspace before publishing it.');
-    if (v.account_mode === 'none')
-      throw new CommandError(
-        'invalid_state',
-        'Choose a posting account before publishing (the service needs one).',
-      );
-    const mine = (await listOpenOpsOfPost(app.db, post.id)).filter(
-      (o) => o.variant_id === v.id && o.kind === 'publish' && o.state !== 'failed',
-    );
-    if (mine.some((o) => o.state === 'needs_user' || o.state === 'unknown'))
-      throw new CommandError(
-        'invalid_state',
-        'An earlier publish has an unknown outcome: decide on it first.',
-      );
-    if (mine.length > 0)
-      throw new CommandError('invalid_state', 'A publish of this variant is already on its way.');
+    const ops = await listOpenOpsOfPost(app.db, post.id);
+    assertAllows('publish', { variant: v, workspace: post.workspace, ops });
     // Over the platform's limit, or no active account for it: refused before any request.
     await checkPublish(app.db, v.id);
-    await app.db.transaction().execute(async (trx) => {
-      await enqueue(trx, { kind: 'publish', postId: post.id, variantId: v.id, now: app.now() });
+    await app.inTransaction(async (t) => {
+      await enqueue(t, { kind: 'publish', postId: post.id, variantId: v.id, now: app.now() });
     });
     app.changed(post.id, v.id);
     app.engine.background(() => app.engine.syncNow('publish requested'));
@@ -222,11 +203,11 @@ async function resolveConflict(app: AppContext, p: Resolution): Promise<VariantV
   if (mineAccount(after, newBase) !== newBase.social_profile_id) fields.push('account');
   const scheduleChanged = after.scheduled_at !== newBase.scheduled_at;
   const now = app.now();
-  await app.db.transaction().execute(async (trx) => {
-    await updateVariant(trx, v.id, patch);
-    await supersedeChanges(trx, v.id);
+  await app.inTransaction(async (t) => {
+    await updateVariant(t.db, v.id, patch);
+    await supersedeChanges(t, v.id);
     if (fields.length > 0)
-      await enqueue(trx, {
+      await enqueue(t, {
         kind: 'update_variant',
         postId: post.id,
         variantId: v.id,
@@ -234,7 +215,7 @@ async function resolveConflict(app: AppContext, p: Resolution): Promise<VariantV
         now,
       });
     if (scheduleChanged)
-      await enqueue(trx, {
+      await enqueue(t, {
         kind: after.scheduled_at === null ? 'unschedule' : 'schedule',
         postId: post.id,
         variantId: v.id,

@@ -12,6 +12,8 @@ import type {
 import type { OutboxOpRow, PostRow, SyncLogRow, VariantRow } from '../store/schema';
 import { parseJson, type PostBase, type PostSummaryRow } from '../store/post-repository';
 import { sameText } from '../outbox/answer-check';
+import { variantActions } from '../outbox/item-actions';
+import { actionsOf } from '../outbox/op-machine';
 import { parseQuestion } from '../outbox/payload';
 import { postState, variantState, STATE_WORDS, TITLE_NEEDED } from '../domain/item-state';
 
@@ -99,8 +101,7 @@ export function variantView(v: VariantRow, post: PostRow, ops: OutboxOpRow[]): V
     state,
     stateText: text,
     error: error ?? null,
-    canRetry: failedOp !== undefined && failedOp.kind !== 'publish',
-    canDiscard: failedOp !== undefined && failedOp.kind !== 'create_variant',
+    actions: variantActions({ variant: v, workspace: post.workspace, ops }),
     conflicts,
     publishUnknown,
     updatedAt: v.updated_at,
@@ -196,6 +197,7 @@ export function outboxOpView(
             : null)),
     candidates: op.state === 'needs_user' ? (asked?.candidates ?? []) : [],
     waitingFor: about.waitingFor ?? null,
+    actions: actionsOf(op),
     createdAt: op.created_at,
   };
 }

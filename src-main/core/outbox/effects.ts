@@ -6,7 +6,7 @@ import { getVariant, updateVariant } from '../store/variant-repository';
 import { notify } from '../domain/notices';
 import { nowIso, type SyncContext } from '../store/unit-of-work';
 import { notKeptNotice } from './not-kept';
-import type { OpEvent } from './op-machine';
+import type { OpEvent } from './op-events';
 
 /** A decision or a refusal now waits for the user: they hear it once, with what to do. */
 export async function tellUser(ctx: SyncContext, op: OutboxOpRow, event: OpEvent): Promise<void> {

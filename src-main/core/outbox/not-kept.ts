@@ -62,7 +62,7 @@ export async function sendAgainNotKept(
   const reason = notKeptReason(fields, times);
   let failed = false;
   for (const change of changesFor(variant, fields)) {
-    const id = await enqueue(ctx.db, {
+    const id = await enqueue(ctx, {
       kind: change.kind,
       postId: variant.post_id,
       variantId: variant.id,

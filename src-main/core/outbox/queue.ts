@@ -20,7 +20,8 @@ import { placed, readOpRows, type OpRows, type OpRunner, type RunContext } from 
 import { markRemoved, tellUser } from './effects';
 import { syncImpact } from './sync-impact';
 import { accessWords, checkWorkspace } from './workspace-access';
-import type { OpEvent } from './op-machine';
+import type { OpEvent } from './op-events';
+import { blocks, blocksAfter, KIND_GROUPS, type Scope } from './op-machine';
 import type { OpKind } from '../store/schema';
 
 export type PushStop = 'auth' | 'offline' | null;
@@ -45,11 +46,10 @@ export interface PushOptions {
 
 const VARIANT_GONE = 'The variant no longer exists locally.';
 
-const CHANGES: ReadonlySet<OpKind> = new Set(['update_variant', 'schedule', 'unschedule']);
-const CREATES: ReadonlySet<OpKind> = new Set(['create_post', 'create_variant']);
+const isCreate = (kind: OpKind): boolean => KIND_GROUPS[kind] === 'create';
 
-/** What the rest of the post's ops do after one op's turn. */
-type Next = 'continue' | 'block_variant' | 'block_post';
+/** What the rest of the post's ops do after one op's turn: go on, or wait behind it. */
+type Next = Scope;
 
 class PushRun {
   stop: PushStop = null;
@@ -129,49 +129,45 @@ class PushRun {
         op = { ...op, state: applied.state, next_attempt_at: null };
       }
       const next = await this.#turn(op, post);
-      if (next === 'block_post') return;
-      if (next === 'block_variant' && op.variant_id !== null) blocked.add(op.variant_id);
+      if (next === 'post') return;
+      if (next === 'variant' && op.variant_id !== null) blocked.add(op.variant_id);
     }
   }
 
   /** One op's turn: what waits, what is read back, what is sent. */
   async #turn(op: OutboxOpRow, post: PostRow): Promise<Next> {
-    const blockItem: Next = op.variant_id === null ? 'block_post' : 'block_variant';
-    // A refused create holds back what depends on it; a refused change waits for the user
-    // (retry or discard) without holding back the variant's later changes.
-    if (op.state === 'failed')
-      return op.kind === 'create_post' ? 'block_post' : op.kind === 'create_variant' ? blockItem : 'continue';
-    if (op.state === 'needs_user') return blockItem;
-    if (op.next_attempt_at !== null && op.next_attempt_at > nowIso(this.ctx)) {
-      this.noteWait(op.next_attempt_at);
-      // Later ops of the post keep their order behind a waiting one.
-      return op.state === 'pending' ? 'block_post' : CREATES.has(op.kind) ? 'block_post' : blockItem;
+    // The machine says whether the op takes its turn now, and what it holds back if not.
+    const waiting = op.next_attempt_at !== null && op.next_attempt_at > nowIso(this.ctx);
+    const holds = blocks(op, waiting);
+    if (holds !== 'turn') {
+      if (waiting) this.noteWait(op.next_attempt_at as string);
+      return holds;
     }
     // A create reads its variant when it is claimed; only a change checks it before.
     const variant =
-      op.variant_id === null || CREATES.has(op.kind)
+      op.variant_id === null || isCreate(op.kind)
         ? null
         : ((await getVariant(this.ctx.db, op.variant_id)) ?? null);
-    if (op.variant_id !== null && !CREATES.has(op.kind) && variant === null) {
+    if (op.variant_id !== null && !isCreate(op.kind) && variant === null) {
       await this.#apply(op, { event: { type: 'nothing_to_send', reason: VARIANT_GONE } });
-      return 'continue';
+      return 'none';
     }
     if (variant !== null) {
       const ready = await this.#readBeforeWrite(post);
-      if (ready === 'block_post') return ready;
+      if (ready === 'failed') return 'post';
       // Read again only when the service's copy was just merged into it.
       const fresh =
         ready === 'merged' ? ((await getVariant(this.ctx.db, variant.id)) as VariantRow) : variant;
       // Nothing of a variant in conflict leaves until the user chose: never a silent overwrite.
-      if (fresh.conflict !== null) return 'block_variant';
+      if (fresh.conflict !== null) return 'variant';
       if (fresh.remote_state === 'removed') {
         await this.#apply(op, {
           event: { type: 'removed', reason: 'The variant was removed on the service; it is kept here only.' },
         });
-        return 'block_variant';
+        return 'variant';
       }
       if (
-        CHANGES.has(op.kind) &&
+        KIND_GROUPS[op.kind] === 'change' &&
         op.state === 'pending' &&
         (isPublished(fresh) || fresh.status === NEEDS_APPROVAL)
       ) {
@@ -182,14 +178,14 @@ class PushRun {
             reason: `The variant ${what} on the service, so this change was not sent. Discard it to see what the service holds.`,
           },
         });
-        return 'block_variant';
+        return 'variant';
       }
     }
     if (post.remote_state === 'removed' && op.state === 'pending') {
       await this.#apply(op, {
         event: { type: 'removed', reason: 'The post was removed on the service; it is kept here only.' },
       });
-      return 'block_post';
+      return 'post';
     }
     const runner = RUNNERS[op.kind];
     if (op.state === 'unknown') {
@@ -197,14 +193,14 @@ class PushRun {
         op.variant_id !== null && variant === null ? await getVariant(this.ctx.db, op.variant_id) : variant;
       if (op.variant_id !== null && !current) {
         await this.#apply(op, { event: { type: 'nothing_to_send', reason: VARIANT_GONE } });
-        return 'continue';
+        return 'none';
       }
       const rows: OpRows = {
         op,
         post: (await getPost(this.ctx.db, post.id)) as PostRow,
         variant: current ?? null,
       };
-      if (!placed(rows)) return 'block_post';
+      if (!placed(rows)) return 'post';
       const applied = await this.#apply(op, await runner.readBack(this.#runContext(op.attempts), rows));
       if (applied === null || applied.state !== 'pending') return this.#after(op, applied);
       op = { ...op, state: 'pending' };
@@ -235,10 +231,10 @@ class PushRun {
         postId: op.post_id,
         variantId: op.variant_id,
       });
-      return 'block_post';
+      return 'post';
     }
     const claimed = rows as OpRows | null;
-    if (claimed === null) return 'block_post';
+    if (claimed === null) return 'post';
     if ('hold' in built) {
       await logDecision(this.ctx, {
         action: 'wait',
@@ -246,7 +242,7 @@ class PushRun {
         postId: op.post_id,
         variantId: op.variant_id,
       });
-      return op.kind === 'create_variant' && claimed.post.server_id !== null ? 'block_variant' : 'block_post';
+      return op.kind === 'create_variant' && claimed.post.server_id !== null ? 'variant' : 'post';
     }
     if ('done' in built) {
       const applied = await this.#apply(op, {
@@ -275,7 +271,7 @@ class PushRun {
    * A light sync reads a post's variants once before changing one of them. A read that fails
    * sent nothing: the op stays as it is.
    */
-  async #readBeforeWrite(post: PostRow): Promise<'merged' | 'as_is' | 'block_post'> {
+  async #readBeforeWrite(post: PostRow): Promise<'merged' | 'as_is' | 'failed'> {
     if (!this.options.readBeforeWrite || post.server_id === null || this.#readPosts.has(post.id))
       return 'as_is';
     this.#readPosts.add(post.id);
@@ -295,7 +291,7 @@ class PushRun {
       else if (impact === 'offline') this.#stopFor('offline', (error as Error).message);
       else if (impact === 'workspace') await this.#checkWorkspace(post.workspace as string);
       else if (event.type === 'read_back_failed') this.noteWait(event.at);
-      return 'block_post';
+      return 'failed';
     }
   }
 
@@ -367,16 +363,7 @@ class PushRun {
 
   /** What a settlement means for the rest of the post's ops in this pass. */
   #after(op: OutboxOpRow, applied: Applied | null): Next {
-    if (applied === null) return 'block_post';
-    const { effects } = applied;
-    if (
-      effects.includes('hold_workspace') ||
-      effects.includes('stop_offline') ||
-      effects.includes('stop_auth')
-    )
-      return 'block_post';
-    if (!effects.includes('block')) return 'continue';
-    return op.variant_id === null || CREATES.has(op.kind) ? 'block_post' : 'block_variant';
+    return applied === null ? 'post' : blocksAfter(op, applied.effects);
   }
 
   #stopFor(stop: Exclude<PushStop, null>, reason: string): void {

@@ -84,10 +84,11 @@ describe('planning views', () => {
       state: 'scheduled',
       accountName: 'Acme',
       firstLine: 'Spring is here.',
-      canMove: true,
     });
+    expect(mine.find((i) => i.variantId === x.id)?.actions).toContain('move');
     const live = mine.find((i) => i.variantId === li.id)!;
-    expect(live).toMatchObject({ state: 'published', accountName: 'Acme Inc.', canMove: false });
+    expect(live).toMatchObject({ state: 'published', accountName: 'Acme Inc.' });
+    expect(live.actions).not.toContain('move');
     expect(live.url).toMatch(/^https:\/\//);
     expect(Date.parse(live.at!)).toBeGreaterThanOrEqual(START.getTime());
     // A range that ends before the scheduled time leaves it out.

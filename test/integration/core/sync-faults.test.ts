@@ -218,7 +218,7 @@ describe('unknown outcomes', () => {
     const unknown = (await c.call('posts.get', { id: post.id })).variants[0]!;
     expect(unknown.state).toBe('publish_unknown');
     expect(unknown.publishUnknown?.readBack).toMatch(/draft|not published/);
-    expect(unknown.canRetry).toBe(false);
+    expect(unknown.actions).not.toContain('retry');
     expect(s.stats.byRoute()[`POST ${PUBLISH}`]).toBe(1);
     expect(s.inspect.publishCount(unknown.serverId!)).toBe(0);
     expect(c.core.status().needsAttention).toBe(1);
