@@ -35,6 +35,27 @@ export interface SecretStore {
   kindOf?(account: string): SecretStore['kind'];
 }
 
+/** Why a sync runs: the hosts, the core and the tests name one of these (a misspelt one does not compile). */
+export const SYNC_TRIGGERS = [
+  'start',
+  'user',
+  'connected',
+  'back online',
+  'resume',
+  'online',
+  'resumed',
+  'local drafts moved',
+  'reachability',
+  'interval',
+  'focus',
+  'retry or reconcile time',
+  'publish requested',
+  'publish again',
+  'retry requested',
+  'local change',
+] as const;
+export type SyncTrigger = (typeof SYNC_TRIGGERS)[number];
+
 /** The facade both hosts call: commands in, events out. */
 export interface AppCore {
   /**
@@ -44,7 +65,7 @@ export interface AppCore {
   invoke<C extends CommandName>(command: C, payload: unknown): Promise<BridgeResult<CommandResult<C>>>;
   subscribe(listener: (event: BridgeEvent) => void): () => void;
   /** Runs one sync now unless one is already running (then it joins that one). */
-  syncNow(reason: string): Promise<SyncStatus>;
+  syncNow(trigger: SyncTrigger): Promise<SyncStatus>;
   /** The host tells the core when the OS says the network came or went. */
   setOnline(online: boolean): void;
   status(): SyncStatus;

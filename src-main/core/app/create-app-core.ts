@@ -14,7 +14,7 @@ import type {
 import { isServiceError } from '../api/errors';
 import { NoSuchOp } from '../outbox/actions';
 import { OpMoved, OpRefused } from '../outbox/op-store';
-import type { AppCore, Clock, Logger, SecretStore } from '../ports';
+import type { AppCore, Clock, Logger, SecretStore, SyncTrigger } from '../ports';
 import { DATABASE_FILE } from '../paths';
 import { openDatabase, type OpenedDatabase } from '../store/db';
 import type { SyncContext } from '../store/unit-of-work';
@@ -134,6 +134,7 @@ class Core implements AppCore {
       bridgeError: (error, command) => this.#toBridgeError(error, command),
       redact: this.#redactor.cleaner,
     });
+    // Every command of the bridge has a handler, or this does not compile.
     this.#handlers = combineHandlers(
       settingsHandlers(app, { version: options.version, host: options.host, dataDir: options.dataDir }),
       postHandlers(app),
@@ -141,7 +142,7 @@ class Core implements AppCore {
       outboxHandlers(app),
       syncHandlers(app),
       planningHandlers(app),
-    );
+    ) satisfies Handlers<CommandName>;
   }
 
   async open(): Promise<void> {
@@ -205,8 +206,8 @@ class Core implements AppCore {
     return () => this.#listeners.delete(listener);
   }
 
-  syncNow(reason: string): Promise<SyncStatus> {
-    return this.#engine.syncNow(reason);
+  syncNow(trigger: SyncTrigger): Promise<SyncStatus> {
+    return this.#engine.syncNow(trigger);
   }
 
   setOnline(online: boolean): void {

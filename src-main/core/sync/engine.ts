@@ -14,7 +14,8 @@ import { nextReconcileAt } from '../store/variant-repository';
 import { notify } from '../domain/notices';
 import { logDecision, nowIso, type SyncContext } from '../store/unit-of-work';
 import { type ClientGetter } from '../api/client';
-import { asTrigger, planSync, type SyncTrigger } from './plan';
+import type { SyncTrigger } from '../ports';
+import { planSync } from './plan';
 import { pullAll, reconcileDue } from './pull-all';
 import { countStatus } from './status-counts';
 
@@ -243,17 +244,17 @@ export class SyncEngine {
     await this.syncNow('back online');
   }
 
-  syncNow(reason: string): Promise<SyncStatus> {
+  syncNow(trigger: SyncTrigger): Promise<SyncStatus> {
     if (this.#running) return this.#running;
     if (this.#closed) return Promise.resolve(this.status());
-    const run = this.#run(asTrigger(reason), reason).finally(() => {
+    const run = this.#run(trigger).finally(() => {
       this.#running = null;
     });
     this.#running = run.then(async () => this.refresh());
     return this.#running;
   }
 
-  async #run(trigger: SyncTrigger, words: string): Promise<void> {
+  async #run(trigger: SyncTrigger): Promise<void> {
     const ctx = this.#ctx;
     const plan = planSync(trigger, {
       pausedByUser: this.#resting.kind === 'paused',
@@ -287,7 +288,7 @@ export class SyncEngine {
     renewal.unref();
     try {
       await this.refresh({ phase: 'syncing' });
-      await logDecision(ctx, { action: 'sync_start', reason: words });
+      await logDecision(ctx, { action: 'sync_start', reason: trigger });
       // Awaited first: a refresh during the sync replaces #status, and the word must land on the new one.
       const said = await this.#syncHoldingLease(plan, client);
       this.#status.lastError = said;

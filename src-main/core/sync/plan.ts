@@ -1,26 +1,6 @@
 // What a sync does, decided from its trigger and the engine's state by a pure function and
 // tested as a table (test/unit/core/sync/plan.test.ts).
-
-/** Why a sync runs. Hosts and tests may pass other words: they count as the user's. */
-export const SYNC_TRIGGERS = [
-  'start',
-  'user',
-  'connected',
-  'back online',
-  'resume',
-  'online',
-  'resumed',
-  'local drafts moved',
-  'reachability',
-  'interval',
-  'focus',
-  'retry or reconcile time',
-  'publish requested',
-  'publish again',
-  'retry requested',
-  'local change',
-] as const;
-export type SyncTrigger = (typeof SYNC_TRIGGERS)[number];
+import type { SyncTrigger } from '../ports';
 
 /** Triggers that come often: they push and reconcile, and pull everything only now and then. */
 const LIGHT: ReadonlySet<SyncTrigger> = new Set([
@@ -32,10 +12,6 @@ const LIGHT: ReadonlySet<SyncTrigger> = new Set([
   'retry requested',
   'local change',
 ]);
-
-export function asTrigger(reason: string): SyncTrigger {
-  return (SYNC_TRIGGERS as readonly string[]).includes(reason) ? (reason as SyncTrigger) : 'user';
-}
 
 /** A light sync still pulls everything when the last full pull is older than this. */
 export const FULL_PULL_EVERY_MS = 15 * 60_000;

@@ -92,7 +92,7 @@ describe('two Outpost processes on one data folder', () => {
       token: sandbox.token,
       authHeader: 'bearer',
     });
-    await desktop.core.syncNow('test');
+    await desktop.core.syncNow('user');
     const cli = await openCore({ dir: desktop.dir, secrets: desktop.secrets });
     cores.push(cli);
     // The desktop's next sync is held up by a slow service.
