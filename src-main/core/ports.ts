@@ -35,26 +35,30 @@ export interface SecretStore {
   kindOf?(account: string): SecretStore['kind'];
 }
 
-/** Why a sync runs: the hosts, the core and the tests name one of these (a misspelt one does not compile). */
-export const SYNC_TRIGGERS = [
-  'start',
-  'user',
-  'connected',
-  'back online',
-  'resume',
-  'online',
-  'resumed',
-  'local drafts moved',
-  'reachability',
-  'interval',
-  'focus',
-  'retry or reconcile time',
-  'publish requested',
-  'publish again',
-  'retry requested',
-  'local change',
-] as const;
-export type SyncTrigger = (typeof SYNC_TRIGGERS)[number];
+/**
+ * Why a sync runs: the hosts, the core and the tests name one of these (a misspelt one does not
+ * compile), and how often it comes: a `light` trigger comes often, so its sync pushes and
+ * reconciles and pulls everything only now and then (sync/plan.ts); a `full` one pulls first.
+ */
+export const SYNC_TRIGGERS = {
+  start: 'full',
+  user: 'full',
+  connected: 'full',
+  'back online': 'full',
+  resume: 'full',
+  online: 'full',
+  resumed: 'full',
+  'local drafts moved': 'full',
+  reachability: 'full',
+  interval: 'light',
+  focus: 'light',
+  'retry or reconcile time': 'light',
+  'publish requested': 'light',
+  'publish again': 'light',
+  'retry requested': 'light',
+  'local change': 'light',
+} as const satisfies Record<string, 'full' | 'light'>;
+export type SyncTrigger = keyof typeof SYNC_TRIGGERS;
 
 /** The facade both hosts call: commands in, events out. */
 export interface AppCore {

@@ -4,6 +4,7 @@ import { groupBy } from '../collections';
 import { listOpenOpStates, listOpenOpsOfPosts } from '../outbox/op-queries';
 import { enqueue, reviveRefusedCreate } from '../outbox/op-store';
 import { newLocalId } from '../store/ids';
+import { unsyncedColumns } from '../store/local-item';
 import {
   insertPost,
   listPostSummaryRows,
@@ -45,19 +46,7 @@ export function postHandlers(app: AppContext): Handlers<PostCommands> {
       const id = newLocalId();
       const now = app.now();
       await app.inTransaction(async (t) => {
-        await insertPost(t.db, {
-          id,
-          server_id: null,
-          workspace: p.workspace,
-          title: p.title,
-          base: null,
-          raw: null,
-          remote_state: 'active',
-          conflict: null,
-          error: null,
-          created_at: now,
-          updated_at: now,
-        });
+        await insertPost(t.db, { id, workspace: p.workspace, title: p.title, ...unsyncedColumns(now) });
         if (p.workspace !== null) await enqueue(t, { kind: 'create_post', postId: id, variantId: null, now });
       });
       app.changed(id, null);

@@ -5,11 +5,12 @@ import { listOpenOpsOfPost } from '../outbox/op-queries';
 import { enqueue, reviveRefusedCreate, supersedeChanges } from '../outbox/op-store';
 import type { VariantField } from '../outbox/payload';
 import { newLocalId } from '../store/ids';
+import { unsyncedColumns } from '../store/local-item';
 import { parseJson, updatePost } from '../store/post-repository';
 import type { VariantRow } from '../store/schema';
 import { insertVariant, updateVariant, type VariantBase } from '../store/variant-repository';
 import { mineAccount } from '../outbox/merge-variant';
-import { logDecision } from '../store/unit-of-work';
+import { logDecision, type SyncContext } from '../store/unit-of-work';
 import { accountColumns, assertAllows, type AppContext } from './app-context';
 import { CommandError } from './command-error';
 import type { Handlers } from './handlers';
@@ -61,22 +62,15 @@ export function variantHandlers(app: AppContext): Handlers<VariantCommands> {
         await insertVariant(t.db, {
           id,
           post_id: post.id,
-          server_id: null,
           platform: p.platform.trim(),
           content: p.content,
           ...accountColumns(p.account),
           scheduled_at: null,
           status: null,
           platform_post_url: null,
-          base: null,
-          raw: null,
-          remote_state: 'active',
-          conflict: null,
-          error: null,
-          created_at: now,
-          updated_at: now,
           reconcile_at: null,
           reconcile_attempts: 0,
+          ...unsyncedColumns(now),
         });
         await updatePost(t.db, post.id, { updated_at: now });
         if (post.workspace !== null)
@@ -115,13 +109,7 @@ export function variantHandlers(app: AppContext): Handlers<VariantCommands> {
         await updateVariant(t.db, v.id, { ...patch, updated_at: now });
         if (post.workspace === null) return;
         if (v.server_id === null) await reviveRefusedCreate(t, post.id, v.id);
-        await enqueue(t, {
-          kind: 'update_variant',
-          postId: post.id,
-          variantId: v.id,
-          payload: { fields },
-          now,
-        });
+        await queueEdit(t, v, fields, now);
       });
       app.changed(post.id, v.id);
       // The hot path of typing: answer from the rows in hand rather than reading them again.
@@ -140,6 +128,11 @@ export function variantHandlers(app: AppContext): Handlers<VariantCommands> {
 
     'variants.resolveConflict': (p) => resolveConflict(app, p),
   };
+}
+
+/** An edit of these fields of the variant, queued (or folded into one already waiting). */
+function queueEdit(t: SyncContext, v: VariantRow, fields: VariantField[], now: string): Promise<string> {
+  return enqueue(t, { kind: 'update_variant', postId: v.post_id, variantId: v.id, payload: { fields }, now });
 }
 
 /** Publish now: the same checks whether the user pressed Publish or chose "send now instead". */
@@ -206,14 +199,7 @@ async function resolveConflict(app: AppContext, p: Resolution): Promise<VariantV
   await app.inTransaction(async (t) => {
     await updateVariant(t.db, v.id, patch);
     await supersedeChanges(t, v.id);
-    if (fields.length > 0)
-      await enqueue(t, {
-        kind: 'update_variant',
-        postId: post.id,
-        variantId: v.id,
-        payload: { fields },
-        now,
-      });
+    if (fields.length > 0) await queueEdit(t, v, fields, now);
     if (scheduleChanged)
       await enqueue(t, {
         kind: after.scheduled_at === null ? 'unschedule' : 'schedule',
