@@ -71,16 +71,18 @@ export function postHandlers(app: AppContext): Handlers<PostCommands> {
       if (!conflicts || theirs === undefined || theirs === null)
         throw new CommandError('invalid_state', 'This post has no conflict to resolve.');
       const title = p.choice === 'edit' ? p.title : p.choice === 'theirs' ? theirs : post.title;
-      await updatePost(app.db, post.id, {
-        title,
-        base: JSON.stringify({ title: theirs } satisfies PostBase),
-        conflict: null,
-        updated_at: app.now(),
-      });
-      await logDecision(app.syncCtx(), {
-        action: `resolve_${p.choice}`,
-        reason: 'The user resolved the title conflict.',
-        postId: post.id,
+      await app.inTransaction(async (t) => {
+        await updatePost(t.db, post.id, {
+          title,
+          base: JSON.stringify({ title: theirs } satisfies PostBase),
+          conflict: null,
+          updated_at: app.now(),
+        });
+        await logDecision(t, {
+          action: `resolve_${p.choice}`,
+          reason: 'The user resolved the title conflict.',
+          postId: post.id,
+        });
       });
       app.changed(post.id, null);
       return app.postDetail(post.id);

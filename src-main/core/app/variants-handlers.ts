@@ -207,12 +207,12 @@ async function resolveConflict(app: AppContext, p: Resolution): Promise<VariantV
         variantId: v.id,
         now,
       });
-  });
-  await logDecision(app.syncCtx(), {
-    action: `resolve_${p.choice}`,
-    reason: 'The user resolved a conflict.',
-    postId: post.id,
-    variantId: v.id,
+    await logDecision(t, {
+      action: `resolve_${p.choice}`,
+      reason: 'The user resolved a conflict.',
+      postId: post.id,
+      variantId: v.id,
+    });
   });
   app.changed(post.id, v.id);
   return app.variantView(v.id);
