@@ -4,8 +4,12 @@ import globals from 'globals';
 import svelte from 'eslint-plugin-svelte';
 import tseslint from 'typescript-eslint';
 import svelteConfig from './svelte.config.js';
-import outpostRules from './eslint-rules/outbox-owns-its-table.js';
+import coreLayers from './eslint-rules/core-layers.js';
+import outboxOwnsItsTable from './eslint-rules/outbox-owns-its-table.js';
 import testRules from './eslint-rules/no-long-sleeps.js';
+
+/** The project's own rules. */
+const outpost = { rules: { ...outboxOwnsItsTable.rules, ...coreLayers.rules } };
 
 /** Layer rules of design.md section 2, as errors. */
 const noElectronInCore = {
@@ -46,9 +50,12 @@ export default tseslint.config(
     },
   },
   {
+    // The core's layers import only downwards (eslint-rules/core-layers.js holds the order).
     files: ['src-main/core/**'],
+    plugins: { outpost },
     rules: {
       'no-restricted-imports': ['error', { patterns: [noElectronInCore, noRendererFromMain] }],
+      'outpost/core-layers': 'error',
     },
   },
   {
@@ -56,7 +63,7 @@ export default tseslint.config(
     // migrations keep the statements they were written with.
     files: ['src-main/**'],
     ignores: ['src-main/core/outbox/**', 'src-main/core/store/migrations/**'],
-    plugins: { outpost: outpostRules },
+    plugins: { outpost },
     rules: { 'outpost/outbox-owns-its-table': 'error' },
   },
   {

@@ -133,6 +133,24 @@ export interface PublishUnknownFacts {
   readBack: string;
 }
 
+/**
+ * What the user can do with a variant now, decided by the core from its op machine and the
+ * variant's state (published, waiting for sign-off, removed, its account, its ops): the window
+ * and the CLI offer exactly these, and the core refuses the others with the reason. `move`: its
+ * time can be changed where it is shown (the calendar). `retry` and `discard` act on its failed
+ * change; `publish_again` and `keep_unpublished` decide a publish of unknown outcome.
+ */
+export type VariantAction =
+  | 'edit'
+  | 'schedule'
+  | 'unschedule'
+  | 'move'
+  | 'publish'
+  | 'retry'
+  | 'discard'
+  | 'publish_again'
+  | 'keep_unpublished';
+
 export interface VariantView {
   id: LocalId;
   postId: LocalId;
@@ -150,10 +168,8 @@ export interface VariantView {
   stateText: string;
   /** The last failure, verbatim from the service where it came from there. */
   error: string | null;
-  /** True when a failed operation may be retried safely (never for a publish of unknown outcome). */
-  canRetry: boolean;
-  /** True when the failed change can be dropped, going back to what the service holds. */
-  canDiscard: boolean;
+  /** What the user can do with it now: the core accepts these and refuses the rest. */
+  actions: VariantAction[];
   conflicts: FieldConflict[];
   publishUnknown: PublishUnknownFacts | null;
   updatedAt: string;
@@ -186,13 +202,29 @@ export interface SyncStatus {
   unreadWorkspaces: Array<{ slug: string; reason: string }>;
 }
 
-export type OutboxOpKind =
-  'create_post' | 'create_variant' | 'update_variant' | 'schedule' | 'unschedule' | 'publish';
+/** The outbox's operations, declared here once: the core's op machine and tables use these. */
+export const OUTBOX_OP_KINDS = [
+  'create_post',
+  'create_variant',
+  'update_variant',
+  'schedule',
+  'unschedule',
+  'publish',
+] as const;
+export type OutboxOpKind = (typeof OUTBOX_OP_KINDS)[number];
 /**
  * `unknown`: the request may have reached the service and is being read back; `needs_user`: a
  * publish that may or may not have gone out, or several look-alikes of a create: the user decides.
  */
-export type OutboxOpState = 'pending' | 'sending' | 'unknown' | 'needs_user' | 'failed' | 'done';
+export const OUTBOX_OP_STATES = ['pending', 'sending', 'unknown', 'needs_user', 'failed', 'done'] as const;
+export type OutboxOpState = (typeof OUTBOX_OP_STATES)[number];
+
+/**
+ * What the user can do with an op now, as the core's op machine decides it: the window and the
+ * CLI offer exactly these. `retry` of an op of unknown outcome reads it back first ("Check now").
+ */
+export type OutboxOpAction =
+  'retry' | 'discard' | 'publish_again' | 'keep_unpublished' | 'adopt' | 'create_anew';
 
 /** A service item a create of unknown outcome may have made, offered when more than one matches. */
 export interface OutboxCandidate {
@@ -224,6 +256,8 @@ export interface OutboxOpView {
    * when a discard drops no text.
    */
   discardsText: string | null;
+  /** What the user can do with it now. */
+  actions: OutboxOpAction[];
   createdAt: string;
 }
 
@@ -288,8 +322,8 @@ export interface PlanItem {
   /** The first line of its text. */
   firstLine: string;
   url: string | null;
-  /** True when its time may be changed (not published, not waiting for sign-off, not removed). */
-  canMove: boolean;
+  /** What the user can do with it now (the variant's own actions): `move` when its time may change. */
+  actions: VariantAction[];
 }
 
 export interface QueueView {

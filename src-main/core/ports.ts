@@ -50,6 +50,31 @@ export interface SecretStore {
   kindOf?(account: string): SecretStore['kind'];
 }
 
+/**
+ * Why a sync runs: the hosts, the core and the tests name one of these (a misspelt one does not
+ * compile), and how often it comes: a `light` trigger comes often, so its sync pushes and
+ * reconciles and pulls everything only now and then (sync/plan.ts); a `full` one pulls first.
+ */
+export const SYNC_TRIGGERS = {
+  start: 'full',
+  user: 'full',
+  connected: 'full',
+  'back online': 'full',
+  resume: 'full',
+  online: 'full',
+  resumed: 'full',
+  'local drafts moved': 'full',
+  reachability: 'full',
+  interval: 'light',
+  focus: 'light',
+  'retry or reconcile time': 'light',
+  'publish requested': 'light',
+  'publish again': 'light',
+  'retry requested': 'light',
+  'local change': 'light',
+} as const satisfies Record<string, 'full' | 'light'>;
+export type SyncTrigger = keyof typeof SYNC_TRIGGERS;
+
 /** The facade both hosts call: commands in, events out. */
 export interface AppCore {
   /**
@@ -59,7 +84,7 @@ export interface AppCore {
   invoke<C extends CommandName>(command: C, payload: unknown): Promise<BridgeResult<CommandResult<C>>>;
   subscribe(listener: (event: BridgeEvent) => void): () => void;
   /** Runs one sync now unless one is already running (then it joins that one). */
-  syncNow(reason: string): Promise<SyncStatus>;
+  syncNow(trigger: SyncTrigger): Promise<SyncStatus>;
   /** The host tells the core when the OS says the network came or went. */
   setOnline(online: boolean): void;
   status(): SyncStatus;

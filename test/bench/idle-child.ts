@@ -61,7 +61,7 @@ async function run(input: IdleChildInput): Promise<IdleChildResult> {
   });
   // The production default, not the bench's usual `false`: the periodic sync is what idles.
   await bench.call('settings.connect', { baseUrl: input.baseUrl, token: input.token, authHeader: 'bearer' });
-  await bench.core.syncNow('bench: join the connect sync');
+  await bench.core.syncNow('user');
   await untilQuiet(bench);
   const firstSyncRequests = bench.requests.length;
 

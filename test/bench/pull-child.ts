@@ -92,7 +92,7 @@ async function runOutpost(input: PullChildInput): Promise<PullChildResult> {
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   await bench.call('settings.connect', { baseUrl: input.baseUrl, token: input.token, authHeader: 'bearer' });
-  const status = await bench.core.syncNow('bench: join the connect sync');
+  const status = await bench.core.syncNow('user');
   const wallMs = performance.now() - t0;
   const cpuMs = cpuSince(cpu0);
   const memory = process.memoryUsage();
@@ -100,7 +100,7 @@ async function runOutpost(input: PullChildInput): Promise<PullChildResult> {
   if (status.lastError) throw new Error(`the pull failed: ${status.lastError}`);
   // Nothing changed since: this full pull reads the post pages and the rotation's share only.
   const requestsBefore = bench.requests.length;
-  await bench.core.syncNow('bench: a later full pull');
+  await bench.core.syncNow('user');
   const steadyFullPullRequests = bench.requests.length - requestsBefore;
   // V8 gives back the heap the pull grew into only once the process has been quiet a while.
   const rssSettledBytes = input.settleMs ? await settledRss(input.settleMs) : undefined;

@@ -37,7 +37,7 @@ async function runOutpost(input: PushChildInput): Promise<PushChildResult> {
   const before = bench.requests.length;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const status = await bench.core.syncNow('bench: push');
+  const status = await bench.core.syncNow('user');
   const cpu = process.cpuUsage(cpu0);
   const sync = bench.requests.slice(before);
   // A full sync pulls first (a handful of reads here), then pushes: the push phase runs from

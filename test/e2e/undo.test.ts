@@ -35,7 +35,7 @@ async function synced(s: Setup, title: string, content: string, scheduled: boole
   const day = utcToZonedInput(new Date(Date.now() + DAY).toISOString(), ZONE).slice(0, 10);
   const at = zonedInputToUtc(`${day}T10:00`, ZONE);
   if (scheduled) await call(s, 'variants.schedule', { id: v.id, at });
-  await s.app.core.syncNow('test');
+  await s.app.core.syncNow('user');
   const onService = await until(`"${title}" on the service`, () =>
     s.sandbox.inspect
       .variants()
@@ -88,7 +88,7 @@ describe('undo', () => {
       // The service refuses the new text once, for a reason of its own.
       s.sandbox.faults.add({ kind: 'status', status: 400, method: 'PATCH', path: VARIANT, times: 1 });
       await call(s, 'variants.update', { id: variant.id, content: 'We launch tomorrow, at ten sharp.' });
-      await s.app.core.syncNow('test');
+      await s.app.core.syncNow('user');
 
       const page = s.page;
       await openView(page, 'Outbox');
@@ -128,7 +128,7 @@ describe('undo', () => {
       expect((await call(s, 'posts.get', { id: post.id })).variants[0]!.content).toBe(
         'We launch tomorrow, at ten sharp.',
       );
-      await s.app.core.syncNow('test');
+      await s.app.core.syncNow('user');
       expect(s.sandbox.inspect.variants().find((v) => v.id === serverId)!.content).toBe(
         'We launch tomorrow, at ten sharp.',
       );
@@ -143,7 +143,7 @@ describe('undo', () => {
       id: variant.id,
       content: 'Flat white, cortado, and a new single origin.',
     });
-    await s.app.core.syncNow('test');
+    await s.app.core.syncNow('user');
     const page = s.page;
     const open = page.getByRole('button', { name: /Menu card/ }).first();
     await open.waitFor();
@@ -211,7 +211,7 @@ describe('undo', () => {
     await page.keyboard.press('Control+z');
     await waitForText(notices(page), /Undone\s*Rescheduled ‘Open house’ \(X\) to /);
     await until('back on its day', async () => (await dayOf()) === home);
-    await s.app.core.syncNow('test');
+    await s.app.core.syncNow('user');
     expect(s.sandbox.inspect.patchCount(serverId)).toBe(patches);
     expect(serviceTime(s, serverId)).toBe(Date.parse(at));
 
@@ -222,12 +222,12 @@ describe('undo', () => {
     // Its notice offers Undo once the move is saved; it goes out with the next sync.
     const offer = notices(page).getByRole('button', { name: /^Undo: Rescheduled ‘Open house’ \(X\) to / });
     await offer.waitFor();
-    await s.app.core.syncNow('test');
+    await s.app.core.syncNow('user');
     expect(serviceTime(s, serverId)).toBe(Date.parse(at) + DAY);
     await tabTo(page, offer);
     await page.keyboard.press('Enter');
     await until('back on its day', async () => (await dayOf()) === home);
-    await s.app.core.syncNow('test');
+    await s.app.core.syncNow('user');
     expect(serviceTime(s, serverId)).toBe(Date.parse(at));
   });
 

@@ -172,7 +172,7 @@ describe('malformed service responses', () => {
           account: { kind: 'default' },
         });
       }
-      await core.syncNow('clean');
+      await core.syncNow('user');
       const snapshot = async () => {
         const out: PostDetail[] = [];
         for (const id of ids) {
@@ -198,7 +198,7 @@ describe('malformed service responses', () => {
         expectedContent.set(target.id, content);
         hostile.rules = [{ path: /^\/api\//, kind }];
         const served = hostile.served;
-        const status = await core.syncNow(`hostile ${kind}`);
+        const status = await core.syncNow('user');
         hostile.rules = [];
         tally.hostile += hostile.served - served;
         const after = await snapshot();
@@ -226,8 +226,8 @@ describe('malformed service responses', () => {
         for (const op of ops.filter((o) => o.state === 'failed' && o.kind !== 'publish'))
           await core.invoke('outbox.retry', { id: op.id });
       }
-      await core.syncNow('recovered');
-      await core.syncNow('recovered again');
+      await core.syncNow('user');
+      await core.syncNow('user');
       const final = await snapshot();
       for (const p of final)
         for (const v of p.variants) {

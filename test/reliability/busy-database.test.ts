@@ -91,7 +91,7 @@ describe('busy database, two processes', () => {
     opened = await openCore({ dataDir, clock, concurrency: 4 }, probe);
     const { core } = opened;
     await connect(core, sandbox.baseUrl, sandbox.token, WORKSPACE);
-    await core.syncNow('first sync');
+    await core.syncNow('user');
 
     // A little network time per request keeps the syncs running while the other process commits.
     sandbox.faults.add({ kind: 'latency', latencyMs: 5 });
@@ -116,7 +116,7 @@ describe('busy database, two processes', () => {
         expected.set(made.variantIds[1]!, { tag: `[busy-${n}-li]`, content: `[busy-${n}-li] first words` });
       }
       // The user keeps typing while the sync runs: local writes of this process, too.
-      const syncing = core.syncNow('busy round');
+      const syncing = core.syncNow('user');
       for (const [id, v] of [...expected].slice(0, perRound * 2 * round)) {
         if (edits % 3 === 0) {
           const content = `${v.tag} edited in round ${round}`;
@@ -128,7 +128,7 @@ describe('busy database, two processes', () => {
       await syncing;
       clock.advance(6 * 60_000);
     }
-    await syncRounds(core, clock, 3, 'settle');
+    await syncRounds(core, clock, 3); // settle
 
     writer.stdin.end();
     const written = await started.result;

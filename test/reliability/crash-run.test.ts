@@ -98,7 +98,7 @@ describe('crash run', () => {
     let outbox: OutboxOpView[] = [];
     let rounds = 0;
     for (; rounds < FIGURES.settleRounds; rounds++) {
-      await core.syncNow('after the crashes');
+      await core.syncNow('user');
       clock.advance(6 * 60_000);
       const ops = await core.invoke('outbox.list', undefined);
       if (ops.ok) outbox = ops.value;
@@ -110,7 +110,7 @@ describe('crash run', () => {
       )
         break;
     }
-    await core.syncNow('final');
+    await core.syncNow('user');
     const report = await checkInvariants(core, sandbox, expected, WORKSPACE);
     await core.close();
     opened = null;

@@ -84,7 +84,7 @@ async function main(): Promise<void> {
     } else if (roll < 0.6) {
       await work.randomOp();
     } else {
-      const status = await core.syncNow('crash worker');
+      const status = await core.syncNow('user');
       line(`SYNCED ${status.phase} pending ${status.pending}`);
     }
   }

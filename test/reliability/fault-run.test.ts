@@ -113,7 +113,7 @@ describe('fault run', () => {
     // Outpost talks to the sandbox through the witness, which counts publishes sent again.
     witness = await startPublishWitness(sandbox);
     await connect(core, witness.baseUrl, sandbox.token, WORKSPACE);
-    await core.syncNow('first sync');
+    await core.syncNow('user');
 
     const expected = new Expectations();
     const rng = createRng(SEED);
@@ -139,7 +139,7 @@ describe('fault run', () => {
       }
       // The user keeps editing while earlier changes are still on their way.
       if (r < createRounds * 2) for (let i = 0; i < perRound * 1.5; i++) await work.randomOp();
-      await core.syncNow('fault round');
+      await core.syncNow('user');
       rounds += 1;
       clock.advance(ROUND_MS);
       const ops = await core.invoke('outbox.list', undefined);
@@ -168,7 +168,7 @@ describe('fault run', () => {
     // The service recovers: everything the engine may do alone must now settle.
     sandbox.faults.clear();
     for (let r = 0; r < FIGURES.settleRounds; r++) {
-      await core.syncNow('settle round');
+      await core.syncNow('user');
       rounds += 1;
       clock.advance(ROUND_MS);
       const ops = await core.invoke('outbox.list', undefined);
@@ -176,7 +176,7 @@ describe('fault run', () => {
       if (unsettled(outbox).length === 0) break;
     }
     // One more full pull, so the views reflect what the service holds.
-    await core.syncNow('final');
+    await core.syncNow('user');
 
     const report = await checkInvariants(core, sandbox, expected, WORKSPACE);
     probe.checkTree(dataDir);

@@ -89,7 +89,7 @@ describe('load', () => {
 
     const pullStarted = Date.now();
     await connect(core, sandbox.baseUrl, sandbox.token, WORKSPACE);
-    await core.syncNow('first pull');
+    await core.syncNow('user');
     const pullMs = Date.now() - pullStarted;
     const list = await core.invoke('posts.list', { workspace: WORKSPACE });
     if (!list.ok) throw new Error(list.error.message);
@@ -121,7 +121,7 @@ describe('load', () => {
     // At least a few rounds even on a slow machine, so there is a trend to judge.
     while (Date.now() < until || round < 4) {
       // Typing goes on while the previous sync still runs: the engine must not queue up work.
-      const syncing = core.syncNow('load round');
+      const syncing = core.syncNow('user');
       for (let i = 0; i < 25; i++) {
         const v = rng.pick(targets);
         const content = `${v.content.split(']')[0]}] edit ${++edits}`;
@@ -133,7 +133,7 @@ describe('load', () => {
       sample();
     }
     // Settle: the last edits go out, then compare with the service.
-    await core.syncNow('settle');
+    await core.syncNow('user');
     sample();
 
     const serviceById = new Map(sandbox.inspect.variants().map((v) => [v.id, v]));

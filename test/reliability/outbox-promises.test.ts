@@ -55,7 +55,7 @@ async function openCase(name: string, options: SandboxOptions = {}): Promise<Cas
   const clock = new ManualClock(new Date());
   const { core } = await openCore({ dataDir, clock }, probe);
   await connect(core, sandbox.baseUrl, sandbox.token, WORKSPACE);
-  await core.syncNow('first sync');
+  await core.syncNow('user');
   return {
     sandbox,
     core,
@@ -127,7 +127,7 @@ describe('B. cut-off answers after the service applied the write', () => {
         let variantId: string;
         if (step === 'create_variant') {
           ({ postId } = await draft(core, WORKSPACE, title, []));
-          await core.syncNow('the post first');
+          await core.syncNow('user');
           const made = await must<VariantView>(core, 'variants.create', {
             postId,
             platform: 'x',
@@ -139,7 +139,7 @@ describe('B. cut-off answers after the service applied the write', () => {
           const made = await draft(core, WORKSPACE, title, [{ platform: 'x', content: first }]);
           postId = made.postId;
           variantId = made.variantIds[0]!;
-          if (step !== 'create_post') await core.syncNow('on the service before the fault');
+          if (step !== 'create_post') await core.syncNow('user');
         }
         const publishesBefore = routeCount(sandbox, PUBLISH_ROUTE);
         sandbox.faults.add({ kind, ...STEP_FAULT[step], times: 1 });
@@ -155,7 +155,7 @@ describe('B. cut-off answers after the service applied the write', () => {
         } else if (step === 'publish') {
           await must(core, 'variants.publish', { id: variantId });
         }
-        await syncRounds(core, clock, 3, 'after the cut-off answer');
+        await syncRounds(core, clock, 3); // after the cut-off answer
 
         const injected = sandbox.faults.injected;
         const servicePosts = sandbox.inspect.posts(WORKSPACE).filter((p) => p.title === title);
@@ -263,7 +263,7 @@ describe('C. a look-alike made at the same moment', () => {
           { platform: 'linkedin', content: contents[1]! },
         ]);
         sandbox.faults.add({ kind: 'lookalike_after_write', method: 'POST', path: POSTS, times: 1 });
-        await syncRounds(core, clock, 3, 'after the look-alike');
+        await syncRounds(core, clock, 3); // after the look-alike
 
         const twins = sandbox.inspect.posts(WORKSPACE).filter((p) => p.title === title);
         const ours = twins.find((p) => p.owner === 'alice');
@@ -289,7 +289,7 @@ describe('C. a look-alike made at the same moment', () => {
           id: op!.id,
           serverId: choice === 'ours' ? ours!.id : null,
         });
-        await syncRounds(core, clock, 3, 'after the choice');
+        await syncRounds(core, clock, 3); // after the choice
 
         const after = sandbox.inspect.posts(WORKSPACE).filter((p) => p.title === title);
         const chosen = await postDetail(core, postId);
@@ -339,7 +339,7 @@ describe('C. a look-alike made at the same moment', () => {
         const title = `[twin-variant-${choice}] Launch day`;
         const content = `[twin-variant-${choice}-x] same words`;
         const { postId } = await draft(core, WORKSPACE, title, []);
-        await core.syncNow('the post first');
+        await core.syncNow('user');
         const postServerId = (await postDetail(core, postId)).serverId!;
         const made = await must<VariantView>(core, 'variants.create', {
           postId,
@@ -348,7 +348,7 @@ describe('C. a look-alike made at the same moment', () => {
           account: { kind: 'default' },
         });
         sandbox.faults.add({ kind: 'lookalike_after_write', method: 'POST', path: VARIANTS, times: 1 });
-        await syncRounds(core, clock, 3, 'after the look-alike');
+        await syncRounds(core, clock, 3); // after the look-alike
 
         const twins = sandbox.inspect.variants(postServerId).filter((v) => v.content === content);
         const [ours] = await variantCreatedBy(sandbox, postServerId, 'alice');
@@ -366,11 +366,11 @@ describe('C. a look-alike made at the same moment', () => {
         tally.own += 1;
 
         await must<OpView>(core, 'outbox.adopt', { id: op!.id, serverId: choice === 'ours' ? ours! : null });
-        await syncRounds(core, clock, 3, 'after the choice');
+        await syncRounds(core, clock, 3); // after the choice
         // A later edit goes to the variant it was linked to, and only there.
         const edited = `${content} (edited)`;
         await must(core, 'variants.update', { id: made.id, content: edited });
-        await syncRounds(core, clock, 2, 'after the edit');
+        await syncRounds(core, clock, 2); // after the edit
 
         const chosen = await variantView(core, postId, made.id);
         expect(chosen.state).toBe('draft');
@@ -438,7 +438,7 @@ describe('D. published by someone else while a local edit waits', () => {
           { platform: 'x', content },
         ]);
         const variantId = variantIds[0]!;
-        await core.syncNow('on the service');
+        await core.syncNow('user');
         const serverId = (await variantView(core, postId, variantId)).serverId!;
         const change = { id: variantId, content: `[elsewhere-${tag}-x] my later edit` };
         // The edit waits either way: the harness turns the after-change sync off.
@@ -448,13 +448,13 @@ describe('D. published by someone else while a local edit waits', () => {
           sandbox.publishAs(serverId);
         } else {
           sandbox.publishAs(serverId);
-          await core.syncNow('the pull sees it published');
+          await core.syncNow('user');
           clock.advance(ROUND_MS);
           // Refusing the edit at once, with the reason, is telling the user too.
           const answer = await core.invoke('variants.update', change);
           if (!answer.ok) refusal = answer.error.message;
         }
-        await syncRounds(core, clock, 3, 'after bob published');
+        await syncRounds(core, clock, 3); // after bob published
 
         const patches = sandbox.inspect.patchCount(serverId);
         const [onService] = sandbox.inspect.variants().filter((v) => v.id === serverId);
@@ -530,7 +530,7 @@ describe('E. a workspace taken away and given back', () => {
           side.push(s);
         }
         sandbox.setWorkspaceAccess(WORKSPACE, 'alice', access);
-        await syncRounds(core, clock, 2, 'while acme is away');
+        await syncRounds(core, clock, 2); // while acme is away
 
         const onService = (slug: string, title: string) =>
           sandbox.inspect.posts(slug).filter((p) => p.title === title);
@@ -557,7 +557,7 @@ describe('E. a workspace taken away and given back', () => {
         expect(summaries.filter((p) => p.state === 'removed')).toEqual([]);
 
         sandbox.setWorkspaceAccess(WORKSPACE, 'alice', 'ok');
-        await syncRounds(core, clock, 2, 'acme is back');
+        await syncRounds(core, clock, 2); // acme is back
 
         let duplicates = 0;
         let lost = 0;
@@ -616,7 +616,7 @@ describe('F. an answer over the size limit', () => {
         const content = `[oversize-${method}-x] words`;
         const { postId, variantIds } = await draft(core, WORKSPACE, title, [{ platform: 'x', content }]);
         sandbox.faults.add({ kind: 'oversize_answer', method, path, times: 1 });
-        await core.syncNow('with an oversize answer');
+        await core.syncNow('user');
         const status = await syncStatus(core);
         const logged = (await syncLog(core)).filter((e) => /larger than|too large/i.test(e.reason));
         const told = /larger than|too large/i.test(status.lastError ?? '');
@@ -625,7 +625,7 @@ describe('F. an answer over the size limit', () => {
         );
         // The draft is kept and goes out once, when the answers are normal again.
         clock.advance(ROUND_MS);
-        await syncRounds(core, clock, 2, 'normal again');
+        await syncRounds(core, clock, 2); // normal again
         const posts = sandbox.inspect.posts(WORKSPACE).filter((p) => p.title === title);
         const variants = sandbox.inspect.variants().filter((v) => v.content === content);
         const failed = failedOps(await ops(core));

@@ -107,7 +107,7 @@ describe('unknown outcomes', () => {
       const clock = new ManualClock(new Date());
       const { core } = await openCore({ dataDir, clock }, probe);
       await connect(core, proxy.baseUrl, sandbox.token, WORKSPACE);
-      await core.syncNow('first');
+      await core.syncNow('user');
 
       const title = `[Pu-${s.step}] ${s.name}`;
       const content = `[Vu-${s.step}] ${s.name}`;
@@ -115,7 +115,7 @@ describe('unknown outcomes', () => {
       if (!post.ok) throw new Error(post.error.message);
       const postId = post.value.id;
       // For a lost variant create, the post goes first and alone.
-      if (s.write.path === VARIANTS) await core.syncNow('the post first');
+      if (s.write.path === VARIANTS) await core.syncNow('user');
       const made = await core.invoke('variants.create', {
         postId,
         platform: 'x',
@@ -129,7 +129,7 @@ describe('unknown outcomes', () => {
           const at = new Date(clock.now().getTime() + 90 * 86_400_000).toISOString();
           await core.invoke('variants.schedule', { id: variantId, at });
         }
-        await core.syncNow('before the fault');
+        await core.syncNow('user');
       }
 
       sandbox.faults.add(s.write);
@@ -142,11 +142,11 @@ describe('unknown outcomes', () => {
         return d.ok ? (d.value.serverId ?? 'none') : 'none';
       };
       if (s.readBack && s.readBackIn === 'same_sync') proxy.rules = [s.readBack(await serverId())];
-      await core.syncNow('the write');
+      await core.syncNow('user');
       clock.advance(6 * 60_000);
       if (s.readBack && s.readBackIn === 'next_sync') proxy.rules = [s.readBack(await serverId())];
       for (let i = 0; i < 5; i++) {
-        await core.syncNow('after');
+        await core.syncNow('user');
         clock.advance(6 * 60_000);
       }
       proxy.rules = [];

@@ -16,7 +16,10 @@ function opOutcome(op: OutboxOpView): Outcome {
 export const outboxCommands: CliCommand[] = [
   defineCommand({
     name: 'outbox',
-    help: ['Operations waiting to be sent, failed ones, and those waiting for you.'],
+    help: [
+      'Operations waiting to be sent, failed ones, and those waiting for you,',
+      'each with what it takes now (retry, discard, adopt...).',
+    ],
     async run({ core }) {
       const ops = await call(core, 'outbox.list', undefined);
       const rows = ops.map((o) => [
@@ -24,6 +27,8 @@ export const outboxCommands: CliCommand[] = [
         o.kind,
         o.state,
         oneLine(o.question ?? o.waitingFor ?? o.error ?? ''),
+        // The last column: what the op takes now, as the core's op machine answers it.
+        o.actions.join(',') || '-',
       ]);
       // A question's choices are listed under it, so `outbox adopt` can be typed from them.
       const choices = ops.flatMap((o) => o.candidates.map((c) => ['', '  choice', c.serverId, c.label]));

@@ -1,7 +1,7 @@
 // outpost sync, outpost log: one full sync that a script can trust, and the engine's decisions.
 import type { SyncStatus } from '../../../src-preload/bridge';
 import { syncProblems } from '../../cli-sync';
-import { backoffCeilingMs, type BackoffPolicy } from '../../core/sync/backoff';
+import { backoffCeilingMs, type BackoffPolicy } from '../../core/domain/backoff';
 import type { AppCore } from '../../core/ports';
 import {
   call,

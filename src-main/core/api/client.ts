@@ -389,3 +389,6 @@ export class ServiceClient {
     );
   }
 }
+
+/** The client for the connected service: null when not connected; throws (kind 'auth') without a token. */
+export type ClientGetter = () => Promise<ServiceClient | null>;

@@ -9,16 +9,17 @@ import type {
   CommandPayload,
   CommandResult,
   PostDetail,
+  VariantAction,
   VariantView,
 } from '../../../src-preload/bridge';
+import { variantRefusal, type VariantFacts } from '../outbox/item-actions';
 import { listOpenOpsOfPost } from '../outbox/op-queries';
 import type { Clock, Logger } from '../ports';
 import { getPost } from '../store/post-repository';
 import type { Database, PostRow, VariantRow } from '../store/schema';
 import { getVariant, listVariantsOfPost } from '../store/variant-repository';
-import type { SyncContext } from '../sync/context';
+import { inTransaction, type SyncContext } from '../store/unit-of-work';
 import type { SyncEngine } from '../sync/engine';
-import { isPublished, NEEDS_APPROVAL } from '../sync/reconcile';
 import { CommandError } from './command-error';
 import type { Connection } from './connection';
 import type { UndoJournal } from './undo';
@@ -95,6 +96,14 @@ export class AppContext {
     };
   }
 
+  /**
+   * A handler's writes as one unit of work: one transaction, and the events raised inside it
+   * (a settled op, a notice) go out only once it has committed.
+   */
+  inTransaction<T>(work: (t: SyncContext) => Promise<T>): Promise<T> {
+    return inTransaction(this.syncCtx(), work);
+  }
+
   async post(id: string): Promise<PostRow> {
     const post = await getPost(this.db, id);
     if (!post) throw new CommandError('not_found', `No post with id ${id}.`);
@@ -135,21 +144,10 @@ export class AppContext {
   }
 }
 
-export function assertEditable(v: VariantRow): void {
-  if (isPublished(v))
-    throw new CommandError('invalid_state', 'This variant is already published; it cannot change.');
-  if (v.remote_state === 'removed')
-    throw new CommandError(
-      'invalid_state',
-      'This variant was removed on the service; its text is kept here only.',
-    );
-  // What the approvers were asked to sign off is what goes out: Outpost does not change it
-  // under them (the window locks it too).
-  if (v.status === NEEDS_APPROVAL)
-    throw new CommandError(
-      'invalid_state',
-      "This variant is waiting for the channel's approvers; it cannot change until they decide.",
-    );
+/** Refuses what the variant does not allow now, with the reason its actions give (outbox/item-actions.ts). */
+export function assertAllows(action: VariantAction, facts: VariantFacts): void {
+  const why = variantRefusal(action, facts);
+  if (why !== null) throw new CommandError('invalid_state', why);
 }
 
 export function accountColumns(

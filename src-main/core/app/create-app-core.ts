@@ -14,11 +14,11 @@ import type {
 import { isServiceError } from '../api/errors';
 import { NoSuchOp } from '../outbox/actions';
 import { OpMoved, OpRefused } from '../outbox/op-store';
-import type { AppCore, Cancel, Clock, Logger, Scheduler, SecretStore } from '../ports';
+import type { AppCore, Cancel, Clock, Logger, Scheduler, SecretStore, SyncTrigger } from '../ports';
 import { DATABASE_FILE } from '../paths';
 import { systemClock, systemScheduler } from '../system-time';
 import { openDatabase, type OpenedDatabase } from '../store/db';
-import type { SyncContext } from '../sync/context';
+import type { SyncContext } from '../store/unit-of-work';
 import { SyncEngine } from '../sync/engine';
 import { AppContext } from './app-context';
 import { CommandError } from './command-error';
@@ -144,6 +144,7 @@ class Core implements AppCore {
       undo: new UndoJournal({ announce: (entry) => this.#emit({ name: 'undoable', data: entry }) }),
       run: (command, payload) => this.#handlers[command](payload),
     });
+    // Every command of the bridge has a handler, or this does not compile.
     this.#handlers = combineHandlers(
       settingsHandlers(app, { version: options.version, host: options.host, dataDir: options.dataDir }),
       postHandlers(app),
@@ -152,7 +153,7 @@ class Core implements AppCore {
       syncHandlers(app),
       planningHandlers(app),
       undoHandlers(app),
-    );
+    ) satisfies Handlers<CommandName>;
   }
 
   async open(): Promise<void> {
@@ -217,8 +218,8 @@ class Core implements AppCore {
     return () => this.#listeners.delete(listener);
   }
 
-  syncNow(reason: string): Promise<SyncStatus> {
-    return this.#engine.syncNow(reason);
+  syncNow(trigger: SyncTrigger): Promise<SyncStatus> {
+    return this.#engine.syncNow(trigger);
   }
 
   setOnline(online: boolean): void {

@@ -12,7 +12,6 @@ import { groupBy } from '../collections';
 import { listNeedingAttention, listOpenOpsOfPosts } from '../outbox/op-queries';
 import { listPlannedInRange, listQueueCandidates, type PlannedRow } from '../store/planning-queries';
 import type { Database, OutboxOpRow, PostRow } from '../store/schema';
-import { isPublished, NEEDS_APPROVAL } from '../sync/reconcile';
 import { variantView } from './views';
 
 /** A post matches a state by its own state or by any of its variants' (a live LinkedIn variant
@@ -45,10 +44,7 @@ function planItems(rows: PlannedRow[], posts: Map<string, PostRow>, ops: OutboxO
       stateText: view.stateText,
       firstLine: firstLine(r.content),
       url: r.platform_post_url,
-      canMove:
-        !['published', 'needs_approval', 'removed'].includes(view.state) &&
-        !isPublished(r) &&
-        r.status !== NEEDS_APPROVAL,
+      actions: view.actions,
     });
   }
   return out;

@@ -6,6 +6,7 @@ import { groupBy } from '../collections';
 import { listOpenOpStates, listOpenOpsOfPosts } from '../outbox/op-queries';
 import { enqueue, reviveRefusedCreate } from '../outbox/op-store';
 import { newLocalId } from '../store/ids';
+import { unsyncedColumns } from '../store/local-item';
 import {
   insertPost,
   listConflictedPostIds,
@@ -14,7 +15,7 @@ import {
   updatePost,
   type PostBase,
 } from '../store/post-repository';
-import { logDecision } from '../sync/context';
+import { logDecision } from '../store/unit-of-work';
 import type { AppContext } from './app-context';
 import { CommandError } from './command-error';
 import type { Handlers } from './handlers';
@@ -53,22 +54,9 @@ export function postHandlers(app: AppContext): Handlers<PostCommands> {
       if (p.workspace !== null) await app.knownWorkspace(p.workspace);
       const id = newLocalId();
       const now = app.now();
-      await app.db.transaction().execute(async (trx) => {
-        await insertPost(trx, {
-          id,
-          server_id: null,
-          workspace: p.workspace,
-          title: p.title,
-          base: null,
-          raw: null,
-          remote_state: 'active',
-          conflict: null,
-          error: null,
-          created_at: now,
-          updated_at: now,
-        });
-        if (p.workspace !== null)
-          await enqueue(trx, { kind: 'create_post', postId: id, variantId: null, now });
+      await app.inTransaction(async (t) => {
+        await insertPost(t.db, { id, workspace: p.workspace, title: p.title, ...unsyncedColumns(now) });
+        if (p.workspace !== null) await enqueue(t, { kind: 'create_post', postId: id, variantId: null, now });
       });
       app.changed(id, null);
       return app.postDetail(id);
@@ -76,9 +64,9 @@ export function postHandlers(app: AppContext): Handlers<PostCommands> {
     'posts.update': async (p) => {
       const post = await app.post(p.id);
       // After creation the title stays local: the spec has no endpoint to rename a post.
-      await app.db.transaction().execute(async (trx) => {
-        await updatePost(trx, p.id, { title: p.title, updated_at: app.now() });
-        if (post.server_id === null) await reviveRefusedCreate({ ...app.syncCtx(), db: trx }, p.id, null);
+      await app.inTransaction(async (t) => {
+        await updatePost(t.db, p.id, { title: p.title, updated_at: app.now() });
+        if (post.server_id === null) await reviveRefusedCreate(t, p.id, null);
       });
       app.changed(p.id, null);
       return app.postDetail(p.id);
@@ -92,16 +80,18 @@ export function postHandlers(app: AppContext): Handlers<PostCommands> {
       if (!conflicts || theirs === undefined || theirs === null)
         throw new CommandError('invalid_state', 'This post has no conflict to resolve.');
       const title = p.choice === 'edit' ? p.title : p.choice === 'theirs' ? theirs : post.title;
-      await updatePost(app.db, post.id, {
-        title,
-        base: JSON.stringify({ title: theirs } satisfies PostBase),
-        conflict: null,
-        updated_at: app.now(),
-      });
-      await logDecision(app.syncCtx(), {
-        action: `resolve_${p.choice}`,
-        reason: 'The user resolved the title conflict.',
-        postId: post.id,
+      await app.inTransaction(async (t) => {
+        await updatePost(t.db, post.id, {
+          title,
+          base: JSON.stringify({ title: theirs } satisfies PostBase),
+          conflict: null,
+          updated_at: app.now(),
+        });
+        await logDecision(t, {
+          action: `resolve_${p.choice}`,
+          reason: 'The user resolved the title conflict.',
+          postId: post.id,
+        });
       });
       app.changed(post.id, null);
       return app.postDetail(post.id);

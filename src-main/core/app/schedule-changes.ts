@@ -3,13 +3,15 @@
 // their outbox ops are written in one transaction, and the window hears of them after the
 // commit. variants.schedule and variants.unschedule come here, and so does the undo of a time
 // change, so an undo takes exactly the path of the change it reverses.
-import type { Kysely } from 'kysely';
 import { guardTime, type ProfileFact } from '../../../src-preload/send-guards';
-import { enqueue, withdrawUnsentTimeChange } from '../outbox/op-store';
+import { sameInstant } from '../domain/merge';
+import { enqueue } from '../outbox/op-store';
+import { withdrawUnsentTimeChange } from '../outbox/supersede';
 import { getPost, parseJson } from '../store/post-repository';
-import type { Database, PostRow, VariantRow } from '../store/schema';
+import type { PostRow, VariantRow } from '../store/schema';
+import type { SyncContext } from '../store/unit-of-work';
 import { getVariant, updateVariant, type VariantBase } from '../store/variant-repository';
-import { assertEditable, type AppContext } from './app-context';
+import { assertAllows, type AppContext } from './app-context';
 import { CommandError } from './command-error';
 import { profileFacts, sendRefusalAmong } from './send-checks';
 
@@ -49,7 +51,9 @@ export async function setScheduledTimes(
 ): Promise<TimeChanges> {
   const now = app.now();
   const result: TimeChanges = { changed: [], refused: [] };
-  await app.db.transaction().execute(async (trx) => {
+  // One unit of work: its events (a superseded op's) go out only once it has committed.
+  await app.inTransaction(async (t) => {
+    const trx = t.db;
     // A change of many variants reads each post and each workspace's accounts once.
     const posts = new Map<string, PostRow | undefined>();
     const accounts = new Map<string | null, ProfileFact[]>();
@@ -68,11 +72,16 @@ export async function setScheduledTimes(
         const post = await postOf(v.post_id);
         if (!post) throw new CommandError('not_found', `No post with id ${v.post_id}.`);
         const at = change.at === null ? null : new Date(change.at).toISOString();
-        assertEditable(v);
+        // Whether it may be scheduled depends on the variant alone, not on its ops.
+        assertAllows(at === null ? 'unschedule' : 'schedule', {
+          variant: v,
+          workspace: post.workspace,
+          ops: [],
+        });
         if (change.expected !== undefined && !sameInstant(v.scheduled_at, change.expected))
           throw new CommandError('invalid_state', 'Its time has changed since.');
         if (at !== null) refuseUnsendable(v, at, app.now(), await accountsOf(post.workspace));
-        await writeTime(trx, v, post, at, now);
+        await writeTime(t, v, post, at, now);
         result.changed.push({
           variantId: v.id,
           postId: post.id,
@@ -102,27 +111,21 @@ export async function setScheduledTime(
   return changed[0] as TimeChanged;
 }
 
-/** Whether two times (or two "unscheduled") are the same, however each instant is written. */
-export function sameInstant(a: string | null, b: string | null): boolean {
-  if (a === null || b === null) return a === b;
-  return Date.parse(a) === Date.parse(b);
-}
-
 function refuseUnsendable(v: VariantRow, at: string, now: string, accounts: readonly ProfileFact[]): void {
   for (const guard of [guardTime(at, new Date(now)), sendRefusalAmong(v, accounts)])
     if (!guard.ok) throw new CommandError('invalid_state', guard.message);
 }
 
 async function writeTime(
-  trx: Kysely<Database>,
+  t: SyncContext,
   v: VariantRow,
   post: PostRow,
   at: string | null,
   now: string,
 ): Promise<void> {
-  await updateVariant(trx, v.id, { scheduled_at: at, updated_at: now });
+  await updateVariant(t.db, v.id, { scheduled_at: at, updated_at: now });
   if (post.workspace === null) return;
-  await enqueue(trx, {
+  await enqueue(t, {
     kind: at === null ? 'unschedule' : 'schedule',
     postId: post.id,
     variantId: v.id,
@@ -130,5 +133,5 @@ async function writeTime(
   });
   // Back to what the service holds before the change left: nothing is sent at all.
   const base = v.server_id === null ? null : parseJson<VariantBase>(v.base);
-  if (base !== null && sameInstant(base.scheduled_at, at)) await withdrawUnsentTimeChange(trx, v.id);
+  if (base !== null && sameInstant(base.scheduled_at, at)) await withdrawUnsentTimeChange(t, v.id);
 }

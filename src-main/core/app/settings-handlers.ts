@@ -6,7 +6,7 @@ import { countPostsByWorkspace, listPosts, updatePost } from '../store/post-repo
 import { setSetting } from '../store/settings-repository';
 import { listVariantsOfPost } from '../store/variant-repository';
 import { listProfiles, listWorkspaces, replaceProfiles } from '../store/workspace-repository';
-import { logDecision } from '../sync/context';
+import { logDecision } from '../store/unit-of-work';
 import type { AppContext } from './app-context';
 import { CommandError } from './command-error';
 import type { Handlers } from './handlers';
@@ -111,14 +111,14 @@ export function settingsHandlers(app: AppContext, info: HostInfo): Handlers<Sett
           throw new CommandError('not_found', `No local draft with id ${id}.`);
       const moving = locals.filter((p) => wanted === null || wanted.has(p.id));
       const now = app.now();
-      await app.db.transaction().execute(async (trx) => {
+      await app.inTransaction(async (t) => {
         for (const post of moving) {
-          await updatePost(trx, post.id, { workspace: slug, updated_at: now });
-          await enqueue(trx, { kind: 'create_post', postId: post.id, variantId: null, now });
-          for (const v of await listVariantsOfPost(trx, post.id)) {
-            await enqueue(trx, { kind: 'create_variant', postId: post.id, variantId: v.id, now });
+          await updatePost(t.db, post.id, { workspace: slug, updated_at: now });
+          await enqueue(t, { kind: 'create_post', postId: post.id, variantId: null, now });
+          for (const v of await listVariantsOfPost(t.db, post.id)) {
+            await enqueue(t, { kind: 'create_variant', postId: post.id, variantId: v.id, now });
             if (v.scheduled_at !== null)
-              await enqueue(trx, { kind: 'schedule', postId: post.id, variantId: v.id, now });
+              await enqueue(t, { kind: 'schedule', postId: post.id, variantId: v.id, now });
           }
         }
       });

@@ -2,15 +2,17 @@
 // waits on the network; the sync engine sends it later.
 import type { AccountChoice, VariantView } from '../../../src-preload/bridge';
 import { listOpenOpsOfPost } from '../outbox/op-queries';
-import { enqueue, reviveRefusedCreate, supersedeChanges } from '../outbox/op-store';
+import { enqueue, reviveRefusedCreate } from '../outbox/op-store';
+import { supersedeChanges } from '../outbox/supersede';
 import type { VariantField } from '../outbox/payload';
 import { newLocalId } from '../store/ids';
+import { unsyncedColumns } from '../store/local-item';
 import { parseJson, updatePost } from '../store/post-repository';
 import type { VariantRow } from '../store/schema';
 import { insertVariant, updateVariant, type VariantBase } from '../store/variant-repository';
-import { mineAccount } from '../sync/apply';
-import { logDecision } from '../sync/context';
-import { accountColumns, assertEditable, type AppContext } from './app-context';
+import { mineAccount } from '../outbox/merge-variant';
+import { logDecision, type SyncContext } from '../store/unit-of-work';
+import { accountColumns, assertAllows, type AppContext } from './app-context';
 import { CommandError } from './command-error';
 import type { Handlers } from './handlers';
 import { setScheduledTime } from './schedule-changes';
@@ -46,30 +48,23 @@ export function variantHandlers(app: AppContext): Handlers<VariantCommands> {
         throw new CommandError('invalid_state', 'This post was removed on the service.');
       const id = newLocalId();
       const now = app.now();
-      await app.db.transaction().execute(async (trx) => {
-        await insertVariant(trx, {
+      await app.inTransaction(async (t) => {
+        await insertVariant(t.db, {
           id,
           post_id: post.id,
-          server_id: null,
           platform: p.platform.trim(),
           content: p.content,
           ...accountColumns(p.account),
           scheduled_at: null,
           status: null,
           platform_post_url: null,
-          base: null,
-          raw: null,
-          remote_state: 'active',
-          conflict: null,
-          error: null,
-          created_at: now,
-          updated_at: now,
           reconcile_at: null,
           reconcile_attempts: 0,
+          ...unsyncedColumns(now),
         });
-        await updatePost(trx, post.id, { updated_at: now });
+        await updatePost(t.db, post.id, { updated_at: now });
         if (post.workspace !== null)
-          await enqueue(trx, { kind: 'create_variant', postId: post.id, variantId: id, now });
+          await enqueue(t, { kind: 'create_variant', postId: post.id, variantId: id, now });
       });
       app.changed(post.id, id);
       return app.variantView(id);
@@ -77,8 +72,9 @@ export function variantHandlers(app: AppContext): Handlers<VariantCommands> {
 
     'variants.update': async (p) => {
       const v = await app.variant(p.id);
-      assertEditable(v);
       const post = await app.post(v.post_id);
+      // The hot path of typing: an edit depends on the variant alone, so no op is read first.
+      assertAllows('edit', { variant: v, workspace: post.workspace, ops: [] });
       const fields: VariantField[] = [];
       const patch: Partial<VariantRow> = {};
       if (p.content !== undefined && p.content !== v.content) {
@@ -99,17 +95,11 @@ export function variantHandlers(app: AppContext): Handlers<VariantCommands> {
       }
       if (fields.length === 0) return app.variantView(v.id);
       const now = app.now();
-      await app.db.transaction().execute(async (trx) => {
-        await updateVariant(trx, v.id, { ...patch, updated_at: now });
+      await app.inTransaction(async (t) => {
+        await updateVariant(t.db, v.id, { ...patch, updated_at: now });
         if (post.workspace === null) return;
-        if (v.server_id === null) await reviveRefusedCreate({ ...app.syncCtx(), db: trx }, post.id, v.id);
-        await enqueue(trx, {
-          kind: 'update_variant',
-          postId: post.id,
-          variantId: v.id,
-          payload: { fields },
-          now,
-        });
+        if (v.server_id === null) await reviveRefusedCreate(t, post.id, v.id);
+        await queueEdit(t, v, fields, now);
       });
       app.changed(post.id, v.id);
       // The hot path of typing: answer from the rows in hand rather than reading them again.
@@ -130,33 +120,22 @@ export function variantHandlers(app: AppContext): Handlers<VariantCommands> {
   };
 }
 
+/** An edit of these fields of the variant, queued (or folded into one already waiting). */
+function queueEdit(t: SyncContext, v: VariantRow, fields: VariantField[], now: string): Promise<string> {
+  return enqueue(t, { kind: 'update_variant', postId: v.post_id, variantId: v.id, payload: { fields }, now });
+}
+
 /** Publish now: the same checks whether the user pressed Publish or chose "send now instead". */
 function publisher(app: AppContext): (id: string) => Promise<VariantView> {
   return async (id) => {
     const v = await app.variant(id);
-    assertEditable(v);
     const post = await app.post(v.post_id);
-    if (post.workspace === null)
-      throw new CommandError('invalid_state', 'Move this draft to a workspace before publishing it.');
-    if (v.account_mode === 'none')
-      throw new CommandError(
-        'invalid_state',
-        'Choose a posting account before publishing (the service needs one).',
-      );
-    const mine = (await listOpenOpsOfPost(app.db, post.id)).filter(
-      (o) => o.variant_id === v.id && o.kind === 'publish' && o.state !== 'failed',
-    );
-    if (mine.some((o) => o.state === 'needs_user' || o.state === 'unknown'))
-      throw new CommandError(
-        'invalid_state',
-        'An earlier publish has an unknown outcome: decide on it first.',
-      );
-    if (mine.length > 0)
-      throw new CommandError('invalid_state', 'A publish of this variant is already on its way.');
+    const ops = await listOpenOpsOfPost(app.db, post.id);
+    assertAllows('publish', { variant: v, workspace: post.workspace, ops });
     // Over the platform's limit, or no active account for it: refused before any request.
     await checkPublish(app.db, v.id);
-    await app.db.transaction().execute(async (trx) => {
-      await enqueue(trx, { kind: 'publish', postId: post.id, variantId: v.id, now: app.now() });
+    await app.inTransaction(async (t) => {
+      await enqueue(t, { kind: 'publish', postId: post.id, variantId: v.id, now: app.now() });
     });
     app.changed(post.id, v.id);
     app.engine.background(() => app.engine.syncNow('publish requested'));
@@ -207,30 +186,23 @@ async function resolveConflict(app: AppContext, p: Resolution): Promise<VariantV
   if (mineAccount(after, newBase) !== newBase.social_profile_id) fields.push('account');
   const scheduleChanged = after.scheduled_at !== newBase.scheduled_at;
   const now = app.now();
-  await app.db.transaction().execute(async (trx) => {
-    await updateVariant(trx, v.id, patch);
-    await supersedeChanges(trx, v.id);
-    if (fields.length > 0)
-      await enqueue(trx, {
-        kind: 'update_variant',
-        postId: post.id,
-        variantId: v.id,
-        payload: { fields },
-        now,
-      });
+  await app.inTransaction(async (t) => {
+    await updateVariant(t.db, v.id, patch);
+    await supersedeChanges(t, v.id);
+    if (fields.length > 0) await queueEdit(t, v, fields, now);
     if (scheduleChanged)
-      await enqueue(trx, {
+      await enqueue(t, {
         kind: after.scheduled_at === null ? 'unschedule' : 'schedule',
         postId: post.id,
         variantId: v.id,
         now,
       });
-  });
-  await logDecision(app.syncCtx(), {
-    action: `resolve_${p.choice}`,
-    reason: 'The user resolved a conflict.',
-    postId: post.id,
-    variantId: v.id,
+    await logDecision(t, {
+      action: `resolve_${p.choice}`,
+      reason: 'The user resolved a conflict.',
+      postId: post.id,
+      variantId: v.id,
+    });
   });
   app.changed(post.id, v.id);
   return app.variantView(v.id);

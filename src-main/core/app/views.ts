@@ -1,5 +1,5 @@
 // Rows to the views the window shows (src-preload/bridge.ts). State words come from the pure
-// decisions in sync/reconcile.ts so the window, the CLI and the tests agree.
+// rules in domain/item-state.ts so the window, the CLI and the tests agree.
 import type {
   AccountChoice,
   FieldConflict,
@@ -12,8 +12,10 @@ import type {
 import type { OutboxOpRow, PostRow, SyncLogRow, VariantRow } from '../store/schema';
 import { parseJson, type PostBase, type PostSummaryRow } from '../store/post-repository';
 import { sameText } from '../outbox/answer-check';
+import { variantActions } from '../outbox/item-actions';
+import { actionsOf } from '../outbox/op-machine';
 import { parseQuestion } from '../outbox/payload';
-import { postState, variantState, STATE_WORDS, TITLE_NEEDED } from '../sync/reconcile';
+import { postState, variantState, STATE_WORDS, TITLE_NEEDED } from '../domain/item-state';
 
 export const TITLE_STAYS_LOCAL =
   'The new title is kept in Outpost only: the service offers no way to rename a post after it is created.';
@@ -99,8 +101,7 @@ export function variantView(v: VariantRow, post: PostRow, ops: OutboxOpRow[]): V
     state,
     stateText: text,
     error: error ?? null,
-    canRetry: failedOp !== undefined && failedOp.kind !== 'publish',
-    canDiscard: failedOp !== undefined && failedOp.kind !== 'create_variant',
+    actions: variantActions({ variant: v, workspace: post.workspace, ops }),
     conflicts,
     publishUnknown,
     updatedAt: v.updated_at,
@@ -202,6 +203,7 @@ export function outboxOpView(
     candidates: op.state === 'needs_user' ? (asked?.candidates ?? []) : [],
     waitingFor: about.waitingFor ?? null,
     discardsText: about.discardsText ?? null,
+    actions: actionsOf(op),
     createdAt: op.created_at,
   };
 }

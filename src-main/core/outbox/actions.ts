@@ -1,11 +1,13 @@
 // What the user can do with an op, in one place: retry, discard, publish again, keep
 // unpublished, and choose among look-alikes. Each is an event of the op machine, so a button
 // pressed on an op that has moved on meanwhile is refused with the machine's reason.
+import type { OutboxOpAction } from '../../../src-preload/bridge';
 import { parseJson, updatePost, type PostBase } from '../store/post-repository';
 import type { OutboxOpRow, VariantRow } from '../store/schema';
 import { getVariant, updateVariant, type VariantBase } from '../store/variant-repository';
-import { inTransaction, nowIso, type SyncContext } from '../sync/context';
+import { inTransaction, nowIso, type SyncContext } from '../store/unit-of-work';
 import { getOp } from './op-queries';
+import { refusal } from './op-machine';
 import { OpRefused, settle } from './op-store';
 import { parsePayload, parseQuestion } from './payload';
 
@@ -22,12 +24,20 @@ async function opOf(ctx: SyncContext, id: string): Promise<OutboxOpRow> {
   return op;
 }
 
+/** The op, if the machine takes the user's action on it now; refused with its reason otherwise. */
+async function opFor(ctx: SyncContext, id: string, action: OutboxOpAction): Promise<OutboxOpRow> {
+  const op = await opOf(ctx, id);
+  const why = refusal(op, action);
+  if (why !== null) throw new OpRefused(why);
+  return op;
+}
+
 /**
  * Sends a failed op again; an op of unknown outcome is read back first, now (the settlement
  * clears its wait, so the next sync reads it back).
  */
 export async function retryOp(ctx: SyncContext, id: string): Promise<OutboxOpRow> {
-  const op = await opOf(ctx, id);
+  const op = await opFor(ctx, id, 'retry');
   await inTransaction(ctx, async (t) => {
     await settle(t, op, { event: { type: 'user_retry' }, action: 'user_retry' });
     if (op.variant_id !== null) await updateVariant(t.db, op.variant_id, { error: null });
@@ -41,7 +51,7 @@ export async function retryOp(ctx: SyncContext, id: string): Promise<OutboxOpRow
  * shows the service's state again instead of Failed forever.
  */
 export async function discardOp(ctx: SyncContext, id: string): Promise<OutboxOpRow> {
-  const op = await opOf(ctx, id);
+  const op = await opFor(ctx, id, 'discard');
   await inTransaction(ctx, async (t) => {
     await settle(t, op, {
       event: { type: 'user_discard' },
@@ -94,7 +104,7 @@ export async function adoptCandidate(
   id: string,
   serverId: string | null,
 ): Promise<OutboxOpRow> {
-  const op = await opOf(ctx, id);
+  const op = await opFor(ctx, id, serverId === null ? 'create_anew' : 'adopt');
   if (serverId === null) {
     await settle(ctx, op, { event: { type: 'user_create_anew' }, action: 'user_create_anew' });
     return opOf(ctx, id);

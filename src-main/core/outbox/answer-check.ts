@@ -3,7 +3,7 @@
 // change it did not keep: such an answer is not a clean one, so the outcome is unknown and the
 // item is read back (outcome.ts). Only the fields sent are compared: this runs on every answer.
 import type { ServicePost, ServiceVariant } from '../api/client';
-import { sameInstant } from '../sync/reconcile';
+import { sameInstant } from '../domain/merge';
 import { NOT_KEPT_LIMIT } from './op-machine';
 import type { SentPatch } from './payload';
 

@@ -3,10 +3,10 @@ import { platformName } from '../../../src-preload/platforms';
 import { updatePost } from '../store/post-repository';
 import type { OutboxOpRow } from '../store/schema';
 import { getVariant, updateVariant } from '../store/variant-repository';
-import { notify } from '../sync/apply';
-import { nowIso, type SyncContext } from '../sync/context';
+import { notify } from '../domain/notices';
+import { nowIso, type SyncContext } from '../store/unit-of-work';
 import { notKeptNotice } from './not-kept';
-import type { OpEvent } from './op-machine';
+import type { OpEvent } from './op-events';
 
 /** A decision or a refusal now waits for the user: they hear it once, with what to do. */
 export async function tellUser(ctx: SyncContext, op: OutboxOpRow, event: OpEvent): Promise<void> {

@@ -1,10 +1,10 @@
 // A change the service answered as if it kept it, which a later read shows it did not keep (the
 // value it replaced is back). Nothing in such an answer tells it apart from a real one, so the
-// read after it is where it shows (sync/apply.ts). The change goes again as a new edit of the
+// read after it is where it shows (merge-variant.ts). The change goes again as a new edit of the
 // same fields would, carrying its count; the op machine fails it at NOT_KEPT_LIMIT.
-import type { OutboxKind, VariantRow } from '../store/schema';
+import type { OpKind, VariantRow } from '../store/schema';
 import type { VariantBase } from '../store/variant-repository';
-import { nowIso, type SyncContext } from '../sync/context';
+import { nowIso, type SyncContext } from '../store/unit-of-work';
 import { fieldsNotHeld, notKeptReason, sameValue, type ChangeField } from './answer-check';
 import { enqueue, settle } from './op-store';
 import type { SentPatch, VariantField } from './payload';
@@ -42,7 +42,7 @@ function changesFor(variant: VariantRow, fields: readonly ChangeField[]) {
   const edited: VariantField[] = [];
   if (fields.includes('content')) edited.push('content');
   if (fields.includes('social_profile_id')) edited.push('account');
-  const changes: Array<{ kind: OutboxKind; fields?: VariantField[] }> = [];
+  const changes: Array<{ kind: OpKind; fields?: VariantField[] }> = [];
   if (edited.length > 0) changes.push({ kind: 'update_variant', fields: edited });
   if (fields.includes('scheduled_at'))
     changes.push({ kind: variant.scheduled_at === null ? 'unschedule' : 'schedule' });
@@ -62,7 +62,7 @@ export async function sendAgainNotKept(
   const reason = notKeptReason(fields, times);
   let failed = false;
   for (const change of changesFor(variant, fields)) {
-    const id = await enqueue(ctx.db, {
+    const id = await enqueue(ctx, {
       kind: change.kind,
       postId: variant.post_id,
       variantId: variant.id,

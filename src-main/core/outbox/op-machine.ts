@@ -1,31 +1,16 @@
-// The life cycle of one outbox op, as a pure function: `transition(op, event)` gives the next
-// state and what must happen with it, or a refusal with the reason. Nothing else decides an
-// op's state; the op store applies these answers with compare-and-set (op-store.ts), and
-// test/unit/core/outbox/op-machine.test.ts holds one row per state and event.
-//
-//   pending ──claim──▶ sending ──answered──▶ done
-//      ▲                  │ never_sent / retry_later / token_refused / workspace_unavailable ─▶ pending
-//      │                  │ refused / removed ─▶ failed
-//      │                  └ outcome_unknown / crashed ─▶ unknown ──read-back──▶ done | pending | needs_user
-//      │                                                        └─ not_kept ─▶ pending, or failed the Nth time
-//      └── user: retry, publish again, create anew ◀── failed | needs_user
+// The life cycle of one outbox op, as data: MACHINE says, for each state and event, the next
+// state and what must happen with it; `transition` only looks it up. What the user may do with
+// an op (`allowed`) and what an op holds back of the ops after it (`blocks`) are read from the
+// same data, so the window, the CLI and the queue cannot disagree with the machine. The op
+// store applies its answers with compare-and-set (op-store.ts); docs/op-machine.md is this
+// table in words, generated from it and checked by test/unit/core/outbox/op-machine-doc.test.ts.
 //
 // The promise it keeps: a request that may have reached the service is never sent again by
-// itself. Only a read-back that proves it was not applied (a create, an update), or the user
+// itself. Only a read-back that proves it was not applied (a create, a change), or the user
 // (a publish: "publish again"), puts such an op back to pending.
-
-export const OP_KINDS = [
-  'create_post',
-  'create_variant',
-  'update_variant',
-  'schedule',
-  'unschedule',
-  'publish',
-] as const;
-export type OpKind = (typeof OP_KINDS)[number];
-
-export const OP_STATES = ['pending', 'sending', 'unknown', 'needs_user', 'failed', 'done'] as const;
-export type OpState = (typeof OP_STATES)[number];
+import { OUTBOX_OP_STATES, type OutboxOpAction } from '../../../src-preload/bridge';
+import type { OpKind, OpState } from '../store/schema';
+import type { Effect, OpEvent, OpEventType } from './op-events';
 
 /**
  * How many times a change may be answered without being kept before it fails: a service that
@@ -33,226 +18,282 @@ export type OpState = (typeof OP_STATES)[number];
  */
 export const NOT_KEPT_LIMIT = 3;
 
-/** A service item Outpost may have made, offered to the user when more than one matches. */
-export interface Candidate {
-  serverId: string;
-  label: string;
+/** The kinds the machine tells apart. */
+export type KindGroup = 'create' | 'change' | 'publish';
+export const KIND_GROUPS: Record<OpKind, KindGroup> = {
+  create_post: 'create',
+  create_variant: 'create',
+  update_variant: 'change',
+  schedule: 'change',
+  unschedule: 'change',
+  publish: 'publish',
+};
+
+/** A row's error: the event's own reason, or a fixed sentence. Without one the error is kept or cleared. */
+export const FROM_EVENT = 'the event’s reason';
+
+/** One way a state takes an event. */
+export interface Row {
+  next: OpState;
+  effects: readonly Effect[];
+  error?: string;
+  /** Only for these kinds; every kind when absent. */
+  kinds?: readonly KindGroup[];
+  /** Only when the event says so: a change not kept for the NOT_KEPT_LIMIT-th time. */
+  when?: 'limit_reached';
 }
 
-export type OpEvent =
-  /** The request is about to leave: committed before it does. */
-  | { type: 'claim' }
-  /** The service answered and the answer is recorded, or a read-back proved it applied. */
-  | { type: 'answered'; reason: string }
-  /** Nothing left to send (already linked, nothing the service takes changed). */
-  | { type: 'nothing_to_send'; reason: string }
-  /** The service said no for good; nothing was applied. */
-  | { type: 'refused'; reason: string }
-  /** The connection was never made: safe to send again once online. */
-  | { type: 'never_sent'; reason: string }
-  /** Not applied, or harmless to repeat (429, 503, 5xx on an update): wait and send again. */
-  | { type: 'retry_later'; reason: string; at: string }
-  | { type: 'token_refused'; reason: string }
-  /** The op's workspace answered 403 or is gone for this account: the op waits for access. */
-  | { type: 'workspace_unavailable'; reason: string }
-  /** The item is gone on the service (its workspace is still there). */
-  | { type: 'removed'; reason: string }
-  /** The variant is published or waiting for sign-off: a change to it is never sent. */
-  | { type: 'locked'; reason: string }
-  /** The request left and no clean, recorded answer came back: read back before anything. */
-  | { type: 'outcome_unknown'; reason: string; at: string }
-  /** Found `sending` when a sync began: the process that sent it stopped before the answer. */
-  | { type: 'crashed'; reason: string }
-  /** A read-back found nothing of the request: it was not applied. */
-  | { type: 'read_back_absent'; reason: string }
-  /** A read-back found several items that could be Outpost's: the user chooses. */
-  | { type: 'read_back_ambiguous'; reason: string; candidates: Candidate[] }
-  | { type: 'read_back_failed'; reason: string; at: string }
-  /**
-   * A read found that the service answered a change but does not hold it: `times` counts the
-   * answers it did not keep. Sent again, until the NOT_KEPT_LIMIT-th time, which fails.
-   */
-  | { type: 'not_kept'; reason: string; times: number }
-  /** The user's new edit is the fix for a refused create: it goes again. */
-  | { type: 'edited' }
-  | { type: 'user_retry' }
-  | { type: 'user_discard' }
-  | { type: 'user_publish_again' }
-  | { type: 'user_keep_unpublished' }
-  | { type: 'user_adopt'; serverId: string }
-  | { type: 'user_create_anew' };
+/** A refusal named for some kinds, with its own reason (the event's general one otherwise). */
+export interface Refusal {
+  refuse: string;
+  kinds: readonly KindGroup[];
+}
 
-export type OpEventType = OpEvent['type'];
+const to = (
+  next: OpState,
+  effects: readonly Effect[] = [],
+  more: Omit<Row, 'next' | 'effects'> = {},
+): Row => ({
+  next,
+  effects,
+  ...more,
+});
+const CREATE = { kinds: ['create'] } as const;
+const CHANGE = { kinds: ['change'] } as const;
+const PUBLISH = { kinds: ['publish'] } as const;
+const SAYS = { error: FROM_EVENT };
 
-/** What must happen together with the state change (in the same commit, or right after it). */
-export type Effect =
-  /** Write what the service answered, in the same commit as the state. */
-  | 'record'
-  /** Tell the user: a decision or a refusal waits for them. */
-  | 'notify_user'
-  /** End this push: the service cannot be reached. */
-  | 'stop_offline'
-  /** End this push: the token was refused. */
-  | 'stop_auth'
-  /** Mark the workspace without access; its other ops wait too. */
-  | 'hold_workspace'
-  /** Keep the local copy and mark it removed on the service. */
-  | 'mark_removed'
-  /** Try again at the event's `at`. */
-  | 'wait'
-  /** Later ops of the same item wait for this one. */
-  | 'block';
+/** State x event: the rows in order, the first whose kinds (and guard) fit is taken. */
+export const MACHINE: Record<OpState, Partial<Record<OpEventType, ReadonlyArray<Row | Refusal>>>> = {
+  pending: {
+    claim: [to('sending')],
+    nothing_to_send: [to('done', ['record'])],
+    workspace_unavailable: [to('pending', ['hold_workspace'], SAYS)],
+    removed: [to('failed', ['mark_removed', 'block'], SAYS)],
+    // Never sent over published (or signed-off) content: the user sees it and decides.
+    locked: [to('failed', ['notify_user', 'block'], SAYS)],
+    // A later read shows a change answered as kept was not: it goes again, or fails at the limit.
+    not_kept: [
+      to('failed', ['notify_user', 'block'], { ...SAYS, ...CHANGE, when: 'limit_reached' }),
+      to('pending', [], CHANGE),
+    ],
+    // A create reads the variant when it leaves, a change carries every field folded in.
+    folded: [to('pending', [], { kinds: ['create', 'change'] })],
+    superseded: [to('done', [], { ...CHANGE, error: 'Superseded: a newer change replaces it.' })],
+  },
+  sending: {
+    answered: [to('done', ['record'])],
+    refused: [to('failed', ['notify_user', 'block'], SAYS)],
+    // Refused before anything was applied: queued again as it was.
+    never_sent: [to('pending', ['stop_offline'], SAYS)],
+    retry_later: [to('pending', ['wait', 'block'], SAYS)],
+    token_refused: [to('pending', ['stop_auth'], SAYS)],
+    workspace_unavailable: [to('pending', ['hold_workspace'], SAYS)],
+    removed: [to('failed', ['mark_removed', 'block'], SAYS)],
+    // Read back at the next sync (a publish at once), and at every sync until settled.
+    outcome_unknown: [to('unknown', ['block'], SAYS)],
+    crashed: [to('unknown', ['block'], SAYS)],
+  },
+  unknown: {
+    answered: [to('done', ['record'])],
+    nothing_to_send: [to('done', ['record'])],
+    token_refused: [to('unknown', ['stop_auth'], SAYS)],
+    workspace_unavailable: [to('unknown', ['hold_workspace'], SAYS)],
+    removed: [to('failed', ['mark_removed', 'block'], SAYS)],
+    // A publish that looks unpublished may still be on its way out: only the user sends it again.
+    read_back_absent: [to('needs_user', ['notify_user', 'block'], { ...SAYS, ...PUBLISH }), to('pending')],
+    read_back_ambiguous: [to('needs_user', ['notify_user', 'block'], { ...SAYS, ...CREATE })],
+    read_back_failed: [to('unknown', ['wait', 'block'], SAYS)],
+    not_kept: [
+      to('failed', ['notify_user', 'block'], { ...SAYS, ...CHANGE, when: 'limit_reached' }),
+      to('pending', [], CHANGE),
+    ],
+    // "Check now": read back first, at the next sync, which the retry starts.
+    user_retry: [to('unknown')],
+  },
+  needs_user: {
+    user_publish_again: [to('pending', [], PUBLISH)],
+    user_keep_unpublished: [to('done', [], { ...PUBLISH, error: 'Kept unpublished by the user.' })],
+    user_adopt: [to('done', ['record'], CREATE)],
+    user_create_anew: [to('pending', [], CREATE)],
+  },
+  failed: {
+    // The user's new edit is the fix for a refused create: it goes again.
+    edited: [to('pending', [], CREATE)],
+    superseded: [
+      to('done', [], { kinds: ['change', 'publish'], error: 'Superseded: a newer change replaces it.' }),
+    ],
+    user_retry: [
+      { refuse: 'a publish is never retried: use Publish again, after checking.', ...PUBLISH },
+      to('pending'),
+    ],
+    user_discard: [
+      { refuse: 'a draft the service has not taken yet is kept.', ...CREATE },
+      to('done', [], { error: 'Discarded by the user.' }),
+    ],
+  },
+  done: {},
+};
+
+/** Why an event is refused where no row takes it. */
+const REFUSALS: Record<OpEventType, string> = {
+  claim: 'only a pending op is sent.',
+  answered: 'no request of it is out.',
+  nothing_to_send: 'it is not waiting to be sent.',
+  refused: 'no request of it is out.',
+  never_sent: 'no request of it is out.',
+  retry_later: 'no request of it is out.',
+  token_refused: 'no request of it is out.',
+  workspace_unavailable: 'it is not waiting to be sent.',
+  removed: 'it is not waiting to be sent.',
+  locked: 'only a change not yet sent is held back.',
+  outcome_unknown: 'no request of it is out.',
+  crashed: 'it was not being sent.',
+  read_back_absent: 'its outcome is not in question.',
+  read_back_ambiguous: 'only a create of unknown outcome has candidates.',
+  read_back_failed: 'its outcome is not in question.',
+  not_kept: 'only a change read back, or waiting to go again, can be found not kept.',
+  folded: 'only an op still waiting to leave takes a newer edit.',
+  superseded: 'only a change or a publish not yet sent, or refused, is replaced.',
+  edited: 'only a refused create is revived by an edit.',
+  user_retry: 'only a failed op, or one of unknown outcome, can be retried.',
+  user_discard: 'only a failed op can be discarded.',
+  user_publish_again: 'only a publish waiting for the user can be sent again.',
+  user_keep_unpublished: 'only a publish waiting for the user can be kept unpublished.',
+  user_adopt: 'only a create waiting for the user can adopt a match.',
+  user_create_anew: 'only a create waiting for the user can be sent anew.',
+};
 
 export type Transition =
-  { ok: true; next: OpState; effects: Effect[]; error: string | null } | { ok: false; reason: string };
+  | { ok: true; next: OpState; effects: readonly Effect[]; error: string | null }
+  | { ok: false; reason: string };
 
 export interface OpFacts {
   state: OpState;
   kind: OpKind;
 }
 
-const CREATES: ReadonlySet<OpKind> = new Set(['create_post', 'create_variant']);
-const CHANGES: ReadonlySet<OpKind> = new Set(['update_variant', 'schedule', 'unschedule']);
-
-function to(next: OpState, effects: Effect[] = [], error: string | null = null): Transition {
-  return { ok: true, next, effects, error };
+function fits(entry: Row | Refusal, group: KindGroup, event: OpEvent): boolean {
+  if (entry.kinds !== undefined && !entry.kinds.includes(group)) return false;
+  return !('when' in entry) || (event.type === 'not_kept' && event.times >= NOT_KEPT_LIMIT);
 }
 
-function refuse(op: OpFacts, event: OpEvent, why: string): Transition {
-  return { ok: false, reason: `A ${op.kind} op that is ${op.state} cannot take "${event.type}": ${why}` };
+/** The row the machine takes for the event, or why it refuses it. */
+function decide(op: OpFacts, event: OpEvent): Row | { why: string } {
+  const entry = MACHINE[op.state][event.type]?.find((e) => fits(e, KIND_GROUPS[op.kind], event));
+  if (entry === undefined || 'refuse' in entry) return { why: entry?.refuse ?? REFUSALS[event.type] };
+  return entry;
 }
 
 export function transition(op: OpFacts, event: OpEvent): Transition {
-  const { state, kind } = op;
-  const publish = kind === 'publish';
-  switch (event.type) {
-    case 'claim':
-      if (state === 'pending') return to('sending');
-      return refuse(op, event, 'only a pending op is sent.');
-    case 'answered':
-      if (state === 'sending' || state === 'unknown') return to('done', ['record']);
-      return refuse(op, event, 'no request of it is out.');
-    case 'nothing_to_send':
-      if (state === 'pending' || state === 'unknown') return to('done', ['record']);
-      return refuse(op, event, 'it is not waiting to be sent.');
-    case 'refused':
-      if (state === 'sending') return to('failed', ['notify_user', 'block'], event.reason);
-      return refuse(op, event, 'no request of it is out.');
-    case 'never_sent':
-      if (state === 'sending') return to('pending', ['stop_offline'], event.reason);
-      return refuse(op, event, 'no request of it is out.');
-    case 'retry_later':
-      if (state === 'sending') return to('pending', ['wait', 'block'], event.reason);
-      return refuse(op, event, 'no request of it is out.');
-    case 'token_refused':
-      // Refused before anything was applied: it stays queued as it was.
-      if (state === 'sending') return to('pending', ['stop_auth'], event.reason);
-      if (state === 'unknown') return to('unknown', ['stop_auth'], event.reason);
-      return refuse(op, event, 'no request of it is out.');
-    case 'workspace_unavailable':
-      if (state === 'sending' || state === 'pending') return to('pending', ['hold_workspace'], event.reason);
-      if (state === 'unknown') return to('unknown', ['hold_workspace'], event.reason);
-      return refuse(op, event, 'it is not waiting to be sent.');
-    case 'removed':
-      if (state === 'sending' || state === 'pending' || state === 'unknown')
-        return to('failed', ['mark_removed', 'block'], event.reason);
-      return refuse(op, event, 'it is not waiting to be sent.');
-    case 'locked':
-      // Never sent over published (or signed-off) content: the user sees it and decides.
-      if (state === 'pending') return to('failed', ['notify_user', 'block'], event.reason);
-      return refuse(op, event, 'only a change not yet sent is held back.');
-    case 'outcome_unknown':
-      // Read back at once, and at every sync until settled: a read changes nothing.
-      if (state === 'sending') return to('unknown', ['block'], event.reason);
-      return refuse(op, event, 'no request of it is out.');
-    case 'crashed':
-      if (state === 'sending') return to('unknown', ['block'], event.reason);
-      return refuse(op, event, 'it was not being sent.');
-    case 'read_back_absent':
-      if (state !== 'unknown') return refuse(op, event, 'its outcome is not in question.');
-      // A publish that looks unpublished may still be on its way out: only the user sends it again.
-      if (publish) return to('needs_user', ['notify_user', 'block'], event.reason);
-      return to('pending');
-    case 'read_back_ambiguous':
-      if (state === 'unknown' && CREATES.has(kind))
-        return to('needs_user', ['notify_user', 'block'], event.reason);
-      return refuse(op, event, 'only a create of unknown outcome has candidates.');
-    case 'read_back_failed':
-      if (state === 'unknown') return to('unknown', ['wait', 'block'], event.reason);
-      return refuse(op, event, 'its outcome is not in question.');
-    case 'not_kept':
-      if (!CHANGES.has(kind)) return refuse(op, event, 'only a change can be answered and not kept.');
-      // Found by a read-back (unknown), or by a later read after an answer that looked right (pending).
-      if (state !== 'unknown' && state !== 'pending')
-        return refuse(op, event, 'only a change read back, or waiting to go again, can be found not kept.');
-      if (event.times >= NOT_KEPT_LIMIT) return to('failed', ['notify_user', 'block'], event.reason);
-      return to('pending');
-    case 'edited':
-      if (state === 'failed' && CREATES.has(kind)) return to('pending');
-      return refuse(op, event, 'only a refused create is revived by an edit.');
-    case 'user_retry':
-      if (state === 'failed' && !publish) return to('pending');
-      if (state === 'failed')
-        return refuse(op, event, 'a publish is never retried: use Publish again, after checking.');
-      // Retry of an unknown outcome reads back first: it stays unknown, due now.
-      if (state === 'unknown') return to('unknown');
-      return refuse(op, event, 'only a failed op, or one of unknown outcome, can be retried.');
-    case 'user_discard':
-      if (state === 'failed' && !CREATES.has(kind)) return to('done', [], 'Discarded by the user.');
-      if (state === 'failed') return refuse(op, event, 'a draft the service has not taken yet is kept.');
-      return refuse(op, event, 'only a failed op can be discarded.');
-    case 'user_publish_again':
-      if (state === 'needs_user' && publish) return to('pending');
-      return refuse(op, event, 'only a publish waiting for the user can be sent again.');
-    case 'user_keep_unpublished':
-      if (state === 'needs_user' && publish) return to('done', [], 'Kept unpublished by the user.');
-      return refuse(op, event, 'only a publish waiting for the user can be kept unpublished.');
-    case 'user_adopt':
-      if (state === 'needs_user' && CREATES.has(kind)) return to('done', ['record']);
-      return refuse(op, event, 'only a create waiting for the user can adopt a match.');
-    case 'user_create_anew':
-      if (state === 'needs_user' && CREATES.has(kind)) return to('pending');
-      return refuse(op, event, 'only a create waiting for the user can be sent anew.');
-  }
+  const row = decide(op, event);
+  if ('why' in row)
+    return {
+      ok: false,
+      reason: `A ${op.kind} op that is ${op.state} cannot take "${event.type}": ${row.why}`,
+    };
+  const error = row.error === FROM_EVENT ? ('reason' in event ? event.reason : null) : (row.error ?? null);
+  return { ok: true, next: row.next, effects: row.effects, error };
 }
 
-/** Every event type, for the exhaustive table test and for lint-free switches elsewhere. */
-export const OP_EVENT_TYPES = Object.keys({
-  claim: true,
-  answered: true,
-  nothing_to_send: true,
-  refused: true,
-  never_sent: true,
-  retry_later: true,
-  token_refused: true,
-  workspace_unavailable: true,
-  removed: true,
-  locked: true,
-  outcome_unknown: true,
-  crashed: true,
-  read_back_absent: true,
-  read_back_ambiguous: true,
-  read_back_failed: true,
-  not_kept: true,
-  edited: true,
-  user_retry: true,
-  user_discard: true,
-  user_publish_again: true,
-  user_keep_unpublished: true,
-  user_adopt: true,
-  user_create_anew: true,
-} satisfies Record<OpEventType, true>) as OpEventType[];
+/** The user's actions on an op, each one event of the machine. */
+export const ACTION_EVENTS: Record<OutboxOpAction, OpEventType> = {
+  retry: 'user_retry',
+  discard: 'user_discard',
+  publish_again: 'user_publish_again',
+  keep_unpublished: 'user_keep_unpublished',
+  adopt: 'user_adopt',
+  create_anew: 'user_create_anew',
+};
 
-/** Events only the user's own action produces; every other event is automatic. */
-export const USER_EVENTS: ReadonlySet<OpEventType> = new Set([
-  'edited',
-  'user_retry',
-  'user_discard',
-  'user_publish_again',
-  'user_keep_unpublished',
-  'user_adopt',
-  'user_create_anew',
-]);
+const ACTION_WORDS: Record<OutboxOpAction, string> = {
+  retry: 'Retry',
+  discard: 'Discard',
+  publish_again: 'Publish again',
+  keep_unpublished: 'Keep unpublished',
+  adopt: 'Adopting a match',
+  create_anew: 'Creating anew',
+};
+
+const KIND_WORDS: Record<OpKind, string> = {
+  create_post: 'new post',
+  create_variant: 'new variant',
+  update_variant: 'change',
+  schedule: 'schedule',
+  unschedule: 'unschedule',
+  publish: 'publish',
+};
+
+/** Why the machine refuses the user's action on the op now, in words for them; null when it takes it. */
+export function refusal(op: OpFacts, action: OutboxOpAction): string | null {
+  const type = ACTION_EVENTS[action];
+  const row = decide(op, type === 'user_adopt' ? { type, serverId: '' } : ({ type } as OpEvent));
+  return 'why' in row
+    ? `${ACTION_WORDS[action]} is not possible for this ${KIND_WORDS[op.kind]}: ${row.why}`
+    : null;
+}
+
+export function allowed(op: OpFacts, action: OutboxOpAction): boolean {
+  return refusal(op, action) === null;
+}
+
+/** Every action the machine takes from the op now, in a fixed order. */
+export function actionsOf(op: OpFacts): OutboxOpAction[] {
+  return (Object.keys(ACTION_EVENTS) as OutboxOpAction[]).filter((a) => allowed(op, a));
+}
+
+/** What an op holds back of the ops after it in a push: none, its own item, or its whole post. */
+type Hold = 'none' | 'item' | 'post';
+type ByKind<T extends string> = T | Record<KindGroup, T>;
+
+/** What a blocking settlement holds back: a create everything after it, else its own item. */
+const BLOCK: Record<KindGroup, Hold> = { create: 'post', change: 'item', publish: 'item' };
+
+/**
+ * What an op found in a state at its turn holds back, when its time has come (`due`) and while
+ * it waits for its retry time. `turn`: it takes its turn (it is sent, or read back).
+ */
+export const AT_TURN: Record<OpState, { due: ByKind<Hold | 'turn'>; waiting: ByKind<Hold | 'turn'> }> = {
+  // Later ops of the post keep their order behind one waiting to go again.
+  pending: { due: 'turn', waiting: 'post' },
+  // Left by a process that stopped: settled as crashed (then unknown) before its turn.
+  sending: { due: 'turn', waiting: 'turn' },
+  unknown: { due: 'turn', waiting: BLOCK },
+  needs_user: { due: 'item', waiting: 'item' },
+  // A refused create holds back what depends on it; a refused change or publish waits for the
+  // user (retry or discard) without holding back the variant's later changes.
+  failed: { due: { create: 'item', change: 'none', publish: 'none' }, waiting: 'none' },
+  done: { due: 'none', waiting: 'none' },
+};
+
+/** Effects that end the post's turn whatever else happens: the rest of it waits. */
+const HOLDS_POST: readonly Effect[] = ['hold_workspace', 'stop_offline', 'stop_auth'];
+
+export type Scope = 'none' | 'variant' | 'post';
+
+export interface OpAt extends OpFacts {
+  variant_id: string | null;
+}
+
+function scopeOf(op: OpAt, hold: Hold): Scope {
+  return hold === 'item' ? (op.variant_id === null ? 'post' : 'variant') : hold;
+}
+
+function byKind<T extends string>(value: ByKind<T>, kind: OpKind): T {
+  return typeof value === 'string' ? value : value[KIND_GROUPS[kind]];
+}
+
+/** What an op holds back at its turn in a push (`waiting`: its retry time is still ahead), or 'turn'. */
+export function blocks(op: OpAt, waiting: boolean): Scope | 'turn' {
+  const rule = byKind(AT_TURN[op.state][waiting ? 'waiting' : 'due'], op.kind);
+  return rule === 'turn' ? rule : scopeOf(op, rule);
+}
+
+/** What an op holds back for the rest of a push after a settlement with these effects. */
+export function blocksAfter(op: OpAt, effects: readonly Effect[]): Scope {
+  if (effects.some((e) => HOLDS_POST.includes(e))) return 'post';
+  return effects.includes('block') ? scopeOf(op, BLOCK[KIND_GROUPS[op.kind]]) : 'none';
+}
 
 /** States in which an op is not finished: everything the outbox view and the counts show. */
-export const OPEN_STATES = OP_STATES.filter((s): s is Exclude<OpState, 'done'> => s !== 'done');
+export const OPEN_STATES = OUTBOX_OP_STATES.filter((s): s is Exclude<OpState, 'done'> => s !== 'done');

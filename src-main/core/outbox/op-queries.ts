@@ -1,10 +1,11 @@
 // Reads of the outbox for the rest of the core (views, counts, the pull). Only core/outbox/
 // touches the `outbox_op` table (an ESLint rule holds every other file to that).
 import type { Kysely } from 'kysely';
-import { chunked, IDS_PER_STATEMENT } from '../store/chunks';
+import { selectByIds } from '../store/chunks';
 import { preparedQuery } from '../store/prepared';
 import type { Database, OutboxOpRow } from '../store/schema';
-import { OPEN_STATES, type OpState } from './op-machine';
+import { OPEN_STATES } from './op-machine';
+import { type OpState } from '../store/schema';
 import { parsePayload, type SentPatch } from './payload';
 
 const opById = preparedQuery((db, id: string) => db.selectFrom('outbox_op').selectAll().where('id', '=', id));
@@ -48,19 +49,15 @@ export async function listOpenOpsOfPost(db: Kysely<Database>, postId: string): P
 }
 
 export async function listOpenOpsOfPosts(db: Kysely<Database>, postIds: string[]): Promise<OutboxOpRow[]> {
-  const out: OutboxOpRow[] = [];
-  for (const part of chunked(postIds, IDS_PER_STATEMENT)) {
-    out.push(
-      ...(await db
-        .selectFrom('outbox_op')
-        .selectAll()
-        .where('post_id', 'in', part)
-        .where('state', 'in', OPEN_STATES)
-        .orderBy('seq')
-        .execute()),
-    );
-  }
-  return out;
+  return selectByIds(postIds, (part) =>
+    db
+      .selectFrom('outbox_op')
+      .selectAll()
+      .where('post_id', 'in', part)
+      .where('state', 'in', OPEN_STATES)
+      .orderBy('seq')
+      .execute(),
+  );
 }
 
 /** Every open op with only what a state needs (posts.list). */

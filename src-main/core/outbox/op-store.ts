@@ -4,9 +4,10 @@
 import { sql, type Kysely } from 'kysely';
 import { newLocalId } from '../store/ids';
 import { redactTokenShapes } from '../store/sync-log-repository';
-import type { Database, OutboxKind, OutboxOpRow } from '../store/schema';
-import { inTransaction, logDecision, nowIso, type SyncContext } from '../sync/context';
-import { transition, type Effect, type OpEvent, type OpState } from './op-machine';
+import type { Database, OpKind, OpState, OutboxOpRow } from '../store/schema';
+import { inTransaction, logDecision, nowIso, type SyncContext } from '../store/unit-of-work';
+import type { Effect, OpEvent } from './op-events';
+import { KIND_GROUPS, transition } from './op-machine';
 import { getOp } from './op-queries';
 import { preparedQuery } from '../store/prepared';
 import {
@@ -28,7 +29,7 @@ export class OpRefused extends Error {
 }
 
 export interface EnqueueInput {
-  kind: OutboxKind;
+  kind: OpKind;
   postId: string;
   variantId: string | null;
   payload?: OutboxPayload;
@@ -75,7 +76,7 @@ const settledUpdate = preparedQuery(
 
 // An edit's own statements, run on every keystroke (compiled once, store/prepared.ts).
 /** A variant's ops of one family (two kinds) still waiting to leave, oldest first. */
-const waitingOfFamily = preparedQuery((db, variantId: string, kind: OutboxKind, otherKind: OutboxKind) =>
+const waitingOfFamily = preparedQuery((db, variantId: string, kind: OpKind, otherKind: OpKind) =>
   db
     .selectFrom('outbox_op')
     .selectAll()
@@ -86,7 +87,7 @@ const waitingOfFamily = preparedQuery((db, variantId: string, kind: OutboxKind, 
 );
 
 /** The waiting op takes the folded change; one claimed meanwhile is left as it left. */
-const refold = preparedQuery((db, id: string, kind: OutboxKind, payload: string, now: string) =>
+const refold = preparedQuery((db, id: string, kind: OpKind, payload: string, now: string) =>
   db
     .updateTable('outbox_op')
     .set({ kind, payload, updated_at: now })
@@ -96,15 +97,7 @@ const refold = preparedQuery((db, id: string, kind: OutboxKind, payload: string,
 
 /** A new pending op, last in the queue: its `seq` is taken in the same statement. */
 const insertPending = preparedQuery(
-  (
-    db,
-    id: string,
-    kind: OutboxKind,
-    postId: string,
-    variantId: string | null,
-    payload: string,
-    now: string,
-  ) =>
+  (db, id: string, kind: OpKind, postId: string, variantId: string | null, payload: string, now: string) =>
     db.insertInto('outbox_op').values((eb) => ({
       id,
       seq: eb
@@ -126,27 +119,42 @@ const insertPending = preparedQuery(
     })),
 );
 
+/** The machine's answer to a fold: taken by a waiting op, or refused (a mistake in the caller). */
+function foldInto(op: Pick<OutboxOpRow, 'state' | 'kind'>): void {
+  const t = transition(op, { type: 'folded' });
+  if (!t.ok) throw new OpRefused(t.reason);
+}
+
 /**
  * Adds an op, or folds it into one already waiting, so a burst of keystrokes becomes one
- * request. Returns the id of the op that carries it. Call inside the same transaction as the
- * local change it stands for.
+ * request. Returns the id of the op that carries it. Call inside the same unit of work as the
+ * local change it stands for. Ops it replaces are superseded through the machine (and logged);
+ * a fold is one compare-and-set, decided by the machine in memory: this runs on every keystroke.
  */
-export async function enqueue(db: Kysely<Database>, input: EnqueueInput): Promise<string> {
+export async function enqueue(ctx: SyncContext, input: EnqueueInput): Promise<string> {
   const { kind, variantId, now } = input;
-  if (variantId !== null && (kind === 'update_variant' || kind === 'schedule' || kind === 'unschedule')) {
-    const [first, second]: [OutboxKind, OutboxKind] =
+  const db = ctx.db;
+  if (variantId !== null && KIND_GROUPS[kind] === 'change') {
+    const [first, second]: [OpKind, OpKind] =
       kind === 'update_variant' ? ['create_variant', 'update_variant'] : ['schedule', 'unschedule'];
     const waiting = (await waitingOfFamily(db, variantId, first, second)).rows;
     const pendingCreate = waiting.find((op) => op.kind === 'create_variant' && op.state === 'pending');
     // A create reads the variant's current content when it leaves: nothing more to send.
-    if (pendingCreate) return pendingCreate.id;
+    if (pendingCreate) {
+      foldInto(pendingCreate);
+      return pendingCreate.id;
+    }
     const same = waiting.filter((op) => op.kind !== 'create_variant');
     const fields = new Set<VariantField>(input.payload?.fields ?? []);
     for (const op of same) for (const f of parsePayload(op).fields ?? []) fields.add(f);
     const keep = same.find((op) => op.state === 'pending');
-    // Failed ops of the same kind are superseded by the newer edit (nothing of them was applied).
-    const superseded = same.filter((op) => op !== keep).map((op) => op.id);
-    if (superseded.length > 0) await db.deleteFrom('outbox_op').where('id', 'in', superseded).execute();
+    // Failed ops of the family are superseded by the newer edit (nothing of them was applied).
+    for (const op of same)
+      if (op !== keep)
+        await settle(ctx, op, {
+          event: { type: 'superseded' },
+          reason: `A newer ${kind.replaceAll('_', ' ')} replaces this ${op.kind.replaceAll('_', ' ')}; it goes as one request.`,
+        });
     const next: OutboxPayload = kind === 'update_variant' ? { fields: [...fields].sort() } : {};
     // A change sent again because the service did not keep it carries its count along.
     if (input.payload?.notKept !== undefined) next.notKept = input.payload.notKept;
@@ -154,20 +162,27 @@ export async function enqueue(db: Kysely<Database>, input: EnqueueInput): Promis
     const unconfirmed = keep ? parsePayload(keep).unconfirmed : undefined;
     const payload = unconfirmed ? { ...next, unconfirmed } : next;
     if (keep) {
+      foldInto(keep);
       await refold(db, keep.id, kind, JSON.stringify(payload), now);
+      // Typing folds every keystroke and is not logged; a schedule turned into an unschedule is.
+      if (keep.kind !== kind)
+        await logDecision(ctx, {
+          action: 'folded',
+          reason: `The waiting ${keep.kind} becomes an ${kind}: only the newest choice is sent.`,
+          postId: keep.post_id,
+          variantId,
+        });
       return keep.id;
     }
     return insertOp(db, { ...input, payload });
   }
-  if (variantId !== null && kind === 'publish') {
-    // A publish the user asks for again supersedes one the service refused (nothing was applied).
-    await db
-      .deleteFrom('outbox_op')
-      .where('variant_id', '=', variantId)
-      .where('kind', '=', 'publish')
-      .where('state', '=', 'failed')
-      .execute();
-  }
+  // A publish the user asks for again supersedes one the service refused (nothing was applied).
+  if (variantId !== null && kind === 'publish')
+    for (const op of await failedPublishes(db, variantId))
+      await settle(ctx, op, {
+        event: { type: 'superseded' },
+        reason: 'The user asked to publish again: the refused publish is replaced by a new one.',
+      });
   return insertOp(db, input);
 }
 
@@ -178,43 +193,15 @@ async function insertOp(db: Kysely<Database>, input: EnqueueInput): Promise<stri
   return id;
 }
 
-/** The pending or failed changes of a variant are dropped: a conflict's resolution replaces them. */
-export async function supersedeChanges(db: Kysely<Database>, variantId: string): Promise<void> {
-  await db
-    .deleteFrom('outbox_op')
+function failedPublishes(db: Kysely<Database>, variantId: string) {
+  return db
+    .selectFrom('outbox_op')
+    .select(['id', 'state', 'kind', 'post_id', 'variant_id'])
     .where('variant_id', '=', variantId)
-    .where('kind', 'in', ['update_variant', 'schedule', 'unschedule'])
-    .where('state', 'in', ['pending', 'failed'])
+    .where('kind', '=', 'publish')
+    .where('state', '=', 'failed')
     .execute();
 }
-
-const TIME_KINDS: OutboxKind[] = ['schedule', 'unschedule'];
-
-/**
- * A variant's time change that would now send what the service already holds (moved back, or
- * undone, before it left) is withdrawn, only while none of its time changes was ever claimed:
- * one that may have reached the service changes what it holds. Call in the change's transaction.
- */
-export const withdrawUnsentTimeChange = preparedQuery((db, variantId: string) =>
-  db
-    .deleteFrom('outbox_op')
-    .where('variant_id', '=', variantId)
-    .where('kind', 'in', TIME_KINDS)
-    .where('state', '=', 'pending')
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('outbox_op as claimed')
-            .select('claimed.id')
-            .where('claimed.variant_id', '=', variantId)
-            .where('claimed.kind', 'in', TIME_KINDS)
-            .where('claimed.state', '!=', 'done')
-            .where((c) => c.or([c('claimed.state', '!=', 'pending'), c('claimed.sent_at', 'is not', null)])),
-        ),
-      ),
-    ),
-);
 
 /** What a runner makes of the rows at claim time: a request, or why none leaves now. */
 export type Built<T> =
@@ -285,7 +272,7 @@ export interface Settlement {
 /** What applying an event did: the op's new state and the effects the caller acts on. */
 export interface Applied {
   state: OpState;
-  effects: Effect[];
+  effects: readonly Effect[];
 }
 
 /**
@@ -356,7 +343,7 @@ async function readForQuestion(db: Kysely<Database>, id: string) {
 
 /** What an op entering `needs_user` asks, with the facts the user decides on. */
 function questionFor(
-  kind: OutboxKind,
+  kind: OpKind,
   event: OpEvent,
   current: Pick<OutboxOpRow, 'sent_at' | 'error'>,
 ): OpQuestion {

@@ -5,7 +5,8 @@
 // proves nothing was applied is anything else.
 import { isServiceError } from '../api/errors';
 import { AnswerMismatch } from './answer-check';
-import type { OpEvent, OpKind } from './op-machine';
+import type { OpEvent } from './op-events';
+import type { OpKind } from '../store/schema';
 
 /** Where the failure happened: sending the request, or recording its answer locally. */
 export type Stage = 'request' | 'recording' | 'read_back';

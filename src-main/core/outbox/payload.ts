@@ -2,7 +2,7 @@
 // and what was sent) and `facts` (what the user is asked while the op waits for them).
 import type { PublishUnknownFacts } from '../../../src-preload/bridge';
 import type { OutboxOpRow } from '../store/schema';
-import type { Candidate } from './op-machine';
+import type { Candidate } from './op-events';
 
 export type VariantField = 'content' | 'account';
 

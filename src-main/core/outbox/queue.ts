@@ -1,25 +1,24 @@
 // The push: turns the outbox into requests. Ops of one post run in order; posts run
 // concurrently, bounded. Each op is claimed (`sending` committed) before its request leaves,
-// sent by its kind's runner, and settled through the op store; this file decides only what to
-// send next and what a settlement means for the rest of the pass.
+// sent by its kind's runner, and settled through the op store. This file is the pass: it lists
+// the outbox, gives each op its turn (push-turn.ts), applies settlements and decides what they
+// mean for the rest of the pass (a stop, a workspace held, a time to wake up).
 import type { ServiceClient } from '../api/client';
-import { isServiceError } from '../api/errors';
+import { eachBounded } from '../collections';
+import { retryDelayMs } from '../domain/backoff';
 import { getPost } from '../store/post-repository';
-import type { OutboxOpRow, PostRow, VariantRow, WorkspaceAccess } from '../store/schema';
-import { getVariant } from '../store/variant-repository';
-import { retryDelayMs } from '../sync/backoff';
-import { eachBounded, inTransaction, logDecision, nowIso, type SyncContext } from '../sync/context';
-import { mergeVariantsOfPost } from '../sync/pull';
-import { isPublished, NEEDS_APPROVAL } from '../sync/reconcile';
-import type { Applied, Built, Settlement } from './op-store';
-import { claim, OpMoved, OpRefused, settle } from './op-store';
-import { listOpenOps } from './op-queries';
-import { judgeFailure } from './outcome';
-import { RUNNERS } from './runners/index';
-import { placed, readOpRows, type OpRows, type OpRunner, type RunContext } from './runners/runner';
+import type { OutboxOpRow, PostRow, WorkspaceAccess } from '../store/schema';
+import { inTransaction, logDecision, type SyncContext } from '../store/unit-of-work';
 import { markRemoved, tellUser } from './effects';
-import { accessSuggestedBy, accessWords, checkWorkspace } from './workspace-access';
-import type { OpEvent, OpKind } from './op-machine';
+import { mergeVariantsOfPost } from './merge-variants';
+import type { OpEvent } from './op-events';
+import { listOpenOps } from './op-queries';
+import { OpMoved, OpRefused, settle, type Applied, type Settlement } from './op-store';
+import { judgeFailure } from './outcome';
+import { takeTurn, type Pass } from './push-turn';
+import type { RunContext } from './runners/runner';
+import { syncImpact } from './sync-impact';
+import { accessWords, checkWorkspace } from './workspace-access';
 
 export type PushStop = 'auth' | 'offline' | null;
 
@@ -41,15 +40,7 @@ export interface PushOptions {
   readBeforeWrite: boolean;
 }
 
-const VARIANT_GONE = 'The variant no longer exists locally.';
-
-const CHANGES: ReadonlySet<OpKind> = new Set(['update_variant', 'schedule', 'unschedule']);
-const CREATES: ReadonlySet<OpKind> = new Set(['create_post', 'create_variant']);
-
-/** What the rest of the post's ops do after one op's turn. */
-type Next = 'continue' | 'block_variant' | 'block_post';
-
-class PushRun {
+class PushRun implements Pass {
   stop: PushStop = null;
   stopReason: string | null = null;
   nextAttemptAt: string | null = null;
@@ -66,7 +57,7 @@ class PushRun {
   ) {}
 
   /** What a runner works with for one op: its backoff grows with the op's own attempts. */
-  #runContext(attempts: number): RunContext {
+  runContext(attempts: number): RunContext {
     return {
       ctx: this.ctx,
       client: this.client,
@@ -77,6 +68,19 @@ class PushRun {
         },
       },
     };
+  }
+
+  get stopped(): boolean {
+    return this.stop !== null;
+  }
+
+  async skipMoved(op: OutboxOpRow, error: Error): Promise<void> {
+    await logDecision(this.ctx, {
+      action: 'skip_moved',
+      reason: error.message,
+      postId: op.post_id,
+      variantId: op.variant_id,
+    });
   }
 
   noteWait(at: string): void {
@@ -117,7 +121,7 @@ class PushRun {
       if (op.variant_id !== null && blocked.has(op.variant_id)) continue;
       if (op.state === 'sending') {
         // Left `sending` by a process that stopped before the answer: its outcome is unknown.
-        const applied = await this.#apply(op, {
+        const applied = await this.apply(op, {
           event: {
             type: 'crashed',
             reason: 'Outpost stopped while the request was out: it will be read back.',
@@ -126,154 +130,17 @@ class PushRun {
         if (applied === null) return;
         op = { ...op, state: applied.state, next_attempt_at: null };
       }
-      const next = await this.#turn(op, post);
-      if (next === 'block_post') return;
-      if (next === 'block_variant' && op.variant_id !== null) blocked.add(op.variant_id);
+      const next = await takeTurn(this, op, post);
+      if (next === 'post') return;
+      if (next === 'variant' && op.variant_id !== null) blocked.add(op.variant_id);
     }
-  }
-
-  /** One op's turn: what waits, what is read back, what is sent. */
-  async #turn(op: OutboxOpRow, post: PostRow): Promise<Next> {
-    const blockItem: Next = op.variant_id === null ? 'block_post' : 'block_variant';
-    // A refused create holds back what depends on it; a refused change waits for the user
-    // (retry or discard) without holding back the variant's later changes.
-    if (op.state === 'failed')
-      return op.kind === 'create_post' ? 'block_post' : op.kind === 'create_variant' ? blockItem : 'continue';
-    if (op.state === 'needs_user') return blockItem;
-    if (op.next_attempt_at !== null && op.next_attempt_at > nowIso(this.ctx)) {
-      this.noteWait(op.next_attempt_at);
-      // Later ops of the post keep their order behind a waiting one.
-      return op.state === 'pending' ? 'block_post' : CREATES.has(op.kind) ? 'block_post' : blockItem;
-    }
-    // A create reads its variant when it is claimed; only a change checks it before.
-    const variant =
-      op.variant_id === null || CREATES.has(op.kind)
-        ? null
-        : ((await getVariant(this.ctx.db, op.variant_id)) ?? null);
-    if (op.variant_id !== null && !CREATES.has(op.kind) && variant === null) {
-      await this.#apply(op, { event: { type: 'nothing_to_send', reason: VARIANT_GONE } });
-      return 'continue';
-    }
-    if (variant !== null) {
-      const ready = await this.#readBeforeWrite(post);
-      if (ready === 'block_post') return ready;
-      // Read again only when the service's copy was just merged into it.
-      const fresh =
-        ready === 'merged' ? ((await getVariant(this.ctx.db, variant.id)) as VariantRow) : variant;
-      // Nothing of a variant in conflict leaves until the user chose: never a silent overwrite.
-      if (fresh.conflict !== null) return 'block_variant';
-      if (fresh.remote_state === 'removed') {
-        await this.#apply(op, {
-          event: { type: 'removed', reason: 'The variant was removed on the service; it is kept here only.' },
-        });
-        return 'block_variant';
-      }
-      if (
-        CHANGES.has(op.kind) &&
-        op.state === 'pending' &&
-        (isPublished(fresh) || fresh.status === NEEDS_APPROVAL)
-      ) {
-        const what = isPublished(fresh) ? 'is published' : "is waiting for the channel's approvers";
-        await this.#apply(op, {
-          event: {
-            type: 'locked',
-            reason: `The variant ${what} on the service, so this change was not sent. Discard it to see what the service holds.`,
-          },
-        });
-        return 'block_variant';
-      }
-    }
-    if (post.remote_state === 'removed' && op.state === 'pending') {
-      await this.#apply(op, {
-        event: { type: 'removed', reason: 'The post was removed on the service; it is kept here only.' },
-      });
-      return 'block_post';
-    }
-    const runner = RUNNERS[op.kind];
-    if (op.state === 'unknown') {
-      const current =
-        op.variant_id !== null && variant === null ? await getVariant(this.ctx.db, op.variant_id) : variant;
-      if (op.variant_id !== null && !current) {
-        await this.#apply(op, { event: { type: 'nothing_to_send', reason: VARIANT_GONE } });
-        return 'continue';
-      }
-      const rows: OpRows = {
-        op,
-        post: (await getPost(this.ctx.db, post.id)) as PostRow,
-        variant: current ?? null,
-      };
-      if (!placed(rows)) return 'block_post';
-      const applied = await this.#apply(op, await runner.readBack(this.#runContext(op.attempts), rows));
-      if (applied === null || applied.state !== 'pending') return this.#after(op, applied);
-      op = { ...op, state: 'pending' };
-    }
-    return this.#send(op, runner);
-  }
-
-  async #send(op: OutboxOpRow, runner: OpRunner<never>): Promise<Next> {
-    let rows: OpRows | null = null;
-    let built;
-    try {
-      built = await claim(
-        this.ctx,
-        op,
-        async (db, current) => (rows = await readOpRows(db, current)),
-        (r): Built<never> => {
-          if (r.op.variant_id !== null && r.variant === null) return { done: VARIANT_GONE };
-          return placed(r)
-            ? runner.build(r)
-            : { hold: 'Waiting for the post (or variant) to exist on the service.' };
-        },
-      );
-    } catch (error) {
-      if (!(error instanceof OpMoved || error instanceof OpRefused)) throw error;
-      await logDecision(this.ctx, {
-        action: 'skip_moved',
-        reason: error.message,
-        postId: op.post_id,
-        variantId: op.variant_id,
-      });
-      return 'block_post';
-    }
-    const claimed = rows as OpRows | null;
-    if (claimed === null) return 'block_post';
-    if ('hold' in built) {
-      await logDecision(this.ctx, {
-        action: 'wait',
-        reason: built.hold,
-        postId: op.post_id,
-        variantId: op.variant_id,
-      });
-      return op.kind === 'create_variant' && claimed.post.server_id !== null ? 'block_variant' : 'block_post';
-    }
-    if ('done' in built) {
-      const applied = await this.#apply(op, {
-        event: { type: 'nothing_to_send', reason: built.done },
-        action: `skip_${op.kind}`,
-      });
-      return this.#after(op, applied);
-    }
-    const rc = this.#runContext(claimed.op.attempts);
-    const sent = await runner.send(rc, claimed, built.request);
-    const applied = await this.#apply({ ...claimed.op, state: 'sending' }, sent);
-    if (applied?.state !== 'unknown' || this.stop !== null || op.kind !== 'publish')
-      return this.#after(op, applied);
-    // A publish whose answer was lost is read back at once: at worst the user is asked. Creates
-    // and changes are read back at the next sync, never in the same breath: a request the
-    // service is still handling (its answer cut by our timeout) would not show yet, and a
-    // create found "absent" too early would be sent twice.
-    const unknown = { ...claimed.op, state: 'unknown' as const };
-    return this.#after(
-      op,
-      await this.#apply(unknown, await runner.readBack(rc, { ...claimed, op: unknown })),
-    );
   }
 
   /**
    * A light sync reads a post's variants once before changing one of them. A read that fails
    * sent nothing: the op stays as it is.
    */
-  async #readBeforeWrite(post: PostRow): Promise<'merged' | 'as_is' | 'block_post'> {
+  async readBeforeWrite(post: PostRow): Promise<'merged' | 'as_is' | 'failed'> {
     if (!this.options.readBeforeWrite || post.server_id === null || this.#readPosts.has(post.id))
       return 'as_is';
     this.#readPosts.add(post.id);
@@ -282,18 +149,18 @@ class PushRun {
       await mergeVariantsOfPost(this.ctx, post, current);
       return 'merged';
     } catch (error) {
-      const event = judgeFailure('update_variant', error, 'read_back', this.#runContext(0).timing);
+      const event = judgeFailure('update_variant', error, 'read_back', this.runContext(0).timing);
       await logDecision(this.ctx, {
         action: 'read_before_write_failed',
         reason: 'reason' in event ? event.reason : event.type,
         postId: post.id,
       });
-      if (event.type === 'token_refused') this.#stopFor('auth', event.reason);
-      else if (isServiceError(error) && (error.kind === 'offline' || error.kind === 'timeout'))
-        this.#stopFor('offline', error.message);
-      else if (accessSuggestedBy(error) !== null) await this.#checkWorkspace(post.workspace as string);
+      const impact = syncImpact(error);
+      if (impact === 'token') this.#stopFor('auth', 'reason' in event ? event.reason : event.type);
+      else if (impact === 'offline') this.#stopFor('offline', (error as Error).message);
+      else if (impact === 'workspace') await this.#checkWorkspace(post.workspace as string);
       else if (event.type === 'read_back_failed') this.noteWait(event.at);
-      return 'block_post';
+      return 'failed';
     }
   }
 
@@ -303,7 +170,7 @@ class PushRun {
    * A local error while recording an answer makes the outcome unknown (it will be read back),
    * never failed: the service may hold the change.
    */
-  async #apply(op: OutboxOpRow, s: Settlement): Promise<Applied | null> {
+  async apply(op: OutboxOpRow, s: Settlement): Promise<Applied | null> {
     let settlement = s;
     if (s.note !== undefined) this.#notes.add(s.note);
     const concernsAccess = s.event.type === 'removed' || s.event.type === 'workspace_unavailable';
@@ -332,17 +199,12 @@ class PushRun {
       return this.#stopOn(applied, settlement.event);
     } catch (error) {
       if (error instanceof OpMoved || error instanceof OpRefused) {
-        await logDecision(this.ctx, {
-          action: 'skip_moved',
-          reason: error.message,
-          postId: op.post_id,
-          variantId: op.variant_id,
-        });
+        await this.skipMoved(op, error);
         return null;
       }
       if (op.state !== 'sending') throw error;
       // The service answered, but writing it down failed (a busy or full disk): unknown, not failed.
-      const event = judgeFailure(op.kind, error, 'recording', this.#runContext(op.attempts).timing);
+      const event = judgeFailure(op.kind, error, 'recording', this.runContext(op.attempts).timing);
       try {
         return this.#stopOn(await settle(this.ctx, op, { event }), event);
       } catch {
@@ -361,20 +223,6 @@ class PushRun {
     // A wake-up at the event's time: a retry waits for it, a read-back is due by then at the latest.
     if ('at' in event) this.noteWait(event.at);
     return applied;
-  }
-
-  /** What a settlement means for the rest of the post's ops in this pass. */
-  #after(op: OutboxOpRow, applied: Applied | null): Next {
-    if (applied === null) return 'block_post';
-    const { effects } = applied;
-    if (
-      effects.includes('hold_workspace') ||
-      effects.includes('stop_offline') ||
-      effects.includes('stop_auth')
-    )
-      return 'block_post';
-    if (!effects.includes('block')) return 'continue';
-    return op.variant_id === null || CREATES.has(op.kind) ? 'block_post' : 'block_variant';
   }
 
   #stopFor(stop: Exclude<PushStop, null>, reason: string): void {

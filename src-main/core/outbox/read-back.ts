@@ -1,9 +1,9 @@
 // After a create of unknown outcome: what on the service could be what it made. Only items not
 // linked to anything local can be, and only one may be adopted without asking: with two or
 // more (someone made a look-alike at the same moment), the user chooses.
-import type { Candidate } from './op-machine';
+import type { Candidate } from './op-events';
 import type { Settlement } from './op-store';
-import type { SyncContext } from '../sync/context';
+import type { SyncContext } from '../store/unit-of-work';
 
 export type Match<T> = { found: 'none' } | { found: 'one'; item: T } | { found: 'several'; items: T[] };
 

@@ -5,7 +5,7 @@ import type { ServiceClient } from '../api/client';
 import { isServiceError } from '../api/errors';
 import type { WorkspaceAccess } from '../store/schema';
 import { setWorkspaceAccess } from '../store/workspace-repository';
-import { logDecision, type SyncContext } from '../sync/context';
+import { logDecision, type SyncContext } from '../store/unit-of-work';
 
 /** 'ok', 'forbidden', 'not_found'; throws what the read met otherwise (offline, 5xx, 401). */
 export async function probeWorkspace(client: ServiceClient, slug: string): Promise<WorkspaceAccess> {

@@ -4,7 +4,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/sqlite';
 import type { Database, NewPostRow, PostRow, PostUpdate } from './schema';
 import { SUMMARY_VARIANT_COLUMNS, type VariantSummaryRow } from './variant-repository';
-import { chunked, IDS_PER_STATEMENT, ROWS_PER_INSERT } from './chunks';
+import { chunked, IDS_PER_STATEMENT, ROWS_PER_INSERT, selectByIds } from './chunks';
 
 export interface PostBase {
   title: string;
@@ -41,17 +41,15 @@ export async function findPostsByServerIds(
   workspace: string,
   serverIds: readonly string[],
 ): Promise<Map<string, PostRow>> {
-  const found = new Map<string, PostRow>();
-  for (const part of chunked(serverIds, IDS_PER_STATEMENT)) {
-    const rows = await db
+  const rows = await selectByIds(serverIds, (part) =>
+    db
       .selectFrom('post')
       .selectAll()
       .where('workspace', '=', workspace)
       .where('server_id', 'in', part)
-      .execute();
-    for (const row of rows) found.set(row.server_id as string, row);
-  }
-  return found;
+      .execute(),
+  );
+  return new Map(rows.map((row) => [row.server_id as string, row]));
 }
 
 /** Marks posts whose variants were just read in full (the full pull's rotation). */

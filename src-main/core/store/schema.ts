@@ -2,13 +2,14 @@
 // the migrations; JSON columns hold text the repositories parse. The access token has no
 // column anywhere: it lives in the SecretStore only.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { OpKind, OpState } from '../outbox/op-machine';
+import type { OutboxOpKind, OutboxOpState } from '../../../src-preload/bridge';
 
 /** Which account a variant asks for: omitted on create, explicit null, or a chosen id. */
 export type AccountMode = 'default' | 'none' | 'profile';
 export type RemoteState = 'active' | 'removed';
-export type OutboxKind = OpKind;
-export type OutboxState = OpState;
+/** An outbox op's kind and state, as the bridge declares them (src-preload/bridge.ts). */
+export type OpKind = OutboxOpKind;
+export type OpState = OutboxOpState;
 /** Whether this account can reach a workspace's routes (migration 0005). */
 export type WorkspaceAccess = 'ok' | 'forbidden' | 'not_found';
 
@@ -92,8 +93,8 @@ export interface OutboxOpTable {
   id: string;
   /** Global order; ops of one post run in this order. */
   seq: number;
-  kind: OutboxKind;
-  state: OutboxState;
+  kind: OpKind;
+  state: OpState;
   post_id: string;
   variant_id: string | null;
   /** JSON: e.g. the fields an update_variant sends ({ fields: ['content'] }). */

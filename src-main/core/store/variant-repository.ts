@@ -2,7 +2,7 @@
 import { preparedQuery, preparedUpdateById } from './prepared';
 import { sql, type Kysely } from 'kysely';
 import type { Database, NewVariantRow, VariantRow, VariantUpdate } from './schema';
-import { chunked, IDS_PER_STATEMENT, ROWS_PER_INSERT } from './chunks';
+import { chunked, ROWS_PER_INSERT, selectByIds } from './chunks';
 
 /** The last server state of a variant, for three-way comparison. */
 export interface VariantBase {
@@ -73,20 +73,15 @@ export async function listVariantsOfPost(db: Kysely<Database>, postId: string): 
 }
 
 export async function listVariantsOfPosts(db: Kysely<Database>, postIds: string[]): Promise<VariantRow[]> {
-  if (postIds.length === 0) return [];
-  const out: VariantRow[] = [];
-  for (const chunk of chunked(postIds, IDS_PER_STATEMENT)) {
-    out.push(
-      ...(await db
-        .selectFrom('variant')
-        .selectAll()
-        .where('post_id', 'in', chunk)
-        .orderBy('created_at')
-        .orderBy(sql`rowid`)
-        .execute()),
-    );
-  }
-  return out;
+  return selectByIds(postIds, (part) =>
+    db
+      .selectFrom('variant')
+      .selectAll()
+      .where('post_id', 'in', part)
+      .orderBy('created_at')
+      .orderBy(sql`rowid`)
+      .execute(),
+  );
 }
 
 export async function listVariantsDueForReconcile(

@@ -6,14 +6,17 @@ import type { SyncPhase, SyncStatus } from '../../../src-preload/bridge';
 import { isServiceError } from '../api/errors';
 import type { Cancel, Scheduler } from '../ports';
 import { push } from '../outbox/queue';
+import { syncImpact } from '../outbox/sync-impact';
 import { getSetting, setSetting } from '../store/settings-repository';
 import { SyncLease } from '../store/sync-lease';
 import { pruneSyncLog } from '../store/sync-log-repository';
 import { listUnavailableWorkspaces } from '../store/workspace-repository';
 import { nextReconcileAt } from '../store/variant-repository';
-import { notify } from './apply';
-import { logDecision, nowIso, type ClientGetter, type SyncContext } from './context';
-import { asTrigger, planSync, type SyncTrigger } from './plan';
+import { notify } from '../domain/notices';
+import { logDecision, nowIso, type SyncContext } from '../store/unit-of-work';
+import { type ClientGetter } from '../api/client';
+import type { SyncTrigger } from '../ports';
+import { planSync } from './plan';
 import { pullAll, reconcileDue } from './pull-all';
 import { countStatus } from './status-counts';
 
@@ -229,29 +232,25 @@ export class SyncEngine {
       if (client === null) return;
       await client.listWorkspaces();
     } catch (error) {
-      if (
-        isServiceError(error) &&
-        (error.kind === 'offline' || error.kind === 'timeout' || error.kind === 'server_error')
-      )
-        return this.#goOffline(error.message);
-      // Anything else is an answer: the service is there again; the sync says what it meant.
+      if (syncImpact(error) === 'offline') return this.#goOffline((error as Error).message);
+      // Anything else is an answer (a 5xx too): the service is there again; the sync says what it meant.
     }
     this.#resting = { kind: 'idle' };
     await logDecision(this.#ctx, { action: 'reachable', reason: 'The service answers again.' });
     await this.syncNow('back online');
   }
 
-  syncNow(reason: string): Promise<SyncStatus> {
+  syncNow(trigger: SyncTrigger): Promise<SyncStatus> {
     if (this.#running) return this.#running;
     if (this.#closed) return Promise.resolve(this.status());
-    const run = this.#run(asTrigger(reason), reason).finally(() => {
+    const run = this.#run(trigger).finally(() => {
       this.#running = null;
     });
     this.#running = run.then(async () => this.refresh());
     return this.#running;
   }
 
-  async #run(trigger: SyncTrigger, words: string): Promise<void> {
+  async #run(trigger: SyncTrigger): Promise<void> {
     const ctx = this.#ctx;
     const plan = planSync(trigger, {
       pausedByUser: this.#resting.kind === 'paused',
@@ -286,7 +285,7 @@ export class SyncEngine {
     );
     try {
       await this.refresh({ phase: 'syncing' });
-      await logDecision(ctx, { action: 'sync_start', reason: words });
+      await logDecision(ctx, { action: 'sync_start', reason: trigger });
       // Awaited first: a refresh during the sync replaces #status, and the word must land on the new one.
       const said = await this.#syncHoldingLease(plan, client);
       this.#status.lastError = said;
@@ -350,12 +349,10 @@ export class SyncEngine {
       return said.length > 0 ? said.join(' ') : null;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (isServiceError(error)) {
-        if (error.kind === 'auth') await this.#pauseForToken(message);
-        if (error.kind === 'offline' || error.kind === 'timeout') this.#goOffline(message);
-      } else {
-        ctx.logger.error('sync failed unexpectedly', { message });
-      }
+      const impact = syncImpact(error);
+      if (impact === 'token') await this.#pauseForToken(message);
+      if (impact === 'offline') this.#goOffline(message);
+      if (!isServiceError(error)) ctx.logger.error('sync failed unexpectedly', { message });
       await logDecision(ctx, { action: 'sync_failed', reason: message });
       return message;
     }

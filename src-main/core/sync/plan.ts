@@ -1,41 +1,6 @@
 // What a sync does, decided from its trigger and the engine's state by a pure function and
 // tested as a table (test/unit/core/sync/plan.test.ts).
-
-/** Why a sync runs. Hosts and tests may pass other words: they count as the user's. */
-export const SYNC_TRIGGERS = [
-  'start',
-  'user',
-  'connected',
-  'back online',
-  'resume',
-  'online',
-  'resumed',
-  'local drafts moved',
-  'reachability',
-  'interval',
-  'focus',
-  'retry or reconcile time',
-  'publish requested',
-  'publish again',
-  'retry requested',
-  'local change',
-] as const;
-export type SyncTrigger = (typeof SYNC_TRIGGERS)[number];
-
-/** Triggers that come often: they push and reconcile, and pull everything only now and then. */
-const LIGHT: ReadonlySet<SyncTrigger> = new Set([
-  'interval',
-  'focus',
-  'retry or reconcile time',
-  'publish requested',
-  'publish again',
-  'retry requested',
-  'local change',
-]);
-
-export function asTrigger(reason: string): SyncTrigger {
-  return (SYNC_TRIGGERS as readonly string[]).includes(reason) ? (reason as SyncTrigger) : 'user';
-}
+import { SYNC_TRIGGERS, type SyncTrigger } from '../ports';
 
 /** A light sync still pulls everything when the last full pull is older than this. */
 export const FULL_PULL_EVERY_MS = 15 * 60_000;
@@ -66,7 +31,7 @@ export function planSync(trigger: SyncTrigger, s: PlanState): SyncPlan {
     readBeforeWrite: false,
     reason,
   });
-  if (!LIGHT.has(trigger)) return full(`A full sync (${trigger}): pull, then push.`);
+  if (SYNC_TRIGGERS[trigger] === 'full') return full(`A full sync (${trigger}): pull, then push.`);
   if (age >= FULL_PULL_EVERY_MS) return full('The last full pull is over 15 minutes old.');
   if (s.unavailableWorkspaces > 0 && age >= ACCESS_CHECK_EVERY_MS)
     return full('A workspace is without access: the full pull checks whether it came back.');

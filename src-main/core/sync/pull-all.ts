@@ -2,19 +2,19 @@
 // per workspace: one that answers 403, or has left this account's list, is marked and its
 // changes wait while the others sync; one that answers again is marked back.
 import type { ServiceClient } from '../api/client';
-import { isServiceError } from '../api/errors';
+import { syncImpact } from '../outbox/sync-impact';
 import { accessSuggestedBy, accessWords } from '../outbox/workspace-access';
 import { getPost } from '../store/post-repository';
 import { listVariantsDueForReconcile } from '../store/variant-repository';
 import { listWorkspaces, setWorkspaceAccess } from '../store/workspace-repository';
-import { logDecision, nowIso, type SyncContext } from './context';
-import { mergeVariantsOfPost, pullWorkspace, pullWorkspaceList } from './pull';
+import { logDecision, nowIso, type SyncContext } from '../store/unit-of-work';
+import { mergeVariantsOfPost } from '../outbox/merge-variants';
+import { pullWorkspace, pullWorkspaceList } from './pull';
 
 /** Failures that concern every workspace: the sync stops on them. */
 function concernsAll(error: unknown): boolean {
-  if (!isServiceError(error)) return false;
-  if (error.kind === 'auth' && error.status !== 403) return true;
-  return error.kind === 'offline' || error.kind === 'timeout';
+  const impact = syncImpact(error);
+  return impact === 'offline' || impact === 'token';
 }
 
 /** Pulls every workspace; returns those that could not be read (not for want of access), and why. */

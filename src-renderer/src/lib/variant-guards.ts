@@ -1,6 +1,7 @@
 // What a variant allows right now, and why not when it does not. The window disables a
 // control rather than let the core or the service refuse it, and says the reason in words
-// next to it. The service still decides: these rules only mirror what it would refuse.
+// next to it. Whether the core takes an action is its own answer (VariantView.actions); the
+// guards here add the words, and the checks of text the user is still typing.
 import type { AccountChoice, ProfileView, VariantView } from '../../../src-preload/bridge';
 import { guardAccount, guardLength } from '../../../src-preload/send-guards';
 
@@ -14,6 +15,7 @@ export const NEEDS_ACCOUNT =
   'Choose an account first: a variant needs a connected posting account to be scheduled or published.';
 export const NEEDS_CONTENT = 'Write the content first: the service will not send an empty variant.';
 export const DECIDE_UNKNOWN = 'Decide on the earlier publish first (see “Publish outcome unknown”).';
+export const PUBLISH_ON_ITS_WAY = 'A publish of this variant is already on its way.';
 
 export interface VariantGuards {
   /** Why content, account and schedule cannot change now; null when they can. */
@@ -56,7 +58,13 @@ export function variantGuards(
   if (send === null && facts.profiles)
     send = refusal(guardAccount(v.platform, v.account, facts.profiles, v.serviceAccountId));
 
-  const publish = send ?? (v.publishUnknown ? DECIDE_UNKNOWN : null);
+  // Whether it may be published is the core's answer (v.actions); these say why not in words.
+  const publish =
+    send ??
+    (v.publishUnknown || (!v.actions.includes('publish') && v.state === 'publish_unknown')
+      ? DECIDE_UNKNOWN
+      : null) ??
+    (v.actions.includes('publish') ? null : PUBLISH_ON_ITS_WAY);
   return { locked, schedule: send, publish, published };
 }
 

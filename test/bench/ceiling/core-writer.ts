@@ -18,7 +18,7 @@ import { readOpRows, recordVariantAnswer, type OpRows } from '../../../src-main/
 import { CommitGroup } from '../../../src-main/core/store/commit-group';
 import { openDatabase } from '../../../src-main/core/store/db';
 import type { OutboxOpRow } from '../../../src-main/core/store/schema';
-import { inTransaction, type SyncContext } from '../../../src-main/core/sync/context';
+import { inTransaction, type SyncContext } from '../../../src-main/core/store/unit-of-work';
 import type { WriterData, WriterMessage, WriterReply } from './writer';
 
 /** Besides writer.ts's replies: the core's events, a turn's worth per message. */

@@ -81,7 +81,7 @@ export async function openBenchCore(options: {
 /** Connects to the sandbox and waits for the sync that connecting starts. */
 export async function connect(bench: BenchCore, baseUrl: string, token: string): Promise<void> {
   await bench.call('settings.connect', { baseUrl, token, authHeader: 'bearer' });
-  await bench.core.syncNow('bench: wait for the connect sync');
+  await bench.core.syncNow('user');
 }
 
 /** Drafts posts and their variants through the app's own commands: each queues its outbox ops. */

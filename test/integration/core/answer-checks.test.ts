@@ -39,7 +39,7 @@ async function connected(core: Partial<AppCoreOptions> & { dir?: string } = {}) 
     token: sandbox.token,
     authHeader: 'x-api-key',
   });
-  await t.core.syncNow('test');
+  await t.core.syncNow('user');
   return { s: sandbox, c: t, clock };
 }
 
@@ -51,7 +51,7 @@ async function twoSynced(s: SandboxHandle, c: TestCore, title: string) {
     ['linkedin', `${title}: LinkedIn`],
   ] as const)
     await c.call('variants.create', { postId: post.id, platform, content, account: { kind: 'default' } });
-  await c.core.syncNow('test');
+  await c.core.syncNow('user');
   const detail = await c.call('posts.get', { id: post.id });
   const [x, linkedin] = detail.variants as [VariantView, VariantView];
   expect(x.serverId).not.toBeNull();
@@ -67,7 +67,7 @@ describe('an answer about another record', () => {
     const { post, x, linkedin } = await twoSynced(s, c, 'Mixed answers');
     s.faults.add({ method: 'PATCH', path: VARIANT, kind: 'other_record_after_write', times: 1 });
     await c.call('variants.update', { id: x.id, content: 'X, edited' });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
 
     const [op] = await c.call('outbox.list', undefined);
     expect(op).toMatchObject({ kind: 'update_variant', state: 'unknown' });
@@ -82,7 +82,7 @@ describe('an answer about another record', () => {
     });
 
     clock.advance(AFTER_BACKOFF_MS);
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(await c.call('outbox.list', undefined)).toEqual([]);
     detail = await c.call('posts.get', { id: post.id });
     expect(variantOf(detail, x.id)).toMatchObject({
@@ -111,7 +111,7 @@ describe('an answer about another record', () => {
     const { post, x, linkedin } = await twoSynced(s, c, 'Publish mix-up');
     s.faults.add({ method: 'POST', path: PUBLISH, kind: 'other_record_after_write', times: 1 });
     await c.call('variants.publish', { id: x.id });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
 
     const detail = await c.call('posts.get', { id: post.id });
     expect(variantOf(detail, x.id)).toMatchObject({ serverId: x.serverId, state: 'published' });
@@ -132,7 +132,7 @@ describe('an answer about another record', () => {
       content: 'The first',
       account: { kind: 'default' },
     });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const firstServerId = (await c.call('posts.get', { id: post.id })).variants[0]?.serverId;
     s.faults.add({ method: 'POST', path: VARIANTS, kind: 'other_record_after_write', times: 1 });
     const second = await c.call('variants.create', {
@@ -141,7 +141,7 @@ describe('an answer about another record', () => {
       content: 'The second',
       account: { kind: 'default' },
     });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     let detail = await c.call('posts.get', { id: post.id });
     expect(variantOf(detail, second.id).serverId).toBeNull();
     expect(variantOf(detail, first.id).serverId).toBe(firstServerId);
@@ -150,7 +150,7 @@ describe('an answer about another record', () => {
     ]);
 
     clock.advance(AFTER_BACKOFF_MS);
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const serverPostId = detail.serverId as string;
     const onService = s.inspect.variants(serverPostId).filter((v) => v.content === 'The second');
     expect(onService).toHaveLength(1);
@@ -168,21 +168,22 @@ describe('a change answered but not kept', () => {
     const { post, x } = await twoSynced(s, c, 'Time not kept');
     const rule = s.faults.add({ method: 'PATCH', path: VARIANT, kind: 'not_kept' });
     await c.call('variants.schedule', { id: x.id, at: AT });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const [first] = await c.call('outbox.list', undefined);
     expect(first).toMatchObject({ kind: 'schedule', state: 'unknown' });
     expect(first?.error).toMatch(/does not hold the new time/);
 
     for (let sync = 2; sync <= 4; sync++) {
       clock.advance(AFTER_BACKOFF_MS);
-      await c.core.syncNow('test');
+      await c.core.syncNow('user');
     }
     const reason = 'The service answered but did not keep the new time (3 of 3 tries).';
     const [failed] = await c.call('outbox.list', undefined);
     expect(failed).toMatchObject({ kind: 'schedule', state: 'failed', error: reason });
     expect(s.inspect.patchCount(x.serverId as string)).toBe(3);
     const shown = variantOf(await c.call('posts.get', { id: post.id }), x.id);
-    expect(shown).toMatchObject({ state: 'failed', error: reason, scheduledAt: AT, canRetry: true });
+    expect(shown).toMatchObject({ state: 'failed', error: reason, scheduledAt: AT });
+    expect(shown.actions).toContain('retry');
     expect(c.core.status()).toMatchObject({ failed: 1, lastError: reason });
     expect(
       c.events.some(
@@ -191,13 +192,13 @@ describe('a change answered but not kept', () => {
     ).toBe(true);
     // Given up: further syncs send nothing more.
     clock.advance(AFTER_BACKOFF_MS);
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(s.inspect.patchCount(x.serverId as string)).toBe(3);
     expect(s.inspect.variants().find((v) => v.id === x.serverId)?.scheduled_at).toBeNull();
 
     s.faults.remove(rule);
     await c.call('outbox.retry', { id: failed?.id as string });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(await c.call('outbox.list', undefined)).toEqual([]);
     expect(s.inspect.variants().find((v) => v.id === x.serverId)?.scheduled_at).toBe(AT);
     expect(variantOf(await c.call('posts.get', { id: post.id }), x.id)).toMatchObject({
@@ -211,13 +212,13 @@ describe('a change answered but not kept', () => {
     const { post, x } = await twoSynced(s, c, 'Echoed, not kept');
     const rule = s.faults.add({ method: 'PATCH', path: VARIANT, kind: 'not_kept', echo: 'sent' });
     await c.call('variants.schedule', { id: x.id, at: AT });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     // The answer looks right: nothing tells it apart from a kept change until the next read.
     expect(await c.call('outbox.list', undefined)).toEqual([]);
 
     for (let sync = 2; sync <= 4; sync++) {
       clock.advance(AFTER_BACKOFF_MS);
-      await c.core.syncNow('test');
+      await c.core.syncNow('user');
     }
     const reason = 'The service answered but did not keep the new time (3 of 3 tries).';
     expect(await c.call('outbox.list', undefined)).toMatchObject([
@@ -233,7 +234,7 @@ describe('a change answered but not kept', () => {
     await c.call('outbox.retry', { id: op?.id as string });
     for (let sync = 0; sync < 2; sync++) {
       clock.advance(AFTER_BACKOFF_MS);
-      await c.core.syncNow('test');
+      await c.core.syncNow('user');
     }
     expect(await c.call('outbox.list', undefined)).toEqual([]);
     expect(s.inspect.variants().find((v) => v.id === x.serverId)?.scheduled_at).toBe(AT);
@@ -250,7 +251,7 @@ describe('a change answered but not kept', () => {
     const { post, x } = await twoSynced(s, c, 'Shown by a later answer');
     s.faults.add({ method: 'PATCH', path: VARIANT, kind: 'not_kept', echo: 'sent', times: 1 });
     await c.call('variants.update', { id: x.id, content: 'New words' });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(await c.call('outbox.list', undefined)).toEqual([]);
     // The next pull cannot read the post: the schedule's answer is the first to show the text.
     const serverPostId = (await c.call('posts.get', { id: post.id })).serverId as string;
@@ -262,11 +263,11 @@ describe('a change answered but not kept', () => {
       times: 1,
     });
     await c.call('variants.schedule', { id: x.id, at: AT });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(await c.call('outbox.list', undefined)).toMatchObject([
       { kind: 'update_variant', state: 'pending' },
     ]);
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(await c.call('outbox.list', undefined)).toEqual([]);
     expect(s.inspect.variants().find((v) => v.id === x.serverId)).toMatchObject({
       content: 'New words',
@@ -285,9 +286,9 @@ describe('a change answered but not kept', () => {
     const { post, x } = await twoSynced(s, c, 'Kept at last');
     s.faults.add({ method: 'PATCH', path: VARIANT, kind: 'not_kept', times: 1 });
     await c.call('variants.update', { id: x.id, content: 'Second words' });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     clock.advance(AFTER_BACKOFF_MS);
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(await c.call('outbox.list', undefined)).toEqual([]);
     expect(s.inspect.patchCount(x.serverId as string)).toBe(2);
     expect(s.inspect.variants().find((v) => v.id === x.serverId)?.content).toBe('Second words');
@@ -313,10 +314,10 @@ describe('text the service normalises', () => {
       content: untidy('first'),
       account: { kind: 'default' },
     });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     await c.call('variants.update', { id: v.id, content: untidy('second') });
     for (let sync = 0; sync < 3; sync++) {
-      await c.core.syncNow('test');
+      await c.core.syncNow('user');
       clock.advance(AFTER_BACKOFF_MS);
     }
     expect(await c.call('outbox.list', undefined)).toEqual([]);
@@ -340,16 +341,16 @@ describe('text the service normalises', () => {
       content: untidy('body'),
       account: { kind: 'default' },
     });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     clock.advance(AFTER_BACKOFF_MS);
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(s.inspect.posts(s.fixtures.workspace).filter((p) => p.title === tidy('dropped'))).toHaveLength(1);
 
     s.faults.add({ method: 'PATCH', path: VARIANT, kind: 'drop_after_write', times: 1 });
     await c.call('variants.update', { id: v.id, content: untidy('edited') });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     clock.advance(AFTER_BACKOFF_MS);
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(await c.call('outbox.list', undefined)).toEqual([]);
     const serverId = variantOf(await c.call('posts.get', { id: post.id }), v.id).serverId as string;
     expect(s.inspect.variants().find((x) => x.id === serverId)?.content).toBe(tidy('edited'));
@@ -374,7 +375,7 @@ describe('outpost sync says it', () => {
     const rule = s.faults.add({ method: 'PATCH', path: VARIANT, kind: 'not_kept' });
     await c.call('variants.schedule', { id: x.id, at: AT });
     for (let sync = 1; sync <= 3; sync++) {
-      await c.core.syncNow('test');
+      await c.core.syncNow('user');
       clock.advance(AFTER_BACKOFF_MS);
     }
     await c.close();

@@ -17,7 +17,7 @@ async function connected(): Promise<{ s: SandboxHandle; c: TestCore }> {
   sandbox = await startSandbox({ manualClock: true, startTime: new Date('2030-01-01T09:00:00.000Z') });
   t = await openCore({ requestTimeoutMs: 5_000 });
   await t.call('settings.connect', { baseUrl: sandbox.baseUrl, token: sandbox.token, authHeader: 'bearer' });
-  await t.core.syncNow('test');
+  await t.core.syncNow('user');
   return { s: sandbox, c: t };
 }
 
@@ -30,7 +30,7 @@ async function synced(s: SandboxHandle, c: TestCore, title: string) {
     content: `${title} text`,
     account: { kind: 'default' },
   });
-  await c.core.syncNow('test');
+  await c.core.syncNow('user');
   const detail = await c.call('posts.get', { id: post.id });
   return { postId: post.id, variantId: variant.id, serverPost: detail.serverId!, detail };
 }
@@ -60,7 +60,7 @@ describe('posts.conflicts', () => {
     s.renamePost(renamed.serverPost, 'Their title');
     await c.call('posts.update', { id: renamed.postId, title: 'My title' });
     await c.call('sync.resume', undefined);
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
 
     const found = await c.call('posts.conflicts', undefined);
     // In the order `posts.list` gives the workspace.

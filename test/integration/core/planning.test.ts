@@ -22,7 +22,7 @@ async function planned() {
   const c = t;
   const ws = sandbox.fixtures.workspace;
   await c.call('settings.connect', { baseUrl: sandbox.baseUrl, token: sandbox.token, authHeader: 'bearer' });
-  await c.core.syncNow('test');
+  await c.core.syncNow('user');
   const post = await c.call('posts.create', { workspace: ws, title: 'Spring menu' });
   const account = { kind: 'default' as const };
   const x = await c.call('variants.create', {
@@ -43,13 +43,13 @@ async function planned() {
     content: 'Spring!',
     account,
   });
-  await c.core.syncNow('test');
+  await c.core.syncNow('user');
   const at = new Date(START.getTime() + DAY + 3600_000).toISOString();
   await c.call('variants.schedule', { id: x.id, at });
   await c.call('variants.publish', { id: li.id });
   await c.call('variants.publish', { id: bs.id });
-  await c.core.syncNow('test');
-  await c.core.syncNow('test');
+  await c.core.syncNow('user');
+  await c.core.syncNow('user');
   return { c, s: sandbox, clock, ws, post, x, li, bs, at };
 }
 
@@ -84,10 +84,11 @@ describe('planning views', () => {
       state: 'scheduled',
       accountName: 'Acme',
       firstLine: 'Spring is here.',
-      canMove: true,
     });
+    expect(mine.find((i) => i.variantId === x.id)?.actions).toContain('move');
     const live = mine.find((i) => i.variantId === li.id)!;
-    expect(live).toMatchObject({ state: 'published', accountName: 'Acme Inc.', canMove: false });
+    expect(live).toMatchObject({ state: 'published', accountName: 'Acme Inc.' });
+    expect(live.actions).not.toContain('move');
     expect(live.url).toMatch(/^https:\/\//);
     expect(Date.parse(live.at!)).toBeGreaterThanOrEqual(START.getTime());
     // A range that ends before the scheduled time leaves it out.
@@ -113,9 +114,9 @@ describe('planning views', () => {
       content: 'Spring.',
       account: { kind: 'default' },
     });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     await c.call('variants.schedule', { id: th.id, at: new Date(START.getTime() + 2 * DAY).toISOString() });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const after = await c.call('planning.queue', { workspace: ws });
     expect(after.needsAttention.map((i) => [i.variantId, i.state])).toEqual([[th.id, 'failed']]);
   });
@@ -136,7 +137,7 @@ describe('planning views', () => {
       times: 1,
     });
     for (let round = 0; round < 3; round++) {
-      await c.core.syncNow('test');
+      await c.core.syncNow('user');
       clock.advance(60_000);
     }
     const q = await c.call('planning.queue', { workspace: ws });

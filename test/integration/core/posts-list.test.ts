@@ -12,14 +12,14 @@ import type {
   Database,
   NewPostRow,
   NewVariantRow,
-  OutboxKind,
+  OpKind,
   OutboxOpRow,
-  OutboxState,
+  OpState,
   PostRow,
   VariantRow,
 } from '../../../src-main/core/store/schema';
 import { insertVariant, listVariantsOfPosts } from '../../../src-main/core/store/variant-repository';
-import { postState, STATE_WORDS, variantState } from '../../../src-main/core/sync/reconcile';
+import { postState, STATE_WORDS, variantState } from '../../../src-main/core/domain/item-state';
 import { openCore, tempDir, type TestCore } from './helpers';
 
 // ---------------------------------------------------------------------------------------
@@ -121,7 +121,7 @@ interface VariantSpec {
   conflict?: string | null;
   createdAt?: string;
   /** Outbox ops of this variant, oldest first. */
-  ops?: Array<[OutboxKind, OutboxState]>;
+  ops?: Array<[OpKind, OpState]>;
   /** The state its own variant view must show. */
   expect: ItemState;
 }
@@ -134,7 +134,7 @@ interface PostSpec {
   removed?: boolean;
   conflict?: string | null;
   updatedAt: string;
-  ops?: Array<[OutboxKind, OutboxState]>;
+  ops?: Array<[OpKind, OpState]>;
   variants: VariantSpec[];
   /** The state the list must show for the post. */
   expect: ItemState;
@@ -423,7 +423,7 @@ async function fill(db: Kysely<Database>): Promise<Map<string, ItemState>> {
   const expected = new Map<string, ItemState>();
   let seq = 0;
   let n = 0;
-  const op = async (postId: string, variantId: string | null, kind: OutboxKind, state: OutboxState) => {
+  const op = async (postId: string, variantId: string | null, kind: OpKind, state: OpState) => {
     seq++;
     const fields: VariantField[] = ['content'];
     await db

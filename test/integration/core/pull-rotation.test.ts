@@ -34,7 +34,7 @@ describe('full pull rotation', () => {
       token: sandbox.token,
       authHeader: 'bearer',
     });
-    await t.core.syncNow('test');
+    await t.core.syncNow('user');
     const linked = (await t.call('posts.list', { workspace: f.workspace })).filter(
       (p) => p.serverId !== null,
     );
@@ -47,7 +47,7 @@ describe('full pull rotation', () => {
     for (let i = 0; i < serverIds.length; i++) {
       variantReads.length = 0;
       clock.advance(AFTER_FULL_PULL_INTERVAL);
-      await t.core.syncNow('test');
+      await t.core.syncNow('user');
       rounds.push(variantReads.filter((id) => serverIds.includes(id)));
     }
     // One settled post per full pull, and one rotation covers the library, each post once.
@@ -70,7 +70,7 @@ describe('full pull rotation', () => {
     for (let i = 0; i < 2; i++) {
       variantReads.length = 0;
       clock.advance(AFTER_FULL_PULL_INTERVAL);
-      await t.core.syncNow('test');
+      await t.core.syncNow('user');
       expect(variantReads.filter((id) => id === changed.serverId)).not.toHaveLength(0);
       expect(variantReads.filter((id) => serverIds.includes(id) && id !== changed.serverId)).toHaveLength(1);
     }

@@ -25,7 +25,7 @@ describe('reachability while offline', () => {
     t = await openCore({ syncIntervalMs: 60 * 60_000, clock: time, scheduler: time });
     const c = t;
     await c.call('settings.connect', { baseUrl: s.baseUrl, token: s.token, authHeader: 'bearer' });
-    await c.core.syncNow('settle');
+    await c.core.syncNow('user');
     const post = await c.call('posts.create', {
       workspace: s.fixtures.workspace,
       title: 'Written offline',

@@ -17,7 +17,7 @@ async function connected(): Promise<{ s: SandboxHandle; c: TestCore }> {
   sandbox = await startSandbox({ manualClock: true, startTime: START });
   t = await openCore({ clock: new ManualClock(START) });
   await t.call('settings.connect', { baseUrl: sandbox.baseUrl, token: sandbox.token, authHeader: 'bearer' });
-  await t.core.syncNow('test');
+  await t.core.syncNow('user');
   return { s: sandbox, c: t };
 }
 
@@ -29,7 +29,7 @@ async function draft(c: TestCore, workspace: string, platform: string, content: 
     content,
     account: { kind: 'default' },
   });
-  await c.core.syncNow('test');
+  await c.core.syncNow('user');
   return v;
 }
 
@@ -44,7 +44,7 @@ describe('guarded sending in the core', () => {
     expect((await c.call('outbox.list', undefined)).filter((o) => o.variantId === v.id)).toEqual([]);
 
     await c.call('variants.schedule', { id: v.id, at: past, sendNowIfPast: true });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const served = s.inspect.variants().find((x) => x.content === 'Better late than never.')!;
     expect(s.inspect.publishCount(served.id)).toBe(1);
     expect(served.scheduled_at).toBeNull();
@@ -71,7 +71,7 @@ describe('guarded sending in the core', () => {
         expect(!result.ok && result.error.message).toMatch(pattern);
       }
     }
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const byRoute = s.stats.byRoute();
     expect(Object.keys(byRoute).filter((r) => /PATCH|publish/.test(r))).toEqual([]);
     expect(await c.call('outbox.list', undefined)).toEqual([]);

@@ -57,14 +57,14 @@ describe('connection settings', () => {
       authHeader: 'bearer',
     });
     expect(view).toMatchObject({ connected: true, baseUrl: s.baseUrl, tokenStorage: 'memory' });
-    await t.core.syncNow('test');
+    await t.core.syncNow('user');
     const draft = await t.call('posts.create', { workspace: s.fixtures.workspace, title: 'Keep me' });
 
     const out = await t.call('settings.signOut', undefined);
     expect(out).toMatchObject({ connected: false, baseUrl: null, tokenStorage: null });
     expect(t.secrets.values.size).toBe(0);
     expect((await t.call('posts.get', { id: draft.id })).title).toBe('Keep me');
-    expect((await t.core.syncNow('test')).phase).toBe('not_connected');
+    expect((await t.core.syncNow('user')).phase).toBe('not_connected');
 
     // Nothing anywhere on disk or in events holds the token.
     const secret = s.token.slice(s.token.indexOf('_pat_') + 5);
@@ -82,10 +82,10 @@ describe('connection settings', () => {
       token: sandbox.token,
       authHeader: 'bearer',
     });
-    await t.core.syncNow('test');
+    await t.core.syncNow('user');
     await t.call('posts.create', { workspace: sandbox.fixtures.workspace, title: 'Queued' });
     t.secrets.values.clear();
-    const status = await t.core.syncNow('test');
+    const status = await t.core.syncNow('user');
     expect(status.phase).toBe('needs_token');
     expect(status.pending).toBe(1);
   });
@@ -100,15 +100,15 @@ describe('sync triggers', () => {
       token: sandbox.token,
       authHeader: 'bearer',
     });
-    await t.core.syncNow('first');
-    const a = t.core.syncNow('a');
-    const b = t.core.syncNow('b');
+    await t.core.syncNow('user');
+    const a = t.core.syncNow('focus');
+    const b = t.core.syncNow('interval');
     expect(b).toBe(a);
     await a;
     const log = await t.call('sync.log', { limit: 1000 });
     const starts = log.filter((e) => e.action === 'sync_start').map((e) => e.reason);
-    expect(starts).toContain('a');
-    expect(starts).not.toContain('b');
+    expect(starts).toContain('focus');
+    expect(starts).not.toContain('interval');
   });
 
   it('the core syncs on its own when given an interval', async () => {
@@ -118,7 +118,7 @@ describe('sync triggers', () => {
     t = await openCore({ syncIntervalMs: 50, clock: time, scheduler: time });
     await t.call('settings.connect', { baseUrl: s.baseUrl, token: s.token, authHeader: 'bearer' });
     // Let the sync that connecting starts finish, so only the interval can send the new post.
-    await t.core.syncNow('settle');
+    await t.core.syncNow('user');
     const post = await t.call('posts.create', { workspace: s.fixtures.workspace, title: 'By itself' });
     // Nobody calls syncNow: the interval does, and the link arrives as an event.
     const core = t.core;
@@ -145,10 +145,10 @@ describe('sync triggers', () => {
     const s = sandbox;
     t = await openCore();
     await t.call('settings.connect', { baseUrl: s.baseUrl, token: s.token, authHeader: 'bearer' });
-    await t.core.syncNow('settle');
+    await t.core.syncNow('user');
     t.core.setOnline(false);
     const post = await t.call('posts.create', { workspace: s.fixtures.workspace, title: 'While offline' });
-    const status = await t.core.syncNow('test');
+    const status = await t.core.syncNow('user');
     expect(status).toMatchObject({ phase: 'offline', online: false, pending: 1 });
     expect(s.inspect.posts(s.fixtures.workspace).some((p) => p.title === 'While offline')).toBe(false);
     const core = t.core;
@@ -191,7 +191,7 @@ describe('a keychain that refuses to store the token', () => {
       workspace: sandbox.fixtures.workspace,
       title: 'Still syncs',
     });
-    expect((await t.core.syncNow('test')).lastError).toBeNull();
+    expect((await t.core.syncNow('user')).lastError).toBeNull();
     expect((await t.call('posts.get', { id: post.id })).serverId).not.toBeNull();
   });
 });

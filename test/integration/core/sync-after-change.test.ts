@@ -23,7 +23,7 @@ async function connected(): Promise<{ s: SandboxHandle; c: TestCore; time: Virtu
   const time = new VirtualTime(new Date());
   t = await openCore({ syncAfterChangeMs: QUIET_MS, clock: time, scheduler: time });
   await t.call('settings.connect', { baseUrl: sandbox.baseUrl, token: sandbox.token, authHeader: 'bearer' });
-  await t.core.syncNow('test');
+  await t.core.syncNow('user');
   return { s: sandbox, c: t, time };
 }
 
@@ -59,7 +59,7 @@ it('a burst of edits leaves as one request once the typing stops; a schedule fol
     content: 'T',
     account: { kind: 'default' },
   });
-  await c.core.syncNow('test');
+  await c.core.syncNow('user');
   const patchesBefore = s.stats.byRoute()[PATCH_ROUTE] ?? 0;
   c.events.length = 0;
   let text = 'T';

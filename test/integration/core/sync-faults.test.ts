@@ -27,7 +27,7 @@ async function connected(
     token: sandbox.token,
     authHeader: 'x-api-key',
   });
-  await t.core.syncNow('test');
+  await t.core.syncNow('user');
   return { s: sandbox, c: t };
 }
 
@@ -40,7 +40,7 @@ async function syncedDraft(s: SandboxHandle, c: TestCore, title: string, content
     content,
     account: { kind: 'default' },
   });
-  await c.core.syncNow('test');
+  await c.core.syncNow('user');
   const serverId = (await c.call('posts.get', { id: post.id })).variants[0]!.serverId!;
   const serverPost = s.inspect.posts(s.fixtures.workspace).find((p) => p.title === title)!;
   const onService = () => s.inspect.variants(serverPost.id).find((x) => x.id === serverId)!;
@@ -64,10 +64,10 @@ describe('unknown outcomes', () => {
       account: { kind: 'default' },
     });
     s.faults.add({ method: 'POST', path: POSTS, kind: 'drop_after_write', times: 1 });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const ops = await c.call('outbox.list', undefined);
     expect(ops.find((o) => o.kind === 'create_post')!.state).toBe('unknown');
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const onService = s.inspect.posts(f.workspace).filter((p) => p.title === 'Dropped once');
     expect(onService).toHaveLength(1);
     expect(s.inspect.variants(onService[0]!.id)).toHaveLength(1);
@@ -103,8 +103,8 @@ describe('unknown outcomes', () => {
       account: { kind: 'default' },
     });
     s.faults.add({ method: 'POST', path: VARIANTS, kind: 'drop_after_write', times: 1 });
-    await c.core.syncNow('test');
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
+    await c.core.syncNow('user');
     const serverPost = s.inspect.posts(s.fixtures.workspace).find((p) => p.title === 'Variant drop')!;
     expect(s.inspect.variants(serverPost.id).filter((v) => v.content === 'Once only')).toHaveLength(1);
     expect(seen).toEqual(['sending']);
@@ -120,12 +120,12 @@ describe('unknown outcomes', () => {
 
     s.faults.add({ method: 'PATCH', path: VARIANT, kind: 'drop_after_write', times: 1 });
     await c.call('variants.update', { id: v.id, content: 'second' });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(onService().content).toBe('second');
     // The answer never came; the writer goes on before the retry.
     await c.call('variants.update', { id: v.id, content: 'third' });
     clock.advance(16 * 60_000);
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const after = (await c.call('posts.get', { id: post.id })).variants[0]!;
     expect(after.state).toBe('draft');
     expect(after.conflicts).toEqual([]);
@@ -141,11 +141,11 @@ describe('unknown outcomes', () => {
 
     s.faults.add({ method: 'PATCH', path: VARIANT, kind: 'drop_after_write', times: 1 });
     await c.call('variants.schedule', { id: v.id, at: '2030-02-01T10:00:00.000Z' });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(onService().scheduled_at).not.toBeNull();
     await c.call('variants.unschedule', { id: v.id });
     clock.advance(16 * 60_000);
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const after = (await c.call('posts.get', { id: post.id })).variants[0]!;
     expect(after.conflicts).toEqual([]);
     expect(after.scheduledAt).toBeNull();
@@ -190,11 +190,11 @@ describe('unknown outcomes', () => {
       content: 'Go',
       account: { kind: 'default' },
     });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     s.faults.add({ method: 'POST', path: PUBLISH, kind: 'drop_after_write' });
     await c.call('variants.publish', { id: v.id });
-    await c.core.syncNow('test');
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
+    await c.core.syncNow('user');
     const after = (await c.call('posts.get', { id: post.id })).variants[0]!;
     expect(after.state).toBe('published');
     expect(s.inspect.publishCount(after.serverId!)).toBe(1);
@@ -210,22 +210,22 @@ describe('unknown outcomes', () => {
       content: 'Maybe',
       account: { kind: 'default' },
     });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const rule = s.faults.add({ method: 'POST', path: PUBLISH, kind: 'drop_before_write' });
     await c.call('variants.publish', { id: v.id });
-    await c.core.syncNow('test');
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
+    await c.core.syncNow('user');
     const unknown = (await c.call('posts.get', { id: post.id })).variants[0]!;
     expect(unknown.state).toBe('publish_unknown');
     expect(unknown.publishUnknown?.readBack).toMatch(/draft|not published/);
-    expect(unknown.canRetry).toBe(false);
+    expect(unknown.actions).not.toContain('retry');
     expect(s.stats.byRoute()[`POST ${PUBLISH}`]).toBe(1);
     expect(s.inspect.publishCount(unknown.serverId!)).toBe(0);
     expect(c.core.status().needsAttention).toBe(1);
     s.faults.remove(rule);
 
     await c.call('variants.resolvePublishUnknown', { id: v.id, choice: 'publish_again' });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const done = (await c.call('posts.get', { id: post.id })).variants[0]!;
     expect(done.state).toBe('published');
     expect(s.inspect.publishCount(done.serverId!)).toBe(1);
@@ -238,15 +238,15 @@ describe('service pressure and refusals', () => {
     const { s, c } = await connected({}, { clock });
     s.faults.add({ method: 'POST', path: POSTS, kind: 'retry_after', retryAfterSeconds: 30, times: 1 });
     const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Slow down' });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const [op] = await c.call('outbox.list', undefined);
     expect(op).toMatchObject({ kind: 'create_post', state: 'pending' });
     expect(op!.nextAttemptAt).toBe(new Date(START.getTime() + 30_000).toISOString());
     clock.advance(10_000);
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(s.inspect.posts(s.fixtures.workspace).some((p) => p.title === 'Slow down')).toBe(false);
     clock.advance(21_000);
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(s.inspect.posts(s.fixtures.workspace).filter((p) => p.title === 'Slow down')).toHaveLength(1);
     expect((await c.call('posts.get', { id: post.id })).serverId).not.toBeNull();
   });
@@ -262,12 +262,12 @@ describe('service pressure and refusals', () => {
       account: { kind: 'default' },
     });
     s.faults.add({ method: 'POST', path: VARIANTS, kind: 'status', status: 500, times: 1 });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect((await c.call('outbox.list', undefined)).map((o) => [o.kind, o.state])).toEqual([
       ['create_variant', 'unknown'],
     ]);
     clock.advance(60_000);
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const serverPost = s.inspect.posts(s.fixtures.workspace).find((p) => p.title === 'Flaky')!;
     expect(s.inspect.variants(serverPost.id)).toHaveLength(1);
     expect((await c.call('sync.log', { limit: 100 })).map((e) => e.action)).toContain(
@@ -276,13 +276,13 @@ describe('service pressure and refusals', () => {
 
     s.faults.add({ method: 'PATCH', kind: 'status', status: 503, times: 1 });
     await c.call('variants.update', { id: v.id, content: 'two' });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const [op] = await c.call('outbox.list', undefined);
     // random() is 0.5 in tests: half of the first backoff step (1 s).
     expect(op).toMatchObject({ kind: 'update_variant', state: 'pending', attempts: 1 });
     expect(op!.nextAttemptAt).toBe(new Date(clock.now().getTime() + 500).toISOString());
     clock.advance(1_000);
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(s.inspect.variants(serverPost.id)[0]!.content).toBe('two');
     expect(await c.call('outbox.list', undefined)).toEqual([]);
   });
@@ -305,7 +305,7 @@ describe('service pressure and refusals', () => {
       account: { kind: 'default' },
     });
     const b = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Second' });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(c.core.status().phase).toBe('needs_token');
     const ops = await c.call('outbox.list', undefined);
     expect(ops.every((o) => o.state === 'pending' || o.state === 'done')).toBe(true);
@@ -317,13 +317,13 @@ describe('service pressure and refusals', () => {
         (e) => e.name === 'notification' && e.data.kind === 'needs_user' && /access token/.test(e.data.body),
       );
     expect(tokenNotices()).toHaveLength(1);
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(c.core.status().phase).toBe('needs_token');
     expect(tokenNotices()).toHaveLength(1);
 
     const fresh = s.mintToken();
     await c.call('settings.connect', { baseUrl: s.baseUrl, token: fresh, authHeader: 'bearer' });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(c.core.status()).toMatchObject({ phase: 'idle', pending: 0 });
     for (const title of ['First', 'Second'])
       expect(s.inspect.posts(s.fixtures.workspace).filter((p) => p.title === title)).toHaveLength(1);
@@ -339,14 +339,14 @@ describe('service pressure and refusals', () => {
     const f = s.fixtures;
     // Seen first through another member's eyes (their private post), then as the caller.
     await c.call('settings.connect', { baseUrl: s.baseUrl, token: s.otherToken, authHeader: 'bearer' });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const theirs = (await c.call('posts.list', { workspace: f.workspace })).find(
       (p) => p.serverId === f.posts.otherPrivate,
     )!;
     const variant = (await c.call('posts.get', { id: theirs.id })).variants[0]!;
     await c.call('settings.connect', { baseUrl: s.baseUrl, token: s.token, authHeader: 'bearer' });
     await c.call('variants.update', { id: variant.id, content: 'my edit' });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const after = (await c.call('posts.get', { id: theirs.id })).variants[0]!;
     expect(after.state).toBe('removed');
     expect(after.content).toBe('my edit');
@@ -379,7 +379,7 @@ describe('conflicts', () => {
     );
     expect(res.status).toBe(200);
     await c.call('sync.resume', undefined);
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const v = (await c.call('posts.get', { id: launch.id })).variants.find((y) => y.id === x.id)!;
     return { v, launchId: launch.id };
   }
@@ -394,7 +394,7 @@ describe('conflicts', () => {
     expect(serviceContent(s)).toBe('theirs');
     expect(c.core.status().conflicts).toBe(1);
     await c.call('variants.resolveConflict', { id: v.id, choice: 'mine' });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(serviceContent(s)).toBe('mine');
     expect((await c.call('posts.get', { id: v.postId })).variants.find((y) => y.id === v.id)!.state).toBe(
       'draft',
@@ -436,7 +436,7 @@ describe('conflicts', () => {
     const { v } = await conflicted(s, c);
     s.stats.reset();
     await c.call('variants.resolveConflict', { id: v.id, choice: 'theirs' });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const after = (await c.call('posts.get', { id: v.postId })).variants.find((y) => y.id === v.id)!;
     expect(after.content).toBe('theirs');
     expect(after.state).toBe('draft');
@@ -452,7 +452,7 @@ describe('title conflicts', () => {
     const serverPost = (await c.call('posts.get', { id: post.id })).serverId!;
     s.renamePost(serverPost, 'Their title');
     await c.call('posts.update', { id: post.id, title: 'My title' });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     return { post: await c.call('posts.get', { id: post.id }), serverPost };
   }
 
@@ -465,7 +465,7 @@ describe('title conflicts', () => {
     expect(c.core.status().conflicts).toBe(1);
     const theirs = await c.call('posts.resolveConflict', { id: post.id, choice: 'theirs' });
     expect([theirs.title, theirs.state, theirs.conflicts]).toEqual(['Their title', 'draft', []]);
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect((await c.call('posts.get', { id: post.id })).state).toBe('draft');
     expect(s.inspect.posts(s.fixtures.workspace).find((p) => p.id === serverPost)!.title).toBe('Their title');
   });
@@ -475,7 +475,7 @@ describe('title conflicts', () => {
     const { post } = await retitled(s, c);
     const mine = await c.call('posts.resolveConflict', { id: post.id, choice: 'mine' });
     expect([mine.title, mine.conflicts]).toEqual(['My title', []]);
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const after = await c.call('posts.get', { id: post.id });
     expect(after.state).not.toBe('conflict');
     // Said next to the post: the new title lives in Outpost only.
@@ -493,7 +493,7 @@ describe('offline first', () => {
     const token = first.token;
     t = await openCore({ requestTimeoutMs: 5_000 });
     await t.call('settings.connect', { baseUrl: first.baseUrl, token, authHeader: 'bearer' });
-    await t.core.syncNow('test');
+    await t.core.syncNow('user');
     const slug = first.fixtures.workspace;
     await first.close();
 
@@ -511,14 +511,14 @@ describe('offline first', () => {
       content: 'offline 2',
       account: { kind: 'default' },
     });
-    const status = await t.core.syncNow('test');
+    const status = await t.core.syncNow('user');
     expect(status.phase).toBe('offline');
     expect(status.pending).toBe(2);
     expect((await t.call('posts.get', { id: inWs.id })).state).toBe('pending_sync');
     expect(await t.call('workspaces.moveLocalDrafts', { slug })).toEqual({ moved: 1 });
 
     sandbox = await startSandbox({ dataFile: file, port, manualClock: true, startTime: START });
-    await t.core.syncNow('test');
+    await t.core.syncNow('user');
     expect(t.core.status()).toMatchObject({ phase: 'idle', pending: 0, failed: 0 });
     for (const title of ['Written on a plane', 'Queued while offline']) {
       const found = sandbox.inspect.posts(slug).filter((p) => p.title === title);
@@ -538,20 +538,20 @@ describe('push details', () => {
       content: 'v0',
       account: { kind: 'default' },
     });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     s.stats.reset();
     for (let i = 1; i <= 20; i++) await c.call('variants.update', { id: v.id, content: `v${i}` });
     expect((await c.call('outbox.list', undefined)).filter((o) => o.kind === 'update_variant')).toHaveLength(
       1,
     );
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(s.stats.byRoute()['PATCH /api/workspaces/:slug/posts/:post_id/variants/:variant_id/']).toBe(1);
     const serverPost = s.inspect.posts(s.fixtures.workspace).find((p) => p.title === 'Burst')!;
     expect(s.inspect.variants(serverPost.id)[0]!.content).toBe('v20');
 
     const renamed = await c.call('posts.update', { id: post.id, title: 'Burst, renamed' });
     expect(renamed.note).toMatch(/kept in Outpost only/);
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(s.inspect.posts(s.fixtures.workspace).find((p) => p.id === serverPost.id)!.title).toBe('Burst');
     expect((await c.call('posts.get', { id: post.id })).title).toBe('Burst, renamed');
     expect(c.core.status()).toMatchObject({ pending: 0, failed: 0, conflicts: 0 });

@@ -27,7 +27,7 @@ async function connected(options: SandboxOptions): Promise<{ s: SandboxHandle; c
   sandbox = await startSandbox({ manualClock: true, startTime: START, ...options });
   t = await openCore();
   await t.call('settings.connect', { baseUrl: sandbox.baseUrl, token: sandbox.token, authHeader: 'bearer' });
-  await t.core.syncNow('test');
+  await t.core.syncNow('user');
   return { s: sandbox, c: t };
 }
 
@@ -79,7 +79,7 @@ describe.each(variantsOfService)('key flows against %s', (_name, options) => {
       content: 'Assign later',
       account: { kind: 'none' },
     });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
 
     const onService = s.inspect.posts(f.workspace).filter((p) => p.title === 'Spring launch');
     expect(onService).toHaveLength(1);
@@ -103,12 +103,12 @@ describe.each(variantsOfService)('key flows against %s', (_name, options) => {
     // Schedule, then unschedule.
     const at = new Date(START.getTime() + 3_600_000).toISOString();
     await c.call('variants.schedule', { id: chosen.id, at });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const scheduled = s.inspect.variants(serverPostId).find((v) => v.content === 'Chosen account')!;
     expect(scheduled.scheduled_at).toBe(at);
     expect((await c.call('posts.get', { id: post.id })).variants[0]!.state).toBe('scheduled');
     await c.call('variants.unschedule', { id: chosen.id });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(
       s.inspect.variants(serverPostId).find((v) => v.content === 'Chosen account')!.scheduled_at,
     ).toBeNull();
@@ -116,7 +116,7 @@ describe.each(variantsOfService)('key flows against %s', (_name, options) => {
 
     // Publish now: the published event carries the link.
     await c.call('variants.publish', { id: byDefault.id });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const published = await c.call('posts.get', { id: post.id });
     const pv = published.variants.find((v) => v.id === byDefault.id)!;
     expect(pv.state).toBe('published');
@@ -141,13 +141,13 @@ describe.each(variantsOfService)('key flows against %s', (_name, options) => {
       account: { kind: 'default' },
     });
     const before = s.inspect.posts(s.fixtures.workspace).length;
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(s.inspect.posts(s.fixtures.workspace)).toHaveLength(before);
     const waiting = await c.call('posts.get', { id: post.id });
     expect(waiting.state).toBe('pending_sync');
     expect(waiting.note).toMatch(/^Give this post a title to sync it/);
     await c.call('posts.update', { id: post.id, title: 'Titled at last' });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const created = s.inspect.posts(s.fixtures.workspace).filter((p) => p.title === 'Titled at last');
     expect(created).toHaveLength(1);
     expect(s.inspect.variants(created[0]!.id).map((v) => v.content)).toEqual(['Written before the title']);
@@ -164,9 +164,9 @@ describe.each(variantsOfService)('key flows against %s', (_name, options) => {
       account: { kind: 'default' },
     });
     await c.call('variants.schedule', { id: v.id, at: new Date(START.getTime() + 60_000).toISOString() });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     await s.clock.advance(120_000);
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const after = (await c.call('posts.get', { id: post.id })).variants[0]!;
     expect(after.state).toBe('published');
     const note = await c.waitFor((e) => e.name === 'notification' && e.data.kind === 'published');
@@ -183,7 +183,7 @@ describe.each(variantsOfService)('key flows against %s', (_name, options) => {
       account: { kind: 'default' },
     });
     await c.call('variants.publish', { id: v.id });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const waiting = await c.call('posts.get', { id: post.id });
     expect(waiting.variants[0]!.state).toBe('needs_approval');
     expect(waiting.variants[0]!.serviceStatus).toBe('needs_approval');
@@ -194,7 +194,7 @@ describe.each(variantsOfService)('key flows against %s', (_name, options) => {
     );
 
     s.releaseApproval(waiting.variants[0]!.serverId!);
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const released = await c.waitFor((e) => e.name === 'notification' && e.data.kind === 'approval_released');
     const final = (await c.call('posts.get', { id: post.id })).variants[0]!;
     expect(final.state).toBe('published');
@@ -213,9 +213,9 @@ describe.each(variantsOfService)('key flows against %s', (_name, options) => {
       content: 'Toot',
       account: { kind: 'default' },
     });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     await c.call('variants.schedule', { id: v.id, at: new Date(START.getTime() + 60_000).toISOString() });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect((await c.call('posts.get', { id: post.id })).variants[0]!.state).toBe('failed');
     const [op] = (await c.call('outbox.list', undefined)).filter((o) => o.state === 'failed');
     expect(op).toMatchObject({ kind: 'schedule', postTitle: 'Never scheduled', platform: 'threads' });
@@ -225,7 +225,7 @@ describe.each(variantsOfService)('key flows against %s', (_name, options) => {
     const back = (await c.call('posts.get', { id: post.id })).variants[0]!;
     expect([back.state, back.scheduledAt, back.error, back.content]).toEqual(['draft', null, null, 'Toot']);
     expect(await c.call('outbox.list', undefined)).toEqual([]);
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(
       s.inspect.variants((await c.call('posts.get', { id: post.id })).serverId!)[0]!.scheduled_at,
     ).toBeNull();
@@ -256,7 +256,7 @@ describe.each(variantsOfService)('key flows against %s', (_name, options) => {
       kind: 'default',
     });
     await c.call('variants.update', { id: v.id, account: { kind: 'none' } });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const refused = await c.core.invoke('variants.update', { id: v.id, account: { kind: 'default' } });
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_state' } });
     expect(JSON.stringify(refused)).toContain('The platform default applies only when a variant is created');
@@ -273,7 +273,7 @@ describe.each(variantsOfService)('key flows against %s', (_name, options) => {
       account: { kind: 'default' },
     });
     await c.call('variants.publish', { id: v.id });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect((await c.call('posts.get', { id: post.id })).variants[0]!.state).toBe('needs_approval');
     for (const [command, payload] of [
       ['variants.update', { id: v.id, content: 'Changed my mind' }],
@@ -299,7 +299,7 @@ describe.each(variantsOfService)('key flows against %s', (_name, options) => {
       account: { kind: 'default' },
     });
     await c.call('variants.schedule', { id: v.id, at: new Date(START.getTime() + 60_000).toISOString() });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const failed = (await c.call('posts.get', { id: post.id })).variants[0]!;
     expect(failed.state).toBe('failed');
     expect(failed.error).toBe(
@@ -321,10 +321,10 @@ describe.each(variantsOfService)('key flows against %s', (_name, options) => {
       content: 'a',
       account: { kind: 'default' },
     });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     for (let i = 0; i < 3; i++) {
       await c.call('variants.update', { id: v.id, content: `edit ${i}` });
-      await c.core.syncNow('test');
+      await c.core.syncNow('user');
     }
     const first = await c.call('activity.list', { postId: post.id, limit: 2 });
     expect(first.entries).toHaveLength(2);

@@ -95,7 +95,7 @@ describe('two Outpost processes on one data folder', () => {
       token: sandbox.token,
       authHeader: 'bearer',
     });
-    await desktop.core.syncNow('test');
+    await desktop.core.syncNow('user');
     const cli = await openCore({ dir: desktop.dir, secrets: desktop.secrets });
     cores.push(cli);
     // The desktop's next sync is held up by a slow service.
@@ -119,7 +119,7 @@ describe('two Outpost processes on one data folder', () => {
       token: sandbox.token,
       authHeader: 'bearer',
     });
-    await desktop.core.syncNow('test');
+    await desktop.core.syncNow('user');
     // Another process's view of the lease.
     const other = await openDatabase({ file: join(desktop.dir, DATABASE_FILE) });
     const lease = other.db.selectFrom('setting').select('value').where('key', '=', 'syncLease');

@@ -39,7 +39,7 @@ it('a recount that fires during the pull leaves the sync’s word on a workspace
   t = await openCore({ clock: time, scheduler: time });
   const c = t;
   await c.call('settings.connect', { baseUrl: s.baseUrl, token: s.token, authHeader: 'bearer' });
-  await c.core.syncNow('settle');
+  await c.core.syncNow('user');
   // An edit sets the recount's timer; the posts pages then fail, slowly.
   await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Edited' });
   s.faults.add({ method: 'GET', path: /\/posts\/$/, kind: 'latency', latencyMs: 200, times: 1 });

@@ -91,10 +91,10 @@ describe('a token goes only to the address it was stored for', () => {
     const [home, other] = await twoServices();
     t = await openCore();
     await t.call('settings.connect', { baseUrl: home.baseUrl, token: home.token, authHeader: 'bearer' });
-    await t.core.syncNow('test');
+    await t.core.syncNow('user');
     const typed = other.mintToken();
     await t.call('settings.connect', { baseUrl: other.baseUrl, token: typed, authHeader: 'bearer' });
-    await t.core.syncNow('test');
+    await t.core.syncNow('user');
     expect(Object.keys(other.stats.byToken())).toEqual([typed]);
     expect(Object.keys(home.stats.byToken())).toEqual([home.token]);
   });
@@ -118,12 +118,12 @@ describe('OUTPOST_TOKEN is bound to one address', () => {
     t = await openCore({ dir, secrets: await environmentStore({ OUTPOST_TOKEN: fromEnv }) });
     // As `outpost connect` does with no token typed: the environment's, for its first address.
     await t.call('settings.connect', { baseUrl: first.baseUrl, token: fromEnv, authHeader: 'bearer' });
-    await t.core.syncNow('test');
+    await t.core.syncNow('user');
     expect(first.stats.byToken()[fromEnv]).toBeGreaterThan(1);
     expect((await t.call('settings.get', undefined)).tokenStorage).toBe('environment');
 
     await t.call('settings.connect', { baseUrl: second.baseUrl, token: typed, authHeader: 'bearer' });
-    await t.core.syncNow('test');
+    await t.core.syncNow('user');
     expect(
       await t.call('settings.testConnection', { baseUrl: second.baseUrl, authHeader: 'bearer' }),
     ).toMatchObject({ ok: true });
@@ -136,7 +136,7 @@ describe('OUTPOST_TOKEN is bound to one address', () => {
     // A later session with the same environment: the typed token was kept in memory only and is
     // gone. The environment's does not stand in for it at that address.
     t = await openCore({ dir, secrets: await environmentStore({ OUTPOST_TOKEN: fromEnv }) });
-    const status = await t.core.syncNow('test');
+    const status = await t.core.syncNow('user');
     expect(status.phase).toBe('needs_token');
     expect(status.lastError).toMatch(/OUTPOST_TOKEN is not sent to it/);
     expect(Object.keys(second.stats.byToken())).toEqual([typed]);
@@ -154,19 +154,19 @@ describe('OUTPOST_TOKEN is bound to one address', () => {
 
     const env = { OUTPOST_TOKEN: fromEnv, OUTPOST_BASE_URL: `${named.baseUrl}/` };
     t = await openCore({ dir, secrets: await environmentStore(env) });
-    await t.core.syncNow('test');
+    await t.core.syncNow('user');
     expect(named.stats.byToken()[fromEnv]).toBeGreaterThan(1);
 
     const typed = other.mintToken();
     await t.call('settings.connect', { baseUrl: other.baseUrl, token: typed, authHeader: 'bearer' });
-    await t.core.syncNow('test');
+    await t.core.syncNow('user');
     expect(Object.keys(other.stats.byToken())).toEqual([typed]);
 
     // Back to the named address with a token typed for it: that one is sent, not the environment's.
     const typedForNamed = named.mintToken();
     const before = named.stats.byToken()[fromEnv];
     await t.call('settings.connect', { baseUrl: named.baseUrl, token: typedForNamed, authHeader: 'bearer' });
-    await t.core.syncNow('test');
+    await t.core.syncNow('user');
     expect(named.stats.byToken()[typedForNamed]).toBeGreaterThan(1);
     expect(named.stats.byToken()[fromEnv]).toBe(before);
   });

@@ -28,7 +28,7 @@ async function scheduledOnService() {
   const c = t;
   const s = sandbox;
   await c.call('settings.connect', { baseUrl: s.baseUrl, token: s.token, authHeader: 'bearer' });
-  await c.core.syncNow('test');
+  await c.core.syncNow('user');
   const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Launch day' });
   const v = await c.call('variants.create', {
     postId: post.id,
@@ -37,7 +37,7 @@ async function scheduledOnService() {
     account: { kind: 'default' },
   });
   await c.call('variants.schedule', { id: v.id, at: at(25) });
-  await c.core.syncNow('test');
+  await c.core.syncNow('user');
   const serverId = (await variant(c, post.id, v.id)).serverId!;
   expect(onService(s, serverId).scheduled_at).toBe(at(25));
   return { c, s, clock, post, v, serverId };
@@ -74,7 +74,7 @@ describe('undo of a time change', () => {
     expect(result).toEqual({ label: entry.label, undone: 1, refused: [] });
     expect((await variant(c, post.id, v.id)).scheduledAt).toBe(at(25));
     expect(await c.call('outbox.list', undefined)).toEqual([]);
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(s.inspect.patchCount(serverId)).toBe(patchesBefore);
     expect(onService(s, serverId).scheduled_at).toBe(at(25));
   });
@@ -82,12 +82,12 @@ describe('undo of a time change', () => {
   it('puts the earlier time back on the service once the change had gone out', async () => {
     const { c, s, post, v, serverId } = await scheduledOnService();
     await c.call('variants.schedule', { id: v.id, at: at(50) });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(onService(s, serverId).scheduled_at).toBe(at(50));
 
     // No id: the newest change.
     expect(await c.call('undo.run', {})).toMatchObject({ undone: 1, refused: [] });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(onService(s, serverId).scheduled_at).toBe(at(25));
     expect((await variant(c, post.id, v.id)).state).toBe('scheduled');
   });
@@ -96,17 +96,17 @@ describe('undo of a time change', () => {
     const { c, s, v, serverId } = await scheduledOnService();
     await c.call('variants.unschedule', { id: v.id });
     expect(offered(c).at(-1)!.label).toBe('Unscheduled ‘Launch day’ (X)');
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(onService(s, serverId).scheduled_at).toBeNull();
     await c.call('undo.run', {});
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(onService(s, serverId).scheduled_at).toBe(at(25));
     // The very first schedule of the variant is in the journal too: undone, it is a draft again.
     expect(await c.call('undo.run', {})).toMatchObject({
       label: expect.stringMatching(/^Scheduled ‘Launch day’ \(X\) for /) as string,
       undone: 1,
     });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(onService(s, serverId).scheduled_at).toBeNull();
     await expect(c.core.invoke('undo.run', {})).resolves.toMatchObject({
       ok: false,
@@ -117,9 +117,9 @@ describe('undo of a time change', () => {
   it('refuses a variant published meanwhile, with the reason, and leaves it as it is', async () => {
     const { c, s, post, v, serverId } = await scheduledOnService();
     await c.call('variants.schedule', { id: v.id, at: at(50) });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     s.publishAs(serverId);
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect((await variant(c, post.id, v.id)).state).toBe('published');
     const patches = s.inspect.patchCount(serverId);
 
@@ -129,7 +129,7 @@ describe('undo of a time change', () => {
     expect(result.refused).toEqual([
       { postId: post.id, reason: expect.stringMatching(/^‘Launch day’ \(X\): .*published/) as string },
     ]);
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(s.inspect.patchCount(serverId)).toBe(patches);
     expect(await c.call('outbox.list', undefined)).toEqual([]);
   });
@@ -148,13 +148,13 @@ describe('undo of a time change', () => {
   it('never puts back a time gone by: it would go out at once', async () => {
     const { c, s, clock, post, v, serverId } = await scheduledOnService();
     await c.call('variants.schedule', { id: v.id, at: at(50) });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     clock.set(new Date(at(26)));
     const result = await c.call('undo.run', {});
     expect(result.undone).toBe(0);
     expect(result.refused[0]!.reason).toMatch(/has passed, so it would go out at once/);
     expect((await variant(c, post.id, v.id)).scheduledAt).toBe(at(50));
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(onService(s, serverId).scheduled_at).toBe(at(50));
   });
 });
@@ -164,7 +164,7 @@ describe('undo of a discard', () => {
     const { c, s, post, v, serverId } = await scheduledOnService();
     s.faults.add({ kind: 'status', status: 400, method: 'PATCH', path: VARIANT, times: 1 });
     await c.call('variants.update', { id: v.id, content: 'We launch tomorrow, at ten sharp.' });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect((await variant(c, post.id, v.id)).state).toBe('failed');
     const [failed] = await c.call('outbox.list', undefined);
     expect(failed).toMatchObject({ state: 'failed', discardsText: 'We launch tomorrow, at ten sharp.' });
@@ -183,7 +183,7 @@ describe('undo of a discard', () => {
       refused: [],
     });
     expect((await variant(c, post.id, v.id)).content).toBe('We launch tomorrow, at ten sharp.');
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(onService(s, serverId).content).toBe('We launch tomorrow, at ten sharp.');
     expect((await variant(c, post.id, v.id)).state).toBe('scheduled');
     // Once only.
@@ -198,7 +198,7 @@ describe('undo of a discard', () => {
     await c.call('variants.update', { id: v.id, content: 'A better text.' });
     // Someone published it in the service's app before the change could go: it is held back.
     s.publishAs(serverId);
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const [held] = await c.call('outbox.list', undefined);
     expect(held).toMatchObject({ state: 'failed', discardsText: 'A better text.' });
     await c.call('outbox.discard', { id: held!.id });
@@ -215,7 +215,7 @@ describe('undo of a discard', () => {
     const { c, s, post, v } = await scheduledOnService();
     s.faults.add({ kind: 'status', status: 409, method: 'PATCH', path: VARIANT, times: 1 });
     await c.call('variants.schedule', { id: v.id, at: at(50) });
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     const [failed] = await c.call('outbox.list', undefined);
     expect(failed).toMatchObject({ kind: 'schedule', state: 'failed', discardsText: null });
     await c.call('outbox.discard', { id: failed!.id });
@@ -223,7 +223,7 @@ describe('undo of a discard', () => {
     expect((await variant(c, post.id, v.id)).scheduledAt).toBe(at(25));
     await c.call('undo.run', {});
     expect((await variant(c, post.id, v.id)).scheduledAt).toBe(at(50));
-    await c.core.syncNow('test');
+    await c.core.syncNow('user');
     expect(onService(s, (await variant(c, post.id, v.id)).serverId!).scheduled_at).toBe(at(50));
   });
 });

@@ -47,7 +47,7 @@ describe('a service that echoes the token', () => {
     const answers: unknown[] = [];
     try {
       await t.call('settings.connect', { baseUrl: echo.baseUrl, token, authHeader: 'bearer' });
-      await t.core.syncNow('test');
+      await t.core.syncNow('user');
       const post = await t.call('posts.create', { workspace: sandbox.fixtures.workspace, title: 'Echoed' });
       await t.call('variants.create', {
         postId: post.id,
@@ -57,7 +57,7 @@ describe('a service that echoes the token', () => {
       });
 
       echo.hostile = true;
-      await t.core.syncNow('test');
+      await t.core.syncNow('user');
       answers.push(await t.core.invoke('sync.now', undefined));
       answers.push(
         await t.core.invoke('settings.testConnection', {
@@ -115,7 +115,7 @@ describe('a service that echoes the token in every encoding, ten levels deep', (
     const reached: boolean[] = [];
     try {
       await t.call('settings.connect', { baseUrl: echo.baseUrl, token, authHeader: 'bearer' });
-      await t.core.syncNow('test');
+      await t.core.syncNow('user');
       const post = await t.call('posts.create', { workspace: sandbox.fixtures.workspace, title: 'Encoded' });
       postId = post.id;
       const variants = [];
@@ -131,14 +131,14 @@ describe('a service that echoes the token in every encoding, ten levels deep', (
 
       // Created first, with answers about what was sent: an answer whose title is not the one
       // sent is not recorded (it is read back), and this test is about refusals that quote it.
-      await t.core.syncNow('test');
+      await t.core.syncNow('user');
       // From here on every answer carries the token, and every change is refused quoting it.
       echo.encoded = true;
-      await t.core.syncNow('test');
+      await t.core.syncNow('user');
       await t.call('variants.schedule', { id: variants[0]!.id, at: '2031-01-01T10:00:00.000Z' });
       await t.call('variants.publish', { id: variants[1]!.id });
-      await t.core.syncNow('test');
-      await t.core.syncNow('test');
+      await t.core.syncNow('user');
+      await t.core.syncNow('user');
 
       for (const command of ['sync.status', 'outbox.list', 'settings.get', 'workspaces.list'] as const)
         answers.push(await t.core.invoke(command, undefined));

@@ -60,10 +60,9 @@ export async function syncRounds(
   core: Pick<AppCore, 'syncNow'>,
   clock: ManualClock,
   rounds: number,
-  reason: string,
 ): Promise<void> {
   for (let i = 0; i < rounds; i++) {
-    await core.syncNow(reason);
+    await core.syncNow('user');
     clock.advance(ROUND_MS);
   }
 }

@@ -22,7 +22,7 @@ function item(variantId: string, at: string | null, over: Partial<PlanItem> = {}
     stateText: 'Scheduled',
     firstLine: 'Hello',
     url: null,
-    canMove: true,
+    actions: ['edit', 'schedule', 'unschedule', 'move', 'publish'],
     ...over,
   };
 }
@@ -129,7 +129,7 @@ describe('the calendar state', () => {
   it('says why a move was refused, by the core or because the time cannot change', async () => {
     const calendar = new CalendarState(() => null, ZONE, NOW);
     const published = item('v1', '2030-03-06T09:00:00Z', {
-      canMove: false,
+      actions: [],
       state: 'published',
       stateText: 'Published',
     });
@@ -163,6 +163,6 @@ describe('the calendar state', () => {
     const chip = item('v1', '2030-03-06T09:00:00Z');
     expect(Date.parse(calendar.dropTime(chip, '2030-04-01')!)).toBe(Date.parse('2030-04-01T08:00:00Z'));
     expect(calendar.dropTime(chip, '2030-03-06')).toBeNull();
-    expect(calendar.dropTime({ ...chip, canMove: false }, '2030-03-07')).toBeNull();
+    expect(calendar.dropTime({ ...chip, actions: [] }, '2030-03-07')).toBeNull();
   });
 });

@@ -16,8 +16,8 @@ export function variantView(over: Partial<VariantView> = {}): VariantView {
     state: 'draft',
     stateText: 'Draft',
     error: null,
-    canRetry: false,
-    canDiscard: false,
+    // What the core answers for a synced draft with no time and nothing failed.
+    actions: ['edit', 'schedule', 'unschedule', 'publish'],
     conflicts: [],
     publishUnknown: null,
     updatedAt: '2030-01-01T00:00:00Z',

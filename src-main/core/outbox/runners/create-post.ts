@@ -2,8 +2,8 @@
 // with (there is no rename), so a post without one waits.
 import type { ServicePost } from '../../api/client';
 import { listLinkedPosts, updatePost, type PostBase } from '../../store/post-repository';
-import { nowIso, type SyncContext } from '../../sync/context';
-import { TITLE_NEEDED } from '../../sync/reconcile';
+import { nowIso, type SyncContext } from '../../store/unit-of-work';
+import { TITLE_NEEDED } from '../../domain/item-state';
 import { checkCreatedPost, keptLink, sameText } from '../answer-check';
 import { parsePayload } from '../payload';
 import { candidateOf, matchUnlinked, settleMatch } from '../read-back';

@@ -1,5 +1,5 @@
 // The runner of each op kind.
-import type { OpKind } from '../op-machine';
+import type { OpKind } from '../../store/schema';
 import { createPostRunner } from './create-post';
 import { createVariantRunner } from './create-variant';
 import { patchVariantRunner } from './patch-variant';

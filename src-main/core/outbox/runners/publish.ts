@@ -1,7 +1,7 @@
 // publish: POST publish, at most once by itself. A publish whose answer was lost is read back;
 // when the service does not show it published (or waiting for sign-off), the user decides.
 import type { VariantRow } from '../../store/schema';
-import { decidePublishReadBack, isPublished, NEEDS_APPROVAL } from '../../sync/reconcile';
+import { decidePublishReadBack, isPublished, NEEDS_APPROVAL } from '../../domain/service-state';
 import { checkPublishAnswer } from '../answer-check';
 import { placeOf, readBackVariant, recordVariantAnswer, settled, type OpRunner } from './runner';
 

@@ -139,13 +139,14 @@ export class CalendarState {
 
   /** Where a chip dropped on `day` goes (its time of day kept), or null when it does not move. */
   dropTime(item: PlanItem, day: string): string | null {
-    if (!item.at || !item.canMove || dayKey(item.at, this.zone) === day) return null;
+    if (!item.at || !item.actions.includes('move') || dayKey(item.at, this.zone) === day) return null;
     return onDay(item.at, this.zone, day);
   }
 
   /** A key pressed on a chip (see keyboard-move.ts). A confirmed move is rescheduled. */
   key(item: PlanItem, key: { key: string; altKey: boolean }): KeyAnswer {
-    const outcome = chipKey(this.moving, item, key, this.zone);
+    const chip = { variantId: item.variantId, at: item.at, canMove: item.actions.includes('move') };
+    const outcome = chipKey(this.moving, chip, key, this.zone);
     switch (outcome.kind) {
       case 'none':
         return NOT_OURS;

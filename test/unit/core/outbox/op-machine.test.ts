@@ -1,18 +1,23 @@
 // The op machine as a table: one row per state and event (and kind, where the kind matters).
 // Every combination must be listed, so a new state or event cannot slip in without a row.
 import { describe, expect, it } from 'vitest';
+import { OUTBOX_OP_KINDS, OUTBOX_OP_STATES, type OutboxOpAction } from '../../../../src-preload/bridge';
 import {
-  NOT_KEPT_LIMIT,
   OP_EVENT_TYPES,
-  OP_KINDS,
-  OP_STATES,
-  transition,
   USER_EVENTS,
   type OpEvent,
   type OpEventType,
-  type OpKind,
-  type OpState,
+} from '../../../../src-main/core/outbox/op-events';
+import {
+  actionsOf,
+  blocks,
+  blocksAfter,
+  MACHINE,
+  NOT_KEPT_LIMIT,
+  transition,
+  type Scope,
 } from '../../../../src-main/core/outbox/op-machine';
+import type { OpKind, OpState } from '../../../../src-main/core/store/schema';
 
 const AT = '2030-01-01T00:00:00.000Z';
 
@@ -36,6 +41,8 @@ function eventOf(type: OpEventType): OpEvent {
     case 'not_kept':
       return { type, reason: 'r', times: 1 };
     case 'claim':
+    case 'folded':
+    case 'superseded':
     case 'edited':
     case 'user_retry':
     case 'user_discard':
@@ -58,6 +65,8 @@ const CHANGE: Record<OpState, Partial<Record<OpEventType, Row>>> = {
     removed: 'failed',
     locked: 'failed',
     not_kept: 'pending',
+    folded: 'pending',
+    superseded: 'done',
   },
   sending: {
     answered: 'done',
@@ -82,7 +91,7 @@ const CHANGE: Record<OpState, Partial<Record<OpEventType, Row>>> = {
     user_retry: 'unknown',
   },
   needs_user: {},
-  failed: { user_retry: 'pending', user_discard: 'done' },
+  failed: { user_retry: 'pending', user_discard: 'done', superseded: 'done' },
   done: {},
 };
 
@@ -92,19 +101,19 @@ const DIFFERS: Record<OpKind, Partial<Record<OpState, Partial<Record<OpEventType
   schedule: {},
   unschedule: {},
   create_post: {
-    pending: { not_kept: '-' },
+    pending: { not_kept: '-', superseded: '-' },
     unknown: { read_back_ambiguous: 'needs_user', not_kept: '-' },
     needs_user: { user_adopt: 'done', user_create_anew: 'pending' },
-    failed: { edited: 'pending', user_discard: '-' },
+    failed: { edited: 'pending', user_discard: '-', superseded: '-' },
   },
   create_variant: {
-    pending: { not_kept: '-' },
+    pending: { not_kept: '-', superseded: '-' },
     unknown: { read_back_ambiguous: 'needs_user', not_kept: '-' },
     needs_user: { user_adopt: 'done', user_create_anew: 'pending' },
-    failed: { edited: 'pending', user_discard: '-' },
+    failed: { edited: 'pending', user_discard: '-', superseded: '-' },
   },
   publish: {
-    pending: { not_kept: '-' },
+    pending: { not_kept: '-', folded: '-', superseded: '-' },
     unknown: { read_back_absent: 'needs_user', not_kept: '-' },
     needs_user: { user_publish_again: 'pending', user_keep_unpublished: 'done' },
     failed: { user_retry: '-' },
@@ -116,8 +125,14 @@ function expected(kind: OpKind, state: OpState, event: OpEventType): Row {
 }
 
 describe('op machine: every state x event x kind', () => {
-  for (const kind of OP_KINDS)
-    for (const state of OP_STATES)
+  it('the machine has a row list for every state, and only for known events', () => {
+    expect(Object.keys(MACHINE).sort()).toEqual([...OUTBOX_OP_STATES].sort());
+    for (const rows of Object.values(MACHINE))
+      for (const type of Object.keys(rows)) expect(OP_EVENT_TYPES).toContain(type);
+  });
+
+  for (const kind of OUTBOX_OP_KINDS)
+    for (const state of OUTBOX_OP_STATES)
       for (const type of OP_EVENT_TYPES) {
         const want = expected(kind, state, type);
         it(`${kind} ${state} + ${type} -> ${want === '-' ? 'refused' : want}`, () => {
@@ -193,5 +208,64 @@ describe('the promise the machine keeps', () => {
       const t = transition({ kind, state }, eventOf(type));
       expect(t.ok && t.effects.includes('notify_user')).toBe(true);
     }
+  });
+});
+
+describe('what the user may do, read from the machine', () => {
+  it.each<[OpKind, OpState, OutboxOpAction[]]>([
+    ['update_variant', 'failed', ['retry', 'discard']],
+    ['schedule', 'failed', ['retry', 'discard']],
+    ['publish', 'failed', ['discard']],
+    ['create_variant', 'failed', ['retry']],
+    ['create_post', 'failed', ['retry']],
+    ['publish', 'unknown', ['retry']],
+    ['create_post', 'unknown', ['retry']],
+    ['publish', 'needs_user', ['publish_again', 'keep_unpublished']],
+    ['create_variant', 'needs_user', ['adopt', 'create_anew']],
+    ['update_variant', 'pending', []],
+    ['publish', 'sending', []],
+    ['publish', 'done', []],
+  ])('%s %s -> %o', (kind, state, actions) => {
+    expect(actionsOf({ kind, state })).toEqual(actions);
+  });
+});
+
+describe('what an op holds back of the ops after it, read from the machine', () => {
+  const variantOp = (kind: OpKind, state: OpState) => ({
+    kind,
+    state,
+    variant_id: kind === 'create_post' ? null : 'v1',
+  });
+
+  it.each<[OpKind, OpState, boolean, Scope | 'turn']>([
+    ['create_post', 'failed', false, 'post'],
+    ['create_variant', 'failed', false, 'variant'],
+    ['update_variant', 'failed', false, 'none'],
+    ['publish', 'failed', false, 'none'],
+    ['create_post', 'needs_user', false, 'post'],
+    ['create_variant', 'needs_user', false, 'variant'],
+    ['publish', 'needs_user', false, 'variant'],
+    ['schedule', 'pending', false, 'turn'],
+    ['schedule', 'pending', true, 'post'],
+    ['create_variant', 'unknown', false, 'turn'],
+    ['create_variant', 'unknown', true, 'post'],
+    ['update_variant', 'unknown', true, 'variant'],
+    ['publish', 'unknown', true, 'variant'],
+  ])('%s found %s (waiting: %s) -> %s', (kind, state, waiting, scope) => {
+    expect(blocks(variantOp(kind, state), waiting)).toBe(scope);
+  });
+
+  it.each<[OpKind, Parameters<typeof blocksAfter>[1], Scope]>([
+    ['create_variant', ['notify_user', 'block'], 'post'],
+    ['create_post', ['block'], 'post'],
+    ['update_variant', ['notify_user', 'block'], 'variant'],
+    ['publish', ['block'], 'variant'],
+    ['schedule', ['hold_workspace'], 'post'],
+    ['schedule', ['stop_offline'], 'post'],
+    ['publish', ['stop_auth'], 'post'],
+    ['update_variant', ['record'], 'none'],
+    ['schedule', [], 'none'],
+  ])('%s settled with %o -> %s', (kind, effects, scope) => {
+    expect(blocksAfter(variantOp(kind, 'pending'), effects)).toBe(scope);
   });
 });

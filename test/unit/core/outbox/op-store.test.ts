@@ -1,19 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getOp, listOpenOps } from '../../../../src-main/core/outbox/op-queries';
-import {
-  claim,
-  enqueue,
-  OpMoved,
-  OpRefused,
-  settle,
-  withdrawUnsentTimeChange,
-} from '../../../../src-main/core/outbox/op-store';
+import { claim, enqueue, OpMoved, OpRefused, settle } from '../../../../src-main/core/outbox/op-store';
+import { withdrawUnsentTimeChange } from '../../../../src-main/core/outbox/supersede';
 import { parsePayload, type VariantField } from '../../../../src-main/core/outbox/payload';
 import { insertPost } from '../../../../src-main/core/store/post-repository';
 import type { Database } from '../../../../src-main/core/store/schema';
 import { insertVariant } from '../../../../src-main/core/store/variant-repository';
-import type { SyncContext } from '../../../../src-main/core/sync/context';
+import type { SyncContext } from '../../../../src-main/core/store/unit-of-work';
 import { useTempStore } from '../store/temp-store';
 
 const store = useTempStore('outpost-outbox-');
@@ -32,7 +26,7 @@ function ctx(): SyncContext {
 
 /** Queues an edit of variant v1's `fields`, as variants.update does. */
 const edit = (fields: VariantField[]): Promise<string> =>
-  enqueue(store.db, { kind: 'update_variant', postId: 'p1', variantId: 'v1', payload: { fields }, now });
+  enqueue(ctx(), { kind: 'update_variant', postId: 'p1', variantId: 'v1', payload: { fields }, now });
 
 /** Claims a pending op as the queue does, building a trivial request. */
 async function send(id: string): Promise<void> {
@@ -94,15 +88,15 @@ describe('outbox coalescing', () => {
   });
 
   it('an edit while the create is still waiting adds nothing: the create sends the current text', async () => {
-    const create = await enqueue(store.db, { kind: 'create_variant', postId: 'p1', variantId: 'v1', now });
+    const create = await enqueue(ctx(), { kind: 'create_variant', postId: 'p1', variantId: 'v1', now });
     const edited = await edit(['content']);
     expect(edited).toBe(create);
     expect(await listOpenOps(store.db)).toHaveLength(1);
   });
 
   it('schedule then unschedule collapse to the last one', async () => {
-    const a = await enqueue(store.db, { kind: 'schedule', postId: 'p1', variantId: 'v1', now });
-    const b = await enqueue(store.db, { kind: 'unschedule', postId: 'p1', variantId: 'v1', now });
+    const a = await enqueue(ctx(), { kind: 'schedule', postId: 'p1', variantId: 'v1', now });
+    const b = await enqueue(ctx(), { kind: 'unschedule', postId: 'p1', variantId: 'v1', now });
     expect(b).toBe(a);
     const ops = await listOpenOps(store.db);
     expect(ops.map((o) => o.kind)).toEqual(['unschedule']);
@@ -127,32 +121,32 @@ describe('outbox coalescing', () => {
 
   it('never folds publishes: each is its own op, in order after earlier ops', async () => {
     await edit(['content']);
-    await enqueue(store.db, { kind: 'publish', postId: 'p1', variantId: 'v1', now });
+    await enqueue(ctx(), { kind: 'publish', postId: 'p1', variantId: 'v1', now });
     const ops = await listOpenOps(store.db);
     expect(ops.map((o) => o.kind)).toEqual(['update_variant', 'publish']);
     expect(ops[0]!.seq).toBeLessThan(ops[1]!.seq);
   });
 
   it('queues a new op after every op there has been, done ones too', async () => {
-    const first = await enqueue(store.db, { kind: 'publish', postId: 'p1', variantId: 'v1', now });
+    const first = await enqueue(ctx(), { kind: 'publish', postId: 'p1', variantId: 'v1', now });
     expect((await getOp(store.db, first))!.seq).toBe(1);
     await send(first);
     await settle(ctx(), (await getOp(store.db, first))!, { event: { type: 'answered', reason: 'ok' } });
     expect((await getOp(store.db, first))!.state).toBe('done');
-    const second = await enqueue(store.db, { kind: 'publish', postId: 'p1', variantId: 'v1', now });
-    const third = await enqueue(store.db, { kind: 'unschedule', postId: 'p1', variantId: 'v1', now });
+    const second = await enqueue(ctx(), { kind: 'publish', postId: 'p1', variantId: 'v1', now });
+    const third = await enqueue(ctx(), { kind: 'unschedule', postId: 'p1', variantId: 'v1', now });
     expect([(await getOp(store.db, second))!.seq, (await getOp(store.db, third))!.seq]).toEqual([2, 3]);
   });
 });
 
 describe('a time change put back before it left', () => {
-  const schedule = () => enqueue(store.db, { kind: 'schedule', postId: 'p1', variantId: 'v1', now });
+  const schedule = () => enqueue(ctx(), { kind: 'schedule', postId: 'p1', variantId: 'v1', now });
   const kinds = async () => (await listOpenOps(store.db)).map((o) => [o.kind, o.state]);
 
   it('is withdrawn while it was never claimed; a text edit waiting beside it stays', async () => {
     await schedule();
     await edit(['content']);
-    await withdrawUnsentTimeChange(store.db, 'v1');
+    await withdrawUnsentTimeChange(ctx(), 'v1');
     expect(await kinds()).toEqual([['update_variant', 'pending']]);
   });
 
@@ -160,7 +154,7 @@ describe('a time change put back before it left', () => {
     const first = await schedule();
     await send(first);
     await schedule();
-    await withdrawUnsentTimeChange(store.db, 'v1');
+    await withdrawUnsentTimeChange(ctx(), 'v1');
     expect(await kinds()).toEqual([
       ['schedule', 'sending'],
       ['schedule', 'pending'],
@@ -169,8 +163,8 @@ describe('a time change put back before it left', () => {
     await settle(ctx(), (await getOp(store.db, first))!, {
       event: { type: 'never_sent', reason: 'offline' },
     });
-    await enqueue(store.db, { kind: 'unschedule', postId: 'p1', variantId: 'v1', now });
-    await withdrawUnsentTimeChange(store.db, 'v1');
+    await enqueue(ctx(), { kind: 'unschedule', postId: 'p1', variantId: 'v1', now });
+    await withdrawUnsentTimeChange(ctx(), 'v1');
     // (The newer change folded into the one that left.)
     expect((await listOpenOps(store.db)).map((o) => [o.id, o.kind])).toEqual([[first, 'unschedule']]);
   });
@@ -178,7 +172,7 @@ describe('a time change put back before it left', () => {
 
 describe('the one writer of outbox_op', () => {
   it('claims only an op still in the state it was read in (compare-and-set)', async () => {
-    const id = await enqueue(store.db, { kind: 'publish', postId: 'p1', variantId: 'v1', now });
+    const id = await enqueue(ctx(), { kind: 'publish', postId: 'p1', variantId: 'v1', now });
     const listed = (await getOp(store.db, id))!;
     await send(id);
     // A second claim from the stale row is refused: the op is no longer pending.
@@ -195,7 +189,7 @@ describe('the one writer of outbox_op', () => {
   });
 
   it('records an answer in the same commit as the state: a failing record changes nothing', async () => {
-    const id = await enqueue(store.db, { kind: 'publish', postId: 'p1', variantId: 'v1', now });
+    const id = await enqueue(ctx(), { kind: 'publish', postId: 'p1', variantId: 'v1', now });
     await send(id);
     const sending = (await getOp(store.db, id))!;
     await expect(
@@ -212,7 +206,7 @@ describe('the one writer of outbox_op', () => {
   });
 
   it('refuses what the machine refuses, and writes nothing', async () => {
-    const id = await enqueue(store.db, { kind: 'publish', postId: 'p1', variantId: 'v1', now });
+    const id = await enqueue(ctx(), { kind: 'publish', postId: 'p1', variantId: 'v1', now });
     const op = (await getOp(store.db, id))!;
     await expect(settle(ctx(), op, { event: { type: 'user_publish_again' } })).rejects.toBeInstanceOf(
       OpRefused,
@@ -221,7 +215,7 @@ describe('the one writer of outbox_op', () => {
   });
 
   it('a publish whose read-back shows nothing asks the user, with the facts kept on the op', async () => {
-    const id = await enqueue(store.db, { kind: 'publish', postId: 'p1', variantId: 'v1', now });
+    const id = await enqueue(ctx(), { kind: 'publish', postId: 'p1', variantId: 'v1', now });
     await send(id);
     let op = (await getOp(store.db, id))!;
     await settle(ctx(), op, { event: { type: 'outcome_unknown', reason: 'The connection broke.', at: now } });
@@ -237,7 +231,7 @@ describe('the one writer of outbox_op', () => {
 
 describe('what a settlement remembers in the payload', () => {
   it('sets and removes keys with the state, leaving the rest of the payload as it was', async () => {
-    const id = await enqueue(store.db, { kind: 'schedule', postId: 'p1', variantId: 'v1', now });
+    const id = await enqueue(ctx(), { kind: 'schedule', postId: 'p1', variantId: 'v1', now });
     await send(id);
     let op = (await getOp(store.db, id))!;
     await settle(ctx(), op, {
@@ -255,8 +249,8 @@ describe('what a settlement remembers in the payload', () => {
   });
 
   it('a change sent again because it was not kept carries its count into the op it folds into', async () => {
-    const first = await enqueue(store.db, { kind: 'unschedule', postId: 'p1', variantId: 'v1', now });
-    const again = await enqueue(store.db, {
+    const first = await enqueue(ctx(), { kind: 'unschedule', postId: 'p1', variantId: 'v1', now });
+    const again = await enqueue(ctx(), {
       kind: 'schedule',
       postId: 'p1',
       variantId: 'v1',
@@ -290,7 +284,7 @@ describe('a claim that must outlive a power cut', () => {
   }
 
   it("commits a publish's claim synced to disk, then goes back to NORMAL", async () => {
-    const id = await enqueue(store.db, { kind: 'publish', postId: 'p1', variantId: 'v1', now });
+    const id = await enqueue(ctx(), { kind: 'publish', postId: 'p1', variantId: 'v1', now });
     expect(await syncSetting(store.db)).toBe(1);
     expect(await settingOfClaim(id)).toBe(2);
     expect((await getOp(store.db, id))?.state).toBe('sending');

@@ -1,7 +1,7 @@
 // judgeFailure as a table: whether a request may have reached the service, decided in one place.
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../../src-main/core/api/errors';
-import type { OpKind } from '../../../../src-main/core/outbox/op-machine';
+import type { OpKind } from '../../../../src-main/core/store/schema';
 import { AnswerMismatch } from '../../../../src-main/core/outbox/answer-check';
 import { judgeFailure, type Stage } from '../../../../src-main/core/outbox/outcome';
 

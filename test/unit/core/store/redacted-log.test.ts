@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Redactor, redactDeep } from '../../../../src-main/core/app/logger';
 import { appendSyncLog, listSyncLog } from '../../../../src-main/core/store/sync-log-repository';
-import { logDecision, type SyncContext } from '../../../../src-main/core/sync/context';
+import { logDecision, type SyncContext } from '../../../../src-main/core/store/unit-of-work';
 import { useTempStore } from './temp-store';
 
 const store = useTempStore('outpost-redacted-log-');

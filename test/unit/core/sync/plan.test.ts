@@ -1,6 +1,7 @@
 // planSync as a table: trigger and engine state in, what the sync does out.
 import { describe, expect, it } from 'vitest';
-import { asTrigger, planSync, type PlanState, type SyncTrigger } from '../../../../src-main/core/sync/plan';
+import type { SyncTrigger } from '../../../../src-main/core/ports';
+import { planSync, type PlanState } from '../../../../src-main/core/sync/plan';
 
 const NOW = Date.parse('2030-01-01T12:00:00Z');
 const base: PlanState = {
@@ -50,10 +51,5 @@ describe('planSync', () => {
         readBeforeWrite: want === 'light',
       });
     expect(plan.reason.length).toBeGreaterThan(0);
-  });
-
-  it('takes any other reason a host or test gives as the user asking', () => {
-    expect(asTrigger('crash worker')).toBe('user');
-    expect(asTrigger('interval')).toBe('interval');
   });
 });

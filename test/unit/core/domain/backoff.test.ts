@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffCeilingMs, backoffDelayMs, retryDelayMs } from '../../../../src-main/core/sync/backoff';
+import { backoffCeilingMs, backoffDelayMs, retryDelayMs } from '../../../../src-main/core/domain/backoff';
 
 const policy = { baseMs: 1_000, capMs: 60_000 };
 

@@ -1,12 +1,14 @@
-// What the sync engine is built from: passed in by the app core, never reached for.
+// The unit of work: what every write of the core is done with (the database, the clock, the
+// logger, the redactor, where events go), passed in by the app core and never reached for.
+// Writes that belong together run in one transaction, and the events they raise are held
+// until it commits, so the window never hears of a change a rollback undid.
 import type { Kysely } from 'kysely';
 import type { BridgeEvent } from '../../../src-preload/bridge';
-import type { ServiceClient } from '../api/client';
 import type { Clock, Logger } from '../ports';
-import type { CommitGroup } from '../store/commit-group';
-import { durably } from '../store/durable-commit';
-import type { Database } from '../store/schema';
-import { appendSyncLog, redactTokenShapes, type LogDecision } from '../store/sync-log-repository';
+import type { CommitGroup } from './commit-group';
+import { durably } from './durable-commit';
+import type { Database } from './schema';
+import { appendSyncLog, redactTokenShapes, type LogDecision } from './sync-log-repository';
 
 const keptAsIs = (text: string): string => text;
 
@@ -68,32 +70,3 @@ export async function inTransaction<T>(
   for (const event of events) ctx.emit(event);
   return result;
 }
-
-/**
- * Runs `work` over `items` with at most `limit` at a time; stops taking new items once `stop()`
- * or once one fails. It settles only when no work is left running, then rethrows the first
- * failure: a phase that failed must not keep writing while the next phase runs.
- */
-export async function eachBounded<T>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<void>,
-  stop: () => boolean = () => false,
-): Promise<void> {
-  let next = 0;
-  let failure: { error: unknown } | null = null;
-  const worker = async () => {
-    while (failure === null && next < items.length && !stop()) {
-      const item = items[next++] as T;
-      try {
-        await work(item);
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  if (failure !== null) throw (failure as { error: unknown }).error;
-}
-
-export type ClientGetter = () => Promise<ServiceClient | null>;

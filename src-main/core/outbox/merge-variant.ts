@@ -1,18 +1,23 @@
 // Applying what the service says about a variant to the local row: three-way merge against
-// `base`, conflict recording, status/link updates, reconcile timing and notifications.
+// `base`, conflict recording, status/link updates, reconcile timing and notifications. The
+// outbox owns it: a merge must know what the outbox sent (its own writes whose answer was
+// lost, a change the service did not keep), and both the push and the pull merge through it.
 import { newLocalId } from '../store/ids';
-import type { FieldConflict, NotificationKind } from '../../../src-preload/bridge';
+import type { FieldConflict } from '../../../src-preload/bridge';
 import { platformName } from '../../../src-preload/platforms';
 import type { ServiceVariant } from '../api/client';
-import { keptLink, sameText, sameValue, type ChangeField } from '../outbox/answer-check';
-import { notKeptFields, notKeptNotice, replacedBy, sendAgainNotKept } from '../outbox/not-kept';
-import { listUnconfirmedPatches } from '../outbox/op-queries';
-import type { SentPatch } from '../outbox/payload';
+import { keptLink, sameText, sameValue, type ChangeField } from './answer-check';
+import { notKeptFields, notKeptNotice, replacedBy, sendAgainNotKept } from './not-kept';
+import { listUnconfirmedPatches } from './op-queries';
+import type { SentPatch } from './payload';
 import { parseJson, updatePost } from '../store/post-repository';
 import type { NewVariantRow, VariantRow } from '../store/schema';
 import { updateVariant, type VariantBase } from '../store/variant-repository';
-import { conflictFields, decideReconcile, sameInstant, serviceState, transitionNotice } from './reconcile';
-import { logDecision, nowIso, type SyncContext } from './context';
+import { conflictFields, sameInstant } from '../domain/merge';
+import { notify } from '../domain/notices';
+import { decideReconcile } from '../domain/reconcile-timing';
+import { serviceState, transitionNotice } from '../domain/service-state';
+import { logDecision, nowIso, type SyncContext } from '../store/unit-of-work';
 
 export function baseOf(sv: ServiceVariant): VariantBase {
   return {
@@ -29,34 +34,6 @@ export function mineAccount(v: VariantRow, base: VariantBase | null): string | n
   if (v.account_mode === 'profile') return v.social_profile_id;
   if (v.account_mode === 'none') return null;
   return base?.social_profile_id ?? null;
-}
-
-const NOTICE_TITLES: Record<NotificationKind, string> = {
-  published: 'Published',
-  approval_started: 'Waiting for sign-off',
-  approval_released: 'Signed off and published',
-  needs_user: 'Outpost needs you',
-};
-
-/** Always emitted: the window lists them; the host decides on OS notifications (settings.notifications). */
-export function notify(
-  ctx: SyncContext,
-  kind: NotificationKind,
-  body: string,
-  ids: { postId: string | null; variantId: string | null; url?: string | null },
-): Promise<void> {
-  ctx.emit({
-    name: 'notification',
-    data: {
-      kind,
-      title: NOTICE_TITLES[kind],
-      body,
-      url: ids.url ?? null,
-      postId: ids.postId,
-      variantId: ids.variantId,
-    },
-  });
-  return Promise.resolve();
 }
 
 export async function noticeTransition(

@@ -1,21 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  decideOnFailure,
   decidePublishReadBack,
-  decideReconcile,
-  matchUnlinked,
-  mergeField,
-  postState,
-  sameInstant,
   serviceState,
-  STATE_WORDS,
   transitionNotice,
-  variantState,
-  type FailureFacts,
   type ServiceFacts,
+} from '../../../../src-main/core/domain/service-state';
+import { decideReconcile } from '../../../../src-main/core/domain/reconcile-timing';
+import { mergeField, sameInstant } from '../../../../src-main/core/domain/merge';
+import {
+  postState,
+  STATE_WORDS,
+  variantState,
   type VariantStateFacts,
-} from '../../../../src-main/core/sync/reconcile';
-import type { OutboxKind } from '../../../../src-main/core/store/schema';
+} from '../../../../src-main/core/domain/item-state';
 
 const svc = (o: Partial<ServiceFacts>): ServiceFacts => ({
   status: null,
@@ -99,47 +96,6 @@ describe('variantState', () => {
   });
 });
 
-const failure = (o: Partial<FailureFacts>): FailureFacts => ({
-  kind: 'server_error',
-  status: 500,
-  mayHaveReachedService: true,
-  retryAfterMs: null,
-  message: 'boom',
-  serviceMessage: null,
-  ...o,
-});
-
-describe('decideOnFailure', () => {
-  it.each<[OutboxKind, Partial<FailureFacts>, string]>([
-    ['create_post', { kind: 'auth', status: 401 }, 'pause_auth'],
-    ['publish', { kind: 'auth', status: 403 }, 'pause_auth'],
-    ['update_variant', { kind: 'not_found', status: 404 }, 'mark_removed'],
-    ['update_variant', { kind: 'validation', status: 400, serviceMessage: 'content: too long' }, 'fail'],
-    ['create_post', { kind: 'rate_limited', status: 429, retryAfterMs: 30_000 }, 'retry_later'],
-    ['publish', { kind: 'rate_limited', status: 429, retryAfterMs: 1_000 }, 'retry_later'],
-    ['create_post', { kind: 'offline', mayHaveReachedService: false, status: null }, 'stop_offline'],
-    ['publish', { kind: 'offline', mayHaveReachedService: false, status: null }, 'stop_offline'],
-    ['create_post', { kind: 'offline', status: null }, 'unknown_outcome'],
-    ['create_variant', { kind: 'timeout', status: null }, 'unknown_outcome'],
-    ['publish', { kind: 'timeout', status: null }, 'unknown_outcome'],
-    ['publish', { kind: 'server_error', status: 502 }, 'unknown_outcome'],
-    ['publish', { kind: 'malformed_response', status: 200 }, 'unknown_outcome'],
-    ['update_variant', { kind: 'timeout', status: null }, 'retry_later'],
-    ['schedule', { kind: 'server_error', status: 503 }, 'retry_later'],
-    ['schedule', { kind: 'malformed_response', status: 200 }, 'fail'],
-  ])('%s after %o -> %s', (kind, facts, action) => {
-    expect(decideOnFailure({ kind }, failure(facts)).action).toBe(action);
-  });
-
-  it('a refusal carries the service message verbatim; a publish refusal is not retried from the outbox', () => {
-    const d = decideOnFailure(
-      { kind: 'publish' },
-      failure({ kind: 'validation', serviceMessage: 'x: nope' }),
-    );
-    expect(d).toEqual({ action: 'fail', reason: 'x: nope', canRetry: false });
-  });
-});
-
 describe('decidePublishReadBack: never publishes, only records or asks', () => {
   it.each([
     [svc({ platform_post_url: 'https://p' }), 'record'],
@@ -150,22 +106,6 @@ describe('decidePublishReadBack: never publishes, only records or asks', () => {
     [null, 'ask_user'],
   ])('%o -> %s', (facts, action) => {
     expect(decidePublishReadBack(facts).action).toBe(action);
-  });
-});
-
-describe('matchUnlinked', () => {
-  const items = [
-    { id: '1', title: 'A' },
-    { id: '2', title: 'B' },
-    { id: '3', title: 'B' },
-  ];
-  it.each([
-    ['A', [], { action: 'adopt', id: '1' }],
-    ['B', ['2'], { action: 'adopt', id: '3' }],
-    ['B', ['2', '3'], { action: 'recreate' }],
-    ['C', [], { action: 'recreate' }],
-  ])('title %s with linked %o', (title, linked, expected) => {
-    expect(matchUnlinked(items, new Set(linked), (c) => c.title === title)).toMatchObject(expected);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eachBounded } from '../../../../src-main/core/sync/context';
+import { eachBounded } from '../../../src-main/core/collections';
 
 /** A promise the test settles by hand, to hold work in flight. */
 function gate() {

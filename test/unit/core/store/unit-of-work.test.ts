@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BridgeEvent } from '../../../../src-preload/bridge';
 import { listSyncLog } from '../../../../src-main/core/store/sync-log-repository';
-import { inTransaction, logDecision, type SyncContext } from '../../../../src-main/core/sync/context';
+import { inTransaction, logDecision, type SyncContext } from '../../../../src-main/core/store/unit-of-work';
 import { useTempStore } from '../store/temp-store';
 
 const store = useTempStore('outpost-tx-');

@@ -1,0 +1,112 @@
+// A variant's actions as a table: what the core accepts now, from the variant's facts and the
+// op machine. Every view answers these, and every handler refuses the rest with these reasons.
+import { describe, expect, it } from 'vitest';
+import type { VariantAction } from '../../../../src-preload/bridge';
+import {
+  variantActions,
+  variantRefusal,
+  type OpActionRow,
+  type VariantActionRow,
+} from '../../../../src-main/core/outbox/item-actions';
+
+const draft: VariantActionRow = {
+  id: 'v1',
+  status: 'draft',
+  platform_post_url: null,
+  remote_state: 'active',
+  account_mode: 'default',
+  scheduled_at: null,
+};
+const op = (kind: OpActionRow['kind'], state: OpActionRow['state'], variantId: string | null = 'v1') => ({
+  kind,
+  state,
+  variant_id: variantId,
+});
+
+const rows: Array<[string, Partial<VariantActionRow>, string | null, OpActionRow[], VariantAction[]]> = [
+  ['a synced draft', {}, 'w', [], ['edit', 'schedule', 'unschedule', 'publish']],
+  [
+    'a scheduled one',
+    { scheduled_at: '2031-01-01T00:00:00Z' },
+    'w',
+    [],
+    ['edit', 'schedule', 'unschedule', 'move', 'publish'],
+  ],
+  ['in the local space: kept here, never published', {}, null, [], ['edit', 'schedule', 'unschedule']],
+  [
+    'without an account',
+    { account_mode: 'none', scheduled_at: '2031-01-01T00:00:00Z' },
+    'w',
+    [],
+    ['edit', 'unschedule'],
+  ],
+  ['published', { platform_post_url: 'https://x/1', scheduled_at: '2031-01-01T00:00:00Z' }, 'w', [], []],
+  ['waiting for sign-off', { status: 'needs_approval' }, 'w', [], []],
+  ['removed on the service', { remote_state: 'removed' }, 'w', [], []],
+  ['a publish on its way', {}, 'w', [op('publish', 'pending')], ['edit', 'schedule', 'unschedule']],
+  ['a publish of unknown outcome', {}, 'w', [op('publish', 'unknown')], ['edit', 'schedule', 'unschedule']],
+  [
+    'a publish waiting for the user',
+    {},
+    'w',
+    [op('publish', 'needs_user')],
+    ['edit', 'schedule', 'unschedule', 'publish_again', 'keep_unpublished'],
+  ],
+  [
+    'a refused publish: publish again, or drop it',
+    {},
+    'w',
+    [op('publish', 'failed')],
+    ['edit', 'schedule', 'unschedule', 'publish', 'discard'],
+  ],
+  [
+    'a refused change',
+    {},
+    'w',
+    [op('update_variant', 'failed')],
+    ['edit', 'schedule', 'unschedule', 'publish', 'retry', 'discard'],
+  ],
+  [
+    'a refused create: edited, not dropped',
+    {},
+    'w',
+    [op('create_variant', 'failed')],
+    ['edit', 'schedule', 'unschedule', 'publish', 'retry'],
+  ],
+  [
+    "another variant's failure is not its own",
+    {},
+    'w',
+    [op('update_variant', 'failed', 'v2')],
+    ['edit', 'schedule', 'unschedule', 'publish'],
+  ],
+];
+
+describe('variantActions', () => {
+  it.each(rows)('%s', (_what, facts, workspace, ops, actions) => {
+    expect(variantActions({ variant: { ...draft, ...facts }, workspace, ops })).toEqual(actions);
+  });
+});
+
+describe('variantRefusal: the reason the core gives', () => {
+  it.each<[VariantAction, Partial<VariantActionRow>, string | null, OpActionRow[], RegExp]>([
+    ['edit', { platform_post_url: 'https://x/1' }, 'w', [], /already published/],
+    ['schedule', { status: 'needs_approval' }, 'w', [], /channel's approvers/],
+    ['schedule', { account_mode: 'none' }, 'w', [], /Choose a posting account before scheduling/],
+    ['publish', {}, null, [], /Move this draft to a workspace/],
+    ['publish', {}, 'w', [op('publish', 'sending')], /already on its way/],
+    ['publish', {}, 'w', [op('publish', 'needs_user')], /unknown outcome: decide on it first/],
+    [
+      'retry',
+      {},
+      'w',
+      [op('publish', 'failed')],
+      /Retry is not possible for this publish: a publish is never retried/,
+    ],
+    ['discard', {}, 'w', [op('create_variant', 'failed')], /a draft the service has not taken yet is kept/],
+    ['retry', {}, 'w', [], /no failed change/],
+    ['keep_unpublished', {}, 'w', [op('publish', 'unknown')], /no publish of unknown outcome waiting/],
+  ])('%s on %o (workspace %s, ops %o)', (action, facts, workspace, ops, reason) => {
+    expect(variantRefusal(action, { variant: { ...draft, ...facts }, workspace, ops })).toMatch(reason);
+  });
+});
