@@ -96,7 +96,11 @@ export function listVersions(db: Kysely<Database>, of: TextOf): Promise<VersionR
   return ofText(db, of).select(['number', 'at', 'origin', 'text']).orderBy('number', 'desc').execute();
 }
 
-export function getVersion(db: Kysely<Database>, of: TextOf, number: number): Promise<VersionRow | undefined> {
+export function getVersion(
+  db: Kysely<Database>,
+  of: TextOf,
+  number: number,
+): Promise<VersionRow | undefined> {
   return ofText(db, of)
     .select(['number', 'at', 'origin', 'text'])
     .where('number', '=', number)
@@ -104,7 +108,11 @@ export function getVersion(db: Kysely<Database>, of: TextOf, number: number): Pr
 }
 
 /** Keeps the text as it is now (a variant's content, a post's title) as a version; see keepVersion. */
-export async function keepCurrent(ctx: SyncContext, of: TextOf, origin: VersionOrigin): Promise<number | null> {
+export async function keepCurrent(
+  ctx: SyncContext,
+  of: TextOf,
+  origin: VersionOrigin,
+): Promise<number | null> {
   const text =
     of.variantId === null
       ? (await getPost(ctx.db, of.postId))?.title

@@ -33,7 +33,9 @@ describe('versionsToDrop', () => {
   });
 
   it(`keeps at most the newest ${KEEP_NEWEST}, and always the newest of all however old`, () => {
-    const many = versions(...Array.from({ length: KEEP_NEWEST + 30 }, (_, i) => (KEEP_NEWEST + 30 - i) * MINUTE));
+    const many = versions(
+      ...Array.from({ length: KEEP_NEWEST + 30 }, (_, i) => (KEEP_NEWEST + 30 - i) * MINUTE),
+    );
     const dropped = versionsToDrop(many, NOW);
     expect(dropped.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
     expect(versionsToDrop(versions(400 * DAY), NOW)).toEqual([]);
@@ -41,7 +43,15 @@ describe('versionsToDrop', () => {
   });
 
   it('keeps a version whose time cannot be read rather than guess its age', () => {
-    expect(versionsToDrop([{ number: 1, at: 'not a time' }, { number: 2, at: NOW.toISOString() }], NOW)).toEqual([]);
+    expect(
+      versionsToDrop(
+        [
+          { number: 1, at: 'not a time' },
+          { number: 2, at: NOW.toISOString() },
+        ],
+        NOW,
+      ),
+    ).toEqual([]);
   });
 });
 
