@@ -9,8 +9,7 @@ import { getVariant } from '../store/variant-repository';
 import { blocks, blocksAfter, KIND_GROUPS, type Scope } from './op-machine';
 import { claim, OpMoved, OpRefused, type Applied, type Built, type Settlement } from './op-store';
 import { RUNNERS } from './runners/index';
-import { keepTextSent } from './text-versions';
-import { keepVersion } from '../history/versions';
+import { keepTextNotSent, keepTextSent } from './text-versions';
 import { placed, readOpRows, type OpRows, type OpRunner, type RunContext } from './runners/runner';
 
 /** What a turn needs of the pass it is part of. */
@@ -75,10 +74,7 @@ export async function takeTurn(pass: Pass, op: OutboxOpRow, post: PostRow): Prom
     ) {
       const what = isPublished(fresh) ? 'is published' : "is waiting for the channel's approvers";
       // Published first: the text this change carried never left, and stays findable.
-      if (isPublished(fresh) && op.kind === 'update_variant')
-        await inTransaction(pass.ctx, (t) =>
-          keepVersion(t, { postId: post.id, variantId: fresh.id }, 'not_sent_published', fresh.content),
-        );
+      if (isPublished(fresh)) await inTransaction(pass.ctx, (t) => keepTextNotSent(t, fresh));
       await pass.apply(op, {
         event: {
           type: 'locked',

@@ -2,7 +2,10 @@
 // claim's own transaction, so the versions hold everything that ever left), and the text a
 // change never delivered because the variant was published first.
 import { keepVersion } from '../history/versions';
+import { parseJson } from '../store/post-repository';
+import type { VariantRow } from '../store/schema';
 import type { SyncContext } from '../store/unit-of-work';
+import type { VariantBase } from '../store/variant-repository';
 import { parsePayload } from './payload';
 import type { OpRows } from './runners/runner';
 
@@ -17,4 +20,19 @@ export async function keepTextSent(t: SyncContext, { op, post, variant }: OpRows
     (op.kind === 'update_variant' && (parsePayload(op).fields ?? []).includes('content'));
   if (variant !== null && carriesText)
     await keepVersion(t, { postId: post.id, variantId: variant.id }, 'typed', variant.content);
+}
+
+/**
+ * The variant was published on the service before its change could go: the local text that
+ * differs from what went out never left, and stays findable in the history.
+ */
+export async function keepTextNotSent(t: SyncContext, variant: VariantRow): Promise<void> {
+  const base = parseJson<VariantBase>(variant.base);
+  if (base === null || base.content === variant.content) return;
+  await keepVersion(
+    t,
+    { postId: variant.post_id, variantId: variant.id },
+    'not_sent_published',
+    variant.content,
+  );
 }
