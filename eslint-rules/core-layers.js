@@ -21,11 +21,20 @@ export const CORE_LAYERS = [
   { name: 'secrets', may: ['base', 'api'], what: 'where the token lives' },
   { name: 'store', may: ['base', 'api'], what: 'tables, repositories, the unit of work' },
   { name: 'domain', may: ['base', 'api', 'store'], what: 'pure rules about items' },
-  { name: 'outbox', may: ['base', 'api', 'store', 'domain'], what: 'the op machine and the push' },
-  { name: 'sync', may: ['base', 'api', 'store', 'domain', 'outbox'], what: 'the engine, the pull' },
+  { name: 'history', may: ['base', 'api', 'store', 'domain'], what: 'the versions of every text' },
+  {
+    name: 'outbox',
+    may: ['base', 'api', 'store', 'domain', 'history'],
+    what: 'the op machine and the push',
+  },
+  {
+    name: 'sync',
+    may: ['base', 'api', 'store', 'domain', 'history', 'outbox'],
+    what: 'the engine, the pull',
+  },
   {
     name: 'app',
-    may: ['base', 'api', 'secrets', 'store', 'domain', 'outbox', 'sync'],
+    may: ['base', 'api', 'secrets', 'store', 'domain', 'history', 'outbox', 'sync'],
     what: 'the facade both hosts call',
   },
 ];

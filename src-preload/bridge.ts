@@ -172,7 +172,23 @@ export interface VariantView {
   actions: VariantAction[];
   conflicts: FieldConflict[];
   publishUnknown: PublishUnknownFacts | null;
+  /** Published on the service while a change of it waited here: what went out, and what did not. */
+  publishedElsewhere: PublishedElsewhere | null;
   updatedAt: string;
+}
+
+/**
+ * A variant the service shows published while a change of it was still waiting here (a colleague
+ * published first): the change was not sent.
+ */
+export interface PublishedElsewhere {
+  /** The text that went out, as the service holds it. */
+  content: string;
+  url: string | null;
+  /** When Outpost found it published (the service promises no time of publication). */
+  seenAt: string;
+  /** The text that was not sent; null when the change that waited was not about the text. */
+  unsentContent: string | null;
 }
 
 export interface PostDetail extends PostSummary {
@@ -353,6 +369,35 @@ export interface UndoResult {
   refused: Array<{ postId: LocalId; reason: string }>;
 }
 
+/**
+ * Where a version of a text came from: typed here (kept when typing paused, or as it was sent),
+ * the service's text that replaced the local one, or the text as it was just before a discard, a
+ * merge, a choice in a conflict or a restore; `not_sent_published`: a change that never left
+ * because the variant was published first.
+ */
+export type VersionOrigin =
+  | 'typed'
+  | 'service'
+  | 'before_discard'
+  | 'before_merge'
+  | 'before_conflict_choice'
+  | 'before_restore'
+  | 'not_sent_published';
+
+/** One kept version of a variant's text or of a post's title. */
+export interface TextVersionView {
+  /** Counted per text from 1, newest highest; never reused (thinning leaves gaps). */
+  version: number;
+  at: string;
+  origin: VersionOrigin;
+  /** The origin in words: "typed here". */
+  originText: string;
+  content: string;
+}
+
+/** Whose text: a variant's content, or a post's title. */
+export type TextSubject = { variantId: LocalId } | { postId: LocalId };
+
 /** Every command: its payload and its answer. */
 export interface BridgeCommands {
   'app.info': { payload: void; result: { version: string; host: 'electron' | 'browser'; dataDir: string } };
@@ -458,6 +503,13 @@ export interface BridgeCommands {
 
   /** Takes back one change announced by `undoable` (without `id`: the newest), at most once. */
   'undo.run': { payload: { id?: string }; result: UndoResult };
+
+  /** The kept versions of a variant's text or of a post's title, newest first. */
+  'history.list': { payload: TextSubject; result: TextVersionView[] };
+  /** Puts a version back as a new edit (through the outbox), undoable; answers the post. */
+  'history.restore': { payload: TextSubject & { version: number }; result: PostDetail };
+  /** A new post with the variant's text, on the same platform and account (published elsewhere). */
+  'variants.copyToNewPost': { payload: { id: LocalId }; result: PostDetail };
 }
 
 export type CommandName = keyof BridgeCommands;
@@ -486,6 +538,8 @@ export interface BridgeEvents {
   menuCommand: { command: MenuCommand };
   /** A change was saved that `undo.run` can take back (the newest 50 are kept, this process only). */
   undoable: UndoableView;
+  /** A version of a text was kept (history.list has it). */
+  versionSaved: { postId: LocalId; variantId: LocalId | null };
 }
 
 /** What the desktop app's menu asks of the window; the browser host never sends these. */
@@ -551,6 +605,9 @@ const COMMANDS = {
   'activity.list': true,
   'skills.list': true,
   'undo.run': true,
+  'history.list': true,
+  'history.restore': true,
+  'variants.copyToNewPost': true,
 } as const satisfies Record<CommandName, true>;
 
 export const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];

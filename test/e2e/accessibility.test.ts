@@ -76,6 +76,16 @@ describe.each(['light', 'dark'] as const)('every screen in %s', (scheme) => {
     expect(findings['publish-dialog']).toEqual([]);
   });
 
+  it('the History panel of a text, its oldest version compared with the text now', async () => {
+    const { page } = setup();
+    await page.getByRole('button', { name: 'History', exact: true }).click();
+    const panel = page.getByRole('region', { name: 'History of the X text' });
+    await panel.getByRole('button', { name: /^Version 1 ·/ }).waitFor();
+    await check('history');
+    await panel.getByRole('button', { name: 'Close history' }).click();
+    expect(findings.history).toEqual([]);
+  });
+
   it('activity of a post', async () => {
     const { page } = setup();
     await page.getByRole('button', { name: 'Show activity' }).click();

@@ -1,10 +1,11 @@
-// The screens of issue 13 on the sandbox's demo data, light and dark: the calendar, the queue and
-// the editor with its preview. Each screen is checked for what it must show before it is taken.
+// The screens of issue 13 on the sandbox's demo data, light and dark: the calendar, the queue,
+// the editor with its preview, and a text's History (issue 26). Each screen is checked for what it must show before it is taken.
 // `OUTPOST_SCREENSHOTS=1` writes them to docs/screenshots (shown in the README); otherwise they
 // go to test-results/screenshots.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { CommandName, CommandPayload } from '../../src-preload/bridge';
 import { startSandbox } from '../server/index';
 import { SCREENSHOT_DIR, connect, launchChromium, openWindow, selectWorkspace, startApp } from './harness';
 
@@ -59,6 +60,29 @@ describe('screenshots of the planning screens', () => {
       expect(await tones('data-state', ['published', 'draft'])).toBe(2);
       expect(await tones('data-variant-state', ['published', 'scheduled', 'draft'])).toBe(3);
       await page.screenshot({ path: join(DIR, `editor-${scheme}.png`) });
+
+      // History: three versions of a draft's text, each kept as it was sent; the oldest compared.
+      const call = async <C extends CommandName>(command: C, payload: CommandPayload<C>) => {
+        const result = await app.core.invoke(command, payload);
+        if (!result.ok) throw new Error(`${command}: ${result.error.message}`);
+        return result.value;
+      };
+      const [hiring] = await call('posts.list', { workspace: 'northwind-coffee', query: 'shift leads' });
+      const variantId = (await call('posts.get', { id: hiring!.id })).variants[0]!.id;
+      for (const content of [
+        'We are hiring shift leads in Portland and Seattle. Apply by Friday.',
+        "We're hiring shift leads in Portland, Seattle and Boise. Apply by Friday.",
+        "We're hiring shift leads in Portland, Seattle and Boise. Good coffee, better hours. Apply by Friday!",
+      ]) {
+        await call('variants.update', { id: variantId, content });
+        await app.core.syncNow('user');
+      }
+      await list.getByText('We are hiring: shift leads').click();
+      await page.getByRole('button', { name: 'History', exact: true }).click();
+      const history = page.getByRole('region', { name: 'History of the X text' });
+      await history.getByRole('button', { name: /^Version 1 ·/ }).click();
+      await history.locator('del').first().waitFor();
+      await page.screenshot({ path: join(DIR, `history-${scheme}.png`) });
     } finally {
       await browser.close();
       await app.close();

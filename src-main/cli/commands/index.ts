@@ -3,6 +3,7 @@
 import type { CliCommand } from '../command';
 import { conflictCommands } from './conflicts';
 import { connectionCommands } from './connection';
+import { historyCommands } from './history';
 import { outboxCommands } from './outbox';
 import { postCommands } from './posts';
 import { syncCommands } from './sync';
@@ -15,4 +16,5 @@ export const COMMANDS: readonly CliCommand[] = [
   ...postCommands,
   ...conflictCommands,
   ...outboxCommands,
+  ...historyCommands,
 ];

@@ -14,6 +14,7 @@ import type {
 } from '../../../src-preload/bridge';
 import { variantRefusal, type VariantFacts } from '../outbox/item-actions';
 import { listOpenOpsOfPost } from '../outbox/op-queries';
+import type { TextOf } from '../history/versions';
 import type { Clock, Logger } from '../ports';
 import { getPost } from '../store/post-repository';
 import type { Database, PostRow, VariantRow } from '../store/schema';
@@ -40,6 +41,8 @@ export interface AppContextDeps {
   redact: (text: string) => string;
   /** The changes the user can take back (undo.ts): a handler records one after its commit. */
   undo: UndoJournal;
+  /** An edit of a text was saved: a version of it is kept once the typing pauses (history/pauses.ts). */
+  typed: (of: TextOf) => void;
   /** Runs a command as the user's own, payload already checked: an undo takes the change's own path. */
   run: <C extends CommandName>(command: C, payload: CommandPayload<C>) => Promise<CommandResult<C>>;
 }
@@ -77,6 +80,10 @@ export class AppContext {
 
   changed(postId: string, variantId: string | null): void {
     this.deps.changed(postId, variantId);
+  }
+
+  typed(of: TextOf): void {
+    this.deps.typed(of);
   }
 
   bridgeError(error: unknown, command: string): BridgeErrorInfo {

@@ -29,6 +29,8 @@ const account = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('none') }),
   z.strictObject({ kind: z.literal('profile'), profileId: id.superRefine(noInvisible) }),
 ]);
+/** A version of a text, as history.list numbers them. */
+const version = z.int().min(1, 'must be a version number (1 or more)').max(Number.MAX_SAFE_INTEGER);
 const authHeader = z.enum(['bearer', 'x-api-key']);
 const itemState = z.enum([
   'local_only',
@@ -122,6 +124,12 @@ export const COMMAND_SCHEMAS = {
   }),
   'skills.list': z.strictObject({ workspace: slug }),
   'undo.run': z.strictObject({ id: id.optional() }),
+  'history.list': z.union([z.strictObject({ variantId: id }), z.strictObject({ postId: id })]),
+  'history.restore': z.union([
+    z.strictObject({ variantId: id, version }),
+    z.strictObject({ postId: id, version }),
+  ]),
+  'variants.copyToNewPost': z.strictObject({ id }),
 } satisfies Schemas;
 
 /** The commands the core routes: derived from the schemas, one per command of the bridge contract. */

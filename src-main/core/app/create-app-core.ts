@@ -17,6 +17,9 @@ import { OpMoved, OpRefused } from '../outbox/op-store';
 import type { AppCore, Cancel, Clock, Logger, Scheduler, SecretStore, SyncTrigger } from '../ports';
 import { DATABASE_FILE } from '../paths';
 import { systemClock, systemScheduler } from '../system-time';
+import { TypingPauses } from '../history/pauses';
+import { keepCurrent, type TextOf } from '../history/versions';
+import { VERSION_PAUSE_MS } from '../../../src-preload/typing';
 import { openDatabase, type OpenedDatabase } from '../store/db';
 import type { SyncContext } from '../store/unit-of-work';
 import { SyncEngine } from '../sync/engine';
@@ -25,6 +28,7 @@ import { CommandError } from './command-error';
 import { COMMAND_SCHEMAS, CORE_COMMANDS, describeIssues } from './commands';
 import { Connection } from './connection';
 import { combineHandlers, type Handlers } from './handlers';
+import { historyHandlers } from './history-handlers';
 import { createFileLogger, redactDeep, redactingLogger, Redactor, type FileLogger } from './logger';
 import { outboxHandlers } from './outbox-handlers';
 import { planningHandlers } from './planning-handlers';
@@ -73,6 +77,9 @@ const QUOTES_SERVICE: ReadonlySet<CommandName> = new Set<CommandName>([
   'settings.testConnection',
   'posts.get',
   'undo.run',
+  'history.list',
+  'history.restore',
+  'variants.copyToNewPost',
 ]);
 
 const DEFAULT_SYNC_INTERVAL_MS = 3 * 60_000;
@@ -100,6 +107,8 @@ class Core implements AppCore {
   #engine!: SyncEngine;
   #closed = false;
   #cancelCheckpoint: Cancel | null = null;
+  readonly #pauses: TypingPauses;
+  readonly #app: AppContext;
 
   constructor(options: AppCoreOptions) {
     this.#o = options;
@@ -131,7 +140,12 @@ class Core implements AppCore {
       },
       () => this.#store.db,
     );
-    const app = new AppContext({
+    this.#pauses = new TypingPauses({
+      scheduler: this.#scheduler,
+      pauseMs: VERSION_PAUSE_MS,
+      keep: (of) => this.#keepTyped(of),
+    });
+    const app = (this.#app = new AppContext({
       db: () => this.#store.db,
       clock: this.#clock,
       logger: this.#logger,
@@ -139,11 +153,12 @@ class Core implements AppCore {
       engine: () => this.#engine,
       connection: this.#connection,
       changed: (postId, variantId) => this.#changed(postId, variantId),
+      typed: (of) => this.#pauses.edited(of),
       bridgeError: (error, command) => this.#toBridgeError(error, command),
       redact: this.#redactor.cleaner,
       undo: new UndoJournal({ announce: (entry) => this.#emit({ name: 'undoable', data: entry }) }),
       run: (command, payload) => this.#handlers[command](payload),
-    });
+    }));
     // Every command of the bridge has a handler, or this does not compile.
     this.#handlers = combineHandlers(
       settingsHandlers(app, { version: options.version, host: options.host, dataDir: options.dataDir }),
@@ -153,6 +168,7 @@ class Core implements AppCore {
       syncHandlers(app),
       planningHandlers(app),
       undoHandlers(app),
+      historyHandlers(app),
     ) satisfies Handlers<CommandName>;
   }
 
@@ -234,6 +250,7 @@ class Core implements AppCore {
     if (this.#closed) return;
     this.#closed = true;
     this.#cancelCheckpoint?.();
+    await this.#pauses.flush();
     await this.#engine.close(graceMs);
     await this.#store.close();
     this.#listeners.clear();
@@ -276,6 +293,17 @@ class Core implements AppCore {
     this.#engine.refreshSoon();
     this.#engine.syncSoon();
     this.#checkpointSoon();
+  }
+
+  /** The version a pause in typing keeps; a text gone meanwhile (its post deleted) has none. */
+  async #keepTyped(of: TextOf): Promise<void> {
+    try {
+      await this.#app.inTransaction((t) => keepCurrent(t, of, 'typed'));
+    } catch (error) {
+      this.#logger.warn('a version of a text could not be kept', {
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
   }
 
   /** Folds the log in once edits pause, so no keystroke's commit pays for it. */

@@ -3,6 +3,7 @@
 // no rename.
 import type { PostDetail } from '../../../src-preload/bridge';
 import { groupBy } from '../collections';
+import { keepVersion } from '../history/versions';
 import { listOpenOpStates, listOpenOpsOfPosts } from '../outbox/op-queries';
 import { enqueue, reviveRefusedCreate } from '../outbox/op-store';
 import { newLocalId } from '../store/ids';
@@ -59,6 +60,7 @@ export function postHandlers(app: AppContext): Handlers<PostCommands> {
         if (p.workspace !== null) await enqueue(t, { kind: 'create_post', postId: id, variantId: null, now });
       });
       app.changed(id, null);
+      if (p.title !== '') app.typed({ postId: id, variantId: null });
       return app.postDetail(id);
     },
     'posts.update': async (p) => {
@@ -69,6 +71,7 @@ export function postHandlers(app: AppContext): Handlers<PostCommands> {
         if (post.server_id === null) await reviveRefusedCreate(t, p.id, null);
       });
       app.changed(p.id, null);
+      if (p.title !== post.title) app.typed({ postId: p.id, variantId: null });
       return app.postDetail(p.id);
     },
     'posts.resolveConflict': async (p) => {
@@ -81,6 +84,9 @@ export function postHandlers(app: AppContext): Handlers<PostCommands> {
         throw new CommandError('invalid_state', 'This post has no conflict to resolve.');
       const title = p.choice === 'edit' ? p.title : p.choice === 'theirs' ? theirs : post.title;
       await app.inTransaction(async (t) => {
+        const of = { postId: post.id, variantId: null };
+        await keepVersion(t, of, 'before_conflict_choice', post.title);
+        if (p.choice === 'theirs') await keepVersion(t, of, 'service', theirs);
         await updatePost(t.db, post.id, {
           title,
           base: JSON.stringify({ title: theirs } satisfies PostBase),

@@ -1,6 +1,7 @@
 // variants.*: every local edit is one short transaction (the row and its outbox op) and never
 // waits on the network; the sync engine sends it later.
 import type { AccountChoice, VariantView } from '../../../src-preload/bridge';
+import { keepVersion } from '../history/versions';
 import { listOpenOpsOfPost } from '../outbox/op-queries';
 import { enqueue, reviveRefusedCreate } from '../outbox/op-store';
 import { supersedeChanges } from '../outbox/supersede';
@@ -67,6 +68,7 @@ export function variantHandlers(app: AppContext): Handlers<VariantCommands> {
           await enqueue(t, { kind: 'create_variant', postId: post.id, variantId: id, now });
       });
       app.changed(post.id, id);
+      if (p.content !== '') app.typed({ postId: post.id, variantId: id });
       return app.variantView(id);
     },
 
@@ -102,6 +104,7 @@ export function variantHandlers(app: AppContext): Handlers<VariantCommands> {
         await queueEdit(t, v, fields, now);
       });
       app.changed(post.id, v.id);
+      if (patch.content !== undefined) app.typed({ postId: post.id, variantId: v.id });
       // The hot path of typing: answer from the rows in hand rather than reading them again.
       const ops = await listOpenOpsOfPost(app.db, post.id);
       return variantView({ ...v, ...patch, updated_at: now }, post, ops);
@@ -187,6 +190,13 @@ async function resolveConflict(app: AppContext, p: Resolution): Promise<VariantV
   const scheduleChanged = after.scheduled_at !== newBase.scheduled_at;
   const now = app.now();
   await app.inTransaction(async (t) => {
+    // The text as it stood before the choice stays a version, and so does the service's that replaces it.
+    if (theirs.has('content') || patch.content !== undefined) {
+      const of = { postId: post.id, variantId: v.id };
+      await keepVersion(t, of, 'before_conflict_choice', v.content);
+      if (p.choice === 'theirs' && patch.content !== undefined)
+        await keepVersion(t, of, 'service', patch.content);
+    }
     await updateVariant(t.db, v.id, patch);
     await supersedeChanges(t, v.id);
     if (fields.length > 0) await queueEdit(t, v, fields, now);

@@ -6,6 +6,7 @@ import type {
   OutboxOpView,
   PostDetail,
   PostSummary,
+  PublishedElsewhere,
   SyncLogEntry,
   VariantView,
 } from '../../../src-preload/bridge';
@@ -13,9 +14,11 @@ import type { OutboxOpRow, PostRow, SyncLogRow, VariantRow } from '../store/sche
 import { parseJson, type PostBase, type PostSummaryRow } from '../store/post-repository';
 import { sameText } from '../outbox/answer-check';
 import { variantActions } from '../outbox/item-actions';
-import { actionsOf } from '../outbox/op-machine';
+import { actionsOf, KIND_GROUPS } from '../outbox/op-machine';
 import { parseQuestion } from '../outbox/payload';
 import { postState, variantState, STATE_WORDS, TITLE_NEEDED } from '../domain/item-state';
+import { isPublished } from '../domain/service-state';
+import type { VariantBase } from '../store/variant-repository';
 
 export const TITLE_STAYS_LOCAL =
   'The new title is kept in Outpost only: the service offers no way to rename a post after it is created.';
@@ -104,7 +107,23 @@ export function variantView(v: VariantRow, post: PostRow, ops: OutboxOpRow[]): V
     actions: variantActions({ variant: v, workspace: post.workspace, ops }),
     conflicts,
     publishUnknown,
+    publishedElsewhere: publishedElsewhere(v, failedOp),
     updatedAt: v.updated_at,
+  };
+}
+
+/**
+ * A change that failed because the variant was published on the service first (the push holds
+ * back every change of a published variant): what went out is the service's text, the base.
+ */
+function publishedElsewhere(v: VariantRow, failed: OutboxOpRow | undefined): PublishedElsewhere | null {
+  if (failed === undefined || KIND_GROUPS[failed.kind] !== 'change' || !isPublished(v)) return null;
+  const content = parseJson<VariantBase>(v.base)?.content ?? v.content;
+  return {
+    content,
+    url: v.platform_post_url,
+    seenAt: failed.updated_at,
+    unsentContent: content === v.content ? null : v.content,
   };
 }
 

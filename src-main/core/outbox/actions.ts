@@ -6,6 +6,7 @@ import { parseJson, updatePost, type PostBase } from '../store/post-repository';
 import type { OutboxOpRow, VariantRow } from '../store/schema';
 import { getVariant, updateVariant, type VariantBase } from '../store/variant-repository';
 import { inTransaction, nowIso, type SyncContext } from '../store/unit-of-work';
+import { keepVersion } from '../history/versions';
 import { getOp } from './op-queries';
 import { refusal } from './op-machine';
 import { OpRefused, settle } from './op-store';
@@ -69,9 +70,17 @@ export async function discardOp(ctx: SyncContext, id: string): Promise<OutboxOpR
       back.social_profile_id = base.social_profile_id;
     }
     if (op.kind === 'schedule' || op.kind === 'unschedule') back.scheduled_at = base.scheduled_at;
+    if (back.content !== undefined && back.content !== v.content) await replaceText(t, v, back.content);
     await updateVariant(t.db, v.id, { ...back, error: null, updated_at: nowIso(t) });
   });
   return opOf(ctx, id);
+}
+
+/** The text a discard drops stays a version, and so does the service's that takes its place. */
+async function replaceText(t: SyncContext, v: VariantRow, serviceText: string): Promise<void> {
+  const of = { postId: v.post_id, variantId: v.id };
+  await keepVersion(t, of, 'before_discard', v.content);
+  await keepVersion(t, of, 'service', serviceText);
 }
 
 /** The user's decision on a publish of unknown outcome. */

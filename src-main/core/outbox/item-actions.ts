@@ -47,6 +47,7 @@ export function lockedReason(v: VariantActionRow): string | null {
   return null;
 }
 
+const NO_FAILED_CHANGE = 'This variant has no failed change.';
 const NEEDS_ACCOUNT_TO = (what: string) => `Choose a posting account before ${what} (the service needs one).`;
 
 /** The op a user's action on the variant acts on, and the machine's answer for it. */
@@ -83,8 +84,10 @@ export function variantRefusal(action: VariantAction, f: VariantFacts): string |
       return publishes.length > 0 ? 'A publish of this variant is already on its way.' : null;
     }
     case 'retry':
+      // Sent again, a change of a variant that cannot change would only be held back again.
+      return lockedReason(v) ?? opRefusal(mine, (o) => o.state === 'failed', action, NO_FAILED_CHANGE);
     case 'discard':
-      return opRefusal(mine, (o) => o.state === 'failed', action, 'This variant has no failed change.');
+      return opRefusal(mine, (o) => o.state === 'failed', action, NO_FAILED_CHANGE);
     case 'publish_again':
     case 'keep_unpublished':
       return opRefusal(

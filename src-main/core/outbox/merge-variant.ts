@@ -8,6 +8,7 @@ import { platformName } from '../../../src-preload/platforms';
 import type { ServiceVariant } from '../api/client';
 import { keptLink, sameText, sameValue, type ChangeField } from './answer-check';
 import { notKeptFields, notKeptNotice, replacedBy, sendAgainNotKept } from './not-kept';
+import { keepVersion } from '../history/versions';
 import { listUnconfirmedPatches } from './op-queries';
 import type { SentPatch } from './payload';
 import { parseJson, updatePost } from '../store/post-repository';
@@ -257,6 +258,12 @@ export async function mergeServiceVariant(
   const differs = (Object.keys(patch) as Array<keyof typeof patch>).some(
     (k) => (patch[k] ?? null) !== ((local as Record<string, unknown>)[k] ?? null),
   );
+  // The service's text replaces the local one: both stay versions.
+  if (patch.content !== undefined && patch.content !== local.content) {
+    const of = { postId: local.post_id, variantId: local.id };
+    await keepVersion(ctx, of, 'before_merge', local.content);
+    await keepVersion(ctx, of, 'service', patch.content);
+  }
   // A quiet pull writes nothing: most variants are unchanged on most syncs.
   if (differs) await updateVariant(ctx.db, local.id, patch);
   if (base !== null && notKept.length > 0) await sendAgain(ctx, local, base, notKept);

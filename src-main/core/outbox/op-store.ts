@@ -222,12 +222,13 @@ export type Built<T> =
 export async function claim<R, T>(
   ctx: SyncContext,
   op: Pick<OutboxOpRow, 'id' | 'state' | 'kind'>,
-  read: (db: Kysely<Database>, current: OutboxOpRow) => Promise<R>,
+  read: (db: Kysely<Database>, current: OutboxOpRow, t: SyncContext) => Promise<R>,
   build: (rows: R, current: OutboxOpRow) => Built<T>,
 ): Promise<Built<T>> {
   return inTransaction(
     ctx,
-    async ({ db: trx }) => {
+    async (tctx) => {
+      const trx = tctx.db;
       const current = await getOp(trx, op.id);
       // Claimed only in the state it was listed in: a user's decision meanwhile (kept
       // unpublished, superseded) is never overridden by a request built from the old state.
@@ -237,7 +238,7 @@ export async function claim<R, T>(
         );
       const t = transition(current, { type: 'claim' });
       if (!t.ok) throw new OpRefused(t.reason);
-      const outgoing = build(await read(trx, current), current);
+      const outgoing = build(await read(trx, current, tctx), current);
       if (!('request' in outgoing)) return outgoing;
       const now = nowIso(ctx);
       await markClaimed(

@@ -4,11 +4,12 @@
 import { isPublished, NEEDS_APPROVAL } from '../domain/service-state';
 import { getPost } from '../store/post-repository';
 import type { OpKind, OutboxOpRow, PostRow, VariantRow } from '../store/schema';
-import { logDecision, nowIso, type SyncContext } from '../store/unit-of-work';
+import { inTransaction, logDecision, nowIso, type SyncContext } from '../store/unit-of-work';
 import { getVariant } from '../store/variant-repository';
 import { blocks, blocksAfter, KIND_GROUPS, type Scope } from './op-machine';
 import { claim, OpMoved, OpRefused, type Applied, type Built, type Settlement } from './op-store';
 import { RUNNERS } from './runners/index';
+import { keepTextNotSent, keepTextSent } from './text-versions';
 import { placed, readOpRows, type OpRows, type OpRunner, type RunContext } from './runners/runner';
 
 /** What a turn needs of the pass it is part of. */
@@ -72,6 +73,8 @@ export async function takeTurn(pass: Pass, op: OutboxOpRow, post: PostRow): Prom
       (isPublished(fresh) || fresh.status === NEEDS_APPROVAL)
     ) {
       const what = isPublished(fresh) ? 'is published' : "is waiting for the channel's approvers";
+      // Published first: the text this change carried never left, and stays findable.
+      if (isPublished(fresh)) await inTransaction(pass.ctx, (t) => keepTextNotSent(t, fresh));
       await pass.apply(op, {
         event: {
           type: 'locked',
@@ -115,7 +118,11 @@ async function send(pass: Pass, op: OutboxOpRow, runner: OpRunner<never>): Promi
     built = await claim(
       pass.ctx,
       op,
-      async (db, current) => (rows = await readOpRows(db, current)),
+      async (db, current, t) => {
+        rows = await readOpRows(db, current);
+        await keepTextSent(t, rows);
+        return rows;
+      },
       (r): Built<never> => {
         if (r.op.variant_id !== null && r.variant === null) return { done: VARIANT_GONE };
         return placed(r)

@@ -2,7 +2,7 @@
 // the migrations; JSON columns hold text the repositories parse. The access token has no
 // column anywhere: it lives in the SecretStore only.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { OutboxOpKind, OutboxOpState } from '../../../src-preload/bridge';
+import type { OutboxOpKind, OutboxOpState, VersionOrigin } from '../../../src-preload/bridge';
 
 /** Which account a variant asks for: omitted on create, explicit null, or a chosen id. */
 export type AccountMode = 'default' | 'none' | 'profile';
@@ -134,6 +134,19 @@ export interface SyncLogTable {
   variant_id: string | null;
 }
 
+/** A kept version of a text (migration 0008): a variant's content, or a post's title. */
+export interface TextVersionTable {
+  id: Generated<number>;
+  post_id: string;
+  /** null: a version of the post's title. */
+  variant_id: string | null;
+  /** Per text, from 1, newest highest, never reused. */
+  number: number;
+  at: string;
+  origin: VersionOrigin;
+  text: string;
+}
+
 export interface Database {
   connection: ConnectionTable;
   setting: SettingTable;
@@ -145,6 +158,7 @@ export interface Database {
   activity_entry: ActivityEntryTable;
   skill: SkillTable;
   sync_log: SyncLogTable;
+  text_version: TextVersionTable;
 }
 
 export type PostRow = Selectable<PostTable>;
@@ -159,3 +173,4 @@ export type WorkspaceRow = Selectable<WorkspaceTable>;
 export type SocialProfileRow = Selectable<SocialProfileTable>;
 export type SyncLogRow = Selectable<SyncLogTable>;
 export type ConnectionRow = Selectable<ConnectionTable>;
+export type TextVersionRow = Selectable<TextVersionTable>;

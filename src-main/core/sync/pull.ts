@@ -5,6 +5,7 @@ import { eachBounded } from '../collections';
 import { newLocalId } from '../store/ids';
 import type { ServiceClient, ServicePost } from '../api/client';
 import { mergeField } from '../domain/merge';
+import { keepVersion } from '../history/versions';
 import { notify } from '../domain/notices';
 import { sameText } from '../outbox/answer-check';
 import { held, importHolds, mergeVariantsOfPosts, type VariantsRead } from '../outbox/merge-variants';
@@ -180,6 +181,11 @@ async function mergePost(
   // A title the service keeps normalised (whitespace, NFC) is the same title.
   const d = mergeField(base.title, local.title, sp.title, sameText);
   if (d.action === 'take_theirs') {
+    if (local.title !== sp.title) {
+      const of = { postId: local.id, variantId: null };
+      await keepVersion(ctx, of, 'before_merge', local.title);
+      await keepVersion(ctx, of, 'service', sp.title);
+    }
     await updatePost(ctx.db, local.id, {
       title: sp.title,
       base: JSON.stringify({ title: sp.title }),

@@ -203,3 +203,29 @@ export function entryLine(d: EntryDescription): string {
     .filter((part): part is string => !!part)
     .join(' ');
 }
+
+/** Where an entry may name the variant it is about. */
+const VARIANT_FIELDS = ['variant_id', 'variantId', 'variant'];
+
+/**
+ * Who published a variant, when an entry of its post's activity plainly says so: the entry names
+ * the variant, its action ends in "published", and it carries a name of who did it. Null
+ * otherwise: the entries' fields are not promised, so nothing is guessed.
+ */
+export function publishedBy(entries: readonly unknown[], variantServerId: string | null): string | null {
+  if (variantServerId === null) return null;
+  const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+  for (const entry of entries) {
+    if (!entry || typeof entry !== 'object' || Array.isArray(entry)) continue;
+    const o = entry as Record<string, unknown>;
+    const about = VARIANT_FIELDS.some((k) => {
+      const value = o[k];
+      return (typeof value === 'string' || typeof value === 'number') && String(value) === variantServerId;
+    });
+    const action = firstOf(o, [...CODE_FIELDS], str);
+    if (!about || action === null || !/(^|[^a-z])published$/i.test(action.value)) continue;
+    const actor = firstOf(o, ACTOR_FIELDS, nameOf);
+    if (actor !== null) return actor.value;
+  }
+  return null;
+}

@@ -25,6 +25,7 @@ export function lazy<Props extends Record<string, unknown>>(
 
 export const views = {
   variantPanel: lazy(() => import('../features/editor/VariantPanel.svelte')),
+  history: lazy(() => import('../features/history/HistoryPanel.svelte')),
   calendar: lazy(() => import('../features/calendar/Calendar.svelte')),
   queue: lazy(() => import('../features/queue/Queue.svelte')),
   outbox: lazy(() => import('../features/sync/OutboxView.svelte')),

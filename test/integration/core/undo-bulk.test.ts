@@ -52,6 +52,7 @@ async function appOverFile() {
     engine: notOnThisPath('the sync engine'),
     connection: undefined as never,
     changed: (_postId, variantId) => changed.push(variantId ?? ''),
+    typed: () => undefined,
     bridgeError: notOnThisPath('a bridge error'),
     redact: (text) => text,
     undo,

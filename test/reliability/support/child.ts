@@ -7,6 +7,8 @@ import { tempDir } from './harness';
 
 const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..');
 const WORKER = join(ROOT, 'test', 'reliability', 'crash-worker.ts');
+/** The child of the typing crash run: types through the core as a person would. */
+export const TYPING_WORKER = join(ROOT, 'test', 'reliability', 'typing-worker.ts');
 
 export interface WorkerCommand {
   args: string[];
@@ -18,12 +20,12 @@ export interface WorkerCommand {
  * instead of several, which is what makes 50 lives affordable on two cores. Native modules stay
  * outside the bundle and resolve from the project's node_modules. Without esbuild: tsx.
  */
-export async function workerCommand(): Promise<WorkerCommand> {
+export async function workerCommand(worker = WORKER): Promise<WorkerCommand> {
   try {
     const esbuild = await import('esbuild');
-    const outfile = join(tempDir('worker'), 'crash-worker.cjs');
+    const outfile = join(tempDir('worker'), 'worker.cjs');
     await esbuild.build({
-      entryPoints: [WORKER],
+      entryPoints: [worker],
       bundle: true,
       platform: 'node',
       format: 'cjs',
@@ -34,12 +36,14 @@ export async function workerCommand(): Promise<WorkerCommand> {
     });
     return { args: [outfile], env: { NODE_PATH: join(ROOT, 'node_modules') } };
   } catch {
-    return { args: ['--import', 'tsx', WORKER], env: {} };
+    return { args: ['--import', 'tsx', worker], env: {} };
   }
 }
 
 export interface ChildLife {
   killed: boolean;
+  /** When the kill was sent (Date.now()), if it was. */
+  killedAt: number | null;
   code: number | null;
   signal: NodeJS.Signals | null;
   stdout: Buffer;
@@ -63,6 +67,7 @@ export function runChild(
     });
     const life: ChildLife = {
       killed: false,
+      killedAt: null,
       code: null,
       signal: null,
       stdout: Buffer.alloc(0),
@@ -73,6 +78,7 @@ export function runChild(
     let timer: NodeJS.Timeout | null = null;
     const arm = () => {
       timer ??= setTimeout(() => {
+        life.killedAt = Date.now();
         life.killed = child.kill('SIGKILL');
       }, delayMs);
     };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { codeToWords, describeEntry, entryLine, readableTime } from '../../../src-renderer/src/lib/describe';
+import {
+  codeToWords,
+  describeEntry,
+  entryLine,
+  publishedBy,
+  readableTime,
+} from '../../../src-renderer/src/lib/describe';
 
 const opts = { timeZone: 'Europe/Paris', locale: 'en-GB' };
 
@@ -71,5 +77,27 @@ describe('entries with unpromised fields', () => {
     expect(codeToWords('Published it')).toBe('Published it');
     expect(readableTime('not a date')).toBe('not a date');
     expect(readableTime('2026-01-01', opts)).toBe('1 Jan 2026');
+  });
+});
+
+describe('publishedBy: who published, only when an entry plainly says so', () => {
+  const published = { action: 'variant.published', actor: 'bob', variant_id: '42' };
+
+  it('names the actor of the entry that published this variant', () => {
+    expect(
+      publishedBy([{ action: 'variant.created', actor: 'alice', variant_id: '42' }, published], '42'),
+    ).toBe('bob');
+    expect(publishedBy([{ event: 'published', user: { display_name: 'Bob B.' }, variantId: 42 }], '42')).toBe(
+      'Bob B.',
+    );
+  });
+
+  it('names nobody for another variant, another action, no actor, or an entry of unknown shape', () => {
+    expect(publishedBy([{ ...published, variant_id: '7' }], '42')).toBeNull();
+    expect(publishedBy([{ ...published, action: 'variant.approval_requested' }], '42')).toBeNull();
+    expect(publishedBy([{ ...published, action: 'variant.unpublished' }], '42')).toBeNull();
+    expect(publishedBy([{ action: 'variant.published', variant_id: '42' }], '42')).toBeNull();
+    expect(publishedBy(['published by bob', null, [published]], '42')).toBeNull();
+    expect(publishedBy([published], null)).toBeNull();
   });
 });

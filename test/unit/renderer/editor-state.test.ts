@@ -1,8 +1,9 @@
 // The editor's state: "Add variant" gives the new variant a text field at once, and what is
 // typed there before the core has created the variant becomes its content, never another
 // variant's; focus is asked for through the state and taken by the field it names.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutpostBridge, PostDetail, VariantView } from '../../../src-preload/bridge';
+import { SAVE_AT_LEAST_EVERY_MS, SAVE_DELAY_MS, saveDelay } from '../../../src-preload/typing';
 import { EditorState } from '../../../src-renderer/src/lib/state/editor.svelte';
 import { FocusRequests } from '../../../src-renderer/src/lib/state/focus-request.svelte';
 import { variantView } from './fixtures';
@@ -164,5 +165,39 @@ describe('focus requests', () => {
     editor.focus.request('title');
     await editor.open('p1');
     expect(editor.focus.current).toBeNull();
+  });
+});
+
+describe('saving while typing', () => {
+  it('saves at least twice a second while the typing goes on, so a crash takes less than a second', async () => {
+    const editor = await openEditor();
+    vi.useFakeTimers();
+    try {
+      let text = 'Hello';
+      // Two seconds of typing, a key every 100 ms: never the pause that saves by itself.
+      const saved: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        text += '!';
+        editor.setContent('v1', text);
+        const before = updates().length;
+        await vi.advanceTimersByTimeAsync(100);
+        if (updates().length > before) saved.push(i);
+      }
+      expect(saved.length).toBeGreaterThanOrEqual(3);
+      // No more than SAVE_AT_LEAST_EVERY_MS (5 keys) between two saves.
+      const gaps = saved.slice(1).map((at, i) => at - saved[i]!);
+      expect(Math.max(saved[0]!, ...gaps)).toBeLessThanOrEqual(SAVE_AT_LEAST_EVERY_MS / 100);
+      await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS);
+      expect(updates().at(-1)).toEqual({ id: 'v1', content: text });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('waits for the pause when keys come slowly enough', () => {
+    expect(saveDelay(1_000, 1_000)).toBe(SAVE_DELAY_MS);
+    expect(saveDelay(1_100, 1_000)).toBe(SAVE_DELAY_MS);
+    expect(saveDelay(1_400, 1_000)).toBe(SAVE_AT_LEAST_EVERY_MS - 400);
+    expect(saveDelay(1_600, 1_000)).toBe(0);
   });
 });

@@ -34,7 +34,13 @@ function parts(openPostId: string | null = null, connected = false) {
       loadWorkspaces: note('posts.loadWorkspaces'),
       loadProfiles: note('posts.loadProfiles'),
     },
-    editor: { post: openPostId ? { id: openPostId } : null, refresh: note('editor.refresh') },
+    editor: {
+      post: openPostId ? { id: openPostId } : null,
+      refresh: note('editor.refresh'),
+      history: {
+        saved: (of: { variantId: string | null }) => calls.push(`history.saved ${of.variantId}`),
+      },
+    },
     notices: {
       receive: (n: { title: string }) => calls.push(`notices.receive ${n.title}`),
       syncStatusChanged: (s: SyncStatus) => calls.push(`notices.syncStatusChanged ${s.phase}`),
@@ -90,6 +96,12 @@ describe('routing the core events', () => {
       targets,
     );
     expect(calls).toEqual(['undo.offer Unscheduled ‘Tips’ (X)']);
+  });
+
+  it('a version kept goes to the History panel alone (the text itself did not change)', () => {
+    const { calls, targets } = parts('p1');
+    routeEvent({ name: 'versionSaved', data: { postId: 'p1', variantId: 'v1' } }, targets);
+    expect(calls).toEqual(['history.saved v1']);
   });
 
   it('notifications go to the notices, menu commands to the shell', () => {

@@ -1,12 +1,13 @@
-// The open post. Typing changes local state at once; saves go to the core after a short pause
-// (and right away on blur, on switching post or variant, and before schedule or publish), so
-// typing never waits on the disk or the network.
+// The open post. Typing changes local state at once; saves go to the core after a short pause,
+// and at least twice a second while the typing goes on (and right away on blur, on switching
+// post or variant, and before schedule or publish), so typing never waits on the disk or the
+// network and a crash takes less than a second of it (src-preload/typing.ts).
 import type { AccountChoice, OutboxOpView, PostDetail, VariantView } from '../../../../src-preload/bridge';
+import { saveDelay } from '../../../../src-preload/typing';
 import { errorMessage, invoke } from '../bridge';
 import { FocusRequests } from './focus-request.svelte';
+import { HistoryState, subjectOf } from './history.svelte';
 import { situationOf } from './situation';
-
-export const SAVE_DELAY_MS = 300;
 
 type Key = 'title' | `content:${string}`;
 export type ConflictChoice = 'mine' | 'theirs' | 'edit';
@@ -39,6 +40,8 @@ export class EditorState {
   /** Per post: the variant being added to it, if any. */
   adding = $state<Record<string, NewVariant>>({});
   readonly focus = new FocusRequests();
+  /** The versions of one of the open post's texts, when the History panel is open. */
+  readonly history = new HistoryState();
 
   activeVariant = $derived(
     this.post?.variants.find((v) => v.id === this.activeVariantId) ?? this.post?.variants[0] ?? null,
@@ -47,6 +50,8 @@ export class EditorState {
   // Bookkeeping, not view state: deliberately not reactive.
   /* eslint-disable svelte/prefer-svelte-reactivity */
   private timers = new Map<Key, ReturnType<typeof setTimeout>>();
+  /** When each key's oldest unsaved keystroke was typed. */
+  private unsavedSince = new Map<Key, number>();
   private inFlight = new Map<Key, Promise<void>>();
   /** Keys whose local text has not yet been confirmed by the core. */
   private dirty = new Set<Key>();
@@ -60,6 +65,7 @@ export class EditorState {
   async open(id: string): Promise<void> {
     await this.flush();
     this.focus.drop();
+    this.history.close();
     const mine = ++this.openSequence;
     try {
       const post = await invoke('posts.get', { id });
@@ -79,6 +85,7 @@ export class EditorState {
   close(): void {
     void this.flush();
     this.focus.drop();
+    this.history.close();
     this.openSequence++;
     this.post = null;
     this.activeVariantId = null;
@@ -167,14 +174,19 @@ export class EditorState {
   private queue(key: Key): void {
     this.dirty.add(key);
     this.unsaved = true;
+    const now = Date.now();
+    if (!this.unsavedSince.has(key)) this.unsavedSince.set(key, now);
     const existing = this.timers.get(key);
     if (existing) clearTimeout(existing);
     this.timers.set(
       key,
-      setTimeout(() => {
-        this.timers.delete(key);
-        void this.save(key);
-      }, SAVE_DELAY_MS),
+      setTimeout(
+        () => {
+          this.timers.delete(key);
+          void this.save(key);
+        },
+        saveDelay(now, this.unsavedSince.get(key) ?? now),
+      ),
     );
   }
 
@@ -187,6 +199,7 @@ export class EditorState {
     const postId = this.post?.id;
     if (!this.dirty.has(key) || (key === 'title' && !postId)) return this.settle();
     this.dirty.delete(key);
+    this.unsavedSince.delete(key);
     const run = (async () => {
       const errorKey = key === 'title' ? 'post' : key.slice('content:'.length);
       try {
@@ -377,6 +390,38 @@ export class EditorState {
       return true;
     } catch (error) {
       this.setError('post', errorMessage(error));
+      return false;
+    }
+  }
+
+  /**
+   * Puts a version of the text whose history is open back: a new edit through the outbox (the
+   * core keeps the text it replaces, and offers Undo).
+   */
+  async restoreVersion(version: number): Promise<boolean> {
+    const target = this.history.target;
+    if (target === null) return false;
+    await this.flush();
+    try {
+      const post = await invoke('history.restore', { ...subjectOf(target), version });
+      if (this.post?.id === post.id) this.adopt(post);
+      await this.history.load();
+      return true;
+    } catch (error) {
+      this.history.error = errorMessage(error);
+      return false;
+    }
+  }
+
+  /** A new post with this variant's text, on its platform and account; it opens. */
+  async copyToNewPost(variantId: string): Promise<boolean> {
+    await this.flush();
+    try {
+      const post = await invoke('variants.copyToNewPost', { id: variantId });
+      await this.open(post.id);
+      return true;
+    } catch (error) {
+      this.setError(variantId, errorMessage(error));
       return false;
     }
   }

@@ -43,6 +43,8 @@ export function routeEvent(event: BridgeEvent, targets: EventTargets): void {
       return targets.notices.receive(event.data);
     case 'undoable':
       return targets.undo.offer(event.data);
+    case 'versionSaved':
+      return targets.editor.history.saved(event.data);
   }
 }
 

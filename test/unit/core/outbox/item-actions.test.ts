@@ -74,6 +74,13 @@ const rows: Array<[string, Partial<VariantActionRow>, string | null, OpActionRow
     ['edit', 'schedule', 'unschedule', 'publish', 'retry'],
   ],
   [
+    'published first while a change waited: the change can be dropped, not sent again',
+    { platform_post_url: 'https://x/1' },
+    'w',
+    [op('update_variant', 'failed')],
+    ['discard'],
+  ],
+  [
     "another variant's failure is not its own",
     {},
     'w',
@@ -105,6 +112,13 @@ describe('variantRefusal: the reason the core gives', () => {
     ],
     ['discard', {}, 'w', [op('create_variant', 'failed')], /a draft the service has not taken yet is kept/],
     ['retry', {}, 'w', [], /no failed change/],
+    [
+      'retry',
+      { platform_post_url: 'https://x/1' },
+      'w',
+      [op('update_variant', 'failed')],
+      /already published/,
+    ],
     ['keep_unpublished', {}, 'w', [op('publish', 'unknown')], /no publish of unknown outcome waiting/],
   ])('%s on %o (workspace %s, ops %o)', (action, facts, workspace, ops, reason) => {
     expect(variantRefusal(action, { variant: { ...draft, ...facts }, workspace, ops })).toMatch(reason);

@@ -231,3 +231,59 @@ describe('0006-post-list-order', () => {
     await opened.close();
   });
 });
+
+describe('0008-text-history', () => {
+  it('keeps the drafts, adds versions that go with their variant or post, and finds them by index', async () => {
+    const file = join(dir, 'h.db');
+    const before = await openDatabase({ file, migrateTo: '0006-post-list-order' });
+    await sql`insert into post (id, workspace, title, created_at, updated_at)
+      values ('p1', 'acme', 'Launch', 'x', 'x'), ('p2', 'acme', 'Other', 'x', 'x')`.execute(before.db);
+    await sql`insert into variant (id, post_id, platform, content, account_mode, created_at, updated_at)
+      values ('v1', 'p1', 'x', 'Hello', 'none', 'x', 'x')`.execute(before.db);
+    await before.close();
+
+    const after = await openDatabase({ file, migrateTo: '0008-text-history' });
+    const db = after.db;
+    expect(await db.selectFrom('variant').select(['id', 'content']).execute()).toEqual([
+      { id: 'v1', content: 'Hello' },
+    ]);
+    const row = { at: '2030-01-01T09:00:00.000Z', origin: 'typed' as const };
+    await db
+      .insertInto('text_version')
+      .values([
+        { ...row, post_id: 'p1', variant_id: 'v1', number: 1, text: 'Hel' },
+        { ...row, post_id: 'p1', variant_id: 'v1', number: 2, text: 'Hello' },
+        { ...row, post_id: 'p1', variant_id: null, number: 1, text: 'Launch' },
+        { ...row, post_id: 'p2', variant_id: null, number: 1, text: 'Other' },
+      ])
+      .execute();
+    // A number is given once per text.
+    await expect(
+      db
+        .insertInto('text_version')
+        .values({ ...row, post_id: 'p1', variant_id: 'v1', number: 2, text: 'again' })
+        .execute(),
+    ).rejects.toThrow(/UNIQUE/);
+    const plan = async (query: string) =>
+      (await sql<{ detail: string }>`${sql.raw(`explain query plan ${query}`)}`.execute(db)).rows
+        .map((r) => r.detail)
+        .join(' | ');
+    expect(await plan("select * from text_version where variant_id = 'v1' order by number desc")).toContain(
+      'text_version_variant',
+    );
+    expect(
+      await plan(
+        "select * from text_version where post_id = 'p1' and variant_id is null order by number desc",
+      ),
+    ).toContain('text_version_post');
+    // A variant's versions go with it; a post's with the post.
+    await sql`delete from variant where id = 'v1'`.execute(db);
+    expect(await db.selectFrom('text_version').select(['post_id', 'variant_id']).execute()).toEqual([
+      { post_id: 'p1', variant_id: null },
+      { post_id: 'p2', variant_id: null },
+    ]);
+    await sql`delete from post where id = 'p1'`.execute(db);
+    expect(await db.selectFrom('text_version').select('text').execute()).toEqual([{ text: 'Other' }]);
+    await after.close();
+  });
+});

@@ -1,0 +1,121 @@
+// The versions of every text, kept in `text_version`: a variant's content, or a post's title.
+// keepVersion is the one way a version is written: an identical text is not kept twice in a
+// row, and each new one thins the older ones (thinning.ts). It joins the caller's unit of work,
+// so a version and the change it stands before commit together.
+import type { Kysely } from 'kysely';
+import type { VersionOrigin } from '../../../src-preload/bridge';
+import { getPost } from '../store/post-repository';
+import { preparedQuery } from '../store/prepared';
+import type { Database, TextVersionRow } from '../store/schema';
+import { nowIso, type SyncContext } from '../store/unit-of-work';
+import { getVariant } from '../store/variant-repository';
+import { relabels } from './origins';
+import { versionsToDrop } from './thinning';
+
+/** Whose text: a variant's content, or (variantId null) its post's title. */
+export interface TextOf {
+  postId: string;
+  variantId: string | null;
+}
+
+export type VersionRow = Pick<TextVersionRow, 'number' | 'at' | 'origin' | 'text'>;
+
+// A claim asks this of every text it sends: compiled once (store/prepared.ts).
+const newestOfVariant = preparedQuery((db, variantId: string) =>
+  db
+    .selectFrom('text_version')
+    .select(['number', 'at', 'origin', 'text'])
+    .where('variant_id', '=', variantId)
+    .orderBy('number', 'desc')
+    .limit(1),
+);
+
+function ofText(db: Kysely<Database>, of: TextOf) {
+  const q = db.selectFrom('text_version');
+  return of.variantId === null
+    ? q.where('post_id', '=', of.postId).where('variant_id', 'is', null)
+    : q.where('variant_id', '=', of.variantId);
+}
+
+async function newest(db: Kysely<Database>, of: TextOf): Promise<VersionRow | undefined> {
+  if (of.variantId !== null) return (await newestOfVariant(db, of.variantId)).rows[0];
+  return ofText(db, of)
+    .select(['number', 'at', 'origin', 'text'])
+    .orderBy('number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * Keeps `text` as the newest version of a text, unless the newest already holds it. Answers the
+ * new version's number, or null when nothing new was kept. Never the first version empty: a
+ * text that was never written has nothing to go back to.
+ */
+export async function keepVersion(
+  ctx: SyncContext,
+  of: TextOf,
+  origin: VersionOrigin,
+  text: string,
+): Promise<number | null> {
+  const db = ctx.db;
+  const last = await newest(db, of);
+  if (last?.text === text) {
+    if (!relabels(last.origin, origin)) return null;
+    await db
+      .updateTable('text_version')
+      .set({ origin })
+      .where('id', 'in', ofText(db, of).select('id').where('number', '=', last.number))
+      .execute();
+    ctx.emit({ name: 'versionSaved', data: of });
+    return null;
+  }
+  if (last === undefined && text === '') return null;
+  const number = (last?.number ?? 0) + 1;
+  const at = nowIso(ctx);
+  await db
+    .insertInto('text_version')
+    .values({ post_id: of.postId, variant_id: of.variantId, number, at, origin, text })
+    .execute();
+  if (last !== undefined) await thin(db, of, ctx.clock.now());
+  ctx.emit({ name: 'versionSaved', data: of });
+  return number;
+}
+
+async function thin(db: Kysely<Database>, of: TextOf, now: Date): Promise<void> {
+  const dated = await ofText(db, of).select(['number', 'at']).execute();
+  const drop = versionsToDrop(dated, now);
+  if (drop.length === 0) return;
+  await db
+    .deleteFrom('text_version')
+    .where('id', 'in', ofText(db, of).select('id').where('number', 'in', drop))
+    .execute();
+}
+
+/** Every kept version of a text, newest first. */
+export function listVersions(db: Kysely<Database>, of: TextOf): Promise<VersionRow[]> {
+  return ofText(db, of).select(['number', 'at', 'origin', 'text']).orderBy('number', 'desc').execute();
+}
+
+export function getVersion(
+  db: Kysely<Database>,
+  of: TextOf,
+  number: number,
+): Promise<VersionRow | undefined> {
+  return ofText(db, of)
+    .select(['number', 'at', 'origin', 'text'])
+    .where('number', '=', number)
+    .executeTakeFirst();
+}
+
+/** Keeps the text as it is now (a variant's content, a post's title) as a version; see keepVersion. */
+export async function keepCurrent(
+  ctx: SyncContext,
+  of: TextOf,
+  origin: VersionOrigin,
+): Promise<number | null> {
+  const text =
+    of.variantId === null
+      ? (await getPost(ctx.db, of.postId))?.title
+      : (await getVariant(ctx.db, of.variantId))?.content;
+  return text === undefined ? null : keepVersion(ctx, of, origin, text);
+}
