@@ -16,7 +16,7 @@ import { accountColumns, assertAllows, type AppContext } from './app-context';
 import { CommandError } from './command-error';
 import type { Handlers } from './handlers';
 import { setScheduledTime } from './schedule-changes';
-import { checkPublish, checkSchedule } from './send-checks';
+import { checkPublish, checkSchedule, signOffFacts } from './send-checks';
 import { timeChangeUndo } from './undo-entries';
 import { variantView } from './views';
 
@@ -104,7 +104,12 @@ export function variantHandlers(app: AppContext): Handlers<VariantCommands> {
       app.changed(post.id, v.id);
       // The hot path of typing: answer from the rows in hand rather than reading them again.
       const ops = await listOpenOpsOfPost(app.db, post.id);
-      return variantView({ ...v, ...patch, updated_at: now }, post, ops);
+      return variantView(
+        { ...v, ...patch, updated_at: now },
+        post,
+        ops,
+        await signOffFacts(app.db, post.workspace),
+      );
     },
 
     // A time already past asks first: sent now only when the user said "send now instead".

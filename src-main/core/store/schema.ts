@@ -134,6 +134,32 @@ export interface SyncLogTable {
   variant_id: string | null;
 }
 
+/** An account's posting times: its zone (migration 0007). */
+export interface PostingScheduleTable {
+  workspace: string;
+  profile_id: string;
+  /** IANA zone name. */
+  zone: string;
+  updated_at: string;
+}
+
+/** One weekly posting time of an account (migration 0007). */
+export interface PostingSlotTable {
+  workspace: string;
+  profile_id: string;
+  /** ISO weekday: Monday 1 ... Sunday 7. */
+  weekday: number;
+  /** Minutes since midnight, in the schedule's zone. */
+  minute: number;
+}
+
+/** An account that answered a publish with "waiting for sign-off" (migration 0010). */
+export interface SignOffAccountTable {
+  workspace: string;
+  profile_id: string;
+  seen_at: string;
+}
+
 export interface Database {
   connection: ConnectionTable;
   setting: SettingTable;
@@ -145,6 +171,9 @@ export interface Database {
   activity_entry: ActivityEntryTable;
   skill: SkillTable;
   sync_log: SyncLogTable;
+  posting_schedule: PostingScheduleTable;
+  posting_slot: PostingSlotTable;
+  sign_off_account: SignOffAccountTable;
 }
 
 export type PostRow = Selectable<PostTable>;
