@@ -33,12 +33,17 @@ export function systemZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** The zone's own name when this runtime knows it as an IANA zone ("utc" gives "UTC"), else null. */
+/**
+ * The zone's name when this runtime knows it as an IANA zone, else null. Its case is put right
+ * ("europe/berlin" gives "Europe/Berlin"); another name of the same zone stays as written
+ * (ICU would answer "Asia/Calcutta" for "Asia/Kolkata").
+ */
 export function knownZone(zone: string): string | null {
   const name = zone.trim();
   if (name === '' || name.length > 100) return null;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    const resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    return resolved.toLowerCase() === name.toLowerCase() ? resolved : name;
   } catch {
     return null;
   }

@@ -5,6 +5,7 @@ import { conflictCommands } from './conflicts';
 import { connectionCommands } from './connection';
 import { outboxCommands } from './outbox';
 import { postCommands } from './posts';
+import { queueCommands } from './queue';
 import { syncCommands } from './sync';
 import { workspaceCommands } from './workspaces';
 
@@ -13,6 +14,7 @@ export const COMMANDS: readonly CliCommand[] = [
   ...syncCommands,
   ...workspaceCommands,
   ...postCommands,
+  ...queueCommands,
   ...conflictCommands,
   ...outboxCommands,
 ];

@@ -20,6 +20,7 @@ export function variantView(over: Partial<VariantView> = {}): VariantView {
     actions: ['edit', 'schedule', 'unschedule', 'publish'],
     conflicts: [],
     publishUnknown: null,
+    signOffExpected: false,
     updatedAt: '2030-01-01T00:00:00Z',
     ...over,
   };
