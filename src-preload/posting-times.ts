@@ -133,15 +133,36 @@ function dayList(days: readonly Weekday[]): string {
     .join(',');
 }
 
-/** Posting times as words: days with the same times together ("Mon-Fri 09:00 12:30; Sat 10:00"). */
-export function formatPostingTimes(slots: readonly PostingSlot[]): string {
+/** Days that share the same times, and those times: how posting times are written and edited. */
+export interface SlotGroup {
+  days: Weekday[];
+  times: string[];
+}
+
+/** The slots as groups of days with the same times, in the order of their first day. */
+export function slotGroups(slots: readonly PostingSlot[]): SlotGroup[] {
   const byDay = new Map<Weekday, string[]>();
   for (const s of sortSlots(slots)) byDay.set(s.weekday, [...(byDay.get(s.weekday) ?? []), s.time]);
-  if (byDay.size === 0) return 'none';
-  const groups = new Map<string, Weekday[]>();
+  const groups = new Map<string, SlotGroup>();
   for (const [day, times] of byDay) {
     const key = times.join(' ');
-    groups.set(key, [...(groups.get(key) ?? []), day]);
+    const group = groups.get(key) ?? { days: [], times };
+    group.days.push(day);
+    groups.set(key, group);
   }
-  return [...groups].map(([times, days]) => `${dayList(days)} ${times}`).join('; ');
+  return [...groups.values()];
+}
+
+/** The slots of groups (each of its days at each of its times), sorted, each once. */
+export function slotsOfGroups(groups: readonly SlotGroup[]): PostingSlot[] {
+  return sortSlots(
+    groups.flatMap((g) => g.days.flatMap((weekday) => g.times.map((time) => ({ weekday, time })))),
+  );
+}
+
+/** Posting times as words: days with the same times together ("Mon-Fri 09:00 12:30; Sat 10:00"). */
+export function formatPostingTimes(slots: readonly PostingSlot[]): string {
+  const groups = slotGroups(slots);
+  if (groups.length === 0) return 'none';
+  return groups.map((g) => `${dayList(g.days)} ${g.times.join(' ')}`).join('; ');
 }

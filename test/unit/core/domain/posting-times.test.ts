@@ -1,7 +1,12 @@
 // The words `outpost slots --set` takes for an account's posting times, and how they are shown.
 import { describe, expect, it } from 'vitest';
 import type { PostingSlot, Weekday } from '../../../../src-preload/bridge';
-import { formatPostingTimes, parsePostingTimes } from '../../../../src-preload/posting-times';
+import {
+  formatPostingTimes,
+  parsePostingTimes,
+  slotGroups,
+  slotsOfGroups,
+} from '../../../../src-preload/posting-times';
 
 const slots = (days: Weekday[], times: string[]): PostingSlot[] =>
   days.flatMap((weekday) => times.map((time) => ({ weekday, time })));
@@ -56,5 +61,23 @@ describe('posting times as words', () => {
   ])('shows %j as "%s", which reads back the same', (given, words) => {
     expect(formatPostingTimes(given)).toBe(words);
     expect(parsed(words)).toEqual(given);
+  });
+});
+
+describe('posting times as groups of days (how the window edits them)', () => {
+  it('groups days that share their times, and gives the same slots back', () => {
+    const given = parsed('Mon-Fri 09:00 12:30; Sat 10:00; Sun 09:00 12:30');
+    const groups = slotGroups(given);
+    expect(groups).toEqual([
+      { days: [1, 2, 3, 4, 5, 7], times: ['09:00', '12:30'] },
+      { days: [6], times: ['10:00'] },
+    ]);
+    expect(slotsOfGroups(groups)).toEqual(given);
+    expect(
+      slotsOfGroups([
+        { days: [2], times: ['09:00'] },
+        { days: [2], times: ['09:00', '08:00'] },
+      ]),
+    ).toEqual(slots([2], ['08:00', '09:00']));
   });
 });
