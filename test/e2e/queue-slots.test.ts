@@ -176,6 +176,7 @@ describe('the Queue with posting slots', () => {
     expect(seriousFindings(await axeScan(page))).toEqual([]);
     expect(await focusedName(page)).toMatch(/^Cortado/);
     await page.keyboard.press('Enter');
+    await picker.waitFor({ state: 'detached' });
     await row('Cortado').waitFor();
     expect(await scheduledAt(s, second.postId)).toBe(slots[1]);
 

@@ -66,7 +66,14 @@ export function accountQueues(f: AccountQueueFacts): { accounts: AccountQueue[];
   }
   // Variants of an account the workspace no longer lists: shown without an account.
   for (const items of byAccount.values()) unplaced.push(...items);
-  return { accounts, unplaced };
+  return { accounts: accounts.sort(byPlanned), unplaced };
+}
+
+/** Accounts with something coming first, then those with posting times, then the rest (stable). */
+function byPlanned(a: AccountQueue, b: AccountQueue): number {
+  const rank = (q: AccountQueue): number =>
+    q.coming.some((s) => s.item !== null) || q.later > 0 ? 0 : q.slots.length > 0 ? 1 : 2;
+  return rank(a) - rank(b);
 }
 
 /** The slots of [now, until) and the items before `until`, in time order; an item fills its slot. */

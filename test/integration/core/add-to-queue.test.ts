@@ -291,7 +291,9 @@ describe('the Queue with slots', () => {
       [FIRST_SLOTS[2], true, null],
       ['2030-01-03T08:00:00.000Z', true, null],
     ]);
-    // Every active scheduling account is listed, with or without posting times.
+    // Every active scheduling account is listed, with or without posting times; those with
+    // something coming first.
+    expect(q.accounts[0]!.profileId).toBe(f.profiles.xDefault);
     expect(q.accounts.map((acc) => acc.profileId)).toContain(f.profiles.linkedin);
     expect(q.accounts.map((acc) => acc.profileId)).not.toContain(f.profiles.mastodonInactive);
     const drafts = await c.call('planning.drafts', {
