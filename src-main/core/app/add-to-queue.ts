@@ -5,7 +5,7 @@
 // included), and the times are written by setScheduledTimes: one transaction, each variant
 // checked as a user's own schedule is, one outbox op each, one undo entry for the call.
 import type { CommandResult, LocalId } from '../../../src-preload/bridge';
-import { nextFreeSlot } from '../domain/slots';
+import { freeSlots } from '../domain/slots';
 import { listScheduledFrom } from '../store/planning-queries';
 import { listPostsByIds } from '../store/post-repository';
 import type { PostRow, VariantRow } from '../store/schema';
@@ -36,6 +36,8 @@ interface WorkspaceFacts {
   signOff: Set<string>;
   /** Per account, the instants its scheduled variants hold (grown as the call places more). */
   taken: Map<string, Set<number>>;
+  /** Per account, its free slots from now on, continued from one variant to the next. */
+  free: Map<string, Iterator<number>>;
 }
 
 async function readWorkspace(app: AppContext, workspace: string, nowIso: string): Promise<WorkspaceFacts> {
@@ -53,6 +55,7 @@ async function readWorkspace(app: AppContext, workspace: string, nowIso: string)
     schedules: await listPostingSchedules(app.db, workspace),
     signOff: await listSignOffAccounts(app.db, workspace),
     taken,
+    free: new Map(),
   };
 }
 
@@ -81,7 +84,7 @@ export async function addToQueue(app: AppContext, variantIds: readonly LocalId[]
         workspaces.set(post.workspace, await readWorkspace(app, post.workspace, now));
       const facts = post.workspace === null ? null : (workspaces.get(post.workspace) as WorkspaceFacts);
       const { account, at } = placeInQueue(v, post, facts, nowMs);
-      facts?.taken.set(account, (facts.taken.get(account) ?? new Set()).add(at));
+      facts?.taken.get(account)?.add(at);
       if (facts?.signOff.has(account)) signOff.add(id);
       plan.push({ variantId: id, at: new Date(at).toISOString(), expected: null });
     } catch (error) {
@@ -125,8 +128,15 @@ function placeInQueue(
   const account = sendingAccountOf(v, facts.profiles);
   if (account === null) throw new CommandError('invalid_state', CHOOSE_ACCOUNT);
   const schedule = facts.schedules.get(account);
-  const at =
-    schedule === undefined ? null : nextFreeSlot(schedule, nowMs, facts.taken.get(account) ?? new Set());
-  if (at === null) throw new CommandError('invalid_state', NO_POSTING_TIMES);
-  return { account, at };
+  if (schedule === undefined || schedule.slots.length === 0)
+    throw new CommandError('invalid_state', NO_POSTING_TIMES);
+  let free = facts.free.get(account);
+  if (free === undefined) {
+    const taken = facts.taken.get(account) ?? new Set<number>();
+    facts.taken.set(account, taken);
+    free = freeSlots(schedule, nowMs, taken);
+    facts.free.set(account, free);
+  }
+  // Endless while the account has slots (it has); each one given is taken by the caller.
+  return { account, at: free.next().value as number };
 }

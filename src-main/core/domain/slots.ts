@@ -71,6 +71,19 @@ export function slotsBetween(schedule: WeeklySlots, fromMs: number, toMs: number
 }
 
 /**
+ * The slots after `afterMs` that no instant of `taken` holds, in time order. `taken` is read as
+ * the sequence goes on, so a caller that takes each slot it is given (adding it to `taken`)
+ * asks for the next one without walking again over those before: placing n variants is O(n).
+ */
+export function* freeSlots(
+  schedule: WeeklySlots,
+  afterMs: number,
+  taken: ReadonlySet<number>,
+): Generator<number> {
+  for (const at of slotInstants(schedule, afterMs)) if (!taken.has(at)) yield at;
+}
+
+/**
  * The first slot after `afterMs` that no instant of `taken` holds; null when the account has
  * no slots. `taken` is finite, so a free one is always found.
  */
@@ -79,6 +92,6 @@ export function nextFreeSlot(
   afterMs: number,
   taken: ReadonlySet<number>,
 ): number | null {
-  for (const at of slotInstants(schedule, afterMs)) if (!taken.has(at)) return at;
-  return null;
+  const next = freeSlots(schedule, afterMs, taken).next();
+  return next.done ? null : next.value;
 }

@@ -3,7 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import type { PostingSlot } from '../../../../src-preload/bridge';
 import { parsePostingTimes } from '../../../../src-preload/posting-times';
-import { nextFreeSlot, slotsBetween, type WeeklySlots } from '../../../../src-main/core/domain/slots';
+import {
+  freeSlots,
+  nextFreeSlot,
+  slotsBetween,
+  type WeeklySlots,
+} from '../../../../src-main/core/domain/slots';
 
 function schedule(words: string, zone: string): WeeklySlots {
   const parsed = parsePostingTimes(words);
@@ -144,5 +149,22 @@ describe('the slots of a range', () => {
       '2030-11-03T05:30:00.000Z',
       '2030-11-04T06:30:00.000Z',
     ]);
+  });
+});
+
+describe('free slots, taken one after another', () => {
+  it('goes on from the last one given, skipping what is taken before and during the walk', () => {
+    const weekdays = schedule('Mon-Fri 09:00 12:30', 'Europe/Berlin');
+    const from = at('2030-01-02T10:00:00Z');
+    const taken = new Set([at('2030-01-03T08:00:00Z')]);
+    const free = freeSlots(weekdays, from, taken);
+    const placed: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const next = free.next().value as number;
+      taken.add(next);
+      placed.push(next);
+    }
+    const all = slotsBetween(weekdays, from, at('2030-02-01T00:00:00Z'));
+    expect(placed).toEqual(all.filter((ms) => ms !== at('2030-01-03T08:00:00Z')).slice(0, 30));
   });
 });
