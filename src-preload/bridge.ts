@@ -174,6 +174,8 @@ export interface VariantView {
   publishUnknown: PublishUnknownFacts | null;
   /** Published on the service while a change of it waited here: what went out, and what did not. */
   publishedElsewhere: PublishedElsewhere | null;
+  /** Its account answered a publish with "waiting for sign-off": this goes to sign-off first. */
+  signOffExpected: boolean;
   updatedAt: string;
 }
 
@@ -350,6 +352,64 @@ export interface QueueView {
   published: PlanItem[];
   /** Failed, in conflict, or a publish of unknown outcome. */
   needsAttention: PlanItem[];
+  /** Each account of the workspace with its posting slots, filled and empty, for the coming days. */
+  accounts: AccountQueue[];
+  /** Scheduled variants whose account is not known yet (none chosen, no single default). */
+  unplaced: PlanItem[];
+}
+
+/** ISO weekday: Monday 1 ... Sunday 7. */
+export type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+
+/** One weekly posting time of an account: a day and a 24-hour "HH:MM", in the account's zone. */
+export interface PostingSlot {
+  weekday: Weekday;
+  time: string;
+}
+
+/** An account's posting times (kept in Outpost only: the service has no such thing). */
+export interface PostingSchedule {
+  workspace: string;
+  profileId: string;
+  /** The IANA zone its times are in; null until set (the user's zone applies). */
+  zone: string | null;
+  /** Sorted by day, then time; empty when it has none. */
+  slots: PostingSlot[];
+}
+
+/** What a command over many items did: each item either changed or was refused with a reason. */
+export interface BulkReport {
+  done: number;
+  refused: Array<{ id: LocalId; reason: string }>;
+}
+
+/** One time of an account's queue: a posting slot (filled or empty), or a time set by hand. */
+export interface QueueSlot {
+  at: string;
+  /** One of the account's posting times; false for a variant scheduled at another time. */
+  isSlot: boolean;
+  /** What goes out then; null: an empty slot. */
+  item: PlanItem | null;
+}
+
+/** One account's coming slots in the Queue, in its own zone. */
+export interface AccountQueue {
+  workspace: string;
+  profileId: string;
+  platform: string;
+  /** The account's name, when the service gave one. */
+  name: string | null;
+  handle: string | null;
+  isActive: boolean;
+  /** The zone of its posting times; null when none are set (times show in the user's zone). */
+  zone: string | null;
+  slots: PostingSlot[];
+  /** It answered a publish with "waiting for sign-off": what goes out from it waits for approvers. */
+  signOffExpected: boolean;
+  /** Its slots and scheduled variants in the coming days, in time order. */
+  coming: QueueSlot[];
+  /** How many of its variants are scheduled after those days. */
+  later: number;
 }
 
 /** A change the user can take back: announced by the `undoable` event, reversed by `undo.run`. */
@@ -475,7 +535,29 @@ export interface BridgeCommands {
     payload: { workspace: string | null; from: string; to: string };
     result: PlanItem[];
   };
-  'planning.queue': { payload: { workspace: string | null }; result: QueueView };
+  /** `days`: how many days of each account's slots to show (default 7). */
+  'planning.queue': { payload: { workspace: string | null; days?: number }; result: QueueView };
+  /** An account's posting times. */
+  'planning.slots': { payload: { workspace: string; profileId: string }; result: PostingSchedule };
+  'planning.setSlots': {
+    payload: { workspace: string; profileId: string; zone: string; slots: PostingSlot[] };
+    result: PostingSchedule;
+  };
+  /**
+   * Schedules each variant at its account's next free slot (one taken by no scheduled variant of
+   * that account, those queued in the same call included), through the outbox, offline too: one
+   * undo entry for the whole call. Refused ones say why.
+   */
+  'planning.addToQueue': {
+    payload: { variantIds: LocalId[] };
+    result: BulkReport & {
+      scheduled: Array<{ variantId: LocalId; scheduledAt: string; signOffExpected: boolean }>;
+    };
+  };
+  /** Swaps the times of two scheduled variants (moving one up or down its queue): one undo entry. */
+  'planning.swapTimes': { payload: { variantIds: [LocalId, LocalId] }; result: VariantView[] };
+  /** Draft variants that would go out from this account and have no time yet, newest first. */
+  'planning.drafts': { payload: { workspace: string; profileId: string }; result: PlanItem[] };
 
   'outbox.list': { payload: void; result: OutboxOpView[] };
   /** Retries a failed operation now; refused for one whose retry is not safe. */
@@ -593,6 +675,11 @@ const COMMANDS = {
   'variants.resolvePublishUnknown': true,
   'planning.calendar': true,
   'planning.queue': true,
+  'planning.slots': true,
+  'planning.setSlots': true,
+  'planning.addToQueue': true,
+  'planning.swapTimes': true,
+  'planning.drafts': true,
   'outbox.list': true,
   'outbox.retry': true,
   'outbox.discard': true,

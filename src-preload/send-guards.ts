@@ -38,7 +38,8 @@ export interface ProfileFact {
   isActive: boolean;
 }
 
-function samePlatform(a: string, b: string): boolean {
+/** Whether two platform names name one platform ("X", "x" and "twitter" do). */
+export function samePlatform(a: string, b: string): boolean {
   return (platformKey(a) ?? a.trim().toLowerCase()) === (platformKey(b) ?? b.trim().toLowerCase());
 }
 

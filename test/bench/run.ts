@@ -6,8 +6,8 @@
 // BENCH_QUICK=1 runs everything at small sizes (for working on the bench itself); its figures
 // are not comparable with the goals and the table says so. BENCH_REPEATS=N changes how many
 // pairs of pull and push runs are taken (default 3). BENCH_ONLY=growth (or any of pull, push,
-// idle, render, calendar, growth, comma-separated) runs only those parts; bench-results.json keeps the
-// other parts of its previous run. Measured Outpost processes apply the app's V8 memory settings
+// idle, render, calendar, queue, growth, comma-separated) runs only those parts;
+// bench-results.json keeps the other parts of its previous run. Measured Outpost processes apply the app's V8 memory settings
 // (src-main/v8-memory.ts) as its hosts do; BENCH_APP_V8=0 leaves them out (to measure their
 // effect) and BENCH_OUTPOST_FLAGS adds Node/V8 flags (trials).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,6 +39,8 @@ import { median, round, roundSummary, summarize } from './lib/stats';
 import { benchRender } from './render';
 import { benchCalendarMonth } from './calendar';
 import { calendarMonthRow, growthCalendarRuns } from './lib/calendar-row';
+import { benchAddToQueue } from './add-to-queue';
+import { addToQueueRow } from './lib/queue-row';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HERE = fileURLToPath(new URL('./', import.meta.url));
@@ -48,7 +50,7 @@ const envInt = (name: string): number | undefined => {
   return Number.isInteger(value) && value > 0 ? value : undefined;
 };
 
-const SECTIONS = ['pull', 'push', 'idle', 'render', 'calendar', 'growth'] as const;
+const SECTIONS = ['pull', 'push', 'idle', 'render', 'calendar', 'queue', 'growth'] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -85,6 +87,10 @@ const config = {
   /** The calendar month of issue 13: library size and month openings timed. */
   calendarPosts: quick ? 1_000 : 10_000,
   calendarRuns: quick ? 3 : 8,
+  /** Add to queue (issue 25): posts already planned, drafts queued at once, runs timed. */
+  queueLibrary: quick ? 1_000 : 10_000,
+  queueDrafts: 500,
+  queueRuns: quick ? 3 : 7,
   /** Month openings per growth size (at most 3 at 50,000 posts). */
   growthCalendarRuns: quick ? 2 : 5,
   idlePosts: 35,
@@ -639,6 +645,36 @@ if (selected.has('calendar')) {
       summary: roundSummary(calendar.summary),
       goalMs: calendar.goalMs,
       met: calendar.met,
+    },
+  };
+}
+
+// --- Add to queue (issue 25), on a data folder it seeds itself ------------------------------
+if (selected.has('queue')) {
+  const begun = beginSection();
+  log(
+    `queue: Add to queue of ${config.queueDrafts} variants, ${config.queueLibrary} posts planned (${loadText(begun.loadAtStart)})`,
+  );
+  const queue = await benchAddToQueue({
+    library: config.queueLibrary,
+    drafts: config.queueDrafts,
+    runs: config.queueRuns,
+  });
+  log(
+    `queue: ${queue.addMs.map((v) => ms(v)).join(', ')}; undo ${queue.undoMs.map((v) => ms(v)).join(', ')}`,
+  );
+  sections.queue = {
+    ...begun,
+    rows: [addToQueueRow(queue, begun.loadAtStart)],
+    figures: {
+      library: queue.library,
+      drafts: queue.drafts,
+      addMs: queue.addMs.map((v) => round(v)),
+      undoMs: queue.undoMs.map((v) => round(v)),
+      add: roundSummary(queue.add),
+      undo: roundSummary(queue.undo),
+      goalMs: queue.goalMs,
+      met: queue.met,
     },
   };
 }

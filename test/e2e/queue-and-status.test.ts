@@ -1,4 +1,4 @@
-// Issue 13, points 2 and 3: the queue's four sections, and the post list's chip per variant
+// Issue 13, points 2 and 3 (with issue 25's accounts): the queue's sections, and the post list's chip per variant
 // with a state filter that matches a post by any of its variants.
 import { describe, expect, it } from 'vitest';
 import { utcToZonedInput } from '../../src-renderer/src/lib/schedule-time';
@@ -18,7 +18,7 @@ const ZONE = 'Europe/Berlin';
 describe('queue and variant-level status', () => {
   const chromium = useChromium();
 
-  it('shows next up by day, waiting for sign-off, published with its link, and what needs attention', async () => {
+  it('shows what needs attention first, each account by day, waiting for sign-off, published with its link, and what needs attention', async () => {
     const s = await chromium.start({ timezoneId: ZONE, connect: true });
     await newPost(s.page, 'Harvest report');
     await addVariant(s.page, 'x', 'The harvest is in.\nDetails tomorrow.');
@@ -63,9 +63,13 @@ describe('queue and variant-level status', () => {
     await filter.selectOption('all');
 
     await s.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Queue' }).click();
-    const nextUp = s.page.getByRole('region', { name: 'Next up' });
-    await waitForText(nextUp, /08:30\s*X\s*Acme\s*Harvest report\s*The harvest is in\./);
-    await nextUp.getByRole('heading', { level: 3 }).first().waitFor();
+    // Needs attention comes first; then each account's coming days (a time set by hand shows
+    // among its posting slots).
+    const headings = s.page.getByRole('region', { name: 'Queue content' }).getByRole('heading', { level: 2 });
+    await waitForText(headings.first(), /^Needs attention$/);
+    const nextUp = s.page.getByRole('region', { name: 'X · Acme @acme' });
+    await waitForText(nextUp, /08:30\s*Harvest report\s*The harvest is in\.\s*not a posting time/);
+    await nextUp.getByRole('heading', { level: 4 }).first().waitFor();
     const waiting = s.page.getByRole('region', { name: 'Waiting for sign-off' });
     await waitForText(waiting, /Bluesky\s*Acme on Bluesky\s*Harvest report/);
     const published = s.page.getByRole('region', { name: 'Published' });
@@ -76,7 +80,7 @@ describe('queue and variant-level status', () => {
     expect(seriousFindings(await axeScan(s.page))).toEqual([]);
 
     // A line opens its post.
-    await nextUp.getByRole('button', { name: /Harvest report/ }).click();
+    await nextUp.getByRole('button', { name: /^Harvest report/ }).click();
     await until(
       'the post open',
       async () => (await s.page.getByLabel('Title', { exact: true }).inputValue()) === 'Harvest report',

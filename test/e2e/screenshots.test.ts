@@ -1,16 +1,67 @@
-// The screens of issue 13 on the sandbox's demo data, light and dark: the calendar, the queue,
-// the editor with its preview, and a text's History (issue 26). Each screen is checked for what it must show before it is taken.
+// The screens of issues 13, 25 and 26 on the sandbox's demo data, light and dark: the calendar,
+// the queue with its posting slots, the editor with its preview, and a text's History. Each screen
+// is checked for what it must show before it is taken.
 // `OUTPOST_SCREENSHOTS=1` writes them to docs/screenshots (shown in the README); otherwise they
 // go to test-results/screenshots.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CommandName, CommandPayload } from '../../src-preload/bridge';
 import { startSandbox } from '../server/index';
+import type { CommandName, CommandPayload, CommandResult } from '../../src-preload/bridge';
+import { parsePostingTimes } from '../../src-preload/posting-times';
 import { SCREENSHOT_DIR, connect, launchChromium, openWindow, selectWorkspace, startApp } from './harness';
+import type { AppUnderTest } from './harness';
 
 const DIR =
   process.env.OUTPOST_SCREENSHOTS === '1' ? join(process.cwd(), 'docs', 'screenshots') : SCREENSHOT_DIR;
+
+async function call<C extends CommandName>(
+  app: AppUnderTest,
+  command: C,
+  payload: CommandPayload<C>,
+): Promise<CommandResult<C>> {
+  const result = await app.core.invoke(command, payload);
+  if (!result.ok) throw new Error(`${command}: ${result.error.message}`);
+  return result.value;
+}
+
+/** Posting times for three of Northwind's accounts, and two new drafts added to the queue. */
+async function plan(app: AppUnderTest): Promise<void> {
+  const workspace = 'northwind-coffee';
+  const profiles = await call(app, 'profiles.list', { workspace });
+  const times: Array<[string, string, string]> = [
+    ['x', 'Northwind Coffee', 'Mon-Fri 10:00 15:00; Sat 11:00'],
+    ['linkedin', 'Northwind Coffee Co.', 'Tue,Thu 08:30'],
+    ['bluesky', 'Northwind on Bluesky', 'Mon,Wed,Fri 12:00'],
+  ];
+  const profileOf = (platform: string, label: string) => {
+    const profile = profiles.find((p) => p.platform === platform && p.label === label);
+    if (!profile) throw new Error(`No ${label} on ${platform}`);
+    return profile;
+  };
+  for (const [platform, label, words] of times) {
+    const parsed = parsePostingTimes(words);
+    const profile = profileOf(platform, label);
+    if (!parsed.ok) throw new Error(parsed.message);
+    await call(app, 'planning.setSlots', {
+      workspace,
+      profileId: profile.id,
+      zone: 'Europe/Berlin',
+      slots: parsed.slots,
+    });
+  }
+  // Two new drafts: the demo's own draft stays a draft for the editor's picture.
+  const drafts: string[] = [];
+  for (const [title, platform, label, content] of [
+    ['Cold brew season', 'x', 'Northwind Coffee', 'Cold brew is back on tap, slow-steeped for 18 hours.'],
+    ['Roastery open day', 'linkedin', 'Northwind Coffee Co.', 'Come see how we roast: doors open Saturday.'],
+  ] as const) {
+    const post = await call(app, 'posts.create', { workspace, title });
+    const account = { kind: 'profile' as const, profileId: profileOf(platform, label).id };
+    drafts.push((await call(app, 'variants.create', { postId: post.id, platform, content, account })).id);
+  }
+  await call(app, 'planning.addToQueue', { variantIds: drafts });
+}
 
 describe('screenshots of the planning screens', () => {
   it.each(['light', 'dark'] as const)('%s', async (scheme) => {
@@ -32,10 +83,6 @@ describe('screenshots of the planning screens', () => {
         .first()
         .waitFor();
       await page.screenshot({ path: join(DIR, `calendar-${scheme}.png`) });
-
-      await nav.getByRole('button', { name: 'Queue' }).click();
-      await page.getByRole('region', { name: 'Next up' }).getByText('Autumn blend launch').first().waitFor();
-      await page.screenshot({ path: join(DIR, `queue-${scheme}.png`) });
 
       await nav.getByRole('button', { name: 'Posts' }).click();
       await page.getByRole('list', { name: 'Post list' }).getByText('Autumn blend launch').click();
@@ -62,19 +109,14 @@ describe('screenshots of the planning screens', () => {
       await page.screenshot({ path: join(DIR, `editor-${scheme}.png`) });
 
       // History: three versions of a draft's text, each kept as it was sent; the oldest compared.
-      const call = async <C extends CommandName>(command: C, payload: CommandPayload<C>) => {
-        const result = await app.core.invoke(command, payload);
-        if (!result.ok) throw new Error(`${command}: ${result.error.message}`);
-        return result.value;
-      };
-      const [hiring] = await call('posts.list', { workspace: 'northwind-coffee', query: 'shift leads' });
-      const variantId = (await call('posts.get', { id: hiring!.id })).variants[0]!.id;
+      const [hiring] = await call(app, 'posts.list', { workspace: 'northwind-coffee', query: 'shift leads' });
+      const variantId = (await call(app, 'posts.get', { id: hiring!.id })).variants[0]!.id;
       for (const content of [
         'We are hiring shift leads in Portland and Seattle. Apply by Friday.',
         "We're hiring shift leads in Portland, Seattle and Boise. Apply by Friday.",
         "We're hiring shift leads in Portland, Seattle and Boise. Good coffee, better hours. Apply by Friday!",
       ]) {
-        await call('variants.update', { id: variantId, content });
+        await call(app, 'variants.update', { id: variantId, content });
         await app.core.syncNow('user');
       }
       await list.getByText('We are hiring: shift leads').click();
@@ -83,6 +125,18 @@ describe('screenshots of the planning screens', () => {
       await history.getByRole('button', { name: /^Version 1 ·/ }).click();
       await history.locator('del').first().waitFor();
       await page.screenshot({ path: join(DIR, `history-${scheme}.png`) });
+      // Last, as it adds posts: the queue with posting slots, a few accounts given times, two
+      // drafts added to the queue.
+      await plan(app);
+      await nav.getByRole('button', { name: 'Queue' }).click();
+      const coffee = page.getByRole('region', { name: 'X · Northwind Coffee @northwindcoffee' });
+      await coffee.getByText('Cold brew season').waitFor();
+      await coffee.getByText('empty').first().waitFor();
+      await page
+        .getByRole('region', { name: /^LinkedIn · / })
+        .getByText('Roastery open day')
+        .waitFor();
+      await page.screenshot({ path: join(DIR, `queue-${scheme}.png`) });
     } finally {
       await browser.close();
       await app.close();

@@ -162,6 +162,7 @@ export class SandboxDb {
     postByPk: Statement<[number], PostRow>;
     postById: Statement<[string], PostRow>;
     renamePost: Statement<[string, string, number]>;
+    setSignOff: Statement<[number, string]>;
     touchPost: Statement<[string, number]>;
     insertVariant: Statement<VariantRow>;
     variantsOf: Statement<[number], VariantRow>;
@@ -233,6 +234,7 @@ export class SandboxDb {
       postById: db.prepare('SELECT * FROM posts WHERE id = ?'),
       touchPost: db.prepare('UPDATE posts SET updated_at = ? WHERE pk = ?'),
       renamePost: db.prepare('UPDATE posts SET title = ?, updated_at = ? WHERE pk = ?'),
+      setSignOff: db.prepare('UPDATE profiles SET requires_approval = ? WHERE id = ?'),
       insertVariant: db.prepare(
         `INSERT INTO variants (pk, id, post_pk, platform, content, social_profile_id, scheduled_at, status, platform_post_url,
            published_at, created_at, updated_at)

@@ -72,6 +72,8 @@ export interface SandboxHandle {
   setWorkspaceAccess(slug: string, user: string, access: WorkspaceAccess): void;
   /** Someone (default: bob) publishes the variant now in the service's own app. */
   publishAs(variantId: string, user?: string): void;
+  /** A channel's sign-off turned on or off in the service's own app, for the account's publishes from now. */
+  setSignOff(profileId: string, required: boolean): void;
   /** The `patchPublished` switch, changed at run time. */
   setPatchPublished(mode: PatchPublished): void;
   faults: {
@@ -228,6 +230,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     mintToken: (user) => service.mintToken(user ?? caller),
     revokeToken: (t) => service.revokeToken(t),
     setWorkspaceAccess: (slug, user, access) => service.setWorkspaceAccess(slug, user, access),
+    setSignOff: (profileId, required) => {
+      db.q.setSignOff.run(required ? 1 : 0, profileId);
+    },
     publishAs: (variantId, user) => {
       service.publishAs(variantId, user ?? other);
     },

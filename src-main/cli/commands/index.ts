@@ -6,6 +6,7 @@ import { connectionCommands } from './connection';
 import { historyCommands } from './history';
 import { outboxCommands } from './outbox';
 import { postCommands } from './posts';
+import { queueCommands } from './queue';
 import { syncCommands } from './sync';
 import { workspaceCommands } from './workspaces';
 
@@ -14,6 +15,7 @@ export const COMMANDS: readonly CliCommand[] = [
   ...syncCommands,
   ...workspaceCommands,
   ...postCommands,
+  ...queueCommands,
   ...conflictCommands,
   ...outboxCommands,
   ...historyCommands,

@@ -24,6 +24,7 @@ import type { SyncEngine } from '../sync/engine';
 import { CommandError } from './command-error';
 import type { Connection } from './connection';
 import type { UndoJournal } from './undo';
+import { signOffFacts } from './send-checks';
 import { postDetail, variantView } from './views';
 
 export interface AppContextDeps {
@@ -127,14 +128,14 @@ export class AppContext {
     const post = await this.post(id);
     const variants = await listVariantsOfPost(this.db, id);
     const ops = await listOpenOpsOfPost(this.db, id);
-    return postDetail(post, variants, ops);
+    return postDetail(post, variants, ops, await signOffFacts(this.db, post.workspace));
   }
 
   async variantView(id: string): Promise<VariantView> {
     const v = await this.variant(id);
     const post = await this.post(v.post_id);
     const ops = await listOpenOpsOfPost(this.db, v.post_id);
-    return variantView(v, post, ops);
+    return variantView(v, post, ops, await signOffFacts(this.db, post.workspace));
   }
 
   async knownWorkspace(slug: string): Promise<void> {

@@ -104,7 +104,26 @@ export const COMMAND_SCHEMAS = {
     choice: z.enum(['publish_again', 'keep_unpublished']),
   }),
   'planning.calendar': z.strictObject({ workspace: slug.nullable(), from: isoTime, to: isoTime }),
-  'planning.queue': z.strictObject({ workspace: slug.nullable() }),
+  'planning.queue': z.strictObject({ workspace: slug.nullable(), days: z.int().min(1).max(60).optional() }),
+  'planning.slots': z.strictObject({ workspace: slug, profileId: id.superRefine(noInvisible) }),
+  'planning.setSlots': z.strictObject({
+    workspace: slug,
+    profileId: id.superRefine(noInvisible),
+    zone: z.string().min(1, 'must not be empty').max(100),
+    slots: z
+      .array(
+        z.strictObject({
+          weekday: z.literal([1, 2, 3, 4, 5, 6, 7], 'must be a weekday, 1 (Monday) to 7 (Sunday)'),
+          time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time, HH:MM'),
+        }),
+      )
+      .max(7 * 48, 'at most 48 posting times a day'),
+  }),
+  'planning.addToQueue': z.strictObject({ variantIds: z.array(id).min(1).max(10_000) }),
+  'planning.swapTimes': z.strictObject({
+    variantIds: z.tuple([id, id]).refine(([a, b]) => a !== b, 'must name two different variants'),
+  }),
+  'planning.drafts': z.strictObject({ workspace: slug, profileId: id.superRefine(noInvisible) }),
   'outbox.list': none,
   'outbox.retry': z.strictObject({ id }),
   'outbox.discard': z.strictObject({ id }),

@@ -10,9 +10,20 @@ import {
 } from '../../../src-preload/bridge';
 import { groupBy } from '../collections';
 import { listNeedingAttention, listOpenOpsOfPosts } from '../outbox/op-queries';
-import { listPlannedInRange, listQueueCandidates, type PlannedRow } from '../store/planning-queries';
+import {
+  listPlannedInRange,
+  listQueueCandidates,
+  listUnscheduled,
+  type PlannedRow,
+} from '../store/planning-queries';
 import type { Database, OutboxOpRow, PostRow } from '../store/schema';
-import { variantView } from './views';
+import { listSignOffAccounts } from '../store/sign-off-repository';
+import { listPostingSchedules } from '../store/slots-repository';
+import { listProfiles } from '../store/workspace-repository';
+import { accountQueues } from './account-queues';
+import { sendingAccountOf, variantView } from './views';
+
+export { profileHandle } from './account-queues';
 
 /** A post matches a state by its own state or by any of its variants' (a live LinkedIn variant
  * makes the post "Published" to the filter even while its X variant is still scheduled). */
@@ -26,14 +37,17 @@ function firstLine(text: string): string {
   return line.length > 140 ? `${line.slice(0, 139)}…` : line;
 }
 
-function planItems(rows: PlannedRow[], posts: Map<string, PostRow>, ops: OutboxOpRow[]): PlanItem[] {
+/** Each row's item, beside the row it came from. */
+type Planned = { item: PlanItem; row: PlannedRow };
+
+function planItems(rows: PlannedRow[], posts: Map<string, PostRow>, ops: OutboxOpRow[]): Planned[] {
   const opsBy = groupBy(ops, (o) => o.post_id);
-  const out: PlanItem[] = [];
+  const out: Planned[] = [];
   for (const r of rows) {
     const post = posts.get(r.post_id);
     if (!post) continue;
     const view = variantView(r, post, opsBy.get(r.post_id) ?? []);
-    out.push({
+    const item: PlanItem = {
       variantId: r.id,
       postId: r.post_id,
       postTitle: r.post_title,
@@ -45,12 +59,13 @@ function planItems(rows: PlannedRow[], posts: Map<string, PostRow>, ops: OutboxO
       firstLine: firstLine(r.content),
       url: r.platform_post_url,
       actions: view.actions,
-    });
+    };
+    out.push({ item, row: r });
   }
   return out;
 }
 
-async function itemsOf(db: Kysely<Database>, rows: PlannedRow[]): Promise<PlanItem[]> {
+async function itemsOf(db: Kysely<Database>, rows: PlannedRow[]): Promise<Planned[]> {
   const ids = [...new Set(rows.map((r) => r.post_id))];
   // A variant's state needs only its post's workspace, which the rows carry: no post rows read.
   const posts = new Map(rows.map((r) => [r.post_id, { workspace: r.post_workspace } as PostRow]));
@@ -65,21 +80,36 @@ export async function calendarItems(
 ): Promise<PlanItem[]> {
   const from = new Date(p.from).toISOString();
   const to = new Date(p.to).toISOString();
-  return itemsOf(db, await listPlannedInRange(db, p.workspace, from, to));
+  return (await itemsOf(db, await listPlannedInRange(db, p.workspace, from, to))).map((p) => p.item);
 }
 
 const PUBLISHED_SHOWN = 100;
 
-/** planning.queue: the four sections of the queue, each in the order it is read. */
+/** How many days of each account's slots the queue shows unless asked. */
+export const QUEUE_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+/** planning.queue: the sections of the queue, each in the order it is read. */
 export async function queueView(
   db: Kysely<Database>,
-  p: { workspace: string | null },
+  p: { workspace: string | null; days?: number },
   now: Date,
 ): Promise<QueueView> {
-  const items = await itemsOf(db, await listQueueCandidates(db, p.workspace, await listNeedingAttention(db)));
-  const view: QueueView = { nextUp: [], waitingForSignOff: [], published: [], needsAttention: [] };
+  const planned = await itemsOf(
+    db,
+    await listQueueCandidates(db, p.workspace, await listNeedingAttention(db)),
+  );
+  const view: QueueView = {
+    nextUp: [],
+    waitingForSignOff: [],
+    published: [],
+    needsAttention: [],
+    accounts: [],
+    unplaced: [],
+  };
+  const next: Planned[] = [];
   const nowIso = now.toISOString();
-  for (const item of items) {
+  for (const { item, row } of planned) {
     if (NEEDS_ATTENTION.has(item.state)) view.needsAttention.push(item);
     else if (item.state === 'published') view.published.push(item);
     else if (item.state === 'needs_approval') view.waitingForSignOff.push(item);
@@ -87,21 +117,48 @@ export async function queueView(
     else if (
       item.at !== null &&
       (item.state === 'scheduled' || item.state === 'pending_sync' || item.at >= nowIso)
-    )
+    ) {
       view.nextUp.push(item);
+      next.push({ item, row });
+    }
   }
   view.published.reverse();
   view.published = view.published.slice(0, PUBLISHED_SHOWN);
+  if (p.workspace === null) view.unplaced = view.nextUp;
+  else
+    Object.assign(
+      view,
+      accountQueues({
+        workspace: p.workspace,
+        profiles: await listProfiles(db, p.workspace),
+        schedules: await listPostingSchedules(db, p.workspace),
+        signOff: await listSignOffAccounts(db, p.workspace),
+        next,
+        nowMs: now.getTime(),
+        untilMs: now.getTime() + (p.days ?? QUEUE_DAYS) * DAY_MS,
+      }),
+    );
   return view;
 }
 
-/** A profile's handle from the service's raw fields (`handle`, else `username`), when it sent one. */
-export function profileHandle(raw: string): string | null {
-  try {
-    const r = JSON.parse(raw) as { handle?: unknown; username?: unknown };
-    const h = typeof r.handle === 'string' ? r.handle : typeof r.username === 'string' ? r.username : null;
-    return h?.trim() ? h.trim() : null;
-  } catch {
-    return null;
-  }
+const DRAFTS_READ = 500;
+const DRAFTS_SHOWN = 100;
+
+/** planning.drafts: what could fill an empty slot of this account, the latest changed first. */
+export async function accountDrafts(
+  db: Kysely<Database>,
+  p: { workspace: string; profileId: string },
+): Promise<PlanItem[]> {
+  const profiles = (await listProfiles(db, p.workspace)).map((x) => ({
+    id: x.id,
+    platform: x.platform,
+    isActive: x.is_active === 1,
+  }));
+  const rows = (await listUnscheduled(db, p.workspace, DRAFTS_READ)).filter(
+    (r) => sendingAccountOf(r, profiles) === p.profileId,
+  );
+  return (await itemsOf(db, rows))
+    .map((x) => x.item)
+    .filter((item) => item.actions.includes('schedule'))
+    .slice(0, DRAFTS_SHOWN);
 }

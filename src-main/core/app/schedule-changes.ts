@@ -45,9 +45,14 @@ export interface TimeChanges {
   refused: TimeRefused[];
 }
 
+/**
+ * `allOrNothing`: a refusal of any change changes nothing, and that refusal is thrown (two
+ * times swapped must both change, or neither).
+ */
 export async function setScheduledTimes(
   app: AppContext,
   changes: readonly TimeChange[],
+  options: { allOrNothing?: boolean } = {},
 ): Promise<TimeChanges> {
   const now = app.now();
   const result: TimeChanges = { changed: [], refused: [] };
@@ -95,6 +100,8 @@ export async function setScheduledTimes(
         result.refused.push({ variantId: change.variantId, postId: v?.post_id ?? null, error });
       }
     }
+    // Thrown inside the unit of work: it rolls back, and nothing is announced.
+    if (options.allOrNothing && result.refused[0]) throw result.refused[0].error;
   });
   for (const c of result.changed) app.changed(c.postId, c.variantId);
   return result;

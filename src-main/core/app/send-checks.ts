@@ -5,7 +5,8 @@ import type { Database, PostRow, VariantRow } from '../store/schema';
 import { getPost } from '../store/post-repository';
 import { getVariant } from '../store/variant-repository';
 import { listProfiles } from '../store/workspace-repository';
-import { accountChosenByService, accountOf } from './views';
+import { listSignOffAccounts } from '../store/sign-off-repository';
+import { accountChosenByService, accountOf, type WorkspaceAccounts } from './views';
 import { CommandError } from './command-error';
 import {
   firstRefusal,
@@ -29,6 +30,19 @@ export async function profileFacts(db: Kysely<Database>, workspace: string | nul
     platform: p.platform,
     isActive: p.is_active === 1,
   }));
+}
+
+/**
+ * What a variant's view needs to say "this goes to sign-off first". Read on every keystroke's
+ * answer: the accounts themselves only when some account of the workspace asks for sign-off.
+ */
+export async function signOffFacts(
+  db: Kysely<Database>,
+  workspace: string | null,
+): Promise<WorkspaceAccounts> {
+  if (workspace === null) return { profiles: [], signOff: new Set() };
+  const signOff = await listSignOffAccounts(db, workspace);
+  return { profiles: signOff.size === 0 ? [] : await profileFacts(db, workspace), signOff };
 }
 
 export function sendRefusalAmong(v: VariantRow, profiles: readonly ProfileFact[]): GuardResult {

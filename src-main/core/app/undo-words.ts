@@ -44,6 +44,19 @@ export function timeChangeLabel(moves: readonly TimeMove[]): string {
   return `Rescheduled ${moves.length} variants`;
 }
 
+/** Add to queue: "Added ‘Launch day’ (X) to the queue for Tue 3 Mar, 09:00", or how many. */
+export function queueLabel(moves: readonly TimeMove[]): string {
+  const [one] = moves;
+  if (moves.length === 1 && one?.after)
+    return `Added ${itemName(one.postTitle, one.platform)} to the queue for ${formatWhen(one.after)}`;
+  return `Added ${moves.length} variants to the queue`;
+}
+
+/** Two queued variants moved up or down: their times swapped. */
+export function swapLabel(a: TimeMove, b: TimeMove): string {
+  return `Swapped the times of ${itemName(a.postTitle, a.platform)} and ${itemName(b.postTitle, b.platform)}`;
+}
+
 export function discardLabel(
   dropped: { content: boolean; account: boolean; time: boolean },
   name: string,

@@ -17,7 +17,7 @@ import { accountColumns, assertAllows, type AppContext } from './app-context';
 import { CommandError } from './command-error';
 import type { Handlers } from './handlers';
 import { setScheduledTime } from './schedule-changes';
-import { checkPublish, checkSchedule } from './send-checks';
+import { checkPublish, checkSchedule, signOffFacts } from './send-checks';
 import { timeChangeUndo } from './undo-entries';
 import { variantView } from './views';
 
@@ -107,7 +107,12 @@ export function variantHandlers(app: AppContext): Handlers<VariantCommands> {
       if (patch.content !== undefined) app.typed({ postId: post.id, variantId: v.id });
       // The hot path of typing: answer from the rows in hand rather than reading them again.
       const ops = await listOpenOpsOfPost(app.db, post.id);
-      return variantView({ ...v, ...patch, updated_at: now }, post, ops);
+      return variantView(
+        { ...v, ...patch, updated_at: now },
+        post,
+        ops,
+        await signOffFacts(app.db, post.workspace),
+      );
     },
 
     // A time already past asks first: sent now only when the user said "send now instead".

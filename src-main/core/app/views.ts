@@ -19,6 +19,8 @@ import { parseQuestion } from '../outbox/payload';
 import { postState, variantState, STATE_WORDS, TITLE_NEEDED } from '../domain/item-state';
 import { isPublished } from '../domain/service-state';
 import type { VariantBase } from '../store/variant-repository';
+import { sendingAccount } from '../domain/accounts';
+import type { ProfileFact } from '../../../src-preload/send-guards';
 
 export const TITLE_STAYS_LOCAL =
   'The new title is kept in Outpost only: the service offers no way to rename a post after it is created.';
@@ -36,6 +38,32 @@ export function accountOf(v: Pick<VariantRow, 'account_mode' | 'social_profile_i
     return { kind: 'profile', profileId: v.social_profile_id };
   if (v.account_mode === 'none') return { kind: 'none' };
   return { kind: 'default' };
+}
+
+/** A workspace's accounts as a variant's view needs them: which wait for sign-off. */
+export interface WorkspaceAccounts {
+  profiles: readonly ProfileFact[];
+  signOff: ReadonlySet<string>;
+}
+
+const NO_ACCOUNTS: WorkspaceAccounts = { profiles: [], signOff: new Set() };
+
+/** The account a variant goes out from, when it can be told before the service decides. */
+export function sendingAccountOf(
+  v: Pick<VariantRow, 'platform' | 'account_mode' | 'social_profile_id' | 'base' | 'raw'>,
+  profiles: readonly ProfileFact[],
+): string | null {
+  return sendingAccount(v.platform, accountOf(v), accountChosenByService(v), profiles);
+}
+
+/** Whether what goes out from this variant's account waits for the approvers first. */
+export function signOffExpected(
+  v: Pick<VariantRow, 'platform' | 'account_mode' | 'social_profile_id' | 'base' | 'raw'>,
+  accounts: WorkspaceAccounts,
+): boolean {
+  if (accounts.signOff.size === 0) return false;
+  const id = sendingAccountOf(v, accounts.profiles);
+  return id !== null && accounts.signOff.has(id);
 }
 
 /** The variant columns its state depends on (posts.list reads only these, never raw or base JSON). */
@@ -87,7 +115,12 @@ function variantFacts<O extends OpStateRow>(v: VariantStateRow, post: Pick<PostR
   return { state: s.state, text: s.text, failedOp, postCreateFailed, publishUnknown, conflicts };
 }
 
-export function variantView(v: VariantRow, post: PostRow, ops: OutboxOpRow[]): VariantView {
+export function variantView(
+  v: VariantRow,
+  post: PostRow,
+  ops: OutboxOpRow[],
+  accounts: WorkspaceAccounts = NO_ACCOUNTS,
+): VariantView {
   const { state, text, failedOp, postCreateFailed, publishUnknown, conflicts } = variantFacts(v, post, ops);
   const error = failedOp?.error ?? postCreateFailed?.error ?? v.error;
   return {
@@ -108,6 +141,7 @@ export function variantView(v: VariantRow, post: PostRow, ops: OutboxOpRow[]): V
     conflicts,
     publishUnknown,
     publishedElsewhere: publishedElsewhere(v, failedOp),
+    signOffExpected: signOffExpected(v, accounts),
     updatedAt: v.updated_at,
   };
 }
@@ -173,7 +207,12 @@ export function postSummary(
   };
 }
 
-export function postDetail(post: PostRow, variants: VariantRow[], ops: OutboxOpRow[]): PostDetail {
+export function postDetail(
+  post: PostRow,
+  variants: VariantRow[],
+  ops: OutboxOpRow[],
+  accounts: WorkspaceAccounts = NO_ACCOUNTS,
+): PostDetail {
   const base = parseJson<PostBase>(post.base);
   const failed = ops.find((o) => o.variant_id === null && o.state === 'failed');
   const note =
@@ -187,7 +226,7 @@ export function postDetail(post: PostRow, variants: VariantRow[], ops: OutboxOpR
     conflicts: parseJson<FieldConflict[]>(post.conflict) ?? [],
     error: failed?.error ?? post.error,
     note,
-    variants: variants.map((v) => variantView(v, post, ops)),
+    variants: variants.map((v) => variantView(v, post, ops, accounts)),
   };
 }
 

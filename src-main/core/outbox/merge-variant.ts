@@ -19,6 +19,7 @@ import { notify } from '../domain/notices';
 import { decideReconcile } from '../domain/reconcile-timing';
 import { serviceState, transitionNotice } from '../domain/service-state';
 import { logDecision, nowIso, type SyncContext } from '../store/unit-of-work';
+import { noteWaitingForSignOff } from './sign-off';
 
 export function baseOf(sv: ServiceVariant): VariantBase {
   return {
@@ -45,6 +46,7 @@ export async function noticeTransition(
 ): Promise<void> {
   const kind = transitionNotice(before, after);
   if (kind === null) return;
+  if (kind === 'approval_started') await noteWaitingForSignOff(ctx, local.postId, after);
   const where = platformName(local.platform);
   const body =
     kind === 'approval_started'

@@ -11,6 +11,7 @@ import { inTransaction, logDecision, nowIso, type SyncContext } from '../store/u
 import { importedVariantRow, mergeServiceVariant } from './merge-variant';
 import { listUnsettledCreates } from './op-queries';
 import { parseQuestion } from './payload';
+import { noteWaitingForSignOff } from './sign-off';
 
 /**
  * What a pull must not import yet because a create of unknown outcome may have made it: while a
@@ -110,6 +111,7 @@ async function mergeVariantsIn(
       });
     } else {
       imports.push(importedVariantRow(ctx, post.id, sv));
+      await noteWaitingForSignOff(ctx, post.id, sv);
     }
   }
 }

@@ -12,6 +12,8 @@ export type PlannedRow = VariantRow & {
 };
 
 const PUBLISHED = sql<boolean>`((variant.platform_post_url is not null and variant.platform_post_url != '') or variant.status = 'published')`;
+/** Not published: also a variant with no status yet (PUBLISHED is null for it, not false). */
+const NOT_PUBLISHED = sql<boolean>`not coalesce(${PUBLISHED}, 0)`;
 
 /**
  * Published: the service's own `published_at` when it sent one (kept in the raw JSON), else
@@ -85,4 +87,59 @@ export async function listQueueCandidates(
     .orderBy(sql`plan_at`)
     .orderBy('variant.id')
     .execute();
+}
+
+/** The columns that tell which account a variant goes out from (domain/accounts.ts). */
+export type AccountedRow = Pick<
+  VariantRow,
+  'id' | 'post_id' | 'platform' | 'account_mode' | 'social_profile_id' | 'base' | 'raw' | 'scheduled_at'
+>;
+
+/**
+ * The workspace's variants with a time from `from` on that have not gone out: the times their
+ * accounts hold (Add to queue reads them once for a whole call).
+ */
+export async function listScheduledFrom(
+  db: Kysely<Database>,
+  workspace: string,
+  from: string,
+): Promise<AccountedRow[]> {
+  return db
+    .selectFrom('variant')
+    .innerJoin('post', 'post.id', 'variant.post_id')
+    .select([
+      'variant.id',
+      'variant.post_id',
+      'variant.platform',
+      'variant.account_mode',
+      'variant.social_profile_id',
+      'variant.base',
+      'variant.raw',
+      'variant.scheduled_at',
+    ])
+    .where('post.workspace', '=', workspace)
+    .where('post.remote_state', '=', 'active')
+    .where('variant.remote_state', '=', 'active')
+    .where('variant.scheduled_at', '>=', from)
+    .where(NOT_PUBLISHED)
+    .execute();
+}
+
+/** Variants of the workspace with no time that may still go out, the latest changed first. */
+export async function listUnscheduled(
+  db: Kysely<Database>,
+  workspace: string,
+  limit: number,
+): Promise<PlannedRow[]> {
+  return (
+    planned(db, workspace)
+      .where('variant.scheduled_at', 'is', null)
+      .where(NOT_PUBLISHED)
+      .where((eb) => eb.or([eb('variant.status', 'is', null), eb('variant.status', '!=', 'needs_approval')]))
+      .orderBy('variant.updated_at', 'desc')
+      // Local ids grow with time: within one moment, the newest first too.
+      .orderBy('variant.id', 'desc')
+      .limit(limit)
+      .execute()
+  );
 }

@@ -31,6 +31,10 @@ export async function getPost(db: Kysely<Database>, id: string): Promise<PostRow
   return (await postById(db, id)).rows[0];
 }
 
+export async function listPostsByIds(db: Kysely<Database>, ids: readonly string[]): Promise<PostRow[]> {
+  return selectByIds(ids, (part) => db.selectFrom('post').selectAll().where('id', 'in', part).execute());
+}
+
 export async function updatePost(db: Kysely<Database>, id: string, patch: PostUpdate): Promise<void> {
   await postUpdate(db, id, patch);
 }

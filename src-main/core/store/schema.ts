@@ -147,6 +147,32 @@ export interface TextVersionTable {
   text: string;
 }
 
+/** An account's posting times: its zone (migration 0007). */
+export interface PostingScheduleTable {
+  workspace: string;
+  profile_id: string;
+  /** IANA zone name. */
+  zone: string;
+  updated_at: string;
+}
+
+/** One weekly posting time of an account (migration 0007). */
+export interface PostingSlotTable {
+  workspace: string;
+  profile_id: string;
+  /** ISO weekday: Monday 1 ... Sunday 7. */
+  weekday: number;
+  /** Minutes since midnight, in the schedule's zone. */
+  minute: number;
+}
+
+/** An account that answered a publish with "waiting for sign-off" (migration 0010). */
+export interface SignOffAccountTable {
+  workspace: string;
+  profile_id: string;
+  seen_at: string;
+}
+
 export interface Database {
   connection: ConnectionTable;
   setting: SettingTable;
@@ -159,6 +185,9 @@ export interface Database {
   skill: SkillTable;
   sync_log: SyncLogTable;
   text_version: TextVersionTable;
+  posting_schedule: PostingScheduleTable;
+  posting_slot: PostingSlotTable;
+  sign_off_account: SignOffAccountTable;
 }
 
 export type PostRow = Selectable<PostTable>;

@@ -58,6 +58,10 @@ export async function updateVariant(db: Kysely<Database>, id: string, patch: Var
   await variantUpdate(db, id, patch);
 }
 
+export async function listVariantsByIds(db: Kysely<Database>, ids: readonly string[]): Promise<VariantRow[]> {
+  return selectByIds(ids, (part) => db.selectFrom('variant').selectAll().where('id', 'in', part).execute());
+}
+
 export async function listVariantsOfPost(db: Kysely<Database>, postId: string): Promise<VariantRow[]> {
   return (
     db

@@ -122,18 +122,18 @@ describe('the table', () => {
 
   it('takes a new command, with actions, as one more entry', async () => {
     const ran: unknown[] = [];
-    const queueAdd = defineCommand({
-      name: 'queue add',
+    const labelsAdd = defineCommand({
+      name: 'labels add',
       options: [required('variant', 'ID')],
-      help: ['Add a variant to its account’s next free slot.'],
+      help: ['Add a label to a variant.'],
       run: ({ values }) => {
         ran.push(values.variant);
         return Promise.resolve({ json: null, text: '' });
       },
     });
-    const table = [...COMMANDS, queueAdd];
-    const parsed = parseCommandLine(['queue', 'add', '--variant', 'v1'], table);
-    expect(parsed).toMatchObject({ command: 'queue add', values: { variant: 'v1' }, args: [] });
+    const table = [...COMMANDS, labelsAdd];
+    const parsed = parseCommandLine(['labels', 'add', '--variant', 'v1'], table);
+    expect(parsed).toMatchObject({ command: 'labels add', values: { variant: 'v1' }, args: [] });
     await parsed.entry!.run({
       core: null as never,
       values: parsed.values,
@@ -142,13 +142,13 @@ describe('the table', () => {
       redactor: null as never,
     });
     expect(ran).toEqual(['v1']);
-    expect(helpText(table)).toContain(`  queue add --variant ID\n${' '.repeat(22)}Add a variant`);
-    expect(() => parseCommandLine(['queue'], table)).toThrow(
-      new UsageError("'queue' needs an action: use add."),
+    expect(helpText(table)).toContain(`  labels add --variant ID\n${' '.repeat(22)}Add a label`);
+    expect(() => parseCommandLine(['labels'], table)).toThrow(
+      new UsageError("'labels' needs an action: use add."),
     );
-    expect(() => parseCommandLine(['queue', 'add'], table)).toThrow("'queue add' needs --variant.");
-    expect(() => parseCommandLine(['queue', 'add', '--variant', 'v1'], COMMANDS)).toThrow(
-      /Unknown command 'queue'/,
+    expect(() => parseCommandLine(['labels', 'add'], table)).toThrow("'labels add' needs --variant.");
+    expect(() => parseCommandLine(['labels', 'add', '--variant', 'v1'], COMMANDS)).toThrow(
+      /Unknown command 'labels'/,
     );
   });
 });

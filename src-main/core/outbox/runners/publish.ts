@@ -3,7 +3,10 @@
 import type { VariantRow } from '../../store/schema';
 import { decidePublishReadBack, isPublished, NEEDS_APPROVAL } from '../../domain/service-state';
 import { checkPublishAnswer } from '../answer-check';
-import { placeOf, readBackVariant, recordVariantAnswer, settled, type OpRunner } from './runner';
+import { notePublishAnswer } from '../sign-off';
+import { placeOf, readBackVariant, recordVariantAnswer, settled, type OpRows, type OpRunner } from './runner';
+import type { ServiceVariant } from '../../api/client';
+import type { SyncContext } from '../../store/unit-of-work';
 
 export const publishRunner: OpRunner<null> = {
   build({ variant }) {
@@ -26,7 +29,7 @@ export const publishRunner: OpRunner<null> = {
           reason: `The service answered ${sv.platform_post_url ? 'published' : (sv.status ?? 'without a status')}.`,
         },
         action: 'publish',
-        record: recordVariantAnswer(rows, sv),
+        record: recordPublishAnswer(rows, sv),
       };
     });
   },
@@ -38,9 +41,18 @@ export const publishRunner: OpRunner<null> = {
         return {
           event: { type: 'answered', reason: d.reason },
           action: 'publish_readback_record',
-          record: recordVariantAnswer(rows, sv),
+          record: recordPublishAnswer(rows, sv),
         };
       return { event: { type: 'read_back_absent', reason: d.reason }, action: 'publish_readback_ask_user' };
     });
   },
 };
+
+/** The variant as answered, and what the answer says of its account's sign-off (sign-off.ts). */
+function recordPublishAnswer(rows: OpRows, sv: ServiceVariant) {
+  const record = recordVariantAnswer(rows, sv);
+  return async (t: SyncContext): Promise<void> => {
+    await record(t);
+    await notePublishAnswer(t, rows.post.id, sv);
+  };
+}

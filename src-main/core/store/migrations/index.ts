@@ -7,7 +7,9 @@ import { migration0003 } from './0003-attention-indexes';
 import { migration0004 } from './0004-variant-refresh';
 import { migration0005 } from './0005-outbox-machine';
 import { migration0006 } from './0006-post-list-order';
+import { migration0007 } from './0007-posting-slots';
 import { migration0008 } from './0008-text-history';
+import { migration0010 } from './0010-sign-off-accounts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': migration0001,
@@ -16,7 +18,9 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0004-variant-refresh': migration0004,
   '0005-outbox-machine': migration0005,
   '0006-post-list-order': migration0006,
+  '0007-posting-slots': migration0007,
   '0008-text-history': migration0008,
+  '0010-sign-off-accounts': migration0010,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

@@ -344,6 +344,28 @@ export class EditorState {
     return this.act(variantId, () => invoke('variants.schedule', payload));
   }
 
+  /**
+   * Add to queue: the variant goes to its account's next free posting slot (the core chooses it).
+   * Answers where it went, or null when it did not (the reason is shown with the variant).
+   */
+  async addToQueue(variantId: string): Promise<{ scheduledAt: string; signOffExpected: boolean } | null> {
+    await this.flush();
+    try {
+      const result = await invoke('planning.addToQueue', { variantIds: [variantId] });
+      const refused = result.refused[0];
+      if (refused) {
+        this.setError(variantId, refused.reason);
+        return null;
+      }
+      this.clearError(variantId);
+      await this.refresh();
+      return result.scheduled[0] ?? null;
+    } catch (error) {
+      this.setError(variantId, errorMessage(error));
+      return null;
+    }
+  }
+
   unschedule(variantId: string): Promise<boolean> {
     return this.act(variantId, () => invoke('variants.unschedule', { id: variantId }));
   }

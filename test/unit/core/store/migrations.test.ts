@@ -287,3 +287,71 @@ describe('0008-text-history', () => {
     await after.close();
   });
 });
+
+describe('0007-posting-slots', () => {
+  it('adds posting times per account, checked and removed with their schedule, and an index of scheduled times', async () => {
+    const file = join(dir, 'h.db');
+    const before = await openDatabase({ file, migrateTo: '0006-post-list-order' });
+    await sql`insert into post (id, workspace, title, created_at, updated_at) values ('p1', 'acme', 'Hello', 'x', 'x')`.execute(
+      before.db,
+    );
+    await sql`insert into variant (id, post_id, platform, content, account_mode, scheduled_at, created_at, updated_at)
+      values ('v1', 'p1', 'x', 'text', 'default', '2030-01-07T08:00:00.000Z', 'x', 'x')`.execute(before.db);
+    await before.close();
+
+    const after = await openDatabase({ file, migrateTo: '0007-posting-slots' });
+    // What was there is untouched.
+    const v = await after.db.selectFrom('variant').select(['id', 'scheduled_at']).execute();
+    expect(v).toEqual([{ id: 'v1', scheduled_at: '2030-01-07T08:00:00.000Z' }]);
+    await sql`insert into posting_schedule (workspace, profile_id, zone, updated_at) values ('acme', '101', 'Europe/Berlin', 'x')`.execute(
+      after.db,
+    );
+    await sql`insert into posting_slot (workspace, profile_id, weekday, minute) values ('acme', '101', 1, 540), ('acme', '101', 5, 750)`.execute(
+      after.db,
+    );
+    await expect(
+      sql`insert into posting_slot (workspace, profile_id, weekday, minute) values ('acme', '101', 8, 540)`.execute(
+        after.db,
+      ),
+    ).rejects.toThrow(/CHECK/);
+    await expect(
+      sql`insert into posting_slot (workspace, profile_id, weekday, minute) values ('acme', '101', 1, 1440)`.execute(
+        after.db,
+      ),
+    ).rejects.toThrow(/CHECK/);
+    // A slot belongs to an account's schedule.
+    await expect(
+      sql`insert into posting_slot (workspace, profile_id, weekday, minute) values ('acme', '999', 1, 540)`.execute(
+        after.db,
+      ),
+    ).rejects.toThrow(/FOREIGN KEY/);
+    await sql`delete from posting_schedule where profile_id = '101'`.execute(after.db);
+    expect(await after.db.selectFrom('posting_slot').selectAll().execute()).toEqual([]);
+    const plan = await sql<{ detail: string }>`explain query plan
+      select id from variant where scheduled_at >= ${'2030-01-01T00:00:00.000Z'}`.execute(after.db);
+    expect(plan.rows.map((r) => r.detail).join(' | ')).toContain('variant_scheduled');
+    await after.close();
+  });
+});
+
+describe('0010-sign-off-accounts', () => {
+  it('adds the accounts that answered "waiting for sign-off", one row per workspace and account', async () => {
+    const file = join(dir, 'i.db');
+    const before = await openDatabase({ file, migrateTo: '0007-posting-slots' });
+    await sql`insert into post (id, workspace, title, created_at, updated_at) values ('p1', 'acme', 'Hello', 'x', 'x')`.execute(
+      before.db,
+    );
+    await before.close();
+    const after = await openDatabase({ file, migrateTo: '0010-sign-off-accounts' });
+    expect(await after.db.selectFrom('post').select('id').execute()).toEqual([{ id: 'p1' }]);
+    await sql`insert into sign_off_account (workspace, profile_id, seen_at) values ('acme', '105', 'x'), ('side', '105', 'x')`.execute(
+      after.db,
+    );
+    await expect(
+      sql`insert into sign_off_account (workspace, profile_id, seen_at) values ('acme', '105', 'y')`.execute(
+        after.db,
+      ),
+    ).rejects.toThrow(/UNIQUE/);
+    await after.close();
+  });
+});

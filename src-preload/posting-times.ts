@@ -1,0 +1,168 @@
+// An account's weekly posting times written as words, the way `outpost slots --set` takes
+// them and the window and the CLI show them: day ranges and lists, then 24-hour times, in
+// groups separated by ";".
+//
+//   Mon-Fri 09:00 12:30          every weekday at 09:00 and 12:30
+//   Sat,Sun 10:00                the weekend at 10:00
+//   Mon,Wed-Fri 8:15; Sat 11:00  groups: each its own days and times
+//   none                         no posting times
+//
+// Days are Mon Tue Wed Thu Fri Sat Sun (any case, full names too); a range may wrap over the
+// week's end (Fri-Mon). Pure functions, shared by the core, the CLI and the window.
+import type { PostingSlot, Weekday } from './bridge';
+
+export const WEEKDAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+const FULL_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+
+export const POSTING_TIMES_EXAMPLE = 'Mon-Fri 09:00 12:30';
+const TIME = /^([01]?\d|2[0-3]):([0-5]\d)$/;
+
+export type PostingTimesParse = { ok: true; slots: PostingSlot[] } | { ok: false; message: string };
+
+function weekdayOf(word: string): Weekday | null {
+  const w = word.toLowerCase();
+  const index = FULL_NAMES.findIndex((full) => full === w || full.slice(0, 3) === w);
+  return index === -1 ? null : ((index + 1) as Weekday);
+}
+
+const NOT_A_DAY = (word: string) =>
+  `"${word}" is not a day: use Mon, Tue, Wed, Thu, Fri, Sat or Sun (e.g. "${POSTING_TIMES_EXAMPLE}").`;
+
+/** `Mon`, `Mon-Fri`, `Sat,Sun`, `Mon,Wed-Fri`: the days a word names, or why it names none. */
+function daysOf(word: string): Weekday[] | string {
+  const days: Weekday[] = [];
+  for (const part of word.split(',')) {
+    const ends = part.split('-');
+    if (part === '' || ends.length > 2 || ends.some((e) => e === ''))
+      return `"${word}" is not a list of days: write them like Mon-Fri, Sat,Sun or Mon,Wed-Fri.`;
+    const [from, to = from] = ends.map(weekdayOf);
+    if (from === null || from === undefined) return NOT_A_DAY(ends[0] ?? part);
+    if (to === null) return NOT_A_DAY(ends[1] ?? part);
+    // A range runs forward and may wrap over the week's end: Fri-Mon is Fri, Sat, Sun, Mon.
+    for (let d = from; ; d = ((d % 7) + 1) as Weekday) {
+      days.push(d);
+      if (d === to) break;
+    }
+  }
+  return days;
+}
+
+/** "9:05" or "09:05" as "09:05"; null when it is not a 24-hour time. */
+export function normalTime(word: string): string | null {
+  const m = TIME.exec(word);
+  return m ? `${m[1]!.padStart(2, '0')}:${m[2]}` : null;
+}
+
+/** Minutes since midnight of an "HH:MM" time. */
+export function minuteOf(time: string): number {
+  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+}
+
+/** Sorted by day, then time, each slot once. */
+export function sortSlots(slots: readonly PostingSlot[]): PostingSlot[] {
+  const seen = new Set<string>();
+  return [...slots]
+    .sort((a, b) => a.weekday - b.weekday || minuteOf(a.time) - minuteOf(b.time))
+    .filter((s) => {
+      const key = `${s.weekday} ${s.time}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
+/** Reads posting times written as words (see the header); the message says what is wrong. */
+export function parsePostingTimes(text: string): PostingTimesParse {
+  const trimmed = text.trim();
+  if (/^none$/i.test(trimmed)) return { ok: true, slots: [] };
+  if (trimmed === '')
+    return {
+      ok: false,
+      message: `Give days and 24-hour times, e.g. "${POSTING_TIMES_EXAMPLE}" (or "none" for no posting times).`,
+    };
+  const slots: PostingSlot[] = [];
+  for (const group of trimmed.split(';')) {
+    // "Mon, Wed - Fri" reads as "Mon,Wed-Fri".
+    const words = group
+      .trim()
+      .replace(/\s*([,-])\s*/g, '$1')
+      .split(/\s+/)
+      .filter((w) => w !== '');
+    if (words.length === 0)
+      return { ok: false, message: 'An empty group between ";": remove the extra ";".' };
+    const [dayWord = '', ...timeWords] = words;
+    if (normalTime(dayWord) !== null)
+      return {
+        ok: false,
+        message: `"${group.trim()}" starts with a time: start with the days, e.g. "${POSTING_TIMES_EXAMPLE}".`,
+      };
+    const days = daysOf(dayWord);
+    if (typeof days === 'string') return { ok: false, message: days };
+    if (timeWords.length === 0)
+      return {
+        ok: false,
+        message: `"${group.trim()}" has no times: add one or more 24-hour times, e.g. "${POSTING_TIMES_EXAMPLE}".`,
+      };
+    for (const word of timeWords) {
+      const time = normalTime(word);
+      if (time === null)
+        return {
+          ok: false,
+          message: `"${word}" is not a 24-hour time: write HH:MM, from 00:00 to 23:59 (e.g. "${POSTING_TIMES_EXAMPLE}").`,
+        };
+      for (const weekday of days) slots.push({ weekday, time });
+    }
+  }
+  return { ok: true, slots: sortSlots(slots) };
+}
+
+/** Runs of days: Mon-Fri for three or more in a row, Sat,Sun for two. */
+function dayList(days: readonly Weekday[]): string {
+  const runs: Weekday[][] = [];
+  for (const d of days) {
+    const run = runs.at(-1);
+    if (run && run.at(-1) === d - 1) run.push(d);
+    else runs.push([d]);
+  }
+  return runs
+    .map((run) =>
+      run.length >= 3
+        ? `${WEEKDAY_NAMES[run[0]! - 1]}-${WEEKDAY_NAMES[run.at(-1)! - 1]}`
+        : run.map((d) => WEEKDAY_NAMES[d - 1]).join(','),
+    )
+    .join(',');
+}
+
+/** Days that share the same times, and those times: how posting times are written and edited. */
+export interface SlotGroup {
+  days: Weekday[];
+  times: string[];
+}
+
+/** The slots as groups of days with the same times, in the order of their first day. */
+export function slotGroups(slots: readonly PostingSlot[]): SlotGroup[] {
+  const byDay = new Map<Weekday, string[]>();
+  for (const s of sortSlots(slots)) byDay.set(s.weekday, [...(byDay.get(s.weekday) ?? []), s.time]);
+  const groups = new Map<string, SlotGroup>();
+  for (const [day, times] of byDay) {
+    const key = times.join(' ');
+    const group = groups.get(key) ?? { days: [], times };
+    group.days.push(day);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/** The slots of groups (each of its days at each of its times), sorted, each once. */
+export function slotsOfGroups(groups: readonly SlotGroup[]): PostingSlot[] {
+  return sortSlots(
+    groups.flatMap((g) => g.days.flatMap((weekday) => g.times.map((time) => ({ weekday, time })))),
+  );
+}
+
+/** Posting times as words: days with the same times together ("Mon-Fri 09:00 12:30; Sat 10:00"). */
+export function formatPostingTimes(slots: readonly PostingSlot[]): string {
+  const groups = slotGroups(slots);
+  if (groups.length === 0) return 'none';
+  return groups.map((g) => `${dayList(g.days)} ${g.times.join(' ')}`).join('; ');
+}
