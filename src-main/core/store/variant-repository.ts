@@ -58,6 +58,11 @@ export async function updateVariant(db: Kysely<Database>, id: string, patch: Var
   await variantUpdate(db, id, patch);
 }
 
+/** Deletes a variant row; its ops go with it (foreign keys cascade). */
+export async function deleteVariant(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('variant').where('id', '=', id).execute();
+}
+
 export async function listVariantsOfPost(db: Kysely<Database>, postId: string): Promise<VariantRow[]> {
   return (
     db
