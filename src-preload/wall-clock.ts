@@ -7,18 +7,31 @@ const DAY_MS = 86_400_000;
 const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+// One formatter per zone: building an Intl.DateTimeFormat costs far more than using one, and a
+// bulk reschedule of a thousand variants reads each zone's offset thousands of times.
+const FORMATS = new Map<string, Intl.DateTimeFormat>();
+
+function formatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = FORMATS.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    FORMATS.set(timeZone, format);
+  }
+  return format;
+}
+
 /** Offset of `timeZone` from UTC at the instant `utcMs`, in milliseconds. */
 function zoneOffsetMs(utcMs: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(utcMs));
+  const parts = formatIn(timeZone).formatToParts(new Date(utcMs));
   const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value ?? '0');
   const asUtc = Date.UTC(
     get('year'),
