@@ -24,18 +24,26 @@ const POST: PostDetail = {
   variants: [variantView({ id: 'v1', content: 'Hello', serverId: null })],
 };
 
+/** Set by a test: posts.get answers that the post is gone. */
+let gone = false;
 /** Commands the editor sent, in order. */
 let sent: Array<{ command: string; payload: Record<string, unknown> }> = [];
 /** Creates wait here until the test answers them. */
 let creates: Array<{ answer: (v: VariantView) => void; refuse: (message: string) => void }> = [];
 
 beforeEach(() => {
+  gone = false;
   sent = [];
   creates = [];
   const bridge = {
     invoke: (command: string, payload: Record<string, unknown>) => {
       sent.push({ command, payload });
-      if (command === 'posts.get') return Promise.resolve({ ok: true, value: POST });
+      if (command === 'posts.get')
+        return Promise.resolve(
+          gone
+            ? { ok: false, error: { code: 'not_found', message: 'No post with id p1.' } }
+            : { ok: true, value: POST },
+        );
       if (command === 'variants.update')
         return Promise.resolve({
           ok: true,
@@ -166,5 +174,14 @@ describe('focus requests', () => {
     editor.focus.request('title');
     await editor.open('p1');
     expect(editor.focus.current).toBeNull();
+  });
+});
+
+describe('the open post deleted meanwhile', () => {
+  it('closes, rather than showing an error about a post that is not there', async () => {
+    const editor = await openEditor();
+    gone = true;
+    await editor.refresh();
+    expect([editor.post, editor.errors]).toEqual([null, {}]);
   });
 });

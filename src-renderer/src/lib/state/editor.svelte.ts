@@ -2,7 +2,7 @@
 // (and right away on blur, on switching post or variant, and before schedule or publish), so
 // typing never waits on the disk or the network.
 import type { AccountChoice, OutboxOpView, PostDetail, VariantView } from '../../../../src-preload/bridge';
-import { errorMessage, invoke } from '../bridge';
+import { BridgeError, errorMessage, invoke } from '../bridge';
 import { FocusRequests } from './focus-request.svelte';
 import { situationOf } from './situation';
 
@@ -95,7 +95,10 @@ export class EditorState {
       this.clearError('refresh');
       this.adopt(post);
     } catch (error) {
-      if (mine === this.openSequence) this.setError('refresh', errorMessage(error));
+      if (mine !== this.openSequence) return;
+      // Deleted meanwhile (picked in the list with others, say): there is nothing left to show.
+      if (error instanceof BridgeError && error.code === 'not_found') this.close();
+      else this.setError('refresh', errorMessage(error));
     }
   }
 
