@@ -138,7 +138,8 @@ export interface PublishUnknownFacts {
  * variant's state (published, waiting for sign-off, removed, its account, its ops): the window
  * and the CLI offer exactly these, and the core refuses the others with the reason. `move`: its
  * time can be changed where it is shown (the calendar). `retry` and `discard` act on its failed
- * change; `publish_again` and `keep_unpublished` decide a publish of unknown outcome.
+ * change; `publish_again` and `keep_unpublished` decide a publish of unknown outcome. `delete`:
+ * it never reached the service, and nothing of it is on its way there.
  */
 export type VariantAction =
   | 'edit'
@@ -149,7 +150,8 @@ export type VariantAction =
   | 'retry'
   | 'discard'
   | 'publish_again'
-  | 'keep_unpublished';
+  | 'keep_unpublished'
+  | 'delete';
 
 export interface VariantView {
   id: LocalId;
@@ -193,7 +195,17 @@ export interface PublishedElsewhere {
   unsentContent: string | null;
 }
 
+/**
+ * What the user can do with a whole post now. `delete` and `move` (to another workspace): it
+ * never reached the service, which offers neither; `hide` and `show`: the local archive ("Hide
+ * here"), which the service never hears of.
+ */
+export type PostAction = 'duplicate' | 'delete' | 'move' | 'hide' | 'show';
+
 export interface PostDetail extends PostSummary {
+  /** Hidden here ("Hide here"): out of the list, the calendar and the queue, still on the service. */
+  hidden: boolean;
+  actions: PostAction[];
   conflicts: FieldConflict[];
   /** Why the post failed or was removed, in the service's words where they came from there. */
   error: string | null;
@@ -458,6 +470,12 @@ export interface TextVersionView {
 /** Whose text: a variant's content, or a post's title. */
 export type TextSubject = { variantId: LocalId } | { postId: LocalId };
 
+/**
+ * How a bulk reschedule moves each time: `by` days (the same time of day, on the user's wall
+ * clock) and minutes (time that passes), or onto `toDay` (`YYYY-MM-DD`), keeping each time of day.
+ */
+export type TimeShift = { by: { days: number; minutes: number } } | { toDay: string };
+
 /** Every command: its payload and its answer. */
 export interface BridgeCommands {
   'app.info': { payload: void; result: { version: string; host: 'electron' | 'browser'; dataDir: string } };
@@ -479,8 +497,15 @@ export interface BridgeCommands {
   'profiles.list': { payload: { workspace: string }; result: ProfileView[] };
 
   /** Newest first; `limit` answers only the first posts (a window's first screenful). */
+  /** `hidden`: only the posts hidden here (otherwise they are left out). */
   'posts.list': {
-    payload: { workspace: string | null; query?: string; filter?: PostFilter; limit?: number };
+    payload: {
+      workspace: string | null;
+      query?: string;
+      filter?: PostFilter;
+      limit?: number;
+      hidden?: boolean;
+    };
     result: PostSummary[];
   };
   'posts.get': { payload: { id: LocalId }; result: PostDetail };
@@ -529,6 +554,29 @@ export interface BridgeCommands {
     payload: { id: LocalId; choice: 'publish_again' | 'keep_unpublished' };
     result: VariantView;
   };
+
+  // Many posts at once, and reuse (issue 25, items 3 and 4). Each item is checked against its
+  // own actions; the local change is one transaction, each item's change one outbox op, and the
+  // whole command one undo entry.
+  /** Every variant's time moved by `shift`, on the wall clock of `zone` (the window's IANA zone). */
+  'variants.reschedule': { payload: { ids: LocalId[]; shift: TimeShift; zone: string }; result: BulkReport };
+  'variants.unscheduleMany': { payload: { ids: LocalId[] }; result: BulkReport };
+  /** Only variants that never reached the service; their ops are withdrawn. Undo restores both. */
+  'variants.delete': { payload: { ids: LocalId[] }; result: BulkReport };
+  /** Another variant's text of the same post, into this one, as an edit. */
+  'variants.copyText': { payload: { id: LocalId; fromId: LocalId }; result: VariantView };
+  /** Copies: title with " (copy)", every variant's text, platform and account, unscheduled. */
+  'posts.duplicate': {
+    payload: { ids: LocalId[] };
+    result: BulkReport & { created: Array<{ from: LocalId; id: LocalId }> };
+  };
+  /** Only posts that never reached the service (the service offers no deletion). */
+  'posts.delete': { payload: { ids: LocalId[] }; result: BulkReport };
+  /** Only posts that never reached the service; `null` is the local space. */
+  'posts.move': { payload: { ids: LocalId[]; workspace: string | null }; result: BulkReport };
+  /** "Hide here": a local, reversible archive; the service keeps the post. */
+  'posts.hide': { payload: { ids: LocalId[] }; result: BulkReport };
+  'posts.show': { payload: { ids: LocalId[] }; result: BulkReport };
 
   /** Variants placed in [from, to) (ISO timestamps), for the calendar. */
   'planning.calendar': {
@@ -673,6 +721,15 @@ const COMMANDS = {
   'variants.resolveConflict': true,
   'posts.resolveConflict': true,
   'variants.resolvePublishUnknown': true,
+  'variants.reschedule': true,
+  'variants.unscheduleMany': true,
+  'variants.delete': true,
+  'variants.copyText': true,
+  'posts.duplicate': true,
+  'posts.delete': true,
+  'posts.move': true,
+  'posts.hide': true,
+  'posts.show': true,
   'planning.calendar': true,
   'planning.queue': true,
   'planning.slots': true,

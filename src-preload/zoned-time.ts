@@ -1,11 +1,13 @@
 // Wall-clock times in an IANA zone and the instants they name, for any zone rather than only
 // the machine's: the window's schedule field and calendar (in the user's zone) and an account's
-// posting times (in the account's own zone, in the core) read and write times through these.
+// posting times (in the account's own zone, in the core), and a bulk reschedule ("+1 day" keeps
+// each time of day) read and write times through these.
 // A "wall" value is a wall-clock reading written as if it were UTC milliseconds, so its date
 // and weekday come from the getUTC* methods whatever zone the process runs in.
 
 const DAY_MS = 86_400_000;
 const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 // Building an Intl.DateTimeFormat costs far more than using one: one per zone.
 const OFFSET_FORMATS = new Map<string, Intl.DateTimeFormat>();
@@ -47,6 +49,11 @@ export function knownZone(zone: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** Whether `timeZone` names a zone this runtime knows. */
+export function isTimeZone(timeZone: string): boolean {
+  return knownZone(timeZone) !== null;
 }
 
 /** Offset of `timeZone` from UTC at the instant `utcMs`, in milliseconds. */
@@ -106,4 +113,27 @@ export function utcToZonedInput(iso: string, timeZone: string): string {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) throw new Error(`"${iso}" is not a timestamp.`);
   return new Date(wallOf(ms, timeZone)).toISOString().slice(0, 16);
+}
+
+/** Whether `day` is a real calendar day written `YYYY-MM-DD`. */
+export function isDay(day: string): boolean {
+  const match = DAY.exec(day);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** The instant `days` days and `hours` hours of wall-clock time after `iso`, in `zone`. */
+export function shiftTime(iso: string, zone: string, days: number, hours: number): string {
+  const local = utcToZonedInput(iso, zone);
+  const [y, m, d] = local.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const [h, mi] = local.slice(11, 16).split(':').map(Number) as [number, number];
+  const moved = new Date(Date.UTC(y, m - 1, d + days, h + hours, mi)).toISOString().slice(0, 16);
+  return zonedInputToUtc(moved, zone);
+}
+
+/** `iso` moved to `day`, keeping its wall-clock time in `zone` (a drop on another day). */
+export function onDay(iso: string, zone: string, day: string): string {
+  return zonedInputToUtc(`${day}${utcToZonedInput(iso, zone).slice(10, 16)}`, zone);
 }

@@ -6,7 +6,7 @@
 // BENCH_QUICK=1 runs everything at small sizes (for working on the bench itself); its figures
 // are not comparable with the goals and the table says so. BENCH_REPEATS=N changes how many
 // pairs of pull and push runs are taken (default 3). BENCH_ONLY=growth (or any of pull, push,
-// idle, render, calendar, queue, growth, comma-separated) runs only those parts;
+// idle, render, calendar, queue, bulk, growth, comma-separated) runs only those parts;
 // bench-results.json keeps the other parts of its previous run. Measured Outpost processes apply the app's V8 memory settings
 // (src-main/v8-memory.ts) as its hosts do; BENCH_APP_V8=0 leaves them out (to measure their
 // effect) and BENCH_OUTPOST_FLAGS adds Node/V8 flags (trials).
@@ -41,6 +41,8 @@ import { benchCalendarMonth } from './calendar';
 import { calendarMonthRow, growthCalendarRuns } from './lib/calendar-row';
 import { benchAddToQueue } from './add-to-queue';
 import { addToQueueRow } from './lib/queue-row';
+import { benchBulkReschedule } from './bulk';
+import { bulkRescheduleRow } from './lib/bulk-row';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HERE = fileURLToPath(new URL('./', import.meta.url));
@@ -50,7 +52,7 @@ const envInt = (name: string): number | undefined => {
   return Number.isInteger(value) && value > 0 ? value : undefined;
 };
 
-const SECTIONS = ['pull', 'push', 'idle', 'render', 'calendar', 'queue', 'growth'] as const;
+const SECTIONS = ['pull', 'push', 'idle', 'render', 'calendar', 'queue', 'bulk', 'growth'] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -91,6 +93,9 @@ const config = {
   queueLibrary: quick ? 1_000 : 10_000,
   queueDrafts: 500,
   queueRuns: quick ? 3 : 7,
+  /** The bulk reschedule of issue 25: variants rescheduled at once, and runs timed. */
+  bulkVariants: quick ? 200 : 1_000,
+  bulkRuns: quick ? 2 : 5,
   /** Month openings per growth size (at most 3 at 50,000 posts). */
   growthCalendarRuns: quick ? 2 : 5,
   idlePosts: 35,
@@ -675,6 +680,26 @@ if (selected.has('queue')) {
       undo: roundSummary(queue.undo),
       goalMs: queue.goalMs,
       met: queue.met,
+    },
+  };
+}
+
+// --- bulk reschedule (issue 25): the local part timed, the push's PATCH requests counted ------
+if (selected.has('bulk')) {
+  const begun = beginSection();
+  log(`bulk: reschedule ${config.bulkVariants} variants at once (${loadText(begun.loadAtStart)})`);
+  const bulk = await benchBulkReschedule({ variants: config.bulkVariants, runs: config.bulkRuns });
+  log(`bulk: ${bulk.runsMs.map((v) => ms(v)).join(', ')}; PATCH per run ${bulk.patchesPerRun.join(', ')}`);
+  const row = bulkRescheduleRow(bulk, begun.loadAtStart);
+  sections.bulk = {
+    ...begun,
+    rows: [row],
+    figures: {
+      variants: bulk.variants,
+      runsMs: bulk.runsMs.map((v) => round(v)),
+      summary: roundSummary(bulk.summary),
+      patchesPerRun: bulk.patchesPerRun,
+      met: row.met,
     },
   };
 }

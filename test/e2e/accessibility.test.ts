@@ -154,6 +154,21 @@ describe.each(['light', 'dark'] as const)('every screen in %s', (scheme) => {
     expect(findings.skills).toEqual([]);
   });
 
+  it('the post list with a post picked, the bulk bar and its reschedule panel', async () => {
+    const { page } = setup();
+    await nav(page, 'Posts');
+    await page.getByRole('checkbox', { name: 'Select Spring launch' }).click();
+    const bar = page.getByRole('region', { name: 'Selected posts' });
+    await bar.getByRole('button', { name: 'Reschedule…' }).click();
+    await bar.getByLabel('Move by').fill('soon');
+    await bar.getByRole('button', { name: 'Move', exact: true }).click();
+    await bar.getByRole('alert').waitFor();
+    await check('bulk');
+    await bar.getByRole('button', { name: 'Clear selection' }).click();
+    await bar.waitFor({ state: 'detached' });
+    expect(findings.bulk).toEqual([]);
+  });
+
   it('the theme setting overrides the system scheme', async () => {
     const { page } = setup();
     await nav(page, 'Settings');

@@ -144,3 +144,45 @@ describe('screenshots of the planning screens', () => {
     }
   });
 });
+
+describe('screenshots of many posts at once', () => {
+  it.each(['light', 'dark'] as const)('%s', async (scheme) => {
+    const sandbox = await startSandbox({ seed: 'demo' });
+    const app = await startApp();
+    const browser = await launchChromium();
+    try {
+      const { page } = await openWindow(browser, app, { colorScheme: scheme, timezoneId: 'Europe/Berlin' });
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await mkdir(DIR, { recursive: true });
+      await connect(page, sandbox.baseUrl, sandbox.token);
+      await selectWorkspace(page, 'northwind-coffee');
+      await app.waitForEvent('syncStatus', (s) => s.phase === 'idle' && s.lastSyncAt !== null);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Posts' }).click();
+      const boxes = page.getByRole('list', { name: 'Post list' }).getByRole('checkbox');
+      await boxes.first().waitFor();
+      // Every post picked (a checkbox, then Shift-click), rescheduled by a day, the refusals shown.
+      await boxes.nth(0).click();
+      await boxes.nth(2).click({ modifiers: ['Shift'] });
+      const bar = page.getByRole('region', { name: 'Selected posts' });
+      await bar.getByText('3 selected').waitFor();
+      await bar.getByRole('button', { name: 'Reschedule…' }).click();
+      await bar.getByLabel('Move by').fill('+1 day');
+      await bar.getByRole('button', { name: 'Move', exact: true }).click();
+      await bar
+        .getByRole('status')
+        .getByText(/rescheduled/)
+        .waitFor();
+      const why = bar.getByRole('button', { name: 'Why refused' });
+      if ((await why.count()) > 0) await why.click();
+      await page
+        .getByRole('region', { name: 'Notifications' })
+        .getByRole('button', { name: /^Undo: / })
+        .waitFor();
+      await page.screenshot({ path: join(DIR, `bulk-${scheme}.png`) });
+    } finally {
+      await browser.close();
+      await app.close();
+      await sandbox.close();
+    }
+  });
+});

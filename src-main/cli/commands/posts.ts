@@ -1,10 +1,11 @@
-// outpost posts, variants, draft, variant, edit, schedule, publish: drafting, offline or not.
-// None of these touches the network; what they change goes out with the next sync.
+// outpost posts, variants, draft, variant, edit, schedule, publish, duplicate: drafting, offline
+// or not. None of these touches the network; what they change goes out with the next sync.
 import type { AccountChoice, PostSummary } from '../../../src-preload/bridge';
 import type { AppCore } from '../../core/ports';
 import {
   atMostOne,
   call,
+  CommandFailed,
   defineCommand,
   exactlyOne,
   flag,
@@ -126,6 +127,22 @@ export const postCommands: CliCommand[] = [
       // Typing the command is the user's confirmation; the request leaves with the next sync.
       const variant = await call(core, 'variants.publish', { id: values.variant });
       return { json: variant, text: variantLine(variant) };
+    },
+  }),
+  defineCommand({
+    name: 'duplicate',
+    options: [required('post', 'ID')],
+    help: [
+      'Copy a post: its title with " (copy)", every variant\'s text, platform and',
+      "account, no time; prints the new post's local id. It syncs as a new post.",
+    ],
+    async run({ core, values }) {
+      const { created, refused } = await call(core, 'posts.duplicate', { ids: [values.post] });
+      const [copy] = created;
+      if (copy === undefined)
+        throw new CommandFailed('not_found', refused[0]?.reason ?? 'Nothing was copied.');
+      const post = await call(core, 'posts.get', { id: copy.id });
+      return { json: post, text: post.id };
     },
   }),
 ];

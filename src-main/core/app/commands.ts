@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import type { CommandName, CommandPayload } from '../../../src-preload/bridge';
 import { identifierProblem, wellFormed } from '../../../src-preload/invisible';
+import { shiftProblem } from '../../../src-preload/time-shift';
+import { isTimeZone } from '../../../src-preload/zoned-time';
 
 const none = z.union([z.undefined(), z.null(), z.strictObject({})]).transform((): void => undefined);
 const id = z.string().min(1, 'must not be empty').max(200);
@@ -46,6 +48,22 @@ const itemState = z.enum([
   'needs_user',
   'unknown_status',
 ]);
+/** The items of a command over many: at least one, each once. */
+const ids = z
+  .array(id)
+  .min(1, 'must name at least one item')
+  .max(100_000)
+  .transform((list) => [...new Set(list)]);
+const timeShift = z
+  .union([
+    z.strictObject({ by: z.strictObject({ days: z.int(), minutes: z.int() }) }),
+    z.strictObject({ toDay: z.string().max(10) }),
+  ])
+  .superRefine((shift, ctx) => {
+    const problem = shiftProblem(shift);
+    if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+  });
+const zone = z.string().max(100).refine(isTimeZone, { message: 'must be a time zone such as Europe/Paris' });
 const connection = z.strictObject({ baseUrl: text(2000), token: text(4000).optional(), authHeader });
 
 type Schemas = { [C in CommandName]: z.ZodType<CommandPayload<C>, unknown> };
@@ -70,6 +88,7 @@ export const COMMAND_SCHEMAS = {
     query: text(500).optional(),
     filter: z.union([z.literal('all'), itemState]).optional(),
     limit: z.int().min(1).max(100_000).optional(),
+    hidden: z.boolean().optional(),
   }),
   'posts.get': z.strictObject({ id }),
   'posts.conflicts': none,
@@ -103,6 +122,15 @@ export const COMMAND_SCHEMAS = {
     id,
     choice: z.enum(['publish_again', 'keep_unpublished']),
   }),
+  'variants.reschedule': z.strictObject({ ids, shift: timeShift, zone }),
+  'variants.unscheduleMany': z.strictObject({ ids }),
+  'variants.delete': z.strictObject({ ids }),
+  'variants.copyText': z.strictObject({ id, fromId: id }),
+  'posts.duplicate': z.strictObject({ ids }),
+  'posts.delete': z.strictObject({ ids }),
+  'posts.move': z.strictObject({ ids, workspace: slug.nullable() }),
+  'posts.hide': z.strictObject({ ids }),
+  'posts.show': z.strictObject({ ids }),
   'planning.calendar': z.strictObject({ workspace: slug.nullable(), from: isoTime, to: isoTime }),
   'planning.queue': z.strictObject({ workspace: slug.nullable(), days: z.int().min(1).max(60).optional() }),
   'planning.slots': z.strictObject({ workspace: slug, profileId: id.superRefine(noInvisible) }),

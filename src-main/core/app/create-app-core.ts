@@ -24,6 +24,7 @@ import { openDatabase, type OpenedDatabase } from '../store/db';
 import type { SyncContext } from '../store/unit-of-work';
 import { SyncEngine } from '../sync/engine';
 import { AppContext } from './app-context';
+import { bulkHandlers } from './bulk-handlers';
 import { CommandError } from './command-error';
 import { COMMAND_SCHEMAS, CORE_COMMANDS, describeIssues } from './commands';
 import { Connection } from './connection';
@@ -169,6 +170,7 @@ class Core implements AppCore {
       planningHandlers(app),
       undoHandlers(app),
       historyHandlers(app),
+      bulkHandlers(app),
     ) satisfies Handlers<CommandName>;
   }
 

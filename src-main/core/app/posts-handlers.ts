@@ -34,7 +34,13 @@ export function postHandlers(app: AppContext): Handlers<PostCommands> {
       // only an unfiltered list is cut short in SQL.
       const unfiltered = p.filter === undefined || p.filter === 'all';
       const cut = unfiltered && p.limit !== undefined;
-      const rows = await listPostSummaryRows(app.db, p.workspace, p.query, cut ? p.limit : undefined);
+      const rows = await listPostSummaryRows(
+        app.db,
+        p.workspace,
+        p.query,
+        cut ? p.limit : undefined,
+        p.hidden ?? false,
+      );
       // A first screenful reads the open ops of its own posts, not the whole outbox (thousands
       // of ops after a day of drafting offline).
       const shown = rows.map((r) => r.post.id);

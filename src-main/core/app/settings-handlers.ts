@@ -1,7 +1,6 @@
 // settings.*, workspaces.* and profiles.list: the connection, the window's preferences, the
 // workspaces the service lists (with whether this account can reach them) and their accounts.
 import type { SettingsView, WorkspaceView } from '../../../src-preload/bridge';
-import { enqueue } from '../outbox/op-store';
 import { countPostsByWorkspace, listPosts, updatePost } from '../store/post-repository';
 import { setSetting } from '../store/settings-repository';
 import { listVariantsOfPost } from '../store/variant-repository';
@@ -11,6 +10,7 @@ import type { AppContext } from './app-context';
 import { CommandError } from './command-error';
 import type { Handlers } from './handlers';
 import { profileHandle } from './planning-views';
+import { queueCreates } from './post-moves';
 
 const LOCAL_SPACE_NAME = 'Local drafts';
 
@@ -114,12 +114,7 @@ export function settingsHandlers(app: AppContext, info: HostInfo): Handlers<Sett
       await app.inTransaction(async (t) => {
         for (const post of moving) {
           await updatePost(t.db, post.id, { workspace: slug, updated_at: now });
-          await enqueue(t, { kind: 'create_post', postId: post.id, variantId: null, now });
-          for (const v of await listVariantsOfPost(t.db, post.id)) {
-            await enqueue(t, { kind: 'create_variant', postId: post.id, variantId: v.id, now });
-            if (v.scheduled_at !== null)
-              await enqueue(t, { kind: 'schedule', postId: post.id, variantId: v.id, now });
-          }
+          await queueCreates(t, post.id, await listVariantsOfPost(t.db, post.id), now);
         }
       });
       for (const post of moving)

@@ -11,12 +11,13 @@
 // The journal announces it (the `undoable` event: the window offers Undo) and keeps it until
 // it is undone or pushed out by newer ones. The inverse reverses the change through the same
 // core paths a user's own change takes (the handlers' local change and outbox op, never a
-// write of its own to the outbox, never a request). It checks each item first: one that moved
-// on meanwhile (published, deleted, changed again) is refused with the reason, and the rest
-// are undone. One user action over many items is one entry, and its inverse one transaction:
-// an inverse that throws has changed nothing, so its entry stays to be tried again.
-// undo-entries.ts builds the entries of rescheduling and of a discard; the bulk actions to come
-// (Add to queue, delete, restore) record theirs the same way.
+// write of its own to the outbox, never a request), except a deletion's, which puts the rows
+// and their withdrawn ops back exactly (item-removal.ts). It checks each item first: one that
+// moved on meanwhile (published, deleted, changed again) is refused with the reason, and the
+// rest are undone. One user action over many items is one entry, and its inverse one
+// transaction: an inverse that throws has changed nothing, so its entry stays to be tried
+// again. undo-entries.ts builds the entries of rescheduling and of a discard; the bulk actions
+// and reuse (bulk-handlers.ts) record theirs the same way.
 import type { LocalId, UndoableView, UndoResult } from '../../../src-preload/bridge';
 import { newLocalId } from '../store/ids';
 import { CommandError } from './command-error';

@@ -14,6 +14,7 @@ import type { OutboxOpRow, PostRow, SyncLogRow, VariantRow } from '../store/sche
 import { parseJson, type PostBase, type PostSummaryRow } from '../store/post-repository';
 import { sameText } from '../outbox/answer-check';
 import { variantActions } from '../outbox/item-actions';
+import { postActions } from '../outbox/post-actions';
 import { actionsOf, KIND_GROUPS } from '../outbox/op-machine';
 import { parseQuestion } from '../outbox/payload';
 import { postState, variantState, STATE_WORDS, TITLE_NEEDED } from '../domain/item-state';
@@ -223,6 +224,8 @@ export function postDetail(
         : null;
   return {
     ...postSummary(post, variants, ops),
+    hidden: post.hidden_at !== null,
+    actions: postActions({ post, variants, ops }),
     conflicts: parseJson<FieldConflict[]>(post.conflict) ?? [],
     error: failed?.error ?? post.error,
     note,

@@ -5,11 +5,12 @@ import type { OutboxOpAction, VariantAction } from '../../../src-preload/bridge'
 import { isPublished, NEEDS_APPROVAL } from '../domain/service-state';
 import type { OutboxOpRow, VariantRow } from '../store/schema';
 import { refusal } from './op-machine';
+import { withdrawalRefusal } from './withdraw';
 
 /** The variant columns its actions depend on. */
 export type VariantActionRow = Pick<
   VariantRow,
-  'id' | 'status' | 'platform_post_url' | 'remote_state' | 'account_mode' | 'scheduled_at'
+  'id' | 'server_id' | 'status' | 'platform_post_url' | 'remote_state' | 'account_mode' | 'scheduled_at'
 >;
 
 /** The outbox columns its actions depend on. */
@@ -33,6 +34,7 @@ export const VARIANT_ACTIONS: readonly VariantAction[] = [
   'discard',
   'publish_again',
   'keep_unpublished',
+  'delete',
 ];
 
 /** Why nothing of the variant may change now (published, waiting for sign-off, removed), or null. */
@@ -96,8 +98,13 @@ export function variantRefusal(action: VariantAction, f: VariantFacts): string |
         action,
         'This variant has no publish of unknown outcome waiting for a decision.',
       );
+    case 'delete':
+      return v.server_id !== null ? ON_SERVICE : withdrawalRefusal(mine);
   }
 }
+
+const ON_SERVICE =
+  'This variant is on the service, which offers no way to delete it; you can hide its post here instead.';
 
 /** Every action the core accepts on the variant now. */
 export function variantActions(f: VariantFacts): VariantAction[] {

@@ -32,7 +32,8 @@ export type OpEvent =
   | { type: 'user_publish_again' }
   | { type: 'user_keep_unpublished' }
   | { type: 'user_adopt'; serverId: string }
-  | { type: 'user_create_anew' };
+  | { type: 'user_create_anew' }
+  | { type: 'withdrawn' };
 
 export type OpEventType = OpEvent['type'];
 
@@ -65,6 +66,8 @@ export const EVENT_WORDS = {
   user_keep_unpublished: 'the user: keep unpublished',
   user_adopt: 'the user: this one is mine',
   user_create_anew: 'the user: none of these, create anew',
+  withdrawn:
+    'the user deleted its item before it reached the service (or took a draft back to the local space)',
 } as const satisfies Record<OpEventType, string>;
 
 export const OP_EVENT_TYPES = Object.keys(EVENT_WORDS) as OpEventType[];
@@ -78,6 +81,7 @@ export const USER_EVENTS: ReadonlySet<OpEventType> = new Set([
   'user_keep_unpublished',
   'user_adopt',
   'user_create_anew',
+  'withdrawn',
 ]);
 
 /** What must happen together with the state change (in the same commit, or right after it). */

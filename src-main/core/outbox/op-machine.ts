@@ -62,6 +62,7 @@ const CREATE = { kinds: ['create'] } as const;
 const CHANGE = { kinds: ['change'] } as const;
 const PUBLISH = { kinds: ['publish'] } as const;
 const SAYS = { error: FROM_EVENT };
+const WITHDRAWN = 'Withdrawn: its item was deleted, or taken back to the local space, before it left.';
 
 /** State x event: the rows in order, the first whose kinds (and guard) fit is taken. */
 export const MACHINE: Record<OpState, Partial<Record<OpEventType, ReadonlyArray<Row | Refusal>>>> = {
@@ -80,6 +81,8 @@ export const MACHINE: Record<OpState, Partial<Record<OpEventType, ReadonlyArray<
     // A create reads the variant when it leaves, a change carries every field folded in.
     folded: [to('pending', [], { kinds: ['create', 'change'] })],
     superseded: [to('done', [], { ...CHANGE, error: 'Superseded: a newer change replaces it.' })],
+    // Nothing of it has reached the service: its item can go, and it with it.
+    withdrawn: [to('done', [], { error: WITHDRAWN })],
   },
   sending: {
     answered: [to('done', ['record'])],
@@ -131,6 +134,8 @@ export const MACHINE: Record<OpState, Partial<Record<OpEventType, ReadonlyArray<
       { refuse: 'a draft the service has not taken yet is kept.', ...CREATE },
       to('done', [], { error: 'Discarded by the user.' }),
     ],
+    // Refused by the service: nothing of it was applied.
+    withdrawn: [to('done', [], { error: WITHDRAWN })],
   },
   done: {},
 };
@@ -162,6 +167,7 @@ const REFUSALS: Record<OpEventType, string> = {
   user_keep_unpublished: 'only a publish waiting for the user can be kept unpublished.',
   user_adopt: 'only a create waiting for the user can adopt a match.',
   user_create_anew: 'only a create waiting for the user can be sent anew.',
+  withdrawn: 'it may have reached the service already (it is being sent, or its outcome is not known yet).',
 };
 
 export type Transition =

@@ -48,6 +48,14 @@ export async function listOpenOpsOfPost(db: Kysely<Database>, postId: string): P
   return (await openOpsOfPost(db, postId)).rows;
 }
 
+/**
+ * Every op of one post, done ones too, in order: what a deletion keeps so that its undo puts
+ * the post back with its ops exactly as they were.
+ */
+export async function listAllOpsOfPost(db: Kysely<Database>, postId: string): Promise<OutboxOpRow[]> {
+  return db.selectFrom('outbox_op').selectAll().where('post_id', '=', postId).orderBy('seq').execute();
+}
+
 export async function listOpenOpsOfPosts(db: Kysely<Database>, postIds: string[]): Promise<OutboxOpRow[]> {
   return selectByIds(postIds, (part) =>
     db

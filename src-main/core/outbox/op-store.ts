@@ -10,13 +10,8 @@ import type { Effect, OpEvent } from './op-events';
 import { KIND_GROUPS, transition } from './op-machine';
 import { getOp } from './op-queries';
 import { preparedQuery } from '../store/prepared';
-import {
-  parsePayload,
-  type OpQuestion,
-  type OutboxPayload,
-  type PayloadPatch,
-  type VariantField,
-} from './payload';
+import { questionFor, readForQuestion } from './op-question';
+import { parsePayload, type OutboxPayload, type PayloadPatch, type VariantField } from './payload';
 
 /** The op changed between being read and being written: the decision is not applied. */
 export class OpMoved extends Error {
@@ -333,38 +328,6 @@ export async function settle(
   });
 }
 
-async function readForQuestion(db: Kysely<Database>, id: string) {
-  const row = await db
-    .selectFrom('outbox_op')
-    .select(['sent_at', 'error'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row ?? { sent_at: null, error: null };
-}
-
-/** What an op entering `needs_user` asks, with the facts the user decides on. */
-function questionFor(
-  kind: OpKind,
-  event: OpEvent,
-  current: Pick<OutboxOpRow, 'sent_at' | 'error'>,
-): OpQuestion {
-  if (event.type === 'read_back_ambiguous')
-    return {
-      candidates: event.candidates,
-      question:
-        kind === 'create_post'
-          ? 'Its answer was lost, and the service now holds several posts like it. Which one is Outpost’s?'
-          : 'Its answer was lost, and the post now has several variants like it. Which one is Outpost’s?',
-    };
-  return {
-    publishUnknown: {
-      requestedAt: current.sent_at ?? '',
-      reason: current.error ?? 'The answer to the publish request was lost.',
-      readBack: 'reason' in event ? event.reason : 'It may not have been published.',
-    },
-  };
-}
-
 /** A refused create blocks what follows; the user's new edit is the fix, so it goes again. */
 export async function reviveRefusedCreate(
   ctx: SyncContext,
@@ -381,4 +344,31 @@ export async function reviveRefusedCreate(
       ? q.where('kind', '=', 'create_post')
       : q.where('kind', '=', 'create_variant').where('variant_id', '=', variantId);
   for (const op of await q.execute()) await settle(ctx, op, { event: { type: 'edited' } });
+}
+
+/**
+ * Puts back the ops of an item deleted before it reached the service (its undo): the rows as
+ * they were before their withdrawal, so the item goes out as it would have. Each keeps its
+ * place in the queue unless a newer op took it meanwhile; then they go last, in their order.
+ * Call in the transaction that puts the item's rows back.
+ */
+export async function restoreOps(ctx: SyncContext, ops: readonly OutboxOpRow[]): Promise<void> {
+  if (ops.length === 0) return;
+  const seqs = ops.map((op) => op.seq);
+  const taken = await ctx.db.selectFrom('outbox_op').select('seq').where('seq', 'in', seqs).execute();
+  const last = taken.length === 0 ? 0 : await maxSeq(ctx.db);
+  const ordered = [...ops].sort((a, b) => a.seq - b.seq);
+  for (const [i, op] of ordered.entries())
+    await ctx.db
+      .insertInto('outbox_op')
+      .values({ ...op, seq: taken.length === 0 ? op.seq : last + i + 1 })
+      .execute();
+}
+
+async function maxSeq(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('outbox_op')
+    .select(sql<number>`coalesce(max(seq), 0)`.as('seq'))
+    .executeTakeFirst();
+  return Number(row?.seq ?? 0);
 }

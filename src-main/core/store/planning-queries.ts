@@ -48,6 +48,8 @@ function planned(db: Kysely<Database>, workspace: string | null) {
       .where('post.workspace', workspace === null ? 'is' : '=', workspace)
       .where('post.remote_state', '=', 'active')
       .where('variant.remote_state', '=', 'active')
+      // Hidden here: out of the calendar and the queue too.
+      .where('post.hidden_at', 'is', null)
   );
 }
 

@@ -39,6 +39,11 @@ export async function updatePost(db: Kysely<Database>, id: string, patch: PostUp
   await postUpdate(db, id, patch);
 }
 
+/** Deletes a post row; its variants and ops go with it (foreign keys cascade). */
+export async function deletePost(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('post').where('id', '=', id).execute();
+}
+
 /** The workspace's posts linked to these server ids, by server id (one query per chunk). */
 export async function findPostsByServerIds(
   db: Kysely<Database>,
@@ -67,13 +72,18 @@ export async function markVariantsRead(
   }
 }
 
-/** The posts a list shows: one workspace (null: the local space), optionally a search. */
+/**
+ * The posts a list shows: one workspace (null: the local space), optionally a search; only
+ * those hidden here (`hidden` true), only the others (false), or both (undefined).
+ */
 function whereListed<O>(
   q: SelectQueryBuilder<Database, 'post', O>,
   workspace: string | null,
   query?: string,
+  hidden?: boolean,
 ): SelectQueryBuilder<Database, 'post', O> {
   q = workspace === null ? q.where('post.workspace', 'is', null) : q.where('post.workspace', '=', workspace);
+  if (hidden !== undefined) q = q.where('post.hidden_at', hidden ? 'is not' : 'is', null);
   if (query && query.trim() !== '') {
     const like = `%${query.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     q = q.where((eb) =>
@@ -120,6 +130,7 @@ export async function listPostSummaryRows(
   workspace: string | null,
   query?: string,
   limit?: number,
+  hidden = false,
 ): Promise<Array<{ post: PostSummaryRow; variants: VariantSummaryRow[] }>> {
   const rows = await whereListed(
     db
@@ -154,6 +165,7 @@ export async function listPostSummaryRows(
       ),
     workspace,
     query,
+    hidden,
   )
     .orderBy('post.updated_at', 'desc')
     .orderBy('post.id')

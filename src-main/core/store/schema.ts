@@ -61,6 +61,8 @@ export interface PostTable {
   updated_at: string;
   /** When its variants were last read from the service in full (a full pull's rotation). */
   variants_read_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the user hid it here ("Hide here", migration 0009); null while it shows. */
+  hidden_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface VariantTable {

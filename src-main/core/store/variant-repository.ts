@@ -62,6 +62,11 @@ export async function listVariantsByIds(db: Kysely<Database>, ids: readonly stri
   return selectByIds(ids, (part) => db.selectFrom('variant').selectAll().where('id', 'in', part).execute());
 }
 
+/** Deletes a variant row; its ops go with it (foreign keys cascade). */
+export async function deleteVariant(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('variant').where('id', '=', id).execute();
+}
+
 export async function listVariantsOfPost(db: Kysely<Database>, postId: string): Promise<VariantRow[]> {
   return (
     db

@@ -1,10 +1,8 @@
 // The schedule field shows a date and time in the user's zone; the service wants UTC with a
-// "Z". These pure functions convert between the two for any IANA zone, so they can be tested
-// without depending on the machine's own zone.
-
+// "Z". The conversions between the two, for any IANA zone, are shared with the core
+// (src-preload/zoned-time.ts); this adds what only the window shows.
 import { systemZone, utcToZonedInput, zonedInputToUtc } from '../../../src-preload/zoned-time';
 
-// The conversions themselves are shared with the core (an account's posting times).
 export { utcToZonedInput, zonedInputToUtc };
 
 /** The zone the window shows times in: the user's. */

@@ -120,9 +120,9 @@ describe('browser host', () => {
   });
 
   it('answers unknown commands and unreadable bodies with typed errors, without calling the core', async () => {
-    expect(JSON.parse((await invoke('posts.delete', '{}')).body)).toEqual({
+    expect(JSON.parse((await invoke('posts.erase', '{}')).body)).toEqual({
       ok: false,
-      error: { code: 'unknown_command', message: 'Unknown command: posts.delete' },
+      error: { code: 'unknown_command', message: 'Unknown command: posts.erase' },
     });
     expect(JSON.parse((await invoke('posts.create', '{not json')).body)).toMatchObject({
       ok: false,
@@ -224,9 +224,9 @@ describe('browser host', () => {
       error: { code: 'internal' },
     });
     const right = createHttpBridge(host.token, { baseUrl: base });
-    expect(await right.invoke('posts.delete' as never, {} as never)).toEqual({
+    expect(await right.invoke('posts.erase' as never, {} as never)).toEqual({
       ok: false,
-      error: { code: 'unknown_command', message: 'Unknown command: posts.delete' },
+      error: { code: 'unknown_command', message: 'Unknown command: posts.erase' },
     });
     await host.close();
     const gone = await right.invoke('settings.get', undefined);

@@ -17,24 +17,34 @@ const POST: PostDetail = {
   state: 'local_only',
   stateText: 'Local only',
   updatedAt: '2030-01-01T00:00:00Z',
+  hidden: false,
+  actions: [],
   conflicts: [],
   error: null,
   note: null,
   variants: [variantView({ id: 'v1', content: 'Hello', serverId: null })],
 };
 
+/** Set by a test: posts.get answers that the post is gone. */
+let gone = false;
 /** Commands the editor sent, in order. */
 let sent: Array<{ command: string; payload: Record<string, unknown> }> = [];
 /** Creates wait here until the test answers them. */
 let creates: Array<{ answer: (v: VariantView) => void; refuse: (message: string) => void }> = [];
 
 beforeEach(() => {
+  gone = false;
   sent = [];
   creates = [];
   const bridge = {
     invoke: (command: string, payload: Record<string, unknown>) => {
       sent.push({ command, payload });
-      if (command === 'posts.get') return Promise.resolve({ ok: true, value: POST });
+      if (command === 'posts.get')
+        return Promise.resolve(
+          gone
+            ? { ok: false, error: { code: 'not_found', message: 'No post with id p1.' } }
+            : { ok: true, value: POST },
+        );
       if (command === 'variants.update')
         return Promise.resolve({
           ok: true,
@@ -199,5 +209,14 @@ describe('saving while typing', () => {
     expect(saveDelay(1_100, 1_000)).toBe(SAVE_DELAY_MS);
     expect(saveDelay(1_400, 1_000)).toBe(SAVE_AT_LEAST_EVERY_MS - 400);
     expect(saveDelay(1_600, 1_000)).toBe(0);
+  });
+});
+
+describe('the open post deleted meanwhile', () => {
+  it('closes, rather than showing an error about a post that is not there', async () => {
+    const editor = await openEditor();
+    gone = true;
+    await editor.refresh();
+    expect([editor.post, editor.errors]).toEqual([null, {}]);
   });
 });

@@ -14,6 +14,8 @@ function post(state: PostDetail['variants'][number]['state']): PostDetail {
     state,
     stateText: state,
     updatedAt: '2030-01-01T00:00:00Z',
+    hidden: false,
+    actions: [],
     conflicts: [],
     error: null,
     note: null,

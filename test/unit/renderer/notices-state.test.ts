@@ -30,6 +30,8 @@ function postWith(state: PostDetail['state']): PostDetail {
     state,
     stateText: state,
     updatedAt: '2030-01-01T00:00:00Z',
+    hidden: false,
+    actions: [],
     conflicts: [],
     error: null,
     note: null,

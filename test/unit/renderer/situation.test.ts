@@ -18,6 +18,8 @@ const local: PostDetail = {
   state: 'local_only',
   stateText: 'Local only',
   updatedAt: '2030-01-01T00:00:00Z',
+  hidden: false,
+  actions: [],
   conflicts: [],
   error: null,
   note: null,

@@ -9,6 +9,7 @@ import { migration0005 } from './0005-outbox-machine';
 import { migration0006 } from './0006-post-list-order';
 import { migration0007 } from './0007-posting-slots';
 import { migration0008 } from './0008-text-history';
+import { migration0009 } from './0009-hidden-posts';
 import { migration0010 } from './0010-sign-off-accounts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -20,6 +21,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0006-post-list-order': migration0006,
   '0007-posting-slots': migration0007,
   '0008-text-history': migration0008,
+  '0009-hidden-posts': migration0009,
   '0010-sign-off-accounts': migration0010,
 };
 

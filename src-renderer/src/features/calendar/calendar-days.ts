@@ -1,7 +1,9 @@
 // Calendar arithmetic on the user's wall clock: days are "YYYY-MM-DD" strings in the user's
 // zone, so a week or a month is the same set of days whatever the UTC offset, and moving a
 // chip by a day keeps its time of day across a daylight-saving change.
-import { utcToZonedInput, zonedInputToUtc } from '../../lib/schedule-time';
+import { zonedInputToUtc } from '../../lib/schedule-time';
+// Moving a time on the wall clock is shared with the core (a bulk reschedule moves times alike).
+export { onDay, shiftTime } from '../../../../src-preload/zoned-time';
 
 const DAY_MS = 86_400_000;
 
@@ -75,20 +77,6 @@ export function dayKey(iso: string, zone: string): string {
 /** The day it is now in `zone`. */
 export function todayIn(zone: string, now: number = Date.now()): string {
   return dayKey(new Date(now).toISOString(), zone);
-}
-
-/** The instant `days` days and `hours` hours of wall-clock time after `iso`, in `zone`. */
-export function shiftTime(iso: string, zone: string, days: number, hours: number): string {
-  const local = utcToZonedInput(iso, zone);
-  const [y, m, d] = parts(local.slice(0, 10));
-  const [h, mi] = local.slice(11, 16).split(':').map(Number) as [number, number];
-  const moved = new Date(Date.UTC(y, m - 1, d + days, h + hours, mi)).toISOString().slice(0, 16);
-  return zonedInputToUtc(moved, zone);
-}
-
-/** `iso` moved to `day`, keeping its wall-clock time in `zone` (a drop on another day). */
-export function onDay(iso: string, zone: string, day: string): string {
-  return zonedInputToUtc(`${day}${utcToZonedInput(iso, zone).slice(10, 16)}`, zone);
 }
 
 /** The instant a day starts in `zone`. */

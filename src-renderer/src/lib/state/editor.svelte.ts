@@ -4,7 +4,7 @@
 // network and a crash takes less than a second of it (src-preload/typing.ts).
 import type { AccountChoice, OutboxOpView, PostDetail, VariantView } from '../../../../src-preload/bridge';
 import { saveDelay } from '../../../../src-preload/typing';
-import { errorMessage, invoke } from '../bridge';
+import { BridgeError, errorMessage, invoke } from '../bridge';
 import { FocusRequests } from './focus-request.svelte';
 import { HistoryState, subjectOf } from './history.svelte';
 import { situationOf } from './situation';
@@ -102,7 +102,10 @@ export class EditorState {
       this.clearError('refresh');
       this.adopt(post);
     } catch (error) {
-      if (mine === this.openSequence) this.setError('refresh', errorMessage(error));
+      if (mine !== this.openSequence) return;
+      // Deleted meanwhile (picked in the list with others, say): there is nothing left to show.
+      if (error instanceof BridgeError && error.code === 'not_found') this.close();
+      else this.setError('refresh', errorMessage(error));
     }
   }
 

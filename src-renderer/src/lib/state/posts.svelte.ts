@@ -11,6 +11,8 @@ export class PostsState {
   profiles = $state<ProfileView[]>([]);
   query = $state('');
   filter = $state<PostFilter>('all');
+  /** The list shows the posts hidden here ("Hide here") instead of the others. */
+  hidden = $state(false);
   items = $state.raw<PostSummary[]>([]);
   loaded = $state(false);
   /** Only the first screenful is in `items`; the rest is on its way. */
@@ -25,7 +27,12 @@ export class PostsState {
   async reload(): Promise<void> {
     const mine = ++this.sequence;
     const query = this.query.trim();
-    const payload = { workspace: this.workspace, ...(query ? { query } : {}), filter: this.filter };
+    const payload = {
+      workspace: this.workspace,
+      ...(query ? { query } : {}),
+      filter: this.filter,
+      ...(this.hidden ? { hidden: true } : {}),
+    };
     try {
       if (!this.loaded) {
         // A list opening shows its first screenful at once: thousands of posts take a moment

@@ -9,8 +9,10 @@ import {
   type VariantActionRow,
 } from '../../../../src-main/core/outbox/item-actions';
 
+/** A variant on the service: every row but those of `delete` is about one. */
 const draft: VariantActionRow = {
   id: 'v1',
+  server_id: 's1',
   status: 'draft',
   platform_post_url: null,
   remote_state: 'active',
@@ -87,6 +89,43 @@ const rows: Array<[string, Partial<VariantActionRow>, string | null, OpActionRow
     [op('update_variant', 'failed', 'v2')],
     ['edit', 'schedule', 'unschedule', 'publish'],
   ],
+  // Delete: only what never reached the service, while nothing of it may be on its way there.
+  [
+    'never sent: its create waits',
+    { server_id: null },
+    'w',
+    [op('create_variant', 'pending'), op('schedule', 'pending')],
+    ['edit', 'schedule', 'unschedule', 'publish', 'delete'],
+  ],
+  ['in the local space', { server_id: null }, null, [], ['edit', 'schedule', 'unschedule', 'delete']],
+  [
+    'its create refused by the service',
+    { server_id: null },
+    'w',
+    [op('create_variant', 'failed')],
+    ['edit', 'schedule', 'unschedule', 'publish', 'retry', 'delete'],
+  ],
+  [
+    'its create being sent',
+    { server_id: null },
+    'w',
+    [op('create_variant', 'sending')],
+    ['edit', 'schedule', 'unschedule', 'publish'],
+  ],
+  [
+    'its create of unknown outcome',
+    { server_id: null },
+    'w',
+    [op('create_variant', 'unknown')],
+    ['edit', 'schedule', 'unschedule', 'publish'],
+  ],
+  [
+    "its post's create unknown: its own create never left",
+    { server_id: null },
+    'w',
+    [op('create_post', 'unknown', null), op('create_variant', 'pending')],
+    ['edit', 'schedule', 'unschedule', 'publish', 'delete'],
+  ],
 ];
 
 describe('variantActions', () => {
@@ -120,6 +159,10 @@ describe('variantRefusal: the reason the core gives', () => {
       /already published/,
     ],
     ['keep_unpublished', {}, 'w', [op('publish', 'unknown')], /no publish of unknown outcome waiting/],
+    ['delete', {}, 'w', [], /on the service, which offers no way to delete it; you can hide its post/],
+    ['delete', { server_id: null }, 'w', [op('create_variant', 'unknown')], /may have reached the service/],
+    ['delete', { server_id: null }, 'w', [op('create_variant', 'needs_user')], /decide on it in the Outbox/],
+    ['delete', { server_id: null }, 'w', [op('create_variant', 'sending')], /being sent to the service/],
   ])('%s on %o (workspace %s, ops %o)', (action, facts, workspace, ops, reason) => {
     expect(variantRefusal(action, { variant: { ...draft, ...facts }, workspace, ops })).toMatch(reason);
   });

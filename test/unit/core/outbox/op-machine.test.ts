@@ -49,6 +49,7 @@ function eventOf(type: OpEventType): OpEvent {
     case 'user_publish_again':
     case 'user_keep_unpublished':
     case 'user_create_anew':
+    case 'withdrawn':
       return { type };
     default:
       return { type, reason: 'r' };
@@ -67,6 +68,7 @@ const CHANGE: Record<OpState, Partial<Record<OpEventType, Row>>> = {
     not_kept: 'pending',
     folded: 'pending',
     superseded: 'done',
+    withdrawn: 'done',
   },
   sending: {
     answered: 'done',
@@ -91,7 +93,7 @@ const CHANGE: Record<OpState, Partial<Record<OpEventType, Row>>> = {
     user_retry: 'unknown',
   },
   needs_user: {},
-  failed: { user_retry: 'pending', user_discard: 'done', superseded: 'done' },
+  failed: { user_retry: 'pending', user_discard: 'done', superseded: 'done', withdrawn: 'done' },
   done: {},
 };
 
@@ -267,5 +269,20 @@ describe('what an op holds back of the ops after it, read from the machine', () 
     ['schedule', [], 'none'],
   ])('%s settled with %o -> %s', (kind, effects, scope) => {
     expect(blocksAfter(variantOp(kind, 'pending'), effects)).toBe(scope);
+  });
+});
+
+describe('withdrawing the ops of an item deleted before it reached the service', () => {
+  it('takes only ops nothing of which may be on the service: waiting, or refused', () => {
+    const takes: string[] = [];
+    for (const kind of OUTBOX_OP_KINDS)
+      for (const state of OUTBOX_OP_STATES)
+        if (transition({ kind, state }, { type: 'withdrawn' }).ok) takes.push(`${kind} ${state}`);
+    expect(takes).toEqual(OUTBOX_OP_KINDS.flatMap((kind) => [`${kind} pending`, `${kind} failed`]));
+    // A create of unknown outcome may have made the item: it is never withdrawn.
+    expect(transition({ kind: 'create_post', state: 'unknown' }, { type: 'withdrawn' })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/may have reached the service/) as string,
+    });
   });
 });

@@ -355,3 +355,39 @@ describe('0010-sign-off-accounts', () => {
     await after.close();
   });
 });
+
+describe('0009-hidden-posts', () => {
+  it('keeps every post shown, and the list of hidden ones reads its own index', async () => {
+    const file = join(dir, 'h.db');
+    const before = await openDatabase({ file, migrateTo: '0006-post-list-order' });
+    await sql`insert into post (id, server_id, workspace, title, created_at, updated_at)
+      values ('p1', 's1', 'acme', 'Launch', 'x', 'x'), ('p2', null, null, 'Draft', 'x', 'x')`.execute(
+      before.db,
+    );
+    await before.close();
+
+    const after = await openDatabase({ file, migrateTo: '0009-hidden-posts' });
+    const rows = await after.db
+      .selectFrom('post')
+      .select(['id', 'title', 'hidden_at'])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: 'p1', title: 'Launch', hidden_at: null },
+      { id: 'p2', title: 'Draft', hidden_at: null },
+    ]);
+    await after.db
+      .updateTable('post')
+      .set({ hidden_at: '2030-01-01T00:00:00.000Z' })
+      .where('id', '=', 'p1')
+      .execute();
+    expect((await listPostSummaryRows(after.db, 'acme')).map((r) => r.post.id)).toEqual([]);
+    expect(
+      (await listPostSummaryRows(after.db, 'acme', undefined, undefined, true)).map((r) => r.post.id),
+    ).toEqual(['p1']);
+    const plan = await sql<{ detail: string }>`explain query plan
+      select id from post where workspace = ${'acme'} and hidden_at is not null`.execute(after.db);
+    expect(plan.rows.map((r) => r.detail).join(' | ')).toContain('post_hidden');
+    await after.close();
+  });
+});

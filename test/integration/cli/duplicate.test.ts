@@ -1,0 +1,88 @@
+// `outpost duplicate --post ID` (issue 25, item 6) as a script runs it: the new post's id on
+// standard output (`id` in --json), a copy that stays local until the next sync, and a new post
+// on the service with every variant once it has run; a wrong id fails plainly.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PostDetail } from '../../../src-preload/bridge';
+import { startSandbox, type SandboxHandle } from '../../server/index';
+import { buildCli, jsonOf, runCli, type Run } from './run-cli';
+
+let cli = '';
+let sandbox: SandboxHandle;
+let dataDir = '';
+
+beforeAll(async () => {
+  cli = await buildCli('duplicate');
+  sandbox = await startSandbox();
+  dataDir = mkdtempSync(join(tmpdir(), 'outpost-cli-dup-'));
+});
+
+afterAll(async () => {
+  await sandbox.close();
+  for (const path of [dataDir, cli]) rmSync(path, { recursive: true, force: true });
+});
+
+function outpost(...args: string[]): Promise<Run> {
+  return runCli(cli, ['--data-dir', dataDir, ...args], { OUTPOST_TOKEN: sandbox.token });
+}
+
+async function ok(...args: string[]): Promise<string> {
+  const run = await outpost(...args);
+  expect(run.stderr + (run.code === 0 ? '' : ` (exit ${run.code})`)).toBe('');
+  return run.stdout.trim();
+}
+
+describe('outpost duplicate', () => {
+  it('prints the copy’s id, which syncs as a new post with every variant', { timeout: 120_000 }, async () => {
+    const workspace = sandbox.fixtures.workspace;
+    await ok('connect', '--base-url', sandbox.baseUrl);
+    const postId = await ok('draft', '--title', 'Spring menu', '--workspace', workspace);
+    await ok('variant', '--post', postId, '--platform', 'x', '--content', 'Asparagus is back.');
+    await ok('variant', '--post', postId, '--platform', 'linkedin', '--content', 'Our spring menu is here.');
+    await ok('sync');
+    const postsBefore = sandbox.inspect.posts(workspace).length;
+
+    const copyId = await ok('duplicate', '--post', postId);
+
+    expect(copyId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(copyId).not.toBe(postId);
+    const json = await outpost('--json', 'duplicate', '--post', postId);
+    expect(json.code).toBe(0);
+    const second = jsonOf<PostDetail>(json);
+    expect([second.title, second.serverId, second.variants.map((v) => v.platform)]).toEqual([
+      'Spring menu (copy)',
+      null,
+      ['x', 'linkedin'],
+    ]);
+    expect(typeof second.id).toBe('string');
+    // Nothing left yet: the copies go with the next sync.
+    expect(sandbox.inspect.posts(workspace)).toHaveLength(postsBefore);
+
+    await ok('sync');
+    const copies = sandbox.inspect.posts(workspace).filter((p) => p.title === 'Spring menu (copy)');
+    expect(copies).toHaveLength(2);
+    for (const copy of copies)
+      expect(
+        sandbox.inspect
+          .variants(copy.id)
+          .map((v) => v.content)
+          .sort(),
+      ).toEqual(['Asparagus is back.', 'Our spring menu is here.']);
+    const listed = JSON.parse(await ok('--json', 'variants', '--post', copyId)) as { value: unknown[] };
+    expect(listed.value).toHaveLength(2);
+  });
+
+  it('fails plainly for a post that is not there', async () => {
+    const run = await outpost('duplicate', '--post', 'no-such-post');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('It is no longer in Outpost.');
+    const json = await outpost('--json', 'duplicate', '--post', 'no-such-post');
+    expect(JSON.parse(json.stdout)).toEqual({
+      ok: false,
+      error: { code: 'not_found', message: 'It is no longer in Outpost.' },
+    });
+  });
+});
