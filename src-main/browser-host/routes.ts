@@ -167,10 +167,13 @@ export function createRoutes(options: RoutesOptions): Routes {
     // A comment first, so the client's `open` fires before any event exists.
     res.write(': connected\n\n');
     eventStreams.add(res);
-    const unsubscribe = core.subscribe((event: BridgeEvent) => {
-      res.write(`data: ${JSON.stringify(event)}\n\n`);
-    });
-    const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
+    // A stream ended by the host's close is still subscribed until its 'close' event: the core
+    // may emit in between (text saved as it closes), and a write after the end would throw.
+    const write = (chunk: string): void => {
+      if (!res.writableEnded && !res.destroyed) res.write(chunk);
+    };
+    const unsubscribe = core.subscribe((event: BridgeEvent) => write(`data: ${JSON.stringify(event)}\n\n`));
+    const keepAlive = setInterval(() => write(': keep-alive\n\n'), 15_000);
     keepAlive.unref();
     res.on('close', () => {
       clearInterval(keepAlive);

@@ -184,6 +184,29 @@ describe('browser host', () => {
     await expect.poll(() => core.listenerCount).toBe(0);
   });
 
+  it('lets the core speak while the host closes: an ended stream is not written to', async () => {
+    const bridge = createHttpBridge(host.token, { baseUrl: base, EventSource: EventSource as never });
+    const unsubscribe = bridge.subscribe(() => {});
+    await expect.poll(() => core.listenerCount).toBe(1);
+    // close() ends the streams at once; each stays subscribed until its socket closes, and the
+    // core may emit in between (the text it saves as it closes).
+    // A write after the end fails later, as an uncaught 'write after end'.
+    const uncaught: unknown[] = [];
+    const record = (error: unknown): void => void uncaught.push(error);
+    process.on('uncaughtException', record);
+    try {
+      const closing = host.close();
+      core.emit({ name: 'itemChanged', data: { postId: 'p1', variantId: null } });
+      await closing;
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('uncaughtException', record);
+    }
+    expect(uncaught).toEqual([]);
+    unsubscribe();
+    await expect.poll(() => core.listenerCount).toBe(0);
+  });
+
   it('reopens a dropped event stream with a fresh ticket (the spent one would be refused)', async () => {
     const opened: Array<{ url: string; source: EventSource }> = [];
     class RecordingEventSource extends EventSource {
