@@ -1,7 +1,7 @@
 // zod schemas for every bridge command's payload (strict: unknown keys are refused). The
 // `satisfies` map below makes the compiler check each schema against src-preload/bridge.ts.
 import { z } from 'zod';
-import type { CommandName, CommandPayload } from '../../../src-preload/bridge';
+import { POST_SORTS, type CommandName, type CommandPayload } from '../../../src-preload/bridge';
 import { identifierProblem, wellFormed } from '../../../src-preload/invisible';
 
 const none = z.union([z.undefined(), z.null(), z.strictObject({})]).transform((): void => undefined);
@@ -24,6 +24,12 @@ const isoTime = z
     },
   );
 const slug = z.string().min(1, 'must not be empty').max(200).superRefine(noInvisible);
+const platform = z.string().trim().min(1, 'must not be empty').max(100).superRefine(noInvisible);
+const timeRange = z
+  .strictObject({ from: isoTime.optional(), to: isoTime.optional() })
+  .refine((r) => r.from === undefined || r.to === undefined || Date.parse(r.from) < Date.parse(r.to), {
+    message: 'must end after it starts',
+  });
 const account = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('default') }),
   z.strictObject({ kind: z.literal('none') }),
@@ -55,6 +61,7 @@ export const COMMAND_SCHEMAS = {
     notifications: z.boolean().optional(),
     theme: z.enum(['system', 'light', 'dark']).optional(),
     closeToTray: z.boolean().optional(),
+    postSort: z.enum(POST_SORTS).optional(),
   }),
   'settings.testConnection': connection,
   'settings.connect': z.strictObject({ baseUrl: text(2000), token: text(4000), authHeader }),
@@ -67,6 +74,10 @@ export const COMMAND_SCHEMAS = {
     workspace: slug.nullable(),
     query: text(500).optional(),
     filter: z.union([z.literal('all'), itemState]).optional(),
+    platform: platform.optional(),
+    account: id.superRefine(noInvisible).optional(),
+    outAt: timeRange.optional(),
+    sort: z.enum(POST_SORTS).optional(),
     limit: z.int().min(1).max(100_000).optional(),
   }),
   'posts.get': z.strictObject({ id }),
@@ -75,7 +86,7 @@ export const COMMAND_SCHEMAS = {
   'posts.update': z.strictObject({ id, title: text(1000) }),
   'variants.create': z.strictObject({
     postId: id,
-    platform: z.string().trim().min(1, 'must not be empty').max(100).superRefine(noInvisible),
+    platform,
     content: text(100_000),
     account,
   }),

@@ -61,6 +61,8 @@ export interface PostTable {
   updated_at: string;
   /** When its variants were last read from the service in full (a full pull's rotation). */
   variants_read_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The title folded for search and the list's order (migration 0012; the repository writes it). */
+  search_title: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface VariantTable {
@@ -87,6 +89,8 @@ export interface VariantTable {
   /** Added by migration 0002: when the reconciler reads this variant again. */
   reconcile_at: string | null;
   reconcile_attempts: ColumnType<number, number | undefined, number>;
+  /** The text folded for search (migration 0012; the repository writes it). */
+  search_content: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OutboxOpTable {
