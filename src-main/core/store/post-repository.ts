@@ -43,6 +43,15 @@ export async function updatePost(db: Kysely<Database>, id: string, patch: PostUp
   await postUpdate(db, id, withSearchTitle(patch));
 }
 
+/**
+ * The post, or one of its variants, changed (here or on the service): its title, a text, an
+ * account, a time. What the list calls "last changed"; what only records the service's answer
+ * (a link, a status) is no change to the post.
+ */
+export async function touchPost(db: Kysely<Database>, id: string, at: string): Promise<void> {
+  await postUpdate(db, id, { updated_at: at });
+}
+
 /** The workspace's posts linked to these server ids, by server id (one query per chunk). */
 export async function findPostsByServerIds(
   db: Kysely<Database>,
