@@ -31,25 +31,47 @@ export function listSpec(p: ListPayload): PostListSpec {
   };
 }
 
+/** Posts read at a time when a state filter looks for a first screenful: states need summaries. */
+const STATE_PAGE = 500;
+
 export async function postList(app: AppContext, p: ListPayload): Promise<PostSummary[]> {
   const spec = listSpec(p);
-  // States come from the open ops, not from SQL: a state filter is applied to the summaries, so
-  // only a list without one is cut short in SQL.
-  const byState = p.filter !== undefined && p.filter !== 'all';
-  const cut = !byState && p.limit !== undefined;
-  const rows = await listPostSummaryRows(app.db, spec, cut ? p.limit : undefined);
-  // A first screenful reads the open ops of its own posts, not the whole outbox (thousands of
-  // ops after a day of drafting offline).
-  const shown = rows.map((r) => r.post.id);
-  const ops = cut ? await listOpenOpsOfPosts(app.db, shown) : await listOpenOpStates(app.db);
-  const opsBy = groupBy(ops, (o) => o.post_id);
+  const filter = p.filter ?? 'all';
+  if (filter === 'all') {
+    const rows = await listPostSummaryRows(
+      app.db,
+      spec,
+      p.limit === undefined ? undefined : { limit: p.limit },
+    );
+    // A first screenful reads the open ops of its own posts, not the whole outbox (thousands of
+    // ops after a day of drafting offline).
+    const shown = rows.map((r) => r.post.id);
+    const ops =
+      p.limit === undefined ? await listOpenOpStates(app.db) : await listOpenOpsOfPosts(app.db, shown);
+    const opsBy = groupBy(ops, (o) => o.post_id);
+    return rows.map(({ post, variants }) => postSummary(post, variants, opsBy.get(post.id) ?? []));
+  }
+  // States come from the open ops, not from SQL. A first screenful reads the posts a page at a
+  // time, in the list's order, until it is found: not every post's summary for a few of them.
+  const opsBy = groupBy(await listOpenOpStates(app.db), (o) => o.post_id);
   const ofVariants = variantConditions(spec).length > 0;
   const listed: PostSummary[] = [];
-  for (const { post, variants } of rows) {
-    const summary = postSummary(post, variants, opsBy.get(post.id) ?? []);
-    if (!byState || inState(summary, ofVariants ? variants : null, p.filter ?? 'all')) listed.push(summary);
+  const keep = (rows: Awaited<ReturnType<typeof listPostSummaryRows>>): void => {
+    for (const { post, variants } of rows) {
+      const summary = postSummary(post, variants, opsBy.get(post.id) ?? []);
+      if (inState(summary, ofVariants ? variants : null, filter)) listed.push(summary);
+    }
+  };
+  if (p.limit === undefined) {
+    keep(await listPostSummaryRows(app.db, spec));
+    return listed;
   }
-  return p.limit === undefined ? listed : listed.slice(0, p.limit);
+  for (let offset = 0; listed.length < p.limit; offset += STATE_PAGE) {
+    const rows = await listPostSummaryRows(app.db, spec, { limit: STATE_PAGE, offset });
+    keep(rows);
+    if (rows.length < STATE_PAGE) break;
+  }
+  return listed.slice(0, p.limit);
 }
 
 /**

@@ -102,14 +102,14 @@ export type ListedVariantRow = VariantSummaryRow & { matches?: 0 | 1 };
  * The rows behind posts.list, one per post in the list's order: the summary's post columns and
  * its variants' lean columns (SUMMARY_VARIANT_COLUMNS) as one JSON array. better-sqlite3 pays
  * per value it returns, so at 10,000 posts a JSON text per post is cheaper than a row per
- * variant (and far cheaper than full rows with raw and base JSON). With a limit, the posts are
- * chosen first by their ids alone: a sort reads every listed post, and must not build each one's
+ * variant (and far cheaper than full rows with raw and base JSON). A page of the list is
+ * chosen first by the posts' ids alone: a sort reads every listed post, and must not build each one's
  * JSON to keep the first few.
  */
 export async function listPostSummaryRows(
   db: Kysely<Database>,
   spec: PostListSpec,
-  limit?: number,
+  page?: { limit: number; offset?: number },
 ): Promise<Array<{ post: PostSummaryRow; variants: ListedVariantRow[] }>> {
   const conditions = variantConditions(spec);
   const columns = Object.fromEntries(SUMMARY_VARIANT_COLUMNS.map((c) => [c, sql.ref(`variant.${c}`)]));
@@ -141,12 +141,14 @@ export async function listPostSummaryRows(
         .as('variants'),
     );
   q =
-    limit === undefined
+    page === undefined
       ? whereListed(q, spec)
       : q.where(
           'post.id',
           'in',
-          orderListed(whereListed(db.selectFrom('post').select('post.id'), spec), spec.sort).limit(limit),
+          orderListed(whereListed(db.selectFrom('post').select('post.id'), spec), spec.sort)
+            .limit(page.limit)
+            .offset(page.offset ?? 0),
         );
   const rows = await orderListed(q, spec.sort).execute();
   // No object rest/spread: copying 10,000 rows showed up in profiles next to the parse itself.

@@ -409,3 +409,64 @@ describe('last changed, against the sandbox', () => {
     expect(found.map((p) => p.title)).toEqual(['Fête de la musique']);
   });
 });
+
+describe('a state filter over a library larger than a page', () => {
+  it('finds the first screenful past the first page of posts, in the list order', async () => {
+    const temp3 = tempDir('outpost-find-pages-');
+    try {
+      const store = await openDatabase({ file: `${temp3.dir}/outpost.db` });
+      for (let i = 0; i < 1_100; i++) {
+        const id = `p${String(i).padStart(4, '0')}`;
+        await insertPost(store.db, {
+          id,
+          server_id: `s-${id}`,
+          workspace: 'acme',
+          title: `Post ${String(i).padStart(4, '0')}`,
+          base: null,
+          raw: '{}',
+          remote_state: 'active',
+          conflict: null,
+          error: null,
+          created_at: day(-1),
+          updated_at: day(-1),
+        });
+        if (i % 300 !== 7) continue;
+        await insertVariant(store.db, {
+          id: `${id}-v`,
+          post_id: id,
+          server_id: `sv-${id}`,
+          platform: 'x',
+          content: 'Out',
+          account_mode: 'default',
+          social_profile_id: null,
+          scheduled_at: null,
+          status: 'published',
+          platform_post_url: `https://social.example/${id}`,
+          base: null,
+          raw: '{}',
+          remote_state: 'active',
+          conflict: null,
+          error: null,
+          created_at: day(-1),
+          updated_at: day(-1),
+          reconcile_at: null,
+        });
+      }
+      await store.close();
+      const c = await openCore({ dir: temp3.dir });
+      try {
+        const list = async (limit?: number) =>
+          (await c.call('posts.list', { workspace: 'acme', filter: 'published', sort: 'title', limit })).map(
+            (p) => p.id,
+          );
+        expect(await list()).toEqual(['p0007', 'p0307', 'p0607', 'p0907']);
+        expect(await list(3)).toEqual(['p0007', 'p0307', 'p0607']);
+        expect(await list(10)).toEqual(['p0007', 'p0307', 'p0607', 'p0907']);
+      } finally {
+        await c.close();
+      }
+    } finally {
+      temp3.remove();
+    }
+  });
+});

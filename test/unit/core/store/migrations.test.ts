@@ -242,7 +242,7 @@ describe('0012-post-search', () => {
     for (const t of titles) expect(t.search_title).toBe(t.title.replace('Été', 'ete'));
 
     const spec = { workspace: 'acme', words: [], sort: 'changed' as const };
-    const rows = await listPostSummaryRows(after.db, spec, 60);
+    const rows = await listPostSummaryRows(after.db, spec, { limit: 60 });
     const all = await after.db.selectFrom('post').select(['id', 'updated_at', 'search_title']).execute();
     const expected = all
       .sort((a, b) =>
