@@ -470,3 +470,29 @@ describe('a state filter over a library larger than a page', () => {
     }
   });
 });
+
+describe('the posts one pull brings', () => {
+  it('share one change time, so they are listed by title, whatever the clock did meanwhile', async () => {
+    const sandbox = await startSandbox({});
+    // A clock that moves on every reading: posts stamped one at a time would each differ.
+    const start = Date.parse('2030-01-01T09:00:00.000Z');
+    let readings = 0;
+    const c = await openCore({ clock: { now: () => new Date(start + readings++) } });
+    try {
+      await c.call('settings.connect', {
+        baseUrl: sandbox.baseUrl,
+        token: sandbox.token,
+        authHeader: 'bearer',
+      });
+      await c.core.syncNow('user');
+      const listed = await c.call('posts.list', { workspace: sandbox.fixtures.workspace });
+      const untouched = listed.filter((p) => p.variants.length === 0);
+      expect(untouched.length).toBeGreaterThan(1);
+      expect(new Set(untouched.map((p) => p.updatedAt)).size).toBe(1);
+      expect(untouched.map((p) => p.title)).toEqual(untouched.map((p) => p.title).sort());
+    } finally {
+      await c.close();
+      await sandbox.close();
+    }
+  });
+});
