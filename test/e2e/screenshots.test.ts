@@ -59,6 +59,15 @@ describe('screenshots of the planning screens', () => {
       expect(await tones('data-state', ['published', 'draft'])).toBe(2);
       expect(await tones('data-variant-state', ['published', 'scheduled', 'draft'])).toBe(3);
       await page.screenshot({ path: join(DIR, `editor-${scheme}.png`) });
+
+      // Issue 25: the list filtered and named at 900 px, the preview one switch from the text.
+      await page.setViewportSize({ width: 900, height: 700 });
+      await page.getByLabel('Filter by platform').selectOption('x');
+      await page.getByLabel('Filter by state').selectOption('scheduled');
+      await page.getByText('Showing X · Scheduled').waitFor();
+      await list.getByText('Autumn blend launch').waitFor();
+      await page.getByRole('tab', { name: 'Text' }).first().waitFor();
+      await page.screenshot({ path: join(DIR, `find-${scheme}.png`) });
     } finally {
       await browser.close();
       await app.close();
