@@ -315,6 +315,8 @@ export interface SettingsView {
   theme: Theme;
   closeToTray: boolean;
   currentWorkspace: string | null;
+  /** The post list's order, kept across restarts. */
+  postSort: PostSort;
 }
 
 export interface ConnectionInput {
@@ -336,6 +338,36 @@ export interface ActivityPage {
 
 /** A state filter matches a post by its own state or by any of its variants' states. */
 export type PostFilter = 'all' | ItemState;
+
+/** An interval of time, [from, to), as ISO 8601 instants; an end left out is open. */
+export interface TimeRange {
+  from?: string;
+  to?: string;
+}
+
+/**
+ * What the post list is narrowed to (issue 25). `platform`, `account` and `outAt` hold for one
+ * and the same variant ("X · Northwind · this week": an X variant on Northwind that goes out this
+ * week); with any of them, `filter` (a state) is that variant's state too.
+ */
+export interface PostListFilters {
+  filter?: PostFilter;
+  /** A platform identifier; its other spellings match too (`twitter` for `x`). */
+  platform?: string;
+  /** A social profile id: the account chosen, or the one the service picked as default. */
+  account?: string;
+  /** When the variant goes out: its scheduled time, or its publication time once published. */
+  outAt?: TimeRange;
+}
+
+/**
+ * The post list's order: `changed` newest change first (a change here or on the service, of
+ * the title, a text, an account or a time), `scheduled` the soonest time a variant waits for
+ * first (posts with none after), `title` A to Z (ignoring case and accents), `created` newest
+ * first. Ties are broken by title, then by id, so the order is the same at every look.
+ */
+export const POST_SORTS = ['changed', 'scheduled', 'title', 'created'] as const;
+export type PostSort = (typeof POST_SORTS)[number];
 
 /** One variant on the calendar or in the queue (issue 13). */
 export interface PlanItem {
@@ -482,7 +514,7 @@ export interface BridgeCommands {
 
   'settings.get': { payload: void; result: SettingsView };
   'settings.update': {
-    payload: { notifications?: boolean; theme?: Theme; closeToTray?: boolean };
+    payload: { notifications?: boolean; theme?: Theme; closeToTray?: boolean; postSort?: PostSort };
     result: SettingsView;
   };
   'settings.testConnection': { payload: ConnectionInput; result: ConnectionTest };
@@ -496,16 +528,19 @@ export interface BridgeCommands {
 
   'profiles.list': { payload: { workspace: string }; result: ProfileView[] };
 
-  /** Newest first; `limit` answers only the first posts (a window's first screenful). */
-  /** `hidden`: only the posts hidden here (otherwise they are left out). */
+  /**
+   * In `sort` order (last changed when omitted); `limit` answers only the first posts (a
+   * window's first screenful). The filters hold together: see PostListFilters. `hidden`: only
+   * the posts hidden here (otherwise they are left out).
+   */
   'posts.list': {
     payload: {
       workspace: string | null;
       query?: string;
-      filter?: PostFilter;
       limit?: number;
+      sort?: PostSort;
       hidden?: boolean;
-    };
+    } & PostListFilters;
     result: PostSummary[];
   };
   'posts.get': { payload: { id: LocalId }; result: PostDetail };

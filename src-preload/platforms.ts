@@ -23,6 +23,13 @@ export function platformKey(platform: string): string | null {
   return canonical in NAMES ? canonical : null;
 }
 
+/** Every spelling the service may give a platform, lower case: `x` and `twitter` are one platform. */
+export function platformSpellings(platform: string): string[] {
+  const key = platformKey(platform);
+  if (key === null) return [platform.trim().toLowerCase()];
+  return [key, ...Object.keys(ALIASES).filter((alias) => ALIASES[alias] === key)];
+}
+
 /**
  * A readable platform name; an unknown platform is shown as the service spelled it, with any
  * invisible or control character written as an escape (`x\u202e`): a platform is an

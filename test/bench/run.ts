@@ -6,7 +6,7 @@
 // BENCH_QUICK=1 runs everything at small sizes (for working on the bench itself); its figures
 // are not comparable with the goals and the table says so. BENCH_REPEATS=N changes how many
 // pairs of pull and push runs are taken (default 3). BENCH_ONLY=growth (or any of pull, push,
-// idle, render, calendar, queue, bulk, growth, comma-separated) runs only those parts;
+// idle, render, calendar, queue, bulk, growth, find, comma-separated) runs only those parts;
 // bench-results.json keeps the other parts of its previous run. Measured Outpost processes apply the app's V8 memory settings
 // (src-main/v8-memory.ts) as its hosts do; BENCH_APP_V8=0 leaves them out (to measure their
 // effect) and BENCH_OUTPOST_FLAGS adds Node/V8 flags (trials).
@@ -43,6 +43,8 @@ import { benchAddToQueue } from './add-to-queue';
 import { addToQueueRow } from './lib/queue-row';
 import { benchBulkReschedule } from './bulk';
 import { bulkRescheduleRow } from './lib/bulk-row';
+import { benchFind } from './find';
+import { findTable, searchRows, type FindResult } from './lib/find-rows';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HERE = fileURLToPath(new URL('./', import.meta.url));
@@ -52,7 +54,7 @@ const envInt = (name: string): number | undefined => {
   return Number.isInteger(value) && value > 0 ? value : undefined;
 };
 
-const SECTIONS = ['pull', 'push', 'idle', 'render', 'calendar', 'queue', 'bulk', 'growth'] as const;
+const SECTIONS = ['pull', 'push', 'idle', 'render', 'calendar', 'queue', 'bulk', 'growth', 'find'] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -98,6 +100,9 @@ const config = {
   bulkRuns: quick ? 2 : 5,
   /** Month openings per growth size (at most 3 at 50,000 posts). */
   growthCalendarRuns: quick ? 2 : 5,
+  /** The find part (issue 25): library sizes, and timed posts.list calls per case and shape. */
+  findSizes: quick ? [1_000, 5_000] : [10_000, 50_000],
+  findRuns: quick ? 5 : 15,
   idlePosts: 35,
   idleScheduled: 50,
   idleNeedsApproval: 20,
@@ -876,6 +881,38 @@ if (selected.has('growth')) {
   };
 }
 
+// --- find (issue 25): search, filters and orders through the core, on folders it seeds ---------
+let findText = '';
+if (selected.has('find')) {
+  const begun = beginSection();
+  const results: FindResult[] = [];
+  for (const posts of config.findSizes) {
+    log(`find: ${posts} posts (${loadText(loadNow())})`);
+    results.push(await benchFind({ posts, runs: config.findRuns }));
+  }
+  // The goal is stated at 10,000 posts (the first size in a quick run).
+  const goalSize = results.find((r) => r.posts === 10_000) ?? results[0];
+  findText = [
+    `Find: posts.list through the core as the window asks it (a first screenful of 60, then the whole answer), ${config.findRuns} calls per cell, on folders seeded directly (two variants of 20 to 60 words per post). Median / p95.`,
+    '',
+    findTable(results),
+  ].join('\n');
+  sections.find = {
+    ...begun,
+    rows: goalSize ? searchRows(goalSize, begun.loadAtStart) : [],
+    figures: {
+      results: results.map((r) => ({
+        ...r,
+        cases: r.cases.map((c) => ({
+          ...c,
+          firstScreenful: roundSummary(c.firstScreenful),
+          whole: roundSummary(c.whole),
+        })),
+      })),
+    },
+  };
+}
+
 // --- report ----------------------------------------------------------------------------------
 const rows = SECTIONS.flatMap((s) => sections[s]?.rows ?? []);
 const notes = rows.filter((r) => r.note).map((r) => `- ${r.name}: ${r.note}`);
@@ -897,6 +934,8 @@ process.stdout.write(
     idleReasoning.join('\n'),
     '',
     growthText,
+    '',
+    findText,
     '',
   ]
     .filter((line, i, all) => line !== '' || all[i - 1] !== '')

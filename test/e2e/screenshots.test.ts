@@ -137,6 +137,16 @@ describe('screenshots of the planning screens', () => {
         .getByText('Roastery open day')
         .waitFor();
       await page.screenshot({ path: join(DIR, `queue-${scheme}.png`) });
+      // Last of all, as it narrows the window: the list filtered and named at 900 px, the
+      // preview one switch from the text.
+      await nav.getByRole('button', { name: 'Posts' }).click();
+      await page.setViewportSize({ width: 900, height: 700 });
+      await page.getByLabel('Filter by platform').selectOption('x');
+      await page.getByLabel('Filter by state').selectOption('scheduled');
+      await page.getByText('Showing X · Scheduled').waitFor();
+      await list.getByText('Autumn blend launch').waitFor();
+      await page.getByRole('tab', { name: 'Text' }).first().waitFor();
+      await page.screenshot({ path: join(DIR, `find-${scheme}.png`) });
     } finally {
       await browser.close();
       await app.close();

@@ -1,7 +1,7 @@
 // zod schemas for every bridge command's payload (strict: unknown keys are refused). The
 // `satisfies` map below makes the compiler check each schema against src-preload/bridge.ts.
 import { z } from 'zod';
-import type { CommandName, CommandPayload } from '../../../src-preload/bridge';
+import { POST_SORTS, type CommandName, type CommandPayload } from '../../../src-preload/bridge';
 import { identifierProblem, wellFormed } from '../../../src-preload/invisible';
 import { shiftProblem } from '../../../src-preload/time-shift';
 import { isTimeZone } from '../../../src-preload/zoned-time';
@@ -26,6 +26,12 @@ const isoTime = z
     },
   );
 const slug = z.string().min(1, 'must not be empty').max(200).superRefine(noInvisible);
+const platform = z.string().trim().min(1, 'must not be empty').max(100).superRefine(noInvisible);
+const timeRange = z
+  .strictObject({ from: isoTime.optional(), to: isoTime.optional() })
+  .refine((r) => r.from === undefined || r.to === undefined || Date.parse(r.from) < Date.parse(r.to), {
+    message: 'must end after it starts',
+  });
 const account = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('default') }),
   z.strictObject({ kind: z.literal('none') }),
@@ -75,6 +81,7 @@ export const COMMAND_SCHEMAS = {
     notifications: z.boolean().optional(),
     theme: z.enum(['system', 'light', 'dark']).optional(),
     closeToTray: z.boolean().optional(),
+    postSort: z.enum(POST_SORTS).optional(),
   }),
   'settings.testConnection': connection,
   'settings.connect': z.strictObject({ baseUrl: text(2000), token: text(4000), authHeader }),
@@ -87,6 +94,10 @@ export const COMMAND_SCHEMAS = {
     workspace: slug.nullable(),
     query: text(500).optional(),
     filter: z.union([z.literal('all'), itemState]).optional(),
+    platform: platform.optional(),
+    account: id.superRefine(noInvisible).optional(),
+    outAt: timeRange.optional(),
+    sort: z.enum(POST_SORTS).optional(),
     limit: z.int().min(1).max(100_000).optional(),
     hidden: z.boolean().optional(),
   }),
@@ -96,7 +107,7 @@ export const COMMAND_SCHEMAS = {
   'posts.update': z.strictObject({ id, title: text(1000) }),
   'variants.create': z.strictObject({
     postId: id,
-    platform: z.string().trim().min(1, 'must not be empty').max(100).superRefine(noInvisible),
+    platform,
     content: text(100_000),
     account,
   }),

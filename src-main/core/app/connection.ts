@@ -12,6 +12,7 @@ import type { Database } from '../store/schema';
 import {
   clearConnection,
   getConnection,
+  getPostSort,
   getSetting,
   setConnection,
   setSetting,
@@ -132,6 +133,7 @@ export class Connection {
       theme: await getSetting<Theme>(db, 'theme', 'system'),
       closeToTray: await getSetting(db, 'closeToTray', false),
       currentWorkspace: await getSetting<string | null>(db, 'currentWorkspace', null),
+      postSort: await getPostSort(db),
     };
   }
 

@@ -2,16 +2,13 @@
 // posts, titles and title conflicts. A title changed after creation stays local: the service has
 // no rename.
 import type { PostDetail } from '../../../src-preload/bridge';
-import { groupBy } from '../collections';
 import { keepVersion } from '../history/versions';
-import { listOpenOpStates, listOpenOpsOfPosts } from '../outbox/op-queries';
 import { enqueue, reviveRefusedCreate } from '../outbox/op-store';
 import { newLocalId } from '../store/ids';
 import { unsyncedColumns } from '../store/local-item';
 import {
   insertPost,
   listConflictedPostIds,
-  listPostSummaryRows,
   parseJson,
   updatePost,
   type PostBase,
@@ -20,37 +17,14 @@ import { logDecision } from '../store/unit-of-work';
 import type { AppContext } from './app-context';
 import { CommandError } from './command-error';
 import type { Handlers } from './handlers';
-import { matchesFilter } from './planning-views';
-import { postSummary } from './views';
+import { postList } from './post-list';
 
 type PostCommands =
   'posts.list' | 'posts.get' | 'posts.conflicts' | 'posts.create' | 'posts.update' | 'posts.resolveConflict';
 
 export function postHandlers(app: AppContext): Handlers<PostCommands> {
   return {
-    'posts.list': async (p) => {
-      // Lean rows only (no raw or base JSON, no full variant views): at 10,000 posts this
-      // command is most of the window's first list. A state filter is applied to summaries, so
-      // only an unfiltered list is cut short in SQL.
-      const unfiltered = p.filter === undefined || p.filter === 'all';
-      const cut = unfiltered && p.limit !== undefined;
-      const rows = await listPostSummaryRows(
-        app.db,
-        p.workspace,
-        p.query,
-        cut ? p.limit : undefined,
-        p.hidden ?? false,
-      );
-      // A first screenful reads the open ops of its own posts, not the whole outbox (thousands
-      // of ops after a day of drafting offline).
-      const shown = rows.map((r) => r.post.id);
-      const ops = cut ? await listOpenOpsOfPosts(app.db, shown) : await listOpenOpStates(app.db);
-      const oBy = groupBy(ops, (o) => o.post_id);
-      const all = rows.map(({ post, variants }) => postSummary(post, variants, oBy.get(post.id) ?? []));
-      // A state filter matches a post by any of its variants (or the post's own state).
-      const listed = unfiltered ? all : all.filter((s) => matchesFilter(s, p.filter ?? 'all'));
-      return p.limit === undefined ? listed : listed.slice(0, p.limit);
-    },
+    'posts.list': (p) => postList(app, p),
     'posts.get': (p) => app.postDetail(p.id),
     'posts.conflicts': async () => {
       const details: PostDetail[] = [];

@@ -7,7 +7,7 @@ import { guardTime, type ProfileFact } from '../../../src-preload/send-guards';
 import { sameInstant } from '../domain/merge';
 import { enqueue } from '../outbox/op-store';
 import { withdrawUnsentTimeChange } from '../outbox/supersede';
-import { getPost, parseJson } from '../store/post-repository';
+import { getPost, parseJson, touchPost } from '../store/post-repository';
 import type { PostRow, VariantRow } from '../store/schema';
 import type { SyncContext } from '../store/unit-of-work';
 import { getVariant, updateVariant, type VariantBase } from '../store/variant-repository';
@@ -131,6 +131,7 @@ async function writeTime(
   now: string,
 ): Promise<void> {
   await updateVariant(t.db, v.id, { scheduled_at: at, updated_at: now });
+  await touchPost(t.db, post.id, now);
   if (post.workspace === null) return;
   await enqueue(t, {
     kind: at === null ? 'unschedule' : 'schedule',

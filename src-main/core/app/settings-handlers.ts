@@ -1,8 +1,8 @@
 // settings.*, workspaces.* and profiles.list: the connection, the window's preferences, the
 // workspaces the service lists (with whether this account can reach them) and their accounts.
 import type { SettingsView, WorkspaceView } from '../../../src-preload/bridge';
-import { countPostsByWorkspace, listPosts, updatePost } from '../store/post-repository';
-import { setSetting } from '../store/settings-repository';
+import { allPostsOf, countPostsByWorkspace, updatePost } from '../store/post-repository';
+import { setPostSort, setSetting } from '../store/settings-repository';
 import { listVariantsOfPost } from '../store/variant-repository';
 import { listProfiles, listWorkspaces, replaceProfiles } from '../store/workspace-repository';
 import { logDecision } from '../store/unit-of-work';
@@ -52,6 +52,7 @@ export function settingsHandlers(app: AppContext, info: HostInfo): Handlers<Sett
       if (p.notifications !== undefined) await setSetting(app.db, 'notifications', p.notifications);
       if (p.theme !== undefined) await setSetting(app.db, 'theme', p.theme);
       if (p.closeToTray !== undefined) await setSetting(app.db, 'closeToTray', p.closeToTray);
+      if (p.postSort !== undefined) await setPostSort(app.db, p.postSort);
       return settingsChanged();
     },
     'settings.testConnection': async (p) => {
@@ -104,7 +105,7 @@ export function settingsHandlers(app: AppContext, info: HostInfo): Handlers<Sett
     },
     'workspaces.moveLocalDrafts': async ({ slug, postIds }) => {
       await app.knownWorkspace(slug);
-      const locals = await listPosts(app.db, null);
+      const locals = await allPostsOf(app.db, null);
       const wanted = postIds ? new Set(postIds) : null;
       for (const id of wanted ?? [])
         if (!locals.some((p) => p.id === id))

@@ -8,7 +8,7 @@ import { supersedeChanges } from '../outbox/supersede';
 import type { VariantField } from '../outbox/payload';
 import { newLocalId } from '../store/ids';
 import { unsyncedColumns } from '../store/local-item';
-import { parseJson, updatePost } from '../store/post-repository';
+import { parseJson, touchPost } from '../store/post-repository';
 import type { VariantRow } from '../store/schema';
 import { insertVariant, updateVariant, type VariantBase } from '../store/variant-repository';
 import { mineAccount } from '../outbox/merge-variant';
@@ -63,7 +63,7 @@ export function variantHandlers(app: AppContext): Handlers<VariantCommands> {
           reconcile_attempts: 0,
           ...unsyncedColumns(now),
         });
-        await updatePost(t.db, post.id, { updated_at: now });
+        await touchPost(t.db, post.id, now);
         if (post.workspace !== null)
           await enqueue(t, { kind: 'create_variant', postId: post.id, variantId: id, now });
       });
@@ -99,6 +99,7 @@ export function variantHandlers(app: AppContext): Handlers<VariantCommands> {
       const now = app.now();
       await app.inTransaction(async (t) => {
         await updateVariant(t.db, v.id, { ...patch, updated_at: now });
+        await touchPost(t.db, post.id, now);
         if (post.workspace === null) return;
         if (v.server_id === null) await reviveRefusedCreate(t, post.id, v.id);
         await queueEdit(t, v, fields, now);

@@ -11,7 +11,7 @@ import { notKeptFields, notKeptNotice, replacedBy, sendAgainNotKept } from './no
 import { keepVersion } from '../history/versions';
 import { listUnconfirmedPatches } from './op-queries';
 import type { SentPatch } from './payload';
-import { parseJson, updatePost } from '../store/post-repository';
+import { parseJson, touchPost, updatePost } from '../store/post-repository';
 import type { NewVariantRow, VariantRow } from '../store/schema';
 import { updateVariant, type VariantBase } from '../store/variant-repository';
 import { conflictFields, sameInstant } from '../domain/merge';
@@ -288,6 +288,7 @@ export async function mergeServiceVariant(
     );
   }
   if (takeTheirs.length > 0) {
+    await touchPost(ctx.db, local.post_id, now.toISOString());
     await logDecision(ctx, {
       action: 'take_theirs',
       reason: `Changed only on the service: ${takeTheirs.join(', ')}.`,

@@ -11,7 +11,8 @@ export type PlannedRow = VariantRow & {
   plan_at: string | null;
 };
 
-const PUBLISHED = sql<boolean>`((variant.platform_post_url is not null and variant.platform_post_url != '') or variant.status = 'published')`;
+/** A variant published: its link is there, or the service said so. */
+export const PUBLISHED = sql<boolean>`((variant.platform_post_url is not null and variant.platform_post_url != '') or variant.status = 'published')`;
 /** Not published: also a variant with no status yet (PUBLISHED is null for it, not false). */
 const NOT_PUBLISHED = sql<boolean>`not coalesce(${PUBLISHED}, 0)`;
 
@@ -19,9 +20,14 @@ const NOT_PUBLISHED = sql<boolean>`not coalesce(${PUBLISHED}, 0)`;
  * Published: the service's own `published_at` when it sent one (kept in the raw JSON), else
  * when Outpost saw it published (the pull stamps `updated_at` when it takes the change).
  */
-const PLAN_AT = sql<
+export const PLAN_AT = sql<
   string | null
 >`case when ${PUBLISHED} then coalesce(json_extract(variant.raw, '$.published_at'), variant.updated_at) else variant.scheduled_at end`;
+
+/** A variant's account: the one chosen, or the one the service picked for "platform default". */
+export const VARIANT_ACCOUNT = sql<
+  string | null
+>`coalesce(variant.social_profile_id, json_extract(variant.base, '$.social_profile_id'), json_extract(variant.raw, '$.social_profile_id'))`;
 
 function planned(db: Kysely<Database>, workspace: string | null) {
   return (
@@ -32,11 +38,7 @@ function planned(db: Kysely<Database>, workspace: string | null) {
       .leftJoin('social_profile', (join) =>
         join
           .onRef('social_profile.workspace', '=', 'post.workspace')
-          .on(
-            'social_profile.id',
-            '=',
-            sql<string>`coalesce(variant.social_profile_id, json_extract(variant.base, '$.social_profile_id'), json_extract(variant.raw, '$.social_profile_id'))`,
-          ),
+          .on('social_profile.id', '=', VARIANT_ACCOUNT),
       )
       .selectAll('variant')
       .select([

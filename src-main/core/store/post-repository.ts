@@ -1,10 +1,12 @@
 // Posts: local rows with an optional server id and the base snapshot of the last server state.
 import { preparedQuery, preparedUpdateById } from './prepared';
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/sqlite';
 import type { Database, NewPostRow, PostRow, PostUpdate } from './schema';
 import { SUMMARY_VARIANT_COLUMNS, type VariantSummaryRow } from './variant-repository';
 import { chunked, IDS_PER_STATEMENT, ROWS_PER_INSERT, selectByIds } from './chunks';
+import { orderListed, variantConditions, whereListed, type PostListSpec } from './post-list-query';
+import { foldForSearch } from './search-text';
 
 export interface PostBase {
   title: string;
@@ -15,12 +17,18 @@ export function parseJson<T>(text: string | null): T | null {
   return JSON.parse(text) as T;
 }
 
+/** A row or a change with the folded title beside its title: search and the list's order read it. */
+function withSearchTitle<R extends { title?: string | undefined }>(row: R): R {
+  return row.title === undefined ? row : { ...row, search_title: foldForSearch(row.title) };
+}
+
 export async function insertPost(db: Kysely<Database>, row: NewPostRow): Promise<void> {
-  await db.insertInto('post').values(row).execute();
+  await db.insertInto('post').values(withSearchTitle(row)).execute();
 }
 
 export async function insertPosts(db: Kysely<Database>, rows: readonly NewPostRow[]): Promise<void> {
-  for (const part of chunked(rows, ROWS_PER_INSERT)) await db.insertInto('post').values(part).execute();
+  for (const part of chunked(rows, ROWS_PER_INSERT))
+    await db.insertInto('post').values(part.map(withSearchTitle)).execute();
 }
 
 // Run several times per synced op and per keystroke: compiled once (prepared.ts).
@@ -36,7 +44,16 @@ export async function listPostsByIds(db: Kysely<Database>, ids: readonly string[
 }
 
 export async function updatePost(db: Kysely<Database>, id: string, patch: PostUpdate): Promise<void> {
-  await postUpdate(db, id, patch);
+  await postUpdate(db, id, withSearchTitle(patch));
+}
+
+/**
+ * The post, or one of its variants, changed (here or on the service): its title, a text, an
+ * account, a time. What the list calls "last changed"; what only records the service's answer
+ * (a link, a status) is no change to the post.
+ */
+export async function touchPost(db: Kysely<Database>, id: string, at: string): Promise<void> {
+  await postUpdate(db, id, { updated_at: at });
 }
 
 /** Deletes a post row; its variants and ops go with it (foreign keys cascade). */
@@ -72,46 +89,14 @@ export async function markVariantsRead(
   }
 }
 
-/**
- * The posts a list shows: one workspace (null: the local space), optionally a search; only
- * those hidden here (`hidden` true), only the others (false), or both (undefined).
- */
-function whereListed<O>(
-  q: SelectQueryBuilder<Database, 'post', O>,
-  workspace: string | null,
-  query?: string,
-  hidden?: boolean,
-): SelectQueryBuilder<Database, 'post', O> {
-  q = workspace === null ? q.where('post.workspace', 'is', null) : q.where('post.workspace', '=', workspace);
-  if (hidden !== undefined) q = q.where('post.hidden_at', hidden ? 'is not' : 'is', null);
-  if (query && query.trim() !== '') {
-    const like = `%${query.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where((eb) =>
-      eb.or([
-        // SQLite's LIKE ignores ASCII case; the escape keeps % and _ in a query literal.
-        sql<boolean>`post.title like ${like} escape '\\'`,
-        eb.exists(
-          eb
-            .selectFrom('variant')
-            .select('variant.id')
-            .whereRef('variant.post_id', '=', 'post.id')
-            .where(sql<boolean>`variant.content like ${like} escape '\\'`),
-        ),
-      ]),
-    );
-  }
-  return q;
+/** Every post of a list, as full rows, in its order (the local drafts a move takes, say). */
+export async function listPosts(db: Kysely<Database>, spec: PostListSpec): Promise<PostRow[]> {
+  return orderListed(whereListed(db.selectFrom('post').selectAll(), spec), spec.sort).execute();
 }
 
-export async function listPosts(
-  db: Kysely<Database>,
-  workspace: string | null,
-  query?: string,
-): Promise<PostRow[]> {
-  return whereListed(db.selectFrom('post').selectAll(), workspace, query)
-    .orderBy('updated_at', 'desc')
-    .orderBy('id')
-    .execute();
+/** Every post of one space, in the list's default order. */
+export function allPostsOf(db: Kysely<Database>, workspace: string | null): Promise<PostRow[]> {
+  return listPosts(db, { workspace, words: [], sort: 'changed' });
 }
 
 export type PostSummaryRow = Pick<
@@ -119,60 +104,64 @@ export type PostSummaryRow = Pick<
   'id' | 'server_id' | 'workspace' | 'title' | 'remote_state' | 'conflict' | 'updated_at'
 >;
 
+/** A variant's lean columns, and whether it meets the list's variant conditions (when it has some). */
+export type ListedVariantRow = VariantSummaryRow & { matches?: 0 | 1 };
+
 /**
- * The rows behind posts.list in one statement, one row per post in the list's order: the
- * summary's post columns and its variants' lean columns (SUMMARY_VARIANT_COLUMNS) as one JSON
- * array. better-sqlite3 pays per value it returns, so at 10,000 posts a JSON text per post is
- * cheaper than a row per variant (and far cheaper than full rows with raw and base JSON).
+ * The rows behind posts.list, one per post in the list's order: the summary's post columns and
+ * its variants' lean columns (SUMMARY_VARIANT_COLUMNS) as one JSON array. better-sqlite3 pays
+ * per value it returns, so at 10,000 posts a JSON text per post is cheaper than a row per
+ * variant (and far cheaper than full rows with raw and base JSON). A page of the list is
+ * chosen first by the posts' ids alone: a sort reads every listed post, and must not build each one's
+ * JSON to keep the first few.
  */
 export async function listPostSummaryRows(
   db: Kysely<Database>,
-  workspace: string | null,
-  query?: string,
-  limit?: number,
-  hidden = false,
-): Promise<Array<{ post: PostSummaryRow; variants: VariantSummaryRow[] }>> {
-  const rows = await whereListed(
-    db
-      .selectFrom('post')
-      .select([
-        'post.id',
-        'post.server_id',
-        'post.workspace',
-        'post.title',
-        'post.remote_state',
-        'post.conflict',
-        'post.updated_at',
-      ])
-      .select((eb) =>
-        eb
-          .selectFrom('variant')
-          .select((v) =>
-            v.fn
-              .agg<string>('json_group_array', [
-                jsonBuildObject(
-                  Object.fromEntries(SUMMARY_VARIANT_COLUMNS.map((c) => [c, v.ref(`variant.${c}`)])),
-                ),
-              ])
-              // Ties (a pull writes a post's variants with one created_at) keep insertion order,
-              // as the list always showed them. An aggregate's ORDER BY needs SQLite 3.44+.
-              .orderBy('variant.created_at')
-              .orderBy(sql`variant.rowid`)
-              .as('variants'),
-          )
-          .whereRef('variant.post_id', '=', 'post.id')
-          .as('variants'),
-      ),
-    workspace,
-    query,
-    hidden,
-  )
-    .orderBy('post.updated_at', 'desc')
-    .orderBy('post.id')
-    .$if(limit !== undefined, (q) => q.limit(limit as number))
-    .execute();
+  spec: PostListSpec,
+  page?: { limit: number; offset?: number },
+): Promise<Array<{ post: PostSummaryRow; variants: ListedVariantRow[] }>> {
+  const conditions = variantConditions(spec);
+  const columns = Object.fromEntries(SUMMARY_VARIANT_COLUMNS.map((c) => [c, sql.ref(`variant.${c}`)]));
+  if (conditions.length > 0) Object.assign(columns, { matches: sql`(${sql.join(conditions, sql` and `)})` });
+  let q = db
+    .selectFrom('post')
+    .select([
+      'post.id',
+      'post.server_id',
+      'post.workspace',
+      'post.title',
+      'post.remote_state',
+      'post.conflict',
+      'post.updated_at',
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('variant')
+        .select((v) =>
+          v.fn
+            .agg<string>('json_group_array', [jsonBuildObject(columns)])
+            // Ties (a pull writes a post's variants with one created_at) keep insertion order,
+            // as the list always showed them. An aggregate's ORDER BY needs SQLite 3.44+.
+            .orderBy('variant.created_at')
+            .orderBy(sql`variant.rowid`)
+            .as('variants'),
+        )
+        .whereRef('variant.post_id', '=', 'post.id')
+        .as('variants'),
+    );
+  q =
+    page === undefined
+      ? whereListed(q, spec)
+      : q.where(
+          'post.id',
+          'in',
+          orderListed(whereListed(db.selectFrom('post').select('post.id'), spec), spec.sort)
+            .limit(page.limit)
+            .offset(page.offset ?? 0),
+        );
+  const rows = await orderListed(q, spec.sort).execute();
   // No object rest/spread: copying 10,000 rows showed up in profiles next to the parse itself.
-  return rows.map((row) => ({ post: row, variants: parseJson<VariantSummaryRow[]>(row.variants) ?? [] }));
+  return rows.map((row) => ({ post: row, variants: parseJson<ListedVariantRow[]>(row.variants) ?? [] }));
 }
 
 /** What a pull needs to know of each linked post: never its JSON columns (thousands of them). */
@@ -219,6 +208,7 @@ export async function listConflictedPostIds(db: Kysely<Database>): Promise<strin
     // SQLite sorts NULL (the local space) first.
     .orderBy('post.workspace')
     .orderBy('post.updated_at', 'desc')
+    .orderBy('post.search_title')
     .orderBy('post.id')
     .execute();
   return rows.map((row) => row.id);

@@ -63,6 +63,8 @@ export interface PostTable {
   variants_read_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the user hid it here ("Hide here", migration 0009); null while it shows. */
   hidden_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The title folded for search and the list's order (migration 0012; the repository writes it). */
+  search_title: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface VariantTable {
@@ -89,6 +91,8 @@ export interface VariantTable {
   /** Added by migration 0002: when the reconciler reads this variant again. */
   reconcile_at: string | null;
   reconcile_attempts: ColumnType<number, number | undefined, number>;
+  /** The text folded for search (migration 0012; the repository writes it). */
+  search_content: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OutboxOpTable {

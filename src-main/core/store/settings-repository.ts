@@ -1,5 +1,6 @@
 // Settings (key/value JSON) and the one service connection. The token is not here.
 import type { Kysely } from 'kysely';
+import { POST_SORTS, type PostSort } from '../../../src-preload/bridge';
 import type { ConnectionRow, Database } from './schema';
 
 export async function getSetting<T>(db: Kysely<Database>, key: string, fallback: T): Promise<T> {
@@ -14,6 +15,16 @@ export async function setSetting(db: Kysely<Database>, key: string, value: unkno
     .values({ key, value: text })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: text }))
     .execute();
+}
+
+/** The post list's order, as the user last chose it; one this build does not know reads as the default. */
+export async function getPostSort(db: Kysely<Database>): Promise<PostSort> {
+  const saved = await getSetting<unknown>(db, 'postSort', null);
+  return POST_SORTS.find((sort) => sort === saved) ?? 'changed';
+}
+
+export async function setPostSort(db: Kysely<Database>, sort: PostSort): Promise<void> {
+  await setSetting(db, 'postSort', sort);
 }
 
 export async function getConnection(db: Kysely<Database>): Promise<ConnectionRow | undefined> {

@@ -3,6 +3,7 @@ import { preparedQuery, preparedUpdateById } from './prepared';
 import { sql, type Kysely } from 'kysely';
 import type { Database, NewVariantRow, VariantRow, VariantUpdate } from './schema';
 import { chunked, ROWS_PER_INSERT, selectByIds } from './chunks';
+import { foldForSearch } from './search-text';
 
 /** The last server state of a variant, for three-way comparison. */
 export interface VariantBase {
@@ -36,12 +37,18 @@ export const SUMMARY_VARIANT_COLUMNS = [
 ] as const;
 export type VariantSummaryRow = Pick<VariantRow, (typeof SUMMARY_VARIANT_COLUMNS)[number]>;
 
+/** A row or a change with the folded text beside its text, for search. */
+function withSearchContent<R extends { content?: string | undefined }>(row: R): R {
+  return row.content === undefined ? row : { ...row, search_content: foldForSearch(row.content) };
+}
+
 export async function insertVariant(db: Kysely<Database>, row: NewVariantRow): Promise<void> {
-  await db.insertInto('variant').values(row).execute();
+  await db.insertInto('variant').values(withSearchContent(row)).execute();
 }
 
 export async function insertVariants(db: Kysely<Database>, rows: readonly NewVariantRow[]): Promise<void> {
-  for (const part of chunked(rows, ROWS_PER_INSERT)) await db.insertInto('variant').values(part).execute();
+  for (const part of chunked(rows, ROWS_PER_INSERT))
+    await db.insertInto('variant').values(part.map(withSearchContent)).execute();
 }
 
 // Run several times per synced op and per keystroke: compiled once (prepared.ts).
@@ -55,7 +62,7 @@ export async function getVariant(db: Kysely<Database>, id: string): Promise<Vari
 }
 
 export async function updateVariant(db: Kysely<Database>, id: string, patch: VariantUpdate): Promise<void> {
-  await variantUpdate(db, id, patch);
+  await variantUpdate(db, id, withSearchContent(patch));
 }
 
 export async function listVariantsByIds(db: Kysely<Database>, ids: readonly string[]): Promise<VariantRow[]> {

@@ -63,7 +63,7 @@ export async function pullWorkspace(ctx: SyncContext, client: ServiceClient, slu
   const profiles = await client.listProfiles(slug);
   await replaceProfiles(ctx.db, slug, profiles, now);
 
-  const { listed, importedPosts } = await pullPosts(ctx, client, slug);
+  const { listed, importedPosts } = await pullPosts(ctx, client, slug, now);
   const variantHolds = await importHolds(ctx, 'create_variant', (r) => r.post_id);
 
   let importedVariants = 0;
@@ -117,6 +117,7 @@ async function pullPosts(
   ctx: SyncContext,
   client: ServiceClient,
   slug: string,
+  now: string,
 ): Promise<{ listed: Set<string>; importedPosts: number }> {
   const posts = await client.listPosts(slug);
   const postHold = (await importHolds(ctx, 'create_post', (r) => r.workspace)).get(slug);
@@ -133,7 +134,7 @@ async function pullPosts(
       );
       const imports: NewPostRow[] = [];
       for (const sp of batch)
-        await mergePost(tctx, slug, sp, locals.get(sp.id), held(postHold, sp.id), imports);
+        await mergePost(tctx, slug, sp, locals.get(sp.id), held(postHold, sp.id), imports, now);
       await insertPosts(tctx.db, imports);
       for (const row of imports)
         tctx.emit({ name: 'itemChanged', data: { postId: row.id, variantId: null } });
@@ -152,8 +153,9 @@ async function mergePost(
   local: PostRow | undefined,
   blocked: boolean,
   imports: NewPostRow[],
+  /** One time for the whole pull: the posts it brings tie, and the list orders them by title. */
+  now: string,
 ): Promise<void> {
-  const now = nowIso(ctx);
   if (!local) {
     if (blocked) {
       await logDecision(ctx, {

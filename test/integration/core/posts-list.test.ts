@@ -8,6 +8,7 @@ import { openDatabase } from '../../../src-main/core/store/db';
 import { listOpenOpsOfPosts } from '../../../src-main/core/outbox/op-queries';
 import type { VariantField } from '../../../src-main/core/outbox/payload';
 import { insertPost, listPosts, parseJson } from '../../../src-main/core/store/post-repository';
+import { searchWords } from '../../../src-main/core/store/search-text';
 import type {
   Database,
   NewPostRow,
@@ -70,7 +71,7 @@ async function oldPostsList(
   db: Kysely<Database>,
   p: { workspace: string | null; query?: string; filter?: PostFilter },
 ): Promise<PostSummary[]> {
-  const posts = await listPosts(db, p.workspace, p.query);
+  const posts = await listPosts(db, { workspace: p.workspace, words: searchWords(p.query), sort: 'changed' });
   const ids = posts.map((x) => x.id);
   const variants = await listVariantsOfPosts(db, ids);
   const ops = await listOpenOpsOfPosts(db, ids);
@@ -537,13 +538,24 @@ describe('posts.list', () => {
     expect(compared).toBe(WORKSPACES.length * FILTERS.length * QUERIES.length);
   });
 
-  it('shows each post the state it must, in the list order (newest first, then id)', async () => {
+  it('shows each post the state it must, in the list order (newest first, then title, then id)', async () => {
     const list = await t.call('posts.list', { workspace: 'acme' });
     const acme = LIBRARY.filter((p) => p.workspace === 'acme');
+    const title = (p: PostSpec) => p.title.toLowerCase();
     expect(list.map((s) => s.id)).toEqual(
       [...acme]
         .sort((a, b) =>
-          a.updatedAt === b.updatedAt ? (a.id < b.id ? -1 : 1) : a.updatedAt < b.updatedAt ? 1 : -1,
+          a.updatedAt !== b.updatedAt
+            ? a.updatedAt < b.updatedAt
+              ? 1
+              : -1
+            : title(a) !== title(b)
+              ? title(a) < title(b)
+                ? -1
+                : 1
+              : a.id < b.id
+                ? -1
+                : 1,
         )
         .map((p) => p.id),
     );

@@ -49,3 +49,11 @@ it('draws a monogram where simple-icons has no mark', () => {
     platform: 'pixelfed',
   });
 });
+
+it('says all of it in words, for a chip shrunk to its mark', () => {
+  const at = '2030-03-04T08:30:00.000Z';
+  expect(chipView(chip({ state: 'scheduled', stateText: 'Scheduled', scheduledAt: at })).words).toBe(
+    `X: Scheduled ${shortDateTime(at)}`,
+  );
+  expect(chipView(chip({ platform: 'linkedin', state: 'draft' })).words).toBe('LinkedIn: Draft');
+});

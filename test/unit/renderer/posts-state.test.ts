@@ -49,10 +49,10 @@ it('shows the first screenful, marked partial, then the whole list', async () =>
   expect([posts.loaded, posts.partial]).toEqual([true, true]);
   // The rest is asked for once the first screenful is painted, not while it is being drawn.
   await new Promise((resolve) => setTimeout(resolve, 20));
-  expect(asked).toEqual([{ workspace: 'acme', filter: 'all', limit: 60 }]);
+  expect(asked).toEqual([{ workspace: 'acme', filter: 'all', sort: 'changed', limit: 60 }]);
   paint();
   await expect.poll(() => asked.length).toBe(2);
-  expect(asked[1]).toEqual({ workspace: 'acme', filter: 'all' });
+  expect(asked[1]).toEqual({ workspace: 'acme', filter: 'all', sort: 'changed' });
   releaseWhole();
   await reloading;
   expect([posts.items.length, posts.partial]).toEqual([150, false]);
@@ -63,7 +63,7 @@ it('shows the first screenful, marked partial, then the whole list', async () =>
   await expect.poll(() => asked.length).toBe(1);
   releaseWhole();
   await again;
-  expect(asked).toEqual([{ workspace: 'acme', filter: 'all' }]);
+  expect(asked).toEqual([{ workspace: 'acme', filter: 'all', sort: 'changed' }]);
 });
 
 it('drops the rest of a list a newer reload replaced before it was asked for', async () => {
@@ -73,15 +73,54 @@ it('drops the rest of a list a newer reload replaced before it was asked for', a
   posts.setWorkspaceLocal('acme');
   const first = posts.reload();
   await expect.poll(() => posts.items.length).toBe(60);
-  // A search typed before the first screenful was painted: only its answer is wanted.
+  // A search typed before the first screenful was painted: only its answer is wanted, its own
+  // first screenful at once, then the rest.
   posts.query = 'Post 1';
   const second = posts.reload();
   await expect.poll(() => asked.length).toBe(2);
-  paint();
+  await expect
+    .poll(() => {
+      paint();
+      return asked.length;
+    })
+    .toBe(3);
   releaseWhole();
   await Promise.all([first, second]);
   expect(asked).toEqual([
-    { workspace: 'acme', filter: 'all', limit: 60 },
-    { workspace: 'acme', query: 'Post 1', filter: 'all' },
+    { workspace: 'acme', filter: 'all', sort: 'changed', limit: 60 },
+    { workspace: 'acme', query: 'Post 1', filter: 'all', sort: 'changed', limit: 60 },
+    { workspace: 'acme', query: 'Post 1', filter: 'all', sort: 'changed' },
   ]);
+});
+
+it('asks the core for the filters and the order, and clears the filters in one step', async () => {
+  const { PostsState } = await import('../../../src-renderer/src/lib/state/posts.svelte');
+  const posts = new PostsState();
+  posts.setWorkspaceLocal('acme');
+  posts.platform = 'x';
+  posts.account = '101';
+  posts.filter = 'scheduled';
+  posts.when = { choice: 'dates', from: '2030-03-02', to: '2030-03-08' };
+  posts.sort = 'title';
+  expect(posts.filtered).toBe(true);
+  const payload = posts.listPayload();
+  expect(payload).toMatchObject({
+    workspace: 'acme',
+    platform: 'x',
+    account: '101',
+    filter: 'scheduled',
+    sort: 'title',
+  });
+  // The days are whole days of the user's zone, the last one included.
+  expect(Date.parse(payload.outAt!.to!) - Date.parse(payload.outAt!.from!)).toBeGreaterThanOrEqual(
+    7 * 86_400_000 - 3_600_000,
+  );
+  expect(new Date(payload.outAt!.from!).getDate()).toBe(2);
+
+  asked.length = 0;
+  posts.clearFilters();
+  expect(posts.filtered).toBe(false);
+  await expect.poll(() => asked.length).toBe(1);
+  // The search and the order stay; every filter is gone.
+  expect(asked[0]).toEqual({ workspace: 'acme', filter: 'all', sort: 'title', limit: 60 });
 });

@@ -33,6 +33,7 @@ export const defaultSettings: SettingsView = {
   theme: 'system',
   closeToTray: false,
   currentWorkspace: null,
+  postSort: 'changed',
 };
 
 export interface FakeCore extends AppCore {

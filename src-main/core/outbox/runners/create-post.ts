@@ -2,13 +2,14 @@
 // with (there is no rename), so a post without one waits.
 import type { ServicePost } from '../../api/client';
 import { listLinkedPosts, updatePost, type PostBase } from '../../store/post-repository';
-import { nowIso, type SyncContext } from '../../store/unit-of-work';
+import type { SyncContext } from '../../store/unit-of-work';
 import { TITLE_NEEDED } from '../../domain/item-state';
 import { checkCreatedPost, keptLink, sameText } from '../answer-check';
 import { parsePayload } from '../payload';
 import { candidateOf, matchUnlinked, settleMatch } from '../read-back';
 import { settled, type OpRunner, type OpRows } from './runner';
 
+/** Links the post to the service's: an answer recorded, not a change of the post (its time stays). */
 export function linkPost(rows: OpRows, sp: Pick<ServicePost, 'id' | 'title' | 'raw'>) {
   return async (t: SyncContext): Promise<void> => {
     await updatePost(t.db, rows.post.id, {
@@ -16,7 +17,6 @@ export function linkPost(rows: OpRows, sp: Pick<ServicePost, 'id' | 'title' | 'r
       base: JSON.stringify({ title: sp.title } satisfies PostBase),
       raw: JSON.stringify(sp.raw),
       error: null,
-      updated_at: nowIso(t),
     });
   };
 }

@@ -11,6 +11,7 @@ import { migration0007 } from './0007-posting-slots';
 import { migration0008 } from './0008-text-history';
 import { migration0009 } from './0009-hidden-posts';
 import { migration0010 } from './0010-sign-off-accounts';
+import { migration0012 } from './0012-post-search';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': migration0001,
@@ -23,6 +24,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0008-text-history': migration0008,
   '0009-hidden-posts': migration0009,
   '0010-sign-off-accounts': migration0010,
+  '0012-post-search': migration0012,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

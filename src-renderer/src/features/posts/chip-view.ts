@@ -18,21 +18,26 @@ export interface ChipView {
   time: string;
   iconPath: string | null;
   letter: string;
+  /** All of it in words ("X: Scheduled 26 Nov, 10:00"): the tooltip of a chip shrunk to its mark. */
+  words: string;
 }
 
 export function chipView(v: VariantChip): ChipView {
   const label = stateLabel(v.state, v.stateText);
   const mark = platformMark(v.platform);
   const waitsForTime = v.state === 'scheduled' || v.state === 'needs_approval';
+  const time = waitsForTime && v.scheduledAt ? shortDateTime(v.scheduledAt) : '';
+  const platform = platformName(v.platform);
   return {
     id: v.id,
     state: v.state,
     tone: stateTone(v.state),
     label,
     title: v.stateText !== label ? v.stateText : undefined,
-    platform: platformName(v.platform),
-    time: waitsForTime && v.scheduledAt ? shortDateTime(v.scheduledAt) : '',
+    platform,
+    time,
     iconPath: mark.path,
     letter: mark.letter,
+    words: `${platform}: ${label}${time ? ` ${time}` : ''}`,
   };
 }

@@ -1,9 +1,24 @@
-import type { PostFilter, PostSummary, ProfileView, WorkspaceView } from '../../../../src-preload/bridge';
+import type {
+  CommandPayload,
+  PostFilter,
+  PostSort,
+  PostSummary,
+  ProfileView,
+  WorkspaceView,
+} from '../../../../src-preload/bridge';
+import { ANY_TIME, hasFilters, timeRangeOf, type When } from '../../features/posts/find-words';
 import { afterNextPaint } from '../after-paint';
 import { errorMessage, invoke } from '../bridge';
+import { localZone } from '../schedule-time';
 
 /** Posts asked for first when a list opens: more than a tall window shows. */
 const FIRST_SCREENFUL = 60;
+/**
+ * After a new search or filter, the rest of the list is asked for once the first screenful is
+ * painted and nothing newer was typed meanwhile: the core answers one request at a time, and
+ * the whole list of a broad search must not hold up the next keystroke's first screenful.
+ */
+const REST_AFTER_MS = 250;
 
 export class PostsState {
   workspace = $state<string | null>(null);
@@ -13,40 +28,73 @@ export class PostsState {
   filter = $state<PostFilter>('all');
   /** The list shows the posts hidden here ("Hide here") instead of the others. */
   hidden = $state(false);
+  /** A platform identifier; null: every platform. */
+  platform = $state<string | null>(null);
+  /** A social profile id; null: every account. */
+  account = $state<string | null>(null);
+  when = $state<When>(ANY_TIME);
+  sort = $state<PostSort>('changed');
   items = $state.raw<PostSummary[]>([]);
   loaded = $state(false);
   /** Only the first screenful is in `items`; the rest is on its way. */
   partial = $state(false);
   error = $state<string | null>(null);
+  sortError = $state<string | null>(null);
   workspaceError = $state<string | null>(null);
 
   // Answers can arrive out of order (typing in search); only the newest one is shown.
   private sequence = 0;
   private reloadTimer: ReturnType<typeof setTimeout> | null = null;
+  /** What the list on screen was asked with: a reload of the same list comes in one request. */
+  private shown: string | null = null;
 
-  async reload(): Promise<void> {
-    const mine = ++this.sequence;
+  get filtered(): boolean {
+    return hasFilters({
+      platform: this.platform,
+      account: this.account,
+      state: this.filter,
+      when: this.when,
+    });
+  }
+
+  /** What the core is asked for: the filters, the search and the order, times in the user's zone. */
+  listPayload(now: number = Date.now()): CommandPayload<'posts.list'> {
     const query = this.query.trim();
-    const payload = {
+    const outAt = timeRangeOf(this.when, localZone(), now);
+    return {
       workspace: this.workspace,
       ...(query ? { query } : {}),
       filter: this.filter,
+      ...(this.platform !== null ? { platform: this.platform } : {}),
+      ...(this.account !== null ? { account: this.account } : {}),
+      ...(outAt !== null ? { outAt } : {}),
+      sort: this.sort,
       ...(this.hidden ? { hidden: true } : {}),
     };
+  }
+
+  async reload(): Promise<void> {
+    const mine = ++this.sequence;
+    const payload = this.listPayload();
+    const asked = JSON.stringify(payload);
     try {
-      if (!this.loaded) {
-        // A list opening shows its first screenful at once: thousands of posts take a moment
-        // to build and send, and nobody sees past the first screen in that time.
+      if (!this.loaded || asked !== this.shown) {
+        // A list opening (or a new search, filter or order) shows its first screenful at once:
+        // thousands of posts take a moment to build and send, and nobody sees past the first
+        // screen in that time.
+        const opening = !this.loaded;
         const first = await invoke('posts.list', { ...payload, limit: FIRST_SCREENFUL });
         if (mine !== this.sequence) return;
         this.items = first;
         this.loaded = true;
+        this.shown = asked;
         this.partial = first.length === FIRST_SCREENFUL;
         this.error = null;
         if (!this.partial) return;
         // Asked once the first rows are on screen: building the rest keeps the core busy, and
         // on a machine of few cores that would be taken from painting them.
         await afterNextPaint();
+        if (!opening) await new Promise((resolve) => setTimeout(resolve, REST_AFTER_MS));
         if (mine !== this.sequence) return;
       }
       const items = await invoke('posts.list', payload);
@@ -67,6 +115,28 @@ export class PostsState {
       this.reloadTimer = null;
       void this.reload();
     }, delayMs);
+  }
+
+  /** Every filter back to "all" in one step (the search and the order stay). */
+  clearFilters(): void {
+    this.platform = null;
+    this.account = null;
+    this.filter = 'all';
+    this.when = ANY_TIME;
+    void this.reload();
+  }
+
+  /** A new order, shown at once and kept for the next start. */
+  async setSort(sort: PostSort): Promise<void> {
+    this.sort = sort;
+    const shown = this.reload();
+    try {
+      await invoke('settings.update', { postSort: sort });
+      this.sortError = null;
+    } catch (error) {
+      this.sortError = `The order could not be kept for the next start: ${errorMessage(error)}`;
+    }
+    await shown;
   }
 
   async loadWorkspaces(): Promise<void> {

@@ -88,6 +88,7 @@ export class ShellState {
     const statusLoaded = sync.load();
     await settings.load();
     posts.setWorkspaceLocal(settings.view?.currentWorkspace ?? null);
+    posts.sort = settings.view?.postSort ?? 'changed';
     await Promise.all([posts.reload(), posts.loadWorkspaces(), posts.loadProfiles(), statusLoaded]);
     document.documentElement.dataset.ready = 'true';
     // The list is on screen: the other views load now, before anyone asks for them.

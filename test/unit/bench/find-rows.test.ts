@@ -1,0 +1,63 @@
+// The find part's rows: the slowest search decides the verdict, and the table names each case.
+import { describe, expect, it } from 'vitest';
+import { findTable, searchRows, type FindCase, type FindResult } from '../../bench/lib/find-rows';
+import { isLoaded } from '../../bench/lib/load';
+import { summarize } from '../../bench/lib/stats';
+
+const load = (load1m: number) => ({ load1m, cores: 2, loaded: isLoaded(load1m, 2) });
+const kase = (
+  name: string,
+  kind: FindCase['kind'],
+  first: number[],
+  whole: number[],
+  found = 10,
+): FindCase => ({
+  name,
+  kind,
+  found,
+  firstScreenful: summarize(first),
+  whole: summarize(whole),
+});
+const result = (cases: FindCase[]): FindResult => ({ posts: 10_000, variants: 20_000, runs: 3, cases });
+
+describe('searchRows', () => {
+  it('takes the slowest search for each row, leaving filters and orders out', () => {
+    const rows = searchRows(
+      result([
+        kase('search, a rare word', 'search', [10, 12, 14], [11, 12, 13]),
+        kase('search, no match', 'search', [20, 22, 24], [21, 22, 95], 0),
+        kase('sorted by title', 'sort', [500, 500, 500], [900, 900, 900], 10_000),
+      ]),
+      load(0.4),
+    );
+    expect(rows.map((r) => [r.name, r.goal, r.figure, r.met])).toEqual([
+      ['Search: first screenful (10,000 posts)', '< 100 ms', '22.0 ms / p95 24.0 ms', true],
+      ['Search: whole answer (10,000 posts)', '< 100 ms', '22.0 ms / p95 95.0 ms', true],
+    ]);
+    expect(rows[0]?.note).toContain('the slowest of 2 searches (search, no match)');
+    expect(rows[0]?.note).toContain('Load at start 0.4.');
+  });
+
+  it('is missed when the p95 reaches the goal, and says when the machine was loaded', () => {
+    const rows = searchRows(
+      result([kase('search, a common word', 'search', [40, 60, 100], [200, 250, 300])]),
+      load(3),
+    );
+    expect(rows.map((r) => r.met)).toEqual([false, false]);
+    expect(rows[1]?.note).toContain('Load at start 3 (loaded).');
+    expect(searchRows(result([kase('sorted by title', 'sort', [1], [1])]), load(0))).toEqual([]);
+  });
+});
+
+describe('findTable', () => {
+  it('has a line per case and size', () => {
+    const table = findTable([
+      result([kase('search, a rare word', 'search', [1.5, 2, 2.5], [3, 4, 5], 12_345)]),
+    ]);
+    expect(table.split('\n')).toEqual([
+      '| posts.list | Posts | Found | First screenful (median / p95) | Whole answer (median / p95) |',
+      '| --- | --- | --- | --- | --- |',
+      '| search, a rare word | 10,000 | 12,345 | 2.00 ms / 2.50 ms | 4.00 ms / 5.00 ms |',
+    ]);
+  });
+});

@@ -1,0 +1,120 @@
+// The post list's query as data: the words a search looks for, the filters a payload asks, and
+// the order each sort gives (the one post_changed_order walks for "last changed").
+import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { POST_SORTS } from '../../../../src-preload/bridge';
+import { platformSpellings } from '../../../../src-preload/platforms';
+import { listSpec } from '../../../../src-main/core/app/post-list';
+import { orderListed, variantConditions, whereListed } from '../../../../src-main/core/store/post-list-query';
+import type { Database } from '../../../../src-main/core/store/schema';
+import { containsPattern, foldForSearch, searchWords } from '../../../../src-main/core/store/search-text';
+
+// Builds SQL without a database.
+const db = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (k) => new SqliteIntrospector(k),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  },
+});
+
+describe('search text', () => {
+  it('folds case, accents, ligatures and letters without a base', () => {
+    expect(foldForSearch('Crème BRÛLÉE')).toBe('creme brulee');
+    expect(foldForSearch('ÉTÉ à Paris')).toBe('ete a paris');
+    expect(foldForSearch('Straße, Æsop, Œuvre, Øre, Łódź, đ')).toBe('strasse, aesop, oeuvre, ore, lodz, d');
+    expect(foldForSearch('ﬁne ＡＢＣ')).toBe('fine abc');
+    expect(foldForSearch('naïve café 🙂')).toBe('naive cafe 🙂');
+  });
+
+  it('splits a query into folded words, once each, at most eight', () => {
+    expect(searchWords(undefined)).toEqual([]);
+    expect(searchWords('   ')).toEqual([]);
+    expect(searchWords('  Café  LAUNCH café ')).toEqual(['cafe', 'launch']);
+    expect(searchWords('a b c d e f g h i j')).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']);
+  });
+
+  it('takes %, _ and \\ literally in a LIKE pattern', () => {
+    expect(containsPattern('100%')).toBe('%100\\%%');
+    expect(containsPattern('_under')).toBe('%\\_under%');
+    expect(containsPattern('a\\b')).toBe('%a\\\\b%');
+  });
+});
+
+describe('what a payload asks for', () => {
+  it('folds the search, spells the platform every way, normalises the times, and sorts by last changed by default', () => {
+    expect(listSpec({ workspace: 'acme' })).toEqual({
+      workspace: 'acme',
+      words: [],
+      platforms: undefined,
+      account: undefined,
+      outAt: undefined,
+      sort: 'changed',
+    });
+    expect(
+      listSpec({
+        workspace: null,
+        query: 'Été',
+        platform: 'Twitter',
+        account: '101',
+        outAt: { from: '2030-03-04T01:00:00+01:00', to: '2030-03-11T00:00Z' },
+        sort: 'title',
+      }),
+    ).toEqual({
+      workspace: null,
+      words: ['ete'],
+      platforms: ['x', 'twitter'],
+      account: '101',
+      outAt: { from: '2030-03-04T00:00:00.000Z', to: '2030-03-11T00:00:00.000Z' },
+      sort: 'title',
+    });
+    expect(listSpec({ workspace: 'acme', outAt: { to: '2030-03-11T00:00:00Z' } }).outAt).toEqual({
+      from: undefined,
+      to: '2030-03-11T00:00:00.000Z',
+    });
+  });
+
+  it('knows each platform by all its spellings', () => {
+    expect(platformSpellings('x')).toEqual(['x', 'twitter']);
+    expect(platformSpellings(' BSKY ')).toEqual(['bluesky', 'bsky']);
+    expect(platformSpellings('LinkedIn')).toEqual(['linkedin']);
+    expect(platformSpellings(' TikTok ')).toEqual(['tiktok']);
+  });
+
+  it('asks one variant for the platform, the account and the time together, and nothing without them', () => {
+    const spec = listSpec({ workspace: 'acme', query: 'x' });
+    expect(variantConditions(spec)).toEqual([]);
+    const all = listSpec({
+      workspace: 'acme',
+      platform: 'x',
+      account: 'p',
+      outAt: { from: '2030-01-01T00:00:00Z' },
+    });
+    expect(variantConditions(all)).toHaveLength(3);
+    const { sql, parameters } = whereListed(db.selectFrom('post').select('post.id'), all).compile();
+    // One exists() holds the three conditions: they apply to the same variant.
+    expect(sql.match(/exists/g)).toHaveLength(1);
+    expect(parameters).toEqual(['acme', 'x', 'twitter', 'p', '2030-01-01T00:00:00.000Z']);
+  });
+});
+
+describe('the order of each sort', () => {
+  const orderOf = (sort: (typeof POST_SORTS)[number]) =>
+    orderListed(db.selectFrom('post').select('post.id'), sort)
+      .compile()
+      .sql.replace(/^.* order by /s, '')
+      .replace(/\s+/g, ' ');
+
+  it('ends every order with the title, then the id, so ties never shift', () => {
+    for (const sort of POST_SORTS) expect(orderOf(sort)).toMatch(/"post"\."search_title", "post"\."id"$/);
+  });
+
+  it('leads with the time changed, the time created, the next time, or nothing but the title', () => {
+    // Exactly the columns of the post_changed_order index, in its directions.
+    expect(orderOf('changed')).toBe('"post"."updated_at" desc, "post"."search_title", "post"."id"');
+    expect(orderOf('created')).toBe('"post"."created_at" desc, "post"."search_title", "post"."id"');
+    expect(orderOf('title')).toBe('"post"."search_title", "post"."id"');
+    expect(orderOf('scheduled')).toMatch(/^coalesce\(\(select min\(variant\.scheduled_at\)/);
+  });
+});
