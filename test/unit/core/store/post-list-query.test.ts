@@ -43,13 +43,14 @@ describe('search text', () => {
 });
 
 describe('what a payload asks for', () => {
-  it('folds the search, spells the platform every way, normalises the times, and sorts by last changed by default', () => {
+  it('folds the search, spells the platform every way, normalises the times, leaves hidden posts out and sorts by last changed by default', () => {
     expect(listSpec({ workspace: 'acme' })).toEqual({
       workspace: 'acme',
       words: [],
       platforms: undefined,
       account: undefined,
       outAt: undefined,
+      hidden: false,
       sort: 'changed',
     });
     expect(
@@ -60,6 +61,7 @@ describe('what a payload asks for', () => {
         account: '101',
         outAt: { from: '2030-03-04T01:00:00+01:00', to: '2030-03-11T00:00Z' },
         sort: 'title',
+        hidden: true,
       }),
     ).toEqual({
       workspace: null,
@@ -67,6 +69,7 @@ describe('what a payload asks for', () => {
       platforms: ['x', 'twitter'],
       account: '101',
       outAt: { from: '2030-03-04T00:00:00.000Z', to: '2030-03-11T00:00:00.000Z' },
+      hidden: true,
       sort: 'title',
     });
     expect(listSpec({ workspace: 'acme', outAt: { to: '2030-03-11T00:00:00Z' } }).outAt).toEqual({
