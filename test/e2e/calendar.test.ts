@@ -98,10 +98,7 @@ describe('calendar', () => {
         from: new Date(Date.now() - DAY).toISOString(),
         to: new Date(Date.now() + 7 * DAY).toISOString(),
       });
-      return (
-        r.ok &&
-        (r.value as Array<{ variantId: string; at: string }>).some((i) => Date.parse(i.at) === expected)
-      );
+      return r.ok && r.value.items.some((i) => Date.parse(i.at ?? '') === expected);
     });
     // Focus stays on the moved chip, which now says 11:00.
     expect(

@@ -1,13 +1,14 @@
 // planning.*: what goes out when, for the calendar and the queue (issue 13).
 import type { AppContext } from './app-context';
 import type { Handlers } from './handlers';
-import { calendarItems, queueView } from './planning-views';
+import { calendarView } from './calendar-view';
+import { queueView } from './planning-views';
 
 type PlanningCommands = 'planning.calendar' | 'planning.queue';
 
 export function planningHandlers(app: AppContext): Handlers<PlanningCommands> {
   return {
-    'planning.calendar': (p) => calendarItems(app.db, p),
+    'planning.calendar': (p) => calendarView(app.db, p),
     'planning.queue': (p) => queueView(app.db, p, new Date(app.now())),
   };
 }

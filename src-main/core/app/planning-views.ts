@@ -1,5 +1,6 @@
 // What the planning screens ask of the core (issue 13): the post list's state filter by
-// variant, and the calendar and queue views over store/planning-queries.ts.
+// variant, the plan items the calendar and the queue show, and the queue (the calendar's
+// range is calendar-view.ts).
 import type { Kysely } from 'kysely';
 import {
   NEEDS_ATTENTION,
@@ -10,7 +11,7 @@ import {
 } from '../../../src-preload/bridge';
 import { groupBy } from '../collections';
 import { listNeedingAttention, listOpenOpsOfPosts } from '../outbox/op-queries';
-import { listPlannedInRange, listQueueCandidates, type PlannedRow } from '../store/planning-queries';
+import { listQueueCandidates, type PlannedRow } from '../store/planning-queries';
 import type { Database, OutboxOpRow, PostRow } from '../store/schema';
 import { variantView } from './views';
 
@@ -39,6 +40,7 @@ function planItems(rows: PlannedRow[], posts: Map<string, PostRow>, ops: OutboxO
       postTitle: r.post_title,
       platform: r.platform,
       accountName: r.account_label,
+      accountId: r.account_id,
       at: r.plan_at,
       state: view.state,
       stateText: view.stateText,
@@ -50,22 +52,13 @@ function planItems(rows: PlannedRow[], posts: Map<string, PostRow>, ops: OutboxO
   return out;
 }
 
-async function itemsOf(db: Kysely<Database>, rows: PlannedRow[]): Promise<PlanItem[]> {
+/** Plan items of these rows, each with its state and actions (from its post's open ops). */
+export async function itemsOf(db: Kysely<Database>, rows: PlannedRow[]): Promise<PlanItem[]> {
   const ids = [...new Set(rows.map((r) => r.post_id))];
   // A variant's state needs only its post's workspace, which the rows carry: no post rows read.
   const posts = new Map(rows.map((r) => [r.post_id, { workspace: r.post_workspace } as PostRow]));
   const ops = await listOpenOpsOfPosts(db, ids);
   return planItems(rows, posts, ops);
-}
-
-/** planning.calendar: every variant placed in [from, to), in time order. */
-export async function calendarItems(
-  db: Kysely<Database>,
-  p: { workspace: string | null; from: string; to: string },
-): Promise<PlanItem[]> {
-  const from = new Date(p.from).toISOString();
-  const to = new Date(p.to).toISOString();
-  return itemsOf(db, await listPlannedInRange(db, p.workspace, from, to));
 }
 
 const PUBLISHED_SHOWN = 100;

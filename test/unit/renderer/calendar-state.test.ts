@@ -17,6 +17,7 @@ function item(variantId: string, at: string | null, over: Partial<PlanItem> = {}
     postTitle: `Post ${variantId}`,
     platform: 'x',
     accountName: 'Acme',
+    accountId: 'p-acme',
     at,
     state: 'scheduled',
     stateText: 'Scheduled',
@@ -40,7 +41,9 @@ beforeEach(() => {
     invoke: (command: string, payload: Record<string, unknown>) => {
       asked.push({ command, payload });
       if (command === 'planning.calendar')
-        return new Promise((resolve) => answers.push((value) => resolve({ ok: true, value })));
+        return new Promise((resolve) =>
+          answers.push((value) => resolve({ ok: true, value: { items: value, counts: [value.length] } })),
+        );
       if (command === 'variants.schedule')
         return Promise.resolve(
           refuseSchedule

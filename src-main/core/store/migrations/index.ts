@@ -7,6 +7,7 @@ import { migration0003 } from './0003-attention-indexes';
 import { migration0004 } from './0004-variant-refresh';
 import { migration0005 } from './0005-outbox-machine';
 import { migration0006 } from './0006-post-list-order';
+import { migration0013 } from './0013-calendar-index';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': migration0001,
@@ -15,6 +16,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0004-variant-refresh': migration0004,
   '0005-outbox-machine': migration0005,
   '0006-post-list-order': migration0006,
+  '0013-calendar-index': migration0013,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

@@ -91,7 +91,7 @@ export class CalendarState {
         to: dayStart(end, this.zone),
       });
       if (mine !== this.sequence) return;
-      this.items = answer;
+      this.items = answer.items;
       this.loaded = true;
       this.loadedFrom = first;
       this.error = null;
