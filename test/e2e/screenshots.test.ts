@@ -27,7 +27,7 @@ describe('screenshots of the planning screens', () => {
 
       await nav.getByRole('button', { name: 'Calendar' }).click();
       await page
-        .getByRole('button', { name: /Autumn blend launch$/ })
+        .getByRole('button', { name: /^Autumn blend launch, / })
         .first()
         .waitFor();
       await page.screenshot({ path: join(DIR, `calendar-${scheme}.png`) });

@@ -9,18 +9,31 @@ export function localZone(): string {
 const DAY_MS = 86_400_000;
 const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
+// One formatter per zone: making one costs far more than using it, and the calendar's week
+// converts each of its 168 hours.
+const ZONE_FORMATS = new Map<string, Intl.DateTimeFormat>();
+
+function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = ZONE_FORMATS.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    ZONE_FORMATS.set(timeZone, format);
+  }
+  return format;
+}
+
 /** Offset of `timeZone` from UTC at the instant `utcMs`, in milliseconds. */
 function zoneOffsetMs(utcMs: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(utcMs));
+  const parts = zoneFormat(timeZone).formatToParts(new Date(utcMs));
   const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value ?? '0');
   const asUtc = Date.UTC(
     get('year'),
