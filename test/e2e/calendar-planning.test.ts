@@ -127,7 +127,10 @@ describe('a calendar that names posts', () => {
       .locator(`[data-hour-cell="${tomorrow()}T10"]`)
       .getByRole('button', { name: /^Roastery tour, / })
       .waitFor();
-    await chip.dragTo(s.page.locator(`[data-hour-cell="${tomorrow()}T14"]`));
+    // Both hours in view first, as a person drags (a page scrolled in mid-drag drops nothing).
+    const fourteen = s.page.locator(`[data-hour-cell="${tomorrow()}T14"]`);
+    await fourteen.scrollIntoViewIfNeeded();
+    await chip.dragTo(fourteen);
     await s.page
       .locator(`[data-hour-cell="${tomorrow()}T14"]`)
       .getByRole('button', { name: /^Roastery tour, / })
