@@ -1,5 +1,6 @@
-// The screens of issue 13 on the sandbox's demo data, light and dark: the calendar, the queue and
-// the editor with its preview. Each screen is checked for what it must show before it is taken.
+// The screens of issues 13 and 25 on the sandbox's demo data, light and dark: the calendar (its
+// week of hours, chips naming their posts), the queue and the editor with its preview. Each
+// screen is checked for what it must show before it is taken.
 // `OUTPOST_SCREENSHOTS=1` writes them to docs/screenshots (shown in the README); otherwise they
 // go to test-results/screenshots.
 import { mkdir } from 'node:fs/promises';
@@ -25,11 +26,15 @@ describe('screenshots of the planning screens', () => {
       await app.waitForEvent('syncStatus', (s) => s.phase === 'idle' && s.lastSyncAt !== null);
       const nav = page.getByRole('navigation', { name: 'Main' });
 
+      // Next week is the demo's planned week: its chips name their posts in the hour grid.
       await nav.getByRole('button', { name: 'Calendar' }).click();
+      await page.locator('section.calendar[data-loaded-from]').waitFor();
+      await page.getByRole('button', { name: 'Next week' }).click();
       await page
-        .getByRole('button', { name: /^Autumn blend launch, / })
+        .getByRole('button', { name: /^New single origin: Huila, Colombia, / })
         .first()
         .waitFor();
+      await page.getByRole('button', { name: /^Meet the roasters, / }).waitFor();
       await page.screenshot({ path: join(DIR, `calendar-${scheme}.png`) });
 
       await nav.getByRole('button', { name: 'Queue' }).click();
