@@ -211,6 +211,40 @@ describe('a calendar that names posts', () => {
     expect(Date.parse(sent.scheduled_at!)).toBe(expected);
   });
 
+  it('shows a crowded hour’s first four chips and “+N more”, which shows the hour whole', async () => {
+    const s = await connected();
+    // Six posts at the same hour, through the core (the window reads what the outbox holds).
+    const at = zonedInputToUtc(`${tomorrow()}T16:00`, ZONE);
+    for (let n = 1; n <= 6; n++) {
+      const post = await s.app.core.invoke('posts.create', {
+        workspace: s.sandbox.fixtures.workspace,
+        title: `Crowded ${n}`,
+      });
+      if (!post.ok) throw new Error(post.error.message);
+      const variant = await s.app.core.invoke('variants.create', {
+        postId: post.value.id,
+        platform: 'x',
+        content: `Crowded hour, post ${n}.`,
+        account: { kind: 'default' },
+      });
+      if (!variant.ok) throw new Error(variant.error.message);
+      const scheduled = await s.app.core.invoke('variants.schedule', { id: variant.value.id, at });
+      if (!scheduled.ok) throw new Error(scheduled.error.message);
+    }
+    await openCalendarOn(s.page, 'Week');
+    const hour = s.page.locator(`[data-hour-cell="${tomorrow()}T16"]`);
+    const crowded = hour.getByRole('button', { name: /^Crowded \d, / });
+    const more = hour.getByRole('button', { name: /^\+2 more on / });
+    await more.waitFor();
+    expect(await crowded.count()).toBe(4);
+    // The hour grows to hold them: nothing of it lies under the next hours.
+    await more.click();
+    await until('the hour shown whole', async () => (await crowded.count()) === 6);
+    expect(await more.count()).toBe(0);
+    const fits = `(() => { const el = document.querySelector('[data-hour-cell="${tomorrow()}T16"]'); return el.scrollHeight <= el.clientHeight + 1; })()`;
+    expect(await s.page.evaluate<boolean>(fits), 'the hour holds its six chips').toBe(true);
+  });
+
   it('filters by account and platform, says so, keeps it for the session, and heads both views with weekday names', async () => {
     const s = await connected();
     const { page } = s;
