@@ -377,6 +377,8 @@ export interface PlanItem {
   platform: string;
   /** The account's name: the one chosen, or the one the service picked as default; null when not known. */
   accountName: string | null;
+  /** That account's profile id, for the calendar's filter; null when not known. */
+  accountId: string | null;
   /** Where it is placed: its publication time once published, else its scheduled time; null if neither. */
   at: string | null;
   state: ItemState;
@@ -386,6 +388,14 @@ export interface PlanItem {
   url: string | null;
   /** What the user can do with it now (the variant's own actions): `move` when its time may change. */
   actions: VariantAction[];
+}
+
+/** What the calendar shows of a range (`planning.calendar`). */
+export interface CalendarView {
+  /** In time order: every item of the range, or each span's first ones (see the payload's `spans`). */
+  items: PlanItem[];
+  /** How many items each span holds, shown or not ("+12 more"); one count without `spans`. */
+  counts: number[];
 }
 
 export interface QueueView {
@@ -615,8 +625,20 @@ export interface BridgeCommands {
 
   /** Variants placed in [from, to) (ISO timestamps), for the calendar. */
   'planning.calendar': {
-    payload: { workspace: string | null; from: string; to: string };
-    result: PlanItem[];
+    payload: {
+      workspace: string | null;
+      from: string;
+      to: string;
+      /** Only the variants of these accounts (profile ids), of these platforms; omitted: all. */
+      accounts?: string[];
+      platforms?: string[];
+      /**
+       * Cuts [from, to) at these instants (ascending, the first at `from`: the user's days), and
+       * answers each span's first `limit` items with its count. Omitted: every item, one count.
+       */
+      spans?: { starts: string[]; limit: number };
+    };
+    result: CalendarView;
   };
   /** `days`: how many days of each account's slots to show (default 7). */
   'planning.queue': { payload: { workspace: string | null; days?: number }; result: QueueView };

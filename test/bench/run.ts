@@ -88,8 +88,8 @@ const config = {
   firstLists: quick ? 10 : 30,
   growthSizes: quick ? [100, 300, 1_000] : [1_000, 10_000, 50_000],
   growthEdits: quick ? 40 : 200,
-  /** The calendar month of issue 13: library size and month openings timed. */
-  calendarPosts: quick ? 1_000 : 10_000,
+  /** The calendar month of issues 13 and 25: library size and month openings timed. */
+  calendarPosts: quick ? 1_000 : 50_000,
   calendarRuns: quick ? 3 : 8,
   /** Add to queue (issue 25): posts already planned, drafts queued at once, runs timed. */
   queueLibrary: quick ? 1_000 : 10_000,
@@ -636,7 +636,7 @@ if (selected.has('render')) {
   };
 }
 
-// --- calendar month (issue 13), on a data folder it seeds itself -----------------------------
+// --- calendar month (issues 13 and 25), on a data folder it seeds itself ----------------------
 if (selected.has('calendar')) {
   const begun = beginSection();
   log(`calendar: month openings with ${config.calendarPosts} posts (${loadText(begun.loadAtStart)})`);

@@ -1,6 +1,7 @@
-// The screens of issues 13, 25 and 26 on the sandbox's demo data, light and dark: the calendar,
-// the queue with its posting slots, the editor with its preview, and a text's History. Each screen
-// is checked for what it must show before it is taken.
+// The screens of issues 13, 25 and 26 on the sandbox's demo data, light and dark: the calendar
+// (its week of hours, chips naming their posts), the queue with its posting slots, the editor
+// with its preview, a text's History, many posts at once and the list filtered at 900 px. Each
+// screen is checked for what it must show before it is taken.
 // `OUTPOST_SCREENSHOTS=1` writes them to docs/screenshots (shown in the README); otherwise they
 // go to test-results/screenshots.
 import { mkdir } from 'node:fs/promises';
@@ -77,11 +78,15 @@ describe('screenshots of the planning screens', () => {
       await app.waitForEvent('syncStatus', (s) => s.phase === 'idle' && s.lastSyncAt !== null);
       const nav = page.getByRole('navigation', { name: 'Main' });
 
+      // Next week is the demo's planned week: its chips name their posts in the hour grid.
       await nav.getByRole('button', { name: 'Calendar' }).click();
+      await page.locator('section.calendar[data-loaded-from]').waitFor();
+      await page.getByRole('button', { name: 'Next week' }).click();
       await page
-        .getByRole('button', { name: /Autumn blend launch$/ })
+        .getByRole('button', { name: /^New single origin: Huila, Colombia, / })
         .first()
         .waitFor();
+      await page.getByRole('button', { name: /^Meet the roasters, / }).waitFor();
       await page.screenshot({ path: join(DIR, `calendar-${scheme}.png`) });
 
       await nav.getByRole('button', { name: 'Posts' }).click();

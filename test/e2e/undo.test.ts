@@ -182,7 +182,7 @@ describe('undo', () => {
     await openView(page, 'Calendar');
     const loaded = page.locator('section.calendar[data-loaded-from]');
     await loaded.waitFor();
-    const chip = page.getByRole('button', { name: /: Open house$/ });
+    const chip = page.getByRole('button', { name: /^Open house, / });
     if ((await chip.count()) === 0) {
       const before = await loaded.getAttribute('data-loaded-from');
       await tabTo(page, page.getByRole('button', { name: 'Next week' }));
@@ -201,8 +201,14 @@ describe('undo', () => {
         : labels.indexOf(home ?? '') - 1;
     const patches = s.sandbox.inspect.patchCount(serverId);
 
-    // Dragged to another day; the chip keeps the focus (a button, not a text field).
-    await chip.dragTo(days.nth(target));
+    // Dragged to the same hour of another day (the week is a grid of hours), both in view; the
+    // chip keeps the focus (a button, not a text field).
+    const hour = (await page
+      .locator('[data-hour-cell]', { has: chip })
+      .getAttribute('data-hour-cell'))!.slice(10);
+    const drop = days.nth(target).locator(`[data-hour-cell$="${hour}"]`);
+    await drop.scrollIntoViewIfNeeded();
+    await chip.dragTo(drop);
     await until('moved', async () => (await dayOf()) === labels[target]);
     await notices(page)
       .getByRole('button', { name: /^Undo: Rescheduled ‘Open house’ \(X\) to / })

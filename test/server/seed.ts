@@ -537,6 +537,81 @@ function seedDemo(
     ],
   });
   s.post({ pk: 204, workspace: ws, owner: 'sam', title: 'Q4 pricing (internal)', visibility: 'private' });
+  // Next week's plan, so the calendar shows a working week: Monday 00:00 UTC after today, plus
+  // days and hours (UTC).
+  const nextMonday = new Date(now.getTime());
+  nextMonday.setUTCHours(0, 0, 0, 0);
+  nextMonday.setUTCDate(nextMonday.getUTCDate() + ((8 - nextMonday.getUTCDay()) % 7 || 7));
+  const nextWeek = (day: number, hour: number, minute = 0): string =>
+    new Date(nextMonday.getTime() + ((day * 24 + hour) * 60 + minute) * 60_000).toISOString();
+  const plans: Array<[number, string, Array<[number, 'x' | 'linkedin', string, string]>]> = [
+    [
+      221,
+      'Cold brew season opens',
+      [
+        [321, 'x', 'Cold brew is back on tap in every café from today. 🧊', nextWeek(0, 7)],
+        [
+          322,
+          'linkedin',
+          'Cold brew season starts today: slow-steeped for 18 hours, served over ice.',
+          nextWeek(0, 9),
+        ],
+      ],
+    ],
+    [
+      222,
+      'Latte art workshop',
+      [[323, 'x', 'Latte art workshop on Saturday, 10:00. Six seats left.', nextWeek(1, 11, 30)]],
+    ],
+    [
+      223,
+      'New single origin: Huila, Colombia',
+      [
+        [
+          324,
+          'x',
+          'New on the bar: Huila, Colombia. Red apple, panela, a long sweet finish.',
+          nextWeek(2, 8),
+        ],
+        [
+          325,
+          'linkedin',
+          'Meet our newest single origin, grown by the Ortiz family in Huila.',
+          nextWeek(2, 12),
+        ],
+      ],
+    ],
+    [
+      224,
+      'Community cupping night',
+      [[326, 'x', 'Cupping night, Thursday 18:00: five coffees, one table.', nextWeek(3, 16)]],
+    ],
+    [
+      225,
+      'Weekend opening hours',
+      [[327, 'x', 'This weekend we open at 8 and close at 6.', nextWeek(4, 9, 30)]],
+    ],
+    [
+      226,
+      'Meet the roasters',
+      [[328, 'linkedin', 'Behind every cup: a morning with our roasting team.', nextWeek(4, 13)]],
+    ],
+  ];
+  for (const [pk, title, variants] of plans)
+    s.post({
+      pk,
+      workspace: ws,
+      owner: 'you',
+      title,
+      variants: variants.map(([vpk, platform, content, scheduledAt]) => ({
+        pk: vpk,
+        platform,
+        content,
+        profilePk: platform === 'x' ? 101 : 103,
+        status: 'scheduled',
+        scheduledAt,
+      })),
+    });
   s.post({
     pk: 211,
     workspace: 'lumen-studio',

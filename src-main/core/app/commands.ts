@@ -25,6 +25,15 @@ const isoTime = z
       message: 'must be an ISO 8601 timestamp with a time zone (e.g. 2030-01-01T09:00:00Z)',
     },
   );
+/** The first span starts at `from`, each later one after the one before, all before `to`. */
+function spansCut(from: string, to: string, starts: string[]): boolean {
+  const times = starts.map((s) => Date.parse(s));
+  return (
+    times[0] === Date.parse(from) &&
+    times.every((t, i) => i === 0 || t > times[i - 1]!) &&
+    times[times.length - 1]! < Date.parse(to)
+  );
+}
 const slug = z.string().min(1, 'must not be empty').max(200).superRefine(noInvisible);
 const platform = z.string().trim().min(1, 'must not be empty').max(100).superRefine(noInvisible);
 const timeRange = z
@@ -142,7 +151,21 @@ export const COMMAND_SCHEMAS = {
   'posts.move': z.strictObject({ ids, workspace: slug.nullable() }),
   'posts.hide': z.strictObject({ ids }),
   'posts.show': z.strictObject({ ids }),
-  'planning.calendar': z.strictObject({ workspace: slug.nullable(), from: isoTime, to: isoTime }),
+  'planning.calendar': z
+    .strictObject({
+      workspace: slug.nullable(),
+      from: isoTime,
+      to: isoTime,
+      accounts: z.array(id).max(1000).optional(),
+      platforms: z.array(platform).max(1000).optional(),
+      spans: z
+        .strictObject({ starts: z.array(isoTime).min(1).max(1000), limit: z.int().min(1).max(1000) })
+        .optional(),
+    })
+    .refine((p) => !p.spans || spansCut(p.from, p.to, p.spans.starts), {
+      message: 'spans.starts must rise from `from` and stay before `to`',
+      path: ['spans', 'starts'],
+    }),
   'planning.queue': z.strictObject({ workspace: slug.nullable(), days: z.int().min(1).max(60).optional() }),
   'planning.slots': z.strictObject({ workspace: slug, profileId: id.superRefine(noInvisible) }),
   'planning.setSlots': z.strictObject({

@@ -4,7 +4,8 @@ import type { LocalId, VariantView } from '../../../src-preload/bridge';
 import { addToQueue } from './add-to-queue';
 import { assertAllows, type AppContext } from './app-context';
 import type { Handlers } from './handlers';
-import { accountDrafts, calendarItems, queueView } from './planning-views';
+import { calendarView } from './calendar-view';
+import { accountDrafts, queueView } from './planning-views';
 import { postingSchedule, setPostingTimes } from './posting-schedule';
 import { setScheduledTimes } from './schedule-changes';
 import { timeChangeUndo } from './undo-entries';
@@ -21,7 +22,7 @@ type PlanningCommands =
 
 export function planningHandlers(app: AppContext): Handlers<PlanningCommands> {
   return {
-    'planning.calendar': (p) => calendarItems(app.db, p),
+    'planning.calendar': (p) => calendarView(app.db, p),
     'planning.queue': (p) => queueView(app.db, p, new Date(app.now())),
     'planning.slots': (p) => postingSchedule(app, p),
     'planning.setSlots': (p) => setPostingTimes(app, p),

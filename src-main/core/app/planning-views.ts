@@ -1,5 +1,6 @@
 // What the planning screens ask of the core (issue 13): the post list's state filter by
-// variant, and the calendar and queue views over store/planning-queries.ts.
+// variant, the plan items the calendar and the queue show, and the queue (the calendar's
+// range is calendar-view.ts).
 import type { Kysely } from 'kysely';
 import {
   NEEDS_ATTENTION,
@@ -10,12 +11,7 @@ import {
 } from '../../../src-preload/bridge';
 import { groupBy } from '../collections';
 import { listNeedingAttention, listOpenOpsOfPosts } from '../outbox/op-queries';
-import {
-  listPlannedInRange,
-  listQueueCandidates,
-  listUnscheduled,
-  type PlannedRow,
-} from '../store/planning-queries';
+import { listQueueCandidates, listUnscheduled, type PlannedRow } from '../store/planning-queries';
 import type { Database, OutboxOpRow, PostRow } from '../store/schema';
 import { listSignOffAccounts } from '../store/sign-off-repository';
 import { listPostingSchedules } from '../store/slots-repository';
@@ -53,6 +49,7 @@ function planItems(rows: PlannedRow[], posts: Map<string, PostRow>, ops: OutboxO
       postTitle: r.post_title,
       platform: r.platform,
       accountName: r.account_label,
+      accountId: r.account_id,
       at: r.plan_at,
       state: view.state,
       stateText: view.stateText,
@@ -65,7 +62,8 @@ function planItems(rows: PlannedRow[], posts: Map<string, PostRow>, ops: OutboxO
   return out;
 }
 
-async function itemsOf(db: Kysely<Database>, rows: PlannedRow[]): Promise<Planned[]> {
+/** Plan items of these rows beside their rows, each with its state and actions (from its post's open ops). */
+async function plannedOf(db: Kysely<Database>, rows: PlannedRow[]): Promise<Planned[]> {
   const ids = [...new Set(rows.map((r) => r.post_id))];
   // A variant's state needs only its post's workspace, which the rows carry: no post rows read.
   const posts = new Map(rows.map((r) => [r.post_id, { workspace: r.post_workspace } as PostRow]));
@@ -73,14 +71,9 @@ async function itemsOf(db: Kysely<Database>, rows: PlannedRow[]): Promise<Planne
   return planItems(rows, posts, ops);
 }
 
-/** planning.calendar: every variant placed in [from, to), in time order. */
-export async function calendarItems(
-  db: Kysely<Database>,
-  p: { workspace: string | null; from: string; to: string },
-): Promise<PlanItem[]> {
-  const from = new Date(p.from).toISOString();
-  const to = new Date(p.to).toISOString();
-  return (await itemsOf(db, await listPlannedInRange(db, p.workspace, from, to))).map((p) => p.item);
+/** Plan items of these rows, each with its state and actions (from its post's open ops). */
+export async function itemsOf(db: Kysely<Database>, rows: PlannedRow[]): Promise<PlanItem[]> {
+  return (await plannedOf(db, rows)).map((p) => p.item);
 }
 
 const PUBLISHED_SHOWN = 100;
@@ -95,7 +88,7 @@ export async function queueView(
   p: { workspace: string | null; days?: number },
   now: Date,
 ): Promise<QueueView> {
-  const planned = await itemsOf(
+  const planned = await plannedOf(
     db,
     await listQueueCandidates(db, p.workspace, await listNeedingAttention(db)),
   );
@@ -157,8 +150,5 @@ export async function accountDrafts(
   const rows = (await listUnscheduled(db, p.workspace, DRAFTS_READ)).filter(
     (r) => sendingAccountOf(r, profiles) === p.profileId,
   );
-  return (await itemsOf(db, rows))
-    .map((x) => x.item)
-    .filter((item) => item.actions.includes('schedule'))
-    .slice(0, DRAFTS_SHOWN);
+  return (await itemsOf(db, rows)).filter((item) => item.actions.includes('schedule')).slice(0, DRAFTS_SHOWN);
 }

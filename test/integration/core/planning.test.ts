@@ -78,7 +78,7 @@ describe('planning views', () => {
       from: new Date(START.getTime() - DAY).toISOString(),
       to: new Date(START.getTime() + 6 * DAY).toISOString(),
     });
-    const mine = week.filter((i) => i.postTitle === 'Spring menu');
+    const mine = week.items.filter((i) => i.postTitle === 'Spring menu');
     expect(mine.find((i) => i.variantId === x.id)).toMatchObject({
       at,
       state: 'scheduled',
@@ -97,7 +97,59 @@ describe('planning views', () => {
       from: START.toISOString(),
       to: new Date(START.getTime() + 3600_000).toISOString(),
     });
-    expect(today.map((i) => i.variantId)).not.toContain(x.id);
+    expect(today.items.map((i) => i.variantId)).not.toContain(x.id);
+  });
+
+  it("answers each day's first items and its count, for the accounts and platforms asked", async () => {
+    const { c, ws, x, li, at } = await planned();
+    // Five more X posts on the day of the scheduled one, an hour apart after it.
+    const more: string[] = [];
+    for (let i = 1; i <= 5; i++) {
+      const post = await c.call('posts.create', { workspace: ws, title: `Hour ${i}` });
+      const v = await c.call('variants.create', {
+        postId: post.id,
+        platform: 'x',
+        content: `Hour ${i}.`,
+        account: { kind: 'default' },
+      });
+      await c.call('variants.schedule', {
+        id: v.id,
+        at: new Date(Date.parse(at) + i * 3600_000).toISOString(),
+      });
+      more.push(v.id);
+    }
+    await c.core.syncNow('user');
+    const days = ['2030-01-01T00:00:00Z', '2030-01-02T00:00:00Z', '2030-01-03T00:00:00Z'];
+    const range = { workspace: ws, from: days[0]!, to: '2030-01-04T00:00:00Z' };
+    const month = await c.call('planning.calendar', { ...range, spans: { starts: days, limit: 3 } });
+    // Two published LinkedIn variants on the first day (the sandbox's and this one); six X
+    // variants on the second, the first three shown.
+    expect(month.counts).toEqual([2, 6, 0]);
+    expect(month.items.slice(0, 2).map((i) => i.variantId)).toContain(li.id);
+    expect(month.items.slice(2).map((i) => i.variantId)).toEqual([x.id, more[0], more[1]]);
+
+    const profiles = await c.call('profiles.list', { workspace: ws });
+    const onX = profiles.find((p) => p.platform === 'x' && p.label === 'Acme')!;
+    expect(month.items.find((i) => i.variantId === x.id)?.accountId).toBe(onX.id);
+    const xOnly = await c.call('planning.calendar', { ...range, accounts: [onX.id] });
+    expect(xOnly.counts).toEqual([6]);
+    expect(new Set(xOnly.items.map((i) => i.accountId))).toEqual(new Set([onX.id]));
+    const linkedIn = await c.call('planning.calendar', {
+      ...range,
+      platforms: ['linkedin'],
+      spans: { starts: days, limit: 3 },
+    });
+    expect(linkedIn.counts).toEqual([2, 0, 0]);
+    expect(linkedIn.items.map((i) => i.platform)).toEqual(['linkedin', 'linkedin']);
+    expect((await c.call('planning.calendar', { ...range, accounts: [] })).counts).toEqual([0]);
+
+    // Spans that do not cut the range from its start are refused, in words.
+    const refused = await c.core.invoke('planning.calendar', {
+      ...range,
+      spans: { starts: [days[1]!, days[0]!], limit: 3 },
+    });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.error.message).toMatch(/spans\.starts: .*rise from/);
   });
 
   it('sorts the queue into next up, waiting for sign-off, published and needs attention', async () => {

@@ -180,7 +180,9 @@ describe('Hide here', () => {
         (p) => p.id,
       );
     const planned = async () =>
-      (await c.call('planning.calendar', { workspace, from: at(0), to: at(24 * 7) })).map((i) => i.postId);
+      (await c.call('planning.calendar', { workspace, from: at(0), to: at(24 * 7) })).items.map(
+        (i) => i.postId,
+      );
 
     expect(await c.call('posts.hide', { ids: [post.id] })).toEqual({ done: 1, refused: [] });
     expect(offered(c).at(-1)!.label).toBe('Hid ‘Old news’ here');

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  dayHeading,
   dayKey,
+  hourLabel,
   onDay,
   shiftTime,
   stepAnchor,
@@ -38,5 +40,18 @@ describe('calendar days', () => {
     expect(shiftTime(at, zone, 0, -1)).toBe('2030-03-30T08:00:00Z');
     expect(onDay(at, zone, '2030-04-02')).toBe('2030-04-02T08:00:00Z');
     expect(dayKey('2030-03-30T23:30:00Z', zone)).toBe('2030-03-31');
+  });
+
+  it('names the weekday in the headings, before the date, in the user’s language', () => {
+    // American English joins them date first ("4 Mon"): the heading still reads weekday, date.
+    expect(dayHeading('2030-03-04', 'en-US')).toEqual({ weekday: 'Mon', date: '4' });
+    expect(dayHeading('2030-03-05', 'en-GB')).toEqual({ weekday: 'Tue', date: '5' });
+    expect(dayHeading('2030-03-10', 'de-DE')).toEqual({ weekday: 'So.', date: '10' });
+    expect(dayHeading('2030-03-06', 'fr-FR')).toEqual({ weekday: 'mer.', date: '6' });
+  });
+
+  it('labels the hours as the user’s clock does', () => {
+    expect([hourLabel(0, 'en-GB'), hourLabel(14, 'en-GB')]).toEqual(['00:00', '14:00']);
+    expect(hourLabel(14, 'en-US')).toBe('02:00 PM');
   });
 });

@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OutpostBridge, PlanItem } from '../../../src-preload/bridge';
 import { CalendarState } from '../../../src-renderer/src/features/calendar/calendar-state.svelte';
-import { longDay } from '../../../src-renderer/src/features/calendar/calendar-days';
+import { dayStart, longDay } from '../../../src-renderer/src/features/calendar/calendar-days';
 import { clockTime } from '../../../src-renderer/src/lib/plan-time';
 
 const ZONE = 'Europe/Berlin';
@@ -17,6 +17,7 @@ function item(variantId: string, at: string | null, over: Partial<PlanItem> = {}
     postTitle: `Post ${variantId}`,
     platform: 'x',
     accountName: 'Acme',
+    accountId: 'p-acme',
     at,
     state: 'scheduled',
     stateText: 'Scheduled',
@@ -29,10 +30,20 @@ function item(variantId: string, at: string | null, over: Partial<PlanItem> = {}
 
 let asked: Array<{ command: string; payload: Record<string, unknown> }> = [];
 /** Calendar answers wait here until the test gives them. */
-let answers: Array<(items: PlanItem[]) => void> = [];
+let answers: Array<(items: PlanItem[], counts?: number[]) => void> = [];
 let refuseSchedule: string | null = null;
 
+/** Answers the `n`th calendar question with these items and counts. */
+function answerWith(n: number, items: PlanItem[], counts: number[]): void {
+  answers[n]!(items, counts);
+}
+
 beforeEach(() => {
+  const saved = new Map<string, string>();
+  (globalThis as { sessionStorage?: unknown }).sessionStorage = {
+    getItem: (key: string) => saved.get(key) ?? null,
+    setItem: (key: string, value: string) => void saved.set(key, value),
+  };
   asked = [];
   answers = [];
   refuseSchedule = null;
@@ -40,7 +51,11 @@ beforeEach(() => {
     invoke: (command: string, payload: Record<string, unknown>) => {
       asked.push({ command, payload });
       if (command === 'planning.calendar')
-        return new Promise((resolve) => answers.push((value) => resolve({ ok: true, value })));
+        return new Promise((resolve) =>
+          answers.push((items, counts) =>
+            resolve({ ok: true, value: { items, counts: counts ?? [items.length] } }),
+          ),
+        );
       if (command === 'variants.schedule')
         return Promise.resolve(
           refuseSchedule
@@ -58,13 +73,17 @@ const calendars = () => asked.filter((a) => a.command === 'planning.calendar').m
 
 describe('the calendar state', () => {
   it("asks for the week in the user's zone and shows only the newest answer", async () => {
-    const calendar = new CalendarState(() => 'acme', ZONE, NOW);
+    const calendar = new CalendarState(
+      () => 'acme',
+      ZONE,
+      () => NOW,
+    );
     expect(calendar.today).toBe('2030-03-06');
     expect(calendar.title).toBe(`${longDay('2030-03-04')} – ${longDay('2030-03-10')}`);
     const first = calendar.load();
     calendar.step(1);
     const second = calendar.load();
-    expect(calendars()).toEqual([
+    expect(calendars().map(({ workspace, from, to }) => ({ workspace, from, to }))).toEqual([
       { workspace: 'acme', from: '2030-03-03T23:00:00Z', to: '2030-03-10T23:00:00Z' },
       { workspace: 'acme', from: '2030-03-10T23:00:00Z', to: '2030-03-17T23:00:00Z' },
     ]);
@@ -77,17 +96,23 @@ describe('the calendar state', () => {
   });
 
   it('shows a chip moved by keyboard on its new day, turning the page past the range', async () => {
-    const calendar = new CalendarState(() => null, ZONE, NOW);
+    const calendar = new CalendarState(
+      () => null,
+      ZONE,
+      () => NOW,
+    );
     const loading = calendar.load();
     const sunday = item('v1', '2030-03-10T09:00:00Z');
     answers[0]!([sunday, item('v2', '2030-03-10T08:00:00Z')]);
     await loading;
-    expect(calendar.placed['2030-03-10']?.map((i) => i.variantId)).toEqual(['v2', 'v1']);
+    // The week places each chip in its hour (Berlin is UTC+1 in March).
+    expect(calendar.placed['2030-03-10T10']?.map((i) => i.variantId)).toEqual(['v1']);
+    expect(calendar.placed['2030-03-10T09']?.map((i) => i.variantId)).toEqual(['v2']);
 
     const answer = calendar.key(sunday, { key: 'ArrowRight', altKey: false });
     expect(answer.handled).toBe(true);
     expect(calendar.moving?.variantId).toBe('v1');
-    expect(calendar.placed['2030-03-11']?.map((i) => i.variantId)).toEqual(['v1']);
+    expect(calendar.placed['2030-03-11T10']?.map((i) => i.variantId)).toEqual(['v1']);
     expect(calendar.anchor).toBe('2030-03-11');
     expect(calendar.announcement).toBe(
       `${longDay('2030-03-11')}, ${clockTime(calendar.moving!.at)}. Enter to confirm, Escape to cancel.`,
@@ -104,10 +129,15 @@ describe('the calendar state', () => {
   });
 
   it('sends a confirmed move as a schedule, reads the range again, then gives the focus back', async () => {
-    const calendar = new CalendarState(() => 'acme', ZONE, NOW);
+    const calendar = new CalendarState(
+      () => 'acme',
+      ZONE,
+      () => NOW,
+    );
     const chip = item('v1', '2030-03-06T09:00:00Z');
     calendar.items = [chip];
-    calendar.key(chip, { key: 'ArrowDown', altKey: true });
+    // Down is an hour later in the week.
+    calendar.key(chip, { key: 'ArrowDown', altKey: false });
     const { refocusAfter } = calendar.key(chip, { key: 'Enter', altKey: false });
     await expect.poll(() => answers.length).toBe(1);
     const schedule = asked.find((a) => a.command === 'variants.schedule')!.payload;
@@ -127,7 +157,11 @@ describe('the calendar state', () => {
   });
 
   it('says why a move was refused, by the core or because the time cannot change', async () => {
-    const calendar = new CalendarState(() => null, ZONE, NOW);
+    const calendar = new CalendarState(
+      () => null,
+      ZONE,
+      () => NOW,
+    );
     const published = item('v1', '2030-03-06T09:00:00Z', {
       actions: [],
       state: 'published',
@@ -147,22 +181,153 @@ describe('the calendar state', () => {
     await moving;
   });
 
-  it('in a month shows a day’s first four chips, and the one being moved', () => {
-    const calendar = new CalendarState(() => null, ZONE, NOW);
+  it("in a month asks for each day's first four chips and its count, and says how many more", async () => {
+    const calendar = new CalendarState(
+      () => 'acme',
+      ZONE,
+      () => NOW,
+    );
     calendar.mode = 'month';
-    const day = Array.from({ length: 6 }, (_, n) => item(`v${n}`, `2030-03-06T0${n}:00:00Z`));
-    expect(calendar.shownOf(day).map((i) => i.variantId)).toEqual(['v0', 'v1', 'v2', 'v3']);
-    calendar.moving = { variantId: 'v5', at: day[5]!.at! };
-    expect(calendar.shownOf(day).map((i) => i.variantId)).toEqual(['v0', 'v1', 'v2', 'v5']);
-    calendar.showWeekOf('2030-03-20');
-    expect([calendar.mode, calendar.anchor, calendar.shownOf(day).length]).toEqual(['week', '2030-03-20', 6]);
+    const loading = calendar.load();
+    const { spans, from, to } = calendars()[0]!;
+    const days = calendar.days;
+    expect(days[0]).toBe('2030-02-25');
+    expect(spans).toEqual({ starts: days.map((d) => dayStart(d, ZONE)), limit: 4 });
+    expect([from, to]).toEqual([dayStart('2030-02-25', ZONE), dayStart('2030-04-01', ZONE)]);
+    const first = Array.from({ length: 4 }, (_, n) => item(`v${n}`, `2030-03-06T0${n + 6}:00:00Z`));
+    const counts = days.map((d) => (d === '2030-03-06' ? 9 : 0));
+    answerWith(0, first, counts);
+    await loading;
+    expect(calendar.placed['2030-03-06']?.map((i) => i.variantId)).toEqual(['v0', 'v1', 'v2', 'v3']);
+    expect(calendar.moreByCell['2030-03-06']).toBe(5);
+    expect(calendar.moreByCell['2030-03-07']).toBe(0);
+    // "+5 more" opens the week of that day.
+    calendar.showWeekOf('2030-03-06');
+    expect([calendar.mode, calendar.anchor]).toEqual(['week', '2030-03-06']);
   });
 
-  it('drops a chip on another day at the same time of day, and not on its own day', () => {
-    const calendar = new CalendarState(() => null, ZONE, NOW);
-    const chip = item('v1', '2030-03-06T09:00:00Z');
-    expect(Date.parse(calendar.dropTime(chip, '2030-04-01')!)).toBe(Date.parse('2030-04-01T08:00:00Z'));
-    expect(calendar.dropTime(chip, '2030-03-06')).toBeNull();
-    expect(calendar.dropTime({ ...chip, actions: [] }, '2030-03-07')).toBeNull();
+  it("in a week asks for each hour's first four chips; an hour's “+N more” shows it whole", async () => {
+    const calendar = new CalendarState(
+      () => 'acme',
+      ZONE,
+      () => NOW,
+    );
+    const loading = calendar.load();
+    const { spans } = calendars()[0]! as { spans: { starts: string[]; limit: number } };
+    expect(spans.limit).toBe(4);
+    expect(spans.starts).toHaveLength(7 * 24);
+    expect(spans.starts.slice(0, 2)).toEqual(['2030-03-03T23:00:00.000Z', '2030-03-04T00:00:00.000Z']);
+    // Thursday 7 March, 15:00 in Berlin: six planned, four drawn.
+    const first = Array.from({ length: 4 }, (_, n) => item(`v${n}`, `2030-03-07T14:0${n}:00Z`));
+    const thursday15 = 3 * 24 + 15;
+    answerWith(
+      0,
+      first,
+      spans.starts.map((_, i) => (i === thursday15 ? 6 : 0)),
+    );
+    await loading;
+    expect(calendar.placed['2030-03-07T15']).toHaveLength(4);
+    expect(calendar.moreByCell['2030-03-07T15']).toBe(2);
+    const showing = calendar.showAll({ day: '2030-03-07', hour: 15 });
+    expect(calendars()[1]).toEqual({
+      workspace: 'acme',
+      from: '2030-03-07T14:00:00Z',
+      to: '2030-03-07T15:00:00Z',
+    });
+    const all = [...first, item('v4', '2030-03-07T14:30:00Z'), item('v5', '2030-03-07T14:50:00Z')];
+    answerWith(1, all, [6]);
+    await showing;
+    expect(calendar.placed['2030-03-07T15']?.map((i) => i.variantId)).toEqual([
+      'v0',
+      'v1',
+      'v2',
+      'v3',
+      'v4',
+      'v5',
+    ]);
+    expect(calendar.moreByCell['2030-03-07T15']).toBe(0);
+    // Read again (a change came in), the hour stays whole.
+    const again = calendar.load();
+    answerWith(
+      2,
+      first,
+      spans.starts.map((_, i) => (i === thursday15 ? 6 : 0)),
+    );
+    answerWith(3, all, [6]);
+    await again;
+    expect(calendar.placed['2030-03-07T15']).toHaveLength(6);
+    expect(calendar.moreByCell['2030-03-07T15']).toBe(0);
+  });
+
+  it('drops a chip on an hour at that hour, on another day at its own time of day, and not where it is', () => {
+    const calendar = new CalendarState(
+      () => null,
+      ZONE,
+      () => NOW,
+    );
+    const chip = item('v1', '2030-03-06T09:15:00Z');
+    calendar.items = [chip];
+    expect(calendar.dropTime(chip, { day: '2030-03-07', hour: 14 })).toBe('2030-03-07T13:00:00Z');
+    expect(calendar.dropTime(chip, { day: '2030-03-06', hour: 10 })).toBeNull();
+    expect(calendar.dropTime({ ...chip, actions: [] }, { day: '2030-03-07', hour: 14 })).toBeNull();
+    calendar.mode = 'month';
+    expect(Date.parse(calendar.dropTime(chip, { day: '2030-04-01', hour: null })!)).toBe(
+      Date.parse('2030-04-01T08:15:00Z'),
+    );
+    expect(calendar.dropTime(chip, { day: '2030-03-06', hour: null })).toBeNull();
+  });
+
+  it('offers the hours still ahead to start a post, one in the tab order, the arrows moving it', () => {
+    // Wednesday 6 March, 13:00 in Berlin: 14:00 is the first hour ahead.
+    const calendar = new CalendarState(
+      () => null,
+      ZONE,
+      () => NOW,
+    );
+    expect(calendar.openCells.has('2030-03-06T13')).toBe(false);
+    expect(calendar.openCells.has('2030-03-05T20')).toBe(false);
+    expect(calendar.tabCell).toBe('2030-03-06T14');
+    expect(calendar.plannedTime({ day: '2030-03-06', hour: 14 })).toBe('2030-03-06T13:00:00Z');
+    expect(calendar.plannedTime({ day: '2030-03-06', hour: 9 })).toBeNull();
+    // Left goes past the days already gone: nothing there.
+    expect(calendar.cellKeyMove({ day: '2030-03-06', hour: 14 }, 'ArrowLeft')).toBeNull();
+    expect(calendar.cellKeyMove({ day: '2030-03-06', hour: 14 }, 'ArrowRight')).toBe('2030-03-07T14');
+    expect(calendar.tabCell).toBe('2030-03-07T14');
+    // Up from 14:00 today skips nothing ahead: 13:00 has begun.
+    expect(calendar.cellKeyMove({ day: '2030-03-06', hour: 14 }, 'ArrowUp')).toBeNull();
+    calendar.mode = 'month';
+    expect(calendar.tabCell).toBe('2030-03-06');
+    // A day of the month: its morning, or today the next whole hour.
+    expect(calendar.plannedTime({ day: '2030-03-06', hour: null })).toBe('2030-03-06T13:00:00Z');
+    expect(calendar.plannedTime({ day: '2030-03-08', hour: null })).toBe('2030-03-08T08:00:00Z');
+    expect(calendar.cellKeyMove({ day: '2030-03-06', hour: null }, 'ArrowDown')).toBe('2030-03-13');
+  });
+
+  it('asks for the accounts and platforms of the filter, kept for each workspace in this session', () => {
+    const calendar = new CalendarState(
+      () => 'acme',
+      ZONE,
+      () => NOW,
+    );
+    void calendar.load();
+    expect(calendars()[0]).not.toHaveProperty('accounts');
+    void calendar.setFilter({ account: 'p-acme', platform: 'x' });
+    expect(calendars()[1]).toMatchObject({ accounts: ['p-acme'], platforms: ['x'] });
+    // The same workspace in a new calendar (the view opened again) has it still; another has its own.
+    const again = new CalendarState(
+      () => 'acme',
+      ZONE,
+      () => NOW,
+    );
+    void again.load();
+    expect(calendars()[2]).toMatchObject({ accounts: ['p-acme'], platforms: ['x'] });
+    const other = new CalendarState(
+      () => 'globex',
+      ZONE,
+      () => NOW,
+    );
+    void other.load();
+    expect(calendars()[3]).not.toHaveProperty('accounts');
+    expect(other.filter).toEqual({ account: null, platform: null });
   });
 });

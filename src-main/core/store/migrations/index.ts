@@ -12,6 +12,7 @@ import { migration0008 } from './0008-text-history';
 import { migration0009 } from './0009-hidden-posts';
 import { migration0010 } from './0010-sign-off-accounts';
 import { migration0012 } from './0012-post-search';
+import { migration0013 } from './0013-calendar-index';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': migration0001,
@@ -25,6 +26,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0009-hidden-posts': migration0009,
   '0010-sign-off-accounts': migration0010,
   '0012-post-search': migration0012,
+  '0013-calendar-index': migration0013,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

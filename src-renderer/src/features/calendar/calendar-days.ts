@@ -90,7 +90,6 @@ const LONG = new Intl.DateTimeFormat(undefined, {
   month: 'long',
   timeZone: 'UTC',
 });
-const SHORT = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', timeZone: 'UTC' });
 const MONTH = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 function utcMs(day: string): number {
@@ -102,9 +101,44 @@ function utcMs(day: string): number {
 export function longDay(day: string): string {
   return LONG.format(utcMs(day));
 }
-/** "Mon 24" */
-export function shortDay(day: string): string {
-  return SHORT.format(utcMs(day));
+/** A column's heading: the weekday's short name and the day of the month, in the user's language. */
+export interface DayHeading {
+  weekday: string;
+  date: string;
+}
+
+const HEADINGS = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * "Mon" and "24" (en), "Mo." and "24" (de), as the locale writes them. Apart, because the
+ * locale's own joined form may put the date first ("24 Mon" in American English), which read
+ * as a column of dates where the weekday belongs.
+ */
+export function dayHeading(day: string, locale?: string): DayHeading {
+  const key = locale ?? '';
+  let format = HEADINGS.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', timeZone: 'UTC' });
+    HEADINGS.set(key, format);
+  }
+  const parts = format.formatToParts(utcMs(day));
+  return {
+    weekday: parts.find((p) => p.type === 'weekday')?.value ?? '',
+    date: parts.find((p) => p.type === 'day')?.value ?? '',
+  };
+}
+
+const HOURS = new Map<string, Intl.DateTimeFormat>();
+
+/** An hour of the day as the user's clock shows it: "14:00", "02:00 PM". */
+export function hourLabel(hour: number, locale?: string): string {
+  const key = locale ?? '';
+  let format = HOURS.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+    HOURS.set(key, format);
+  }
+  return format.format(Date.UTC(2000, 0, 1, hour));
 }
 /** "November 2030" */
 export function monthLabel(day: string): string {

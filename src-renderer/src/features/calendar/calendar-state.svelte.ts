@@ -1,29 +1,47 @@
-// The calendar's state: the range shown (a week or a month around an anchor day), the items in
-// it as the core last answered, where each one is placed (a chip being moved by keyboard shows
-// where it would go), and rescheduling. Placement is by day; an hour grid would place by hour
-// from the same items.
+// The calendar's state: the range shown (a week of hours or a month of days around an anchor
+// day), the filter, the items in it as the core last answered, where each one is placed (a chip
+// being moved by keyboard shows where it would go), rescheduling, and the empty places a post
+// can be started from (one of them reached by Tab, the arrows move among them).
 import type { PlanItem } from '../../../../src-preload/bridge';
 import { errorMessage, invoke } from '../../lib/bridge';
 import { clockTime } from '../../lib/plan-time';
 import { localZone } from '../../lib/schedule-time';
 import { stateLabel } from '../../lib/state-words';
+import { filterPayload, loadFilter, saveFilter, EVERYTHING, type CalendarFilter } from './calendar-filter';
 import {
   addDays,
   dayKey,
   dayStart,
   longDay,
   monthLabel,
-  onDay,
   stepAnchor,
   todayIn,
   visibleDays,
 } from './calendar-days';
+import {
+  cellAfterKey,
+  cellKey,
+  dropTime,
+  DAY_POST_HOUR,
+  hourBounds,
+  hourCounts,
+  hourSpans,
+  hourStart,
+  HOURS,
+  placeByHour,
+  plannedTime,
+  type Cell,
+} from './calendar-grid';
 import { chipKey, type PendingMove } from './keyboard-move';
 
 export type CalendarMode = 'week' | 'month';
 
-/** A month's day shows its first few chips and "+N more" (thousands of chips would not be read). */
+/**
+ * A month's day and a week's hour show their first few chips and "+N more": a month of a large
+ * library holds thousands, which would neither be read nor drawn in time.
+ */
 export const MONTH_CHIPS = 4;
+export const HOUR_CHIPS = 4;
 
 /** A key on a chip: whether it was the calendar's, and when the chip takes the focus back (null: it keeps it). */
 export interface KeyAnswer {
@@ -33,12 +51,19 @@ export interface KeyAnswer {
 
 const NOT_OURS: KeyAnswer = { handled: false, refocusAfter: null };
 
+const byTime = (a: PlanItem, b: PlanItem): number => (a.at ?? '').localeCompare(b.at ?? '');
+
 export class CalendarState {
   readonly zone: string;
   readonly today: string;
   mode = $state<CalendarMode>('week');
   anchor = $state('');
+  filter = $state<CalendarFilter>(EVERYTHING);
   items = $state.raw<PlanItem[]>([]);
+  /** Per cell (`cellKey`): how many of its items are not drawn ("+N more"). */
+  moreByCell = $state.raw<Record<string, number>>({});
+  /** An hour of the week shown whole after its "+N more": its cell and every item in it. */
+  expanded = $state.raw<{ key: string; items: PlanItem[] } | null>(null);
   loaded = $state(false);
   /** The first day of the range whose items are shown (what a benchmark waits for). */
   loadedFrom = $state<string | null>(null);
@@ -47,57 +72,153 @@ export class CalendarState {
   moving = $state<PendingMove | null>(null);
   /** Said to assistive technology after each step of a move. */
   announcement = $state('');
+  /** The empty place last focused (a `cellKey`): the one Tab reaches. */
+  activeCell = $state<string | null>(null);
 
   days = $derived(visibleDays(this.anchor, this.mode));
+  /** The instants the week's hours begin at: its rows. */
+  bounds = $derived.by(() => (this.mode === 'week' ? hourBounds(this.days, this.zone) : []));
   title = $derived(
     this.mode === 'month'
       ? monthLabel(this.anchor)
       : `${longDay(this.days[0]!)} – ${longDay(this.days[this.days.length - 1]!)}`,
   );
-  /** Each day's items, earliest first, the moving chip where it would go. */
+  /** Each cell's items (by `cellKey`: days in the month, hours in the week), earliest first, the moving chip where it would go. */
   placed = $derived.by(() => {
-    const byDay: Record<string, PlanItem[]> = {};
     const moving = this.moving;
-    for (const item of this.items) {
-      const at = moving?.variantId === item.variantId ? moving.at : item.at;
-      if (!at) continue;
-      const key = dayKey(at, this.zone);
-      (byDay[key] ??= []).push(moving?.variantId === item.variantId ? { ...item, at } : item);
-    }
-    for (const list of Object.values(byDay)) list.sort((a, b) => (a.at ?? '').localeCompare(b.at ?? ''));
-    return byDay;
+    const expanded = this.expanded;
+    const all = expanded
+      ? [...this.items, ...expanded.items.filter((e) => !this.items.some((i) => i.variantId === e.variantId))]
+      : this.items;
+    const shown = all.map((item) =>
+      moving?.variantId === item.variantId ? { ...item, at: moving.at } : item,
+    );
+    const byCell = this.mode === 'week' ? placeByHour(shown, this.days, this.bounds) : this.byDay(shown);
+    for (const list of Object.values(byCell)) list.sort(byTime);
+    return byCell;
+  });
+  /** The places a post can be started from now: those with a time still ahead. */
+  openCells = $derived.by(() => {
+    const now = this.now();
+    const bounds = this.bounds;
+    const open =
+      this.mode === 'week'
+        ? this.days.flatMap((day, d) =>
+            HOURS.filter((hour) => bounds[d * 24 + hour]! > now).map((hour) => cellKey({ day, hour })),
+          )
+        : this.days.filter((day) => plannedTime({ day, hour: null }, this.zone, now) !== null);
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- made anew by each derivation, never changed
+    return new Set(open);
+  });
+  /** The one empty place in the tab order: the last focused, else the first of the working day. */
+  tabCell = $derived.by(() => {
+    if (this.activeCell !== null && this.openCells.has(this.activeCell)) return this.activeCell;
+    const open = [...this.openCells];
+    return open.find((key) => key.length === 10 || Number(key.slice(11)) >= DAY_POST_HOUR) ?? open[0] ?? null;
   });
 
   // Answers can arrive out of order (paging quickly): only the newest is shown.
   private sequence = 0;
   private readonly workspace: () => string | null;
+  private readonly now: () => number;
+  /** The workspace whose filter is in `filter` (each keeps its own). */
+  private filterOf: string | null | undefined = undefined;
 
   /** `workspace` answers the workspace shown, read each time the calendar loads. */
-  constructor(workspace: () => string | null, zone: string = localZone(), now: number = Date.now()) {
+  constructor(
+    workspace: () => string | null,
+    zone: string = localZone(),
+    now: () => number = () => Date.now(),
+  ) {
     this.workspace = workspace;
     this.zone = zone;
-    this.today = todayIn(zone, now);
+    this.now = now;
+    this.today = todayIn(zone, now());
     this.anchor = this.today;
+  }
+
+  private byDay(items: PlanItem[]): Record<string, PlanItem[]> {
+    const byDay: Record<string, PlanItem[]> = {};
+    for (const item of items) if (item.at) (byDay[dayKey(item.at, this.zone)] ??= []).push(item);
+    return byDay;
   }
 
   async load(): Promise<void> {
     const mine = ++this.sequence;
-    const first = this.days[0]!;
-    const end = addDays(this.days[this.days.length - 1]!, 1);
+    const workspace = this.workspace();
+    if (workspace !== this.filterOf) {
+      this.filter = loadFilter(workspace);
+      this.filterOf = workspace;
+    }
+    const { days, bounds } = this;
+    const month = this.mode === 'month';
+    // Each day of a month, each hour of a week: its first chips and its count.
+    const starts = month ? days.map((d) => dayStart(d, this.zone)) : hourSpans(bounds);
+    const expanded = this.expanded;
     try {
-      const answer = await invoke('planning.calendar', {
-        workspace: this.workspace(),
-        from: dayStart(first, this.zone),
-        to: dayStart(end, this.zone),
-      });
+      const [answer, whole] = await Promise.all([
+        invoke('planning.calendar', {
+          workspace,
+          from: dayStart(days[0]!, this.zone),
+          to: dayStart(addDays(days[days.length - 1]!, 1), this.zone),
+          ...filterPayload(this.filter),
+          spans: { starts, limit: month ? MONTH_CHIPS : HOUR_CHIPS },
+        }),
+        // An hour shown whole stays whole while its week is shown.
+        expanded && !month && days.includes(expanded.key.slice(0, 10)) ? this.hourItems(expanded.key) : null,
+      ]);
       if (mine !== this.sequence) return;
-      this.items = answer;
+      const counts = month
+        ? Object.fromEntries(days.map((d, i) => [d, answer.counts[i] ?? 0]))
+        : hourCounts(days, bounds, answer.counts);
+      const drawn = month ? this.byDay(answer.items) : placeByHour(answer.items, days, bounds);
+      this.expanded = whole && expanded ? { key: expanded.key, items: whole } : null;
+      this.moreByCell = Object.fromEntries(
+        Object.entries(counts).map(([key, n]) => [
+          key,
+          key === this.expanded?.key ? 0 : n - (drawn[key]?.length ?? 0),
+        ]),
+      );
+      this.items = answer.items;
       this.loaded = true;
-      this.loadedFrom = first;
+      this.loadedFrom = days[0]!;
       this.error = null;
     } catch (e) {
       if (mine === this.sequence) this.error = errorMessage(e);
     }
+  }
+
+  /** Every item of one hour of the week, as the filter keeps them. */
+  private async hourItems(key: string): Promise<PlanItem[]> {
+    const day = key.slice(0, 10);
+    const hour = Number(key.slice(11));
+    const to = hour < 23 ? hourStart(day, hour + 1, this.zone) : dayStart(addDays(day, 1), this.zone);
+    const answer = await invoke('planning.calendar', {
+      workspace: this.workspace(),
+      from: hourStart(day, hour, this.zone),
+      to,
+      ...filterPayload(this.filter),
+    });
+    return answer.items;
+  }
+
+  /** Shows every chip of an hour of the week ("+N more"). */
+  async showAll(cell: Cell): Promise<void> {
+    const key = cellKey(cell);
+    try {
+      const items = await this.hourItems(key);
+      this.expanded = { key, items };
+      this.moreByCell = { ...this.moreByCell, [key]: 0 };
+    } catch (e) {
+      this.error = errorMessage(e);
+    }
+  }
+
+  /** Shows only what `filter` keeps, remembered for this workspace in this session. */
+  async setFilter(filter: CalendarFilter): Promise<void> {
+    this.filter = filter;
+    saveFilter(this.workspace(), filter);
+    await this.load();
   }
 
   step(direction: 1 | -1): void {
@@ -114,12 +235,10 @@ export class CalendarState {
     this.mode = 'week';
   }
 
-  /** The chips a day shows: all in a week; in a month the first few, and the moving one. */
-  shownOf(all: PlanItem[]): PlanItem[] {
-    if (this.mode === 'week' || all.length <= MONTH_CHIPS) return all;
-    const first = all.slice(0, MONTH_CHIPS);
-    const moved = all.find((i) => i.variantId === this.moving?.variantId);
-    return moved && !first.includes(moved) ? [...first.slice(0, MONTH_CHIPS - 1), moved] : first;
+  /** The cell an item is drawn in now. */
+  cellOf(item: PlanItem): string | null {
+    for (const [key, list] of Object.entries(this.placed)) if (list.includes(item)) return key;
+    return null;
   }
 
   /** Sends the new time through the outbox (offline too), then reads the range again. */
@@ -137,16 +256,33 @@ export class CalendarState {
     await this.load();
   }
 
-  /** Where a chip dropped on `day` goes (its time of day kept), or null when it does not move. */
-  dropTime(item: PlanItem, day: string): string | null {
-    if (!item.at || !item.actions.includes('move') || dayKey(item.at, this.zone) === day) return null;
-    return onDay(item.at, this.zone, day);
+  /** Where a chip dropped on `cell` goes (an hour's start, or another day at its time), or null when it does not move. */
+  dropTime(item: PlanItem, cell: Cell): string | null {
+    if (!item.at || !item.actions.includes('move')) return null;
+    const current = this.mode === 'week' ? this.cellOf(item) : dayKey(item.at, this.zone);
+    return dropTime(item.at, cell, this.zone, current ?? '');
+  }
+
+  /** When a post started from `cell` is planned, or null when its time has passed. */
+  plannedTime(cell: Cell): string | null {
+    return plannedTime(cell, this.zone, this.now());
+  }
+
+  /** An arrow key on an empty place: the open place it moves to (now the one Tab reaches), if any. */
+  cellKeyMove(cell: Cell, key: string): string | null {
+    const open = this.openCells;
+    let next = cellAfterKey(cell, key, this.days);
+    // Over places already past (earlier today), on to the first still ahead.
+    while (next && !open.has(cellKey(next))) next = cellAfterKey(next, key, this.days);
+    if (!next) return null;
+    this.activeCell = cellKey(next);
+    return this.activeCell;
   }
 
   /** A key pressed on a chip (see keyboard-move.ts). A confirmed move is rescheduled. */
   key(item: PlanItem, key: { key: string; altKey: boolean }): KeyAnswer {
     const chip = { variantId: item.variantId, at: item.at, canMove: item.actions.includes('move') };
-    const outcome = chipKey(this.moving, chip, key, this.zone);
+    const outcome = chipKey(this.moving, chip, key, { zone: this.zone, view: this.mode });
     switch (outcome.kind) {
       case 'none':
         return NOT_OURS;

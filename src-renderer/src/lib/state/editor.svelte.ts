@@ -39,6 +39,11 @@ export class EditorState {
   unsaved = $state(false);
   /** Per post: the variant being added to it, if any. */
   adding = $state<Record<string, NewVariant>>({});
+  /**
+   * Per post started from the calendar: the time it was started for (ISO). Each of its variants
+   * without a time has it filled in; Schedule sends it, with every check a typed time gets.
+   */
+  planned = $state<Record<string, string>>({});
   readonly focus = new FocusRequests();
   /** The versions of one of the open post's texts, when the History panel is open. */
   readonly history = new HistoryState();

@@ -106,12 +106,14 @@ export class ShellState {
     await this.parts.editor.open(id);
   }
 
-  async newPost(): Promise<void> {
+  /** A new post, opened with the caret in its title; `plannedAt`: started from the calendar for that time. */
+  async newPost(plannedAt: string | null = null): Promise<void> {
     const { posts, editor } = this.parts;
     this.view = 'posts';
     await editor.flush();
     try {
       const post = await invoke('posts.create', { workspace: posts.workspace, title: '' });
+      if (plannedAt !== null) editor.planned[post.id] = plannedAt;
       this.newError = null;
       // The workspace counts too: "Local drafts (n)" and the offers to move them depend on them.
       await Promise.all([posts.reload(), posts.loadWorkspaces(), editor.open(post.id)]);

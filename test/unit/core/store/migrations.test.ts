@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync, statSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DatabaseTooNewError, openDatabase } from '../../../../src-main/core/store/db';
 import { LATEST_MIGRATION, MIGRATIONS } from '../../../../src-main/core/store/migrations/index';
+import { listPlacedInRange, placedInRangeQuery } from '../../../../src-main/core/store/planning-queries';
 import { listPostSummaryRows } from '../../../../src-main/core/store/post-repository';
 
 let dir: string;
@@ -432,6 +433,58 @@ describe('0012-post-search', () => {
     const details = plan.rows.map((r) => r.detail).join(' | ');
     expect(details).toContain('post_changed_order');
     expect(details).not.toContain('TEMP B-TREE');
+    await after.close();
+  });
+});
+
+describe('0013-calendar-index', () => {
+  it('keeps the variants and lets the calendar walk a range of planned times through one index', async () => {
+    const file = join(dir, 'h.db');
+    const before = await openDatabase({ file, migrateTo: '0006-post-list-order' });
+    await sql`insert into post (id, workspace, title, created_at, updated_at)
+      values ('p', 'acme', 'Spring', '2030-01-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z')`.execute(
+      before.db,
+    );
+    const variant = (
+      id: string,
+      scheduledAt: string | null,
+      published: string | null,
+      raw: string,
+      updatedAt: string,
+    ) =>
+      sql`insert into variant (id, post_id, platform, content, account_mode, scheduled_at, platform_post_url, raw, created_at, updated_at)
+        values (${id}, 'p', 'x', ${id}, 'default', ${scheduledAt}, ${published}, ${raw}, '2030-01-01T00:00:00.000Z', ${updatedAt})`.execute(
+        before.db,
+      );
+    // Scheduled; published with the service's own time; published, seen by the pull; a draft.
+    await variant('scheduled', '2030-03-05T10:00:00Z', null, '{}', '2030-01-01T00:00:00.000Z');
+    await variant(
+      'sent',
+      '2030-02-01T10:00:00Z',
+      'https://x.example/1',
+      '{"published_at":"2030-03-04T08:00:00Z"}',
+      '2030-01-02T00:00:00.000Z',
+    );
+    await variant('seen', '2030-03-06T10:00:00Z', 'https://x.example/2', '{}', '2030-03-03T12:00:00.000Z');
+    await variant('draft', null, null, '{}', '2030-03-04T00:00:00.000Z');
+    await before.close();
+
+    const after = await openDatabase({ file, migrateTo: '0013-calendar-index' });
+    const range = { from: '2030-03-01T00:00:00.000Z', to: '2030-04-01T00:00:00.000Z' };
+    expect(await listPlacedInRange(after.db, 'acme', range)).toEqual([
+      { id: 'seen', plan_at: '2030-03-03T12:00:00.000Z' },
+      { id: 'sent', plan_at: '2030-03-04T08:00:00Z' },
+      { id: 'scheduled', plan_at: '2030-03-05T10:00:00Z' },
+    ]);
+    // The statement the calendar runs searches the index, not every variant of the library.
+    const { sql: text, parameters } = placedInRangeQuery(after.db, 'acme', range, {
+      accounts: ['101'],
+      platforms: ['x'],
+    }).compile();
+    const plan = await after.db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
+    );
+    expect(plan.rows.map((r) => r.detail).join(' | ')).toMatch(/SEARCH variant USING INDEX variant_plan_at/);
     await after.close();
   });
 });
