@@ -48,6 +48,8 @@ const idle: SyncStatus = {
   lastError: null,
   unavailableWorkspaces: [],
   unreadWorkspaces: [],
+  lastReadAt: null,
+  serviceFailing: null,
 };
 
 const titles = (notices: NoticesState): string[] => notices.items.map((n) => n.title);

@@ -14,6 +14,8 @@ const status = (phase: SyncStatus['phase'], needsAttention = 0): SyncStatus => (
   lastError: null,
   unavailableWorkspaces: [],
   unreadWorkspaces: [],
+  lastReadAt: null,
+  serviceFailing: null,
 });
 
 /** Parts that note what was asked of them. */
