@@ -147,7 +147,7 @@ describe('freshness in the window', () => {
     expect(await page.evaluate<string>('document.activeElement?.textContent?.trim() ?? ""')).toBe('Notices');
 
     await page.keyboard.press('Enter');
-    await entry.getByRole('button', { name: `Show the post: ${notice.title}` }).click();
+    await entry.getByRole('button', { name: `Show post: ${notice.title}` }).click();
     await history.waitFor({ state: 'detached' });
     const title = page.getByLabel('Title', { exact: true });
     await until('the post open', async () => (await title.inputValue().catch(() => '')) === 'Goes out now');
