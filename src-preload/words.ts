@@ -143,6 +143,10 @@ export function waitReason(
   const retryAt = op.nextAttemptAt === null ? Number.NaN : Date.parse(op.nextAttemptAt);
   if (op.attempts > 0 && retryAt > now)
     return `${failed}Outpost tries again at ${formatTime(op.nextAttemptAt as string)}.`;
+  // A failing service holds every row back, whether or not this one has tried yet.
+  const failing = status?.serviceFailing;
+  if (failing)
+    return `${failed}Waits: the service is failing (${failing.status})${failing.nextTryAt ? `; next try ${formatTime(failing.nextTryAt)}` : ''}.`;
   return `${failed}Goes out with the next sync.`;
 }
 

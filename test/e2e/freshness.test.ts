@@ -91,6 +91,20 @@ describe('freshness in the window', () => {
     );
     expect(line).not.toMatch(/Up to date/);
 
+    // A change made meanwhile: the Outbox says why it waits, and its reason follows the item.
+    const post = await s.app.core.invoke('posts.create', {
+      workspace: s.sandbox.fixtures.workspace,
+      title: 'Written while it fails',
+    });
+    if (!post.ok) throw new Error(post.error.message);
+    await s.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Outbox' }).click();
+    const row = s.page.getByRole('row').filter({ hasText: 'Written while it fails' });
+    await row.waitFor();
+    await waitForText(
+      row,
+      new RegExp(`Waits: the service is failing \\(503\\); next try [^.]*${hhmm(nextTry)}\\.`),
+    );
+
     // Back at the time it named, with nothing pressed. Time moves as it would: the interval's
     // ticks before that time (which send nothing) one by one, then the time named.
     s.sandbox.faults.remove(rule);
@@ -101,6 +115,8 @@ describe('freshness in the window', () => {
     }
     time.advance(Date.parse(nextTry) - time.now().getTime());
     await waitForText(statusBar(s.page), new RegExp(`^Up to date, read ${hhmm(nextTry)}`));
+    // Sent: the row leaves the Outbox with its reason.
+    await row.waitFor({ state: 'detached' });
   });
 
   it('keeps a notice that went by in the notice history, with the way to its post, from the keyboard', async () => {

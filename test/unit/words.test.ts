@@ -147,6 +147,16 @@ describe('outbox rows say why they wait, as the row stands now', () => {
     // While it is being sent again, the old failure is not its reason any more.
     expect(reason({ ...failing, state: 'sending' })).toBe('Sending now.');
   });
+
+  it('says a failing service holds it back, and until when', () => {
+    const down: SyncStatus = { ...base, serviceFailing: { status: 503, nextTryAt: '2030-01-01T10:07:00Z' } };
+    expect(reason({}, down)).toBe('Waits: the service is failing (503); next try 10:07.');
+    expect(reason({}, { ...base, serviceFailing: { status: 502, nextTryAt: null } })).toBe(
+      'Waits: the service is failing (502).',
+    );
+    // Once the service answers again, so does the reason.
+    expect(reason({}, base)).toBe('Goes out with the next sync.');
+  });
 });
 
 describe('the sync log in words', () => {
