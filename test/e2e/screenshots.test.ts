@@ -6,7 +6,15 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../server/index';
-import { SCREENSHOT_DIR, connect, launchChromium, openWindow, selectWorkspace, startApp } from './harness';
+import {
+  SCREENSHOT_DIR,
+  connect,
+  launchChromium,
+  openWindow,
+  selectWorkspace,
+  startApp,
+  waitForText,
+} from './harness';
 
 const DIR =
   process.env.OUTPOST_SCREENSHOTS === '1' ? join(process.cwd(), 'docs', 'screenshots') : SCREENSHOT_DIR;
@@ -59,6 +67,36 @@ describe('screenshots of the planning screens', () => {
       expect(await tones('data-state', ['published', 'draft'])).toBe(2);
       expect(await tones('data-variant-state', ['published', 'scheduled', 'draft'])).toBe(3);
       await page.screenshot({ path: join(DIR, `editor-${scheme}.png`) });
+
+      // Issue 26: the status bar's read time and the notice history, after a post went out.
+      const post = await app.core.invoke('posts.create', {
+        workspace: 'northwind-coffee',
+        title: 'Friday tasting notes',
+      });
+      if (!post.ok) throw new Error(post.error.message);
+      const postId = (post.value as { id: string }).id;
+      const variant = await app.core.invoke('variants.create', {
+        postId,
+        platform: 'x',
+        content: 'Friday tasting: three new single origins, from 4 pm.',
+        account: { kind: 'default' },
+      });
+      if (!variant.ok) throw new Error(variant.error.message);
+      for (let i = 0; i < 2; i++) await app.core.invoke('sync.now', undefined);
+      await app.core.invoke('variants.publish', { id: (variant.value as { id: string }).id });
+      for (let i = 0; i < 2; i++) await app.core.invoke('sync.now', undefined);
+      const notice = await app.waitForEvent(
+        'notification',
+        (n) => n.kind === 'published' && n.postId === postId,
+      );
+      await page.getByRole('button', { name: /^Notices/ }).click();
+      await page
+        .getByRole('dialog', { name: 'Notice history' })
+        .getByRole('button', { name: `Show post: ${notice.title}` })
+        .first()
+        .waitFor();
+      await waitForText(page.getByRole('status', { name: 'Sync status' }), /^Up to date, read/);
+      await page.screenshot({ path: join(DIR, `notices-${scheme}.png`) });
     } finally {
       await browser.close();
       await app.close();
