@@ -168,4 +168,26 @@ describe('freshness in the window', () => {
     const title = page.getByLabel('Title', { exact: true });
     await until('the post open', async () => (await title.inputValue().catch(() => '')) === 'Goes out now');
   });
+
+  it('keeps the token header choice under "Advanced", Bearer unless chosen otherwise', async () => {
+    const s = await chromium.start();
+    const { page } = s;
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel('Service address').fill(s.sandbox.baseUrl);
+    await page.getByLabel('Access token').fill(s.sandbox.token);
+    const choice = page.getByLabel('Send the token in the header');
+    // Folded away at connect: nobody has to choose.
+    expect(await choice.isVisible()).toBe(false);
+    const advanced = page.getByText('Advanced', { exact: true });
+    await advanced.focus();
+    await page.keyboard.press('Enter');
+    await choice.waitFor();
+    expect(await choice.inputValue()).toBe('bearer');
+    await choice.selectOption('x-api-key');
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await page.getByText(/^Connected\. /).waitFor();
+    const settings = await s.app.core.invoke('settings.get', undefined);
+    if (!settings.ok) throw new Error(settings.error.message);
+    expect((settings.value as { authHeader: string }).authHeader).toBe('x-api-key');
+  });
 });
