@@ -1,6 +1,7 @@
 // Issue 26 items 4, 7 and 8 in the window: a colleague's post shows with nothing pressed, the
-// status bar says when the service was read and when a failing one is tried again, and a notice
-// that went by can be found in the notice history.
+// status bar says when the service was read and when a failing one is tried again (the Outbox
+// too), a notice that went by can be found in the notice history, and the token header choice
+// waits under "Advanced".
 //
 // How "within 60 s" is guaranteed without waiting a minute: the core runs on a virtual time (its
 // Clock and Scheduler ports) with its production light-sync interval. The test moves that time
