@@ -35,7 +35,8 @@ startDesktopApp({
       version,
       logger,
       nativeBinding,
-      syncIntervalMs: false,
+      // The core's own timers run here as in the browser host: the light sync that sees a
+      // colleague's change within a minute, the wake-ups for retries and due posts.
     });
   },
 }).catch((error: unknown) => {

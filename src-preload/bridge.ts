@@ -228,8 +228,15 @@ export interface SyncStatus {
   lastError: string | null;
   /** Workspaces this account cannot reach now; their changes wait, the others sync. */
   unavailableWorkspaces: Array<{ slug: string; name: string; access: Exclude<WorkspaceAccess, 'ok'> }>;
-  /** Workspaces the last full pull could not read for another reason (the service failed), and why. */
+  /** Workspaces the last read (a full pull, or a light sync's check) could not read for another reason, and why. */
   unreadWorkspaces: Array<{ slug: string; reason: string }>;
+  /** When the service was last read in full or checked for changes, every workspace answering. */
+  lastReadAt: string | null;
+  /**
+   * The last sync met the service failing (a 5xx) or asking to slow down (429): that status, and
+   * when Outpost tries again by itself (null: only when asked).
+   */
+  serviceFailing: { status: number; nextTryAt: string | null } | null;
 }
 
 /** The outbox's operations, declared here once: the core's op machine and tables use these. */
@@ -683,6 +690,8 @@ export interface BridgeCommands {
   'sync.pause': { payload: void; result: SyncStatus };
   'sync.resume': { payload: void; result: SyncStatus };
   'sync.log': { payload: { limit?: number }; result: SyncLogEntry[] };
+  /** The post the window shows (null: none): each light sync reads its variants again. */
+  'sync.openPost': { payload: { postId: LocalId | null }; result: null };
 
   'activity.list': { payload: { postId: LocalId; offset?: number; limit?: number }; result: ActivityPage };
   /** Every skill of the workspace, up to the service's bound of the newest 200. */
@@ -803,6 +812,7 @@ const COMMANDS = {
   'sync.pause': true,
   'sync.resume': true,
   'sync.log': true,
+  'sync.openPost': true,
   'activity.list': true,
   'skills.list': true,
   'undo.run': true,

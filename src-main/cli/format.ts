@@ -1,6 +1,7 @@
 // How the commands lay out what they print: lines, tab-separated tables, a variant in a line.
 // What the text holds is escaped later, once, by the printer (cli-output.ts).
 import type { AccountChoice, SettingsView, SyncStatus, VariantView } from '../../src-preload/bridge';
+import { statusLine } from '../../src-preload/words';
 import { inlineField, platformField } from '../cli-output';
 
 /** Runs of spaces and line breaks as one space; any other control stays, for the printer to show. */
@@ -27,12 +28,14 @@ export function statusText(settings: SettingsView, status: SyncStatus): string {
   const lines = [
     `Connection: ${settings.baseUrl ? `${settings.baseUrl} (${settings.connected ? 'connected' : 'not connected'})` : 'not connected'}`,
     `Token: ${settings.tokenStorage ?? 'none'}`,
-    `Sync: ${status.phase}${status.online ? '' : ' (offline)'}`,
+    // The window's status line, in the same words.
+    `Sync: ${statusLine(status, (iso) => iso).text}`,
     `Pending: ${status.pending}`,
     `Failed: ${status.failed}`,
     `Conflicts: ${status.conflicts}`,
     `Needs attention: ${status.needsAttention}`,
     `Last sync: ${status.lastSyncAt ?? 'never'}`,
+    `Last read from the service: ${status.lastReadAt ?? 'never'}`,
   ];
   if (status.lastError) lines.push(`Last error: ${oneLine(status.lastError)}`);
   if (settings.keychainMessage) lines.push(settings.keychainMessage);

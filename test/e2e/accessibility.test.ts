@@ -142,6 +142,17 @@ describe.each(['light', 'dark'] as const)('every screen in %s', (scheme) => {
     expect(findings.outbox).toEqual([]);
   });
 
+  it('the notice history', async () => {
+    const { page } = setup();
+    await page.getByRole('button', { name: /^Notices/ }).click();
+    const history = page.getByRole('dialog', { name: 'Notice history' });
+    await history.waitFor();
+    await check('notice-history');
+    await page.keyboard.press('Escape');
+    await history.waitFor({ state: 'detached' });
+    expect(findings['notice-history']).toEqual([]);
+  });
+
   it('writing skills of the workspace, every page up to the service bound', async () => {
     const { sandbox, page } = setup();
     await nav(page, 'Writing skills');

@@ -11,7 +11,7 @@ import type { BridgeEvent, BridgeEvents, EventName } from '../../src-preload/bri
 import { startBrowserHost } from '../../src-main/browser-host';
 import type { BrowserHost } from '../../src-main/browser-host';
 import { createAppCore } from '../../src-main/core/app/create-app-core';
-import type { AppCore, Clock } from '../../src-main/core/ports';
+import type { AppCore, Clock, Scheduler } from '../../src-main/core/ports';
 import { MemorySecretStore } from '../../src-main/core/secrets';
 import { startSandbox } from '../server/index';
 import type { SandboxHandle, SandboxOptions } from '../server/index';
@@ -51,7 +51,13 @@ export interface AppUnderTest {
  * manual clock; `secretsMessage` is what the core says when no OS keychain answered.
  */
 export async function startApp(
-  options: { clock?: Clock; dataDir?: string; secretsMessage?: string; syncIntervalMs?: number } = {},
+  options: {
+    clock?: Clock;
+    scheduler?: Scheduler;
+    dataDir?: string;
+    secretsMessage?: string;
+    syncIntervalMs?: number;
+  } = {},
 ): Promise<AppUnderTest> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'outpost-e2e-')));
   const secrets = new MemorySecretStore();
@@ -65,6 +71,7 @@ export async function startApp(
     syncIntervalMs: options.syncIntervalMs ?? false,
     syncAfterChangeMs: false,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.scheduler ? { scheduler: options.scheduler } : {}),
     ...(options.secretsMessage ? { secretsMessage: options.secretsMessage } : {}),
   });
   const host = await startBrowserHost({ port: 0, dataDir, core, secrets });
@@ -160,13 +167,23 @@ export interface SetupOptions extends WindowOptions {
   connect?: boolean;
   /** The core's own sync timers (off by default); a long one leaves only the engine's checks. */
   syncIntervalMs?: number;
+  /** The core's clock and timers both (a virtual time the test moves); not with `manualClock`. */
+  time?: Clock & Scheduler;
 }
 
 export async function startSetup(browser: Browser, options: SetupOptions = {}): Promise<Setup> {
-  const { manualClock, secretsMessage, connect: connectFirst, syncIntervalMs, ...windowOptions } = options;
+  const {
+    manualClock,
+    secretsMessage,
+    connect: connectFirst,
+    syncIntervalMs,
+    time,
+    ...windowOptions
+  } = options;
   const sandbox = await startTestSandbox(manualClock ? { manualClock: true, startTime: new Date() } : {});
   const app = await startApp({
-    clock: manualClock ? { now: () => sandbox.clock.now() } : undefined,
+    clock: manualClock ? { now: () => sandbox.clock.now() } : time,
+    ...(time ? { scheduler: time } : {}),
     secretsMessage,
     ...(syncIntervalMs !== undefined ? { syncIntervalMs } : {}),
   });

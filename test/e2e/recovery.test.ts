@@ -367,7 +367,7 @@ async function expectOutcomeUnknown(s: Setup, variantId: string): Promise<Locato
   const facts = normalize((await card.locator('dl').textContent()) ?? '');
   expect(facts).toMatch(/Publish requested .+ What happened .*connection to the service broke/);
   expect(facts).toContain(
-    'Reading it back showed Read back: the service shows it as draft; it may not have been published.',
+    'What the service shows The service shows it as draft; it may not have been published.',
   );
   expect(s.sandbox.inspect.variants().find((v) => v.id === variantId)?.status).toBe('draft');
   return card;

@@ -10,7 +10,15 @@ import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../server/index';
 import type { CommandName, CommandPayload, CommandResult } from '../../src-preload/bridge';
 import { parsePostingTimes } from '../../src-preload/posting-times';
-import { SCREENSHOT_DIR, connect, launchChromium, openWindow, selectWorkspace, startApp } from './harness';
+import {
+  SCREENSHOT_DIR,
+  connect,
+  launchChromium,
+  openWindow,
+  selectWorkspace,
+  startApp,
+  waitForText,
+} from './harness';
 import type { AppUnderTest } from './harness';
 
 const DIR =
@@ -142,6 +150,37 @@ describe('screenshots of the planning screens', () => {
         .getByText('Roastery open day')
         .waitFor();
       await page.screenshot({ path: join(DIR, `queue-${scheme}.png`) });
+      // The status bar's read time and the notice history, after a post went out.
+      const post = await app.core.invoke('posts.create', {
+        workspace: 'northwind-coffee',
+        title: 'Friday tasting notes',
+      });
+      if (!post.ok) throw new Error(post.error.message);
+      const postId = (post.value as { id: string }).id;
+      const variant = await app.core.invoke('variants.create', {
+        postId,
+        platform: 'x',
+        content: 'Friday tasting: three new single origins, from 4 pm.',
+        account: { kind: 'default' },
+      });
+      if (!variant.ok) throw new Error(variant.error.message);
+      for (let i = 0; i < 2; i++) await app.core.invoke('sync.now', undefined);
+      await app.core.invoke('variants.publish', { id: (variant.value as { id: string }).id });
+      for (let i = 0; i < 2; i++) await app.core.invoke('sync.now', undefined);
+      const notice = await app.waitForEvent(
+        'notification',
+        (n) => n.kind === 'published' && n.postId === postId,
+      );
+      await page.getByRole('button', { name: /^Notices/ }).click();
+      await page
+        .getByRole('dialog', { name: 'Notice history' })
+        .getByRole('button', { name: `Show post: ${notice.title}` })
+        .first()
+        .waitFor();
+      await waitForText(page.getByRole('status', { name: 'Sync status' }), /^Up to date, read/);
+      await page.screenshot({ path: join(DIR, `notices-${scheme}.png`) });
+      // The history closes with Escape, before the last screen.
+      await page.keyboard.press('Escape');
       // Last of all, as it narrows the window: the list filtered and named at 900 px, the
       // preview one switch from the text.
       await nav.getByRole('button', { name: 'Posts' }).click();

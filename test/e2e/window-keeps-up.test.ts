@@ -35,7 +35,7 @@ describe('a window that keeps up', () => {
     await until('the new post on the service', () =>
       s.sandbox.inspect.posts(s.sandbox.fixtures.workspace).find((p) => p.title === 'Made after connecting'),
     );
-    await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /^Up to date · last sync/);
+    await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /^Up to date, read \d\d:\d\d/);
   });
 
   it('closes the open post when switching to another workspace', async () => {
@@ -97,6 +97,6 @@ describe('a window that keeps up', () => {
         .posts(s.sandbox.fixtures.workspace)
         .find((p) => p.title === 'Written while the service was away'),
     );
-    await waitForText(status, /^Up to date · last sync/);
+    await waitForText(status, /^Up to date, read \d\d:\d\d/);
   });
 });

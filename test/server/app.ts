@@ -423,7 +423,9 @@ export function createHandler(ctx: AppContext): (req: IncomingMessage, res: Serv
     if (outcome?.kind === 'status') {
       if (outcome.status === 400) throw new HttpError(400, 'invalid', 'injected fault: refused (400)');
       if (outcome.status === 409) throw new HttpError(409, 'conflict', 'injected fault: refused (409)');
-      throw new HttpError(outcome.status, 'server_error', `injected fault: ${outcome.status}`);
+      const wait: Record<string, string> =
+        outcome.retryAfterSeconds === null ? {} : { 'Retry-After': String(outcome.retryAfterSeconds) };
+      throw new HttpError(outcome.status, 'server_error', `injected fault: ${outcome.status}`, wait);
     }
     if (outcome?.kind === 'retry_after') {
       throw new HttpError(429, 'rate_limited', 'rate limited: retry later', {

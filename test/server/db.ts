@@ -155,6 +155,11 @@ export class SandboxDb {
     insertPost: Statement<PostRow>;
     visiblePosts: Statement<{ workspace: string; user: string }, PostRow>;
     visiblePostsPage: Statement<{ workspace: string; user: string; limit: number; offset: number }, PostRow>;
+    visiblePostsOldestFirst: Statement<{ workspace: string; user: string }, PostRow>;
+    visiblePostsPageOldestFirst: Statement<
+      { workspace: string; user: string; limit: number; offset: number },
+      PostRow
+    >;
     countVisiblePosts: Statement<{ workspace: string; user: string }, { n: number }>;
     visiblePost: Statement<{ workspace: string; user: string; id: string }, PostRow>;
     allPosts: Statement<[], PostRow>;
@@ -225,6 +230,10 @@ export class SandboxDb {
       visiblePosts: db.prepare(`SELECT * FROM posts WHERE ${VISIBLE} ORDER BY pk DESC`),
       visiblePostsPage: db.prepare(
         `SELECT * FROM posts WHERE ${VISIBLE} ORDER BY pk DESC LIMIT @limit OFFSET @offset`,
+      ),
+      visiblePostsOldestFirst: db.prepare(`SELECT * FROM posts WHERE ${VISIBLE} ORDER BY pk`),
+      visiblePostsPageOldestFirst: db.prepare(
+        `SELECT * FROM posts WHERE ${VISIBLE} ORDER BY pk LIMIT @limit OFFSET @offset`,
       ),
       countVisiblePosts: db.prepare(`SELECT COUNT(*) AS n FROM posts WHERE ${VISIBLE}`),
       visiblePost: db.prepare(`SELECT * FROM posts WHERE ${VISIBLE} AND id = @id`),

@@ -13,6 +13,7 @@ export interface FaultRule {
   /** oversize_answer: the answer is padded to more than this many bytes (default 11 MiB). */
   bytes?: number;
   latencyMs?: number;
+  /** retry_after: the 429's Retry-After; status 503: a Retry-After sent with it, when given. */
   retryAfterSeconds?: number;
   /** not_kept: what the 200 answer shows, the variant as it still is (`old`, default) or the values sent. */
   echo?: NotKeptEcho;
@@ -42,7 +43,7 @@ export type NotKeptEcho = 'old' | 'sent';
 export const DEFAULT_OVERSIZE_BYTES = 11 * 1024 * 1024;
 
 export type FaultOutcome =
-  | { kind: 'status'; status: number }
+  | { kind: 'status'; status: number; retryAfterSeconds: number | null }
   | { kind: 'retry_after'; retryAfterSeconds: number }
   | { kind: 'drop_after_write' }
   | { kind: 'drop_before_write' }
@@ -209,7 +210,11 @@ export class FaultInjector {
           decision.normalizeText = true;
           break;
         case 'status':
-          decision.outcome = { kind: 'status', status: rule.status ?? 500 };
+          decision.outcome = {
+            kind: 'status',
+            status: rule.status ?? 500,
+            retryAfterSeconds: rule.retryAfterSeconds ?? null,
+          };
           break;
         case 'retry_after':
           decision.outcome = { kind: 'retry_after', retryAfterSeconds: rule.retryAfterSeconds ?? 1 };

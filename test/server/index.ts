@@ -12,6 +12,7 @@ import {
   SandboxService,
   type IdFormat,
   type PatchPublished,
+  type PostOrder,
   type StatusStrings,
   type WorkspaceAccess,
 } from './service';
@@ -48,6 +49,8 @@ export interface SandboxOptions {
    * that overwrites published content). Also settable at run time.
    */
   patchPublished?: PatchPublished;
+  /** The posts list's order: newest first (default) or oldest first. The spec promises none. */
+  postOrder?: PostOrder;
 }
 
 export interface SandboxHandle {
@@ -63,6 +66,8 @@ export interface SandboxHandle {
   releaseApproval(variantId: string): void;
   /** A title change made in the first-party app (no API endpoint renames a post). */
   renamePost(postId: string, title: string): void;
+  /** A deletion made in the first-party app (the API shows none): the post and its variants go. */
+  deletePost(postId: string): void;
   mintToken(user?: string): string;
   revokeToken(token: string): void;
   /**
@@ -127,6 +132,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     idFormat === 'numeric' && options.idType === 'number',
   );
   service.patchPublished = options.patchPublished ?? 'refuse';
+  service.postOrder = options.postOrder ?? 'newest_first';
 
   let token: string;
   let otherToken: string;
@@ -224,6 +230,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     runScheduler: () => service.runScheduler(),
     renamePost: (postId, title) => service.renamePost(postId, title),
+    deletePost: (postId) => service.deletePost(postId),
     releaseApproval: (variantId) => {
       service.releaseApproval(variantId);
     },

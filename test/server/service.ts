@@ -42,6 +42,7 @@ export function formatSeedId(pk: number, format: IdFormat): string {
 
 /** Per-user access to a workspace, set over the control surface (`ok` is the default). */
 export type WorkspaceAccess = 'ok' | 'forbidden' | 'not_found';
+export type PostOrder = 'newest_first' | 'oldest_first';
 export type PatchPublished = 'refuse' | 'accept';
 
 export interface Page {
@@ -76,6 +77,8 @@ export class SandboxService {
    * (the sandbox's own rule, 'refuse', answers 409).
    */
   patchPublished: PatchPublished = 'refuse';
+  /** The order of the posts list (the spec promises none): a client must not depend on it. */
+  postOrder: PostOrder = 'newest_first';
   /** Access taken away per `slug\0user`; in memory, like faults. */
   private readonly access = new Map<string, Exclude<WorkspaceAccess, 'ok'>>();
   /** PATCH requests that reached each variant id, whatever their answer; in memory. */
@@ -171,11 +174,14 @@ export class SandboxService {
   // --- posts ------------------------------------------------------------------------------
 
   listPosts(user: string, slug: string): PostRow[] {
-    return this.db.q.visiblePosts.all({ workspace: slug, user });
+    const q = this.postOrder === 'oldest_first' ? this.db.q.visiblePostsOldestFirst : this.db.q.visiblePosts;
+    return q.all({ workspace: slug, user });
   }
 
   pagePosts(user: string, slug: string, page: Page): { rows: PostRow[]; count: number } {
-    const rows = this.db.q.visiblePostsPage.all({ workspace: slug, user, ...page });
+    const q =
+      this.postOrder === 'oldest_first' ? this.db.q.visiblePostsPageOldestFirst : this.db.q.visiblePostsPage;
+    const rows = q.all({ workspace: slug, user, ...page });
     const count = this.db.q.countVisiblePosts.get({ workspace: slug, user })?.n ?? 0;
     return { rows, count };
   }
@@ -442,6 +448,21 @@ export class SandboxService {
    * Renames a post as the first-party app can (the API has no endpoint for it): how a title
    * changes on the service while a client holds an older one.
    */
+  /** A deletion made in the first-party app (the API shows none): the post, its variants and records go. */
+  deletePost(postId: string): void {
+    this.db.transaction(() => {
+      const post = this.db.q.postById.get(postId);
+      if (!post) throw new HttpError(404, 'not_found', `post '${postId}' not found`);
+      const sql = this.db.sqlite;
+      sql
+        .prepare('DELETE FROM publish_log WHERE variant_pk IN (SELECT pk FROM variants WHERE post_pk = ?)')
+        .run(post.pk);
+      sql.prepare('DELETE FROM activity WHERE post_pk = ?').run(post.pk);
+      sql.prepare('DELETE FROM variants WHERE post_pk = ?').run(post.pk);
+      sql.prepare('DELETE FROM posts WHERE pk = ?').run(post.pk);
+    });
+  }
+
   renamePost(postId: string, title: string, actor = 'app'): void {
     this.db.transaction(() => {
       const post = this.db.q.postById.get(postId);

@@ -1,6 +1,7 @@
 // outpost outbox and its actions: what waits to be sent, what failed, what waits for you, and
 // the user's answers to each. Whether an action is allowed is the core's decision.
 import type { OutboxOpView } from '../../../src-preload/bridge';
+import { OP_KIND_WORDS, OP_STATE_WORDS, waitReason } from '../../../src-preload/words';
 import { call, defineCommand, type ArgSpec, type CliCommand, type Outcome } from '../command';
 import { oneLine, table } from '../format';
 
@@ -9,7 +10,7 @@ const OP_ID: ArgSpec = { usage: 'ID', noun: 'an operation id' };
 function opOutcome(op: OutboxOpView): Outcome {
   return {
     json: op,
-    text: `${op.id} ${op.kind}: ${op.state}${op.error ? ` (${oneLine(op.error)})` : ''}`,
+    text: `${op.id} ${OP_KIND_WORDS[op.kind]}: ${OP_STATE_WORDS[op.state]}${op.error ? ` (${oneLine(op.error)})` : ''}`,
   };
 }
 
@@ -22,11 +23,13 @@ export const outboxCommands: CliCommand[] = [
     ],
     async run({ core }) {
       const ops = await call(core, 'outbox.list', undefined);
+      const status = await call(core, 'sync.status', undefined);
+      // The same words as the window's outbox; --json keeps the codes.
       const rows = ops.map((o) => [
         o.id,
-        o.kind,
-        o.state,
-        oneLine(o.question ?? o.waitingFor ?? o.error ?? ''),
+        OP_KIND_WORDS[o.kind],
+        OP_STATE_WORDS[o.state],
+        oneLine(o.question ?? o.waitingFor ?? waitReason(o, status, (iso) => iso)),
         // The last column: what the op takes now, as the core's op machine answers it.
         o.actions.join(',') || '-',
       ]);
@@ -38,7 +41,7 @@ export const outboxCommands: CliCommand[] = [
   defineCommand({
     name: 'outbox retry',
     args: [OP_ID],
-    help: ['Send a failed operation again (one of unknown outcome is read back first).'],
+    help: ['Send a failed operation again (one of unknown outcome is checked with the service first).'],
     async run({ core, args: [id] }) {
       return opOutcome(await call(core, 'outbox.retry', { id }));
     },

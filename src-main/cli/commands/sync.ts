@@ -1,5 +1,6 @@
 // outpost sync, outpost log: one full sync that a script can trust, and the engine's decisions.
 import type { SyncStatus } from '../../../src-preload/bridge';
+import { logActionWords } from '../../../src-preload/words';
 import { syncProblems } from '../../cli-sync';
 import { backoffCeilingMs, type BackoffPolicy } from '../../core/domain/backoff';
 import type { AppCore } from '../../core/ports';
@@ -118,8 +119,15 @@ export const syncCommands: CliCommand[] = [
       );
       return {
         json: entries,
+        // The window's words for each decision; --json keeps the codes.
         text: table(
-          entries.map((e) => [e.at, e.action, oneLine(e.reason), e.postId ?? '', e.variantId ?? '']),
+          entries.map((e) => [
+            e.at,
+            logActionWords(e.action),
+            oneLine(e.reason),
+            e.postId ?? '',
+            e.variantId ?? '',
+          ]),
         ),
       };
     },

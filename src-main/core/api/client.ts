@@ -2,11 +2,13 @@
 // spec shows; every failure becomes a ServiceError with one kind, so the sync engine can
 // decide without knowing HTTP. Responses are validated (schemas.ts) and kept verbatim in `raw`.
 import type { AuthHeaderStyle } from '../../../src-preload/bridge';
+import type { AnswerWatch } from './answer-watch';
 import { ServiceError } from './errors';
 import { Redactor } from './redaction';
 import { validateBaseUrl, validateToken } from './settings-checks';
 import { statusError } from './status-errors';
 import { classifyTransportError } from './transport-errors';
+import { readCappedBody } from './read-body';
 import {
   ENVELOPE_PAGE_LIMIT,
   nextEnvelopePage,
@@ -46,17 +48,18 @@ export interface ServiceClientOptions {
    * of it, and a stack trace or a proxy's HTML page is kept here for whoever looks into it.
    */
   logErrorAnswer?: (message: string, fields: Record<string, unknown>) => void;
+  /** Hears the status of every answer (the sync engine tells a failing service from there). */
+  watch?: Pick<AnswerWatch, 'answered'>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
-/** The ServiceError code of an answer over the size limit: the status bar says it, not only the log. */
-export const TOO_LARGE = 'TOO_LARGE';
 /** The most of an error answer's body written to the log. */
 const LOGGED_BODY_CHARS = 64 * 1024;
 
 export { isLoopbackHost, validateBaseUrl, validateToken } from './settings-checks';
 export { classifyTransportError } from './transport-errors';
+export { TOO_LARGE } from './read-body';
 
 // ---------------------------------------------------------------------------------------
 // The client
@@ -86,6 +89,7 @@ export class ServiceClient {
   readonly #now: () => Date;
   readonly #maxBodyBytes: number;
   readonly #logErrorAnswer: ServiceClientOptions['logErrorAnswer'];
+  readonly #watch: ServiceClientOptions['watch'];
 
   constructor(options: ServiceClientOptions) {
     this.baseUrl = validateBaseUrl(options.baseUrl);
@@ -102,6 +106,7 @@ export class ServiceClient {
     this.#now = options.now ?? (() => new Date());
     this.#maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.#logErrorAnswer = options.logErrorAnswer;
+    this.#watch = options.watch;
   }
 
   async listWorkspaces(): Promise<ServiceWorkspace[]> {
@@ -121,6 +126,20 @@ export class ServiceClient {
     // Rows can shift between pages while someone else writes; never report one post twice.
     const seen = new Set<string>();
     return posts.filter((p) => (seen.has(p.id) ? false : (seen.add(p.id), true)));
+  }
+
+  /**
+   * The first page of the workspace's posts and their total, through the counted envelope:
+   * `limit` 1 is the cheapest way to learn whether posts came or went (spec section 8). The
+   * page's order is the service's own, not promised.
+   */
+  async firstPostsPage(slug: string, limit: number): Promise<{ posts: ServicePost[]; count: number }> {
+    const size = Math.min(ENVELOPE_PAGE_LIMIT, Math.max(1, Math.trunc(limit)));
+    const { json } = await this.#request('GET', `${this.#ws(slug)}posts/?limit=${size}&offset=0`);
+    const envelope = this.#shape(() => parseEnvelope(json, 'posts'));
+    // A service that ignored `limit` sent every post: its length is the count.
+    const posts = this.#shape(() => envelope.results.slice(0, size).map(parsePost));
+    return { posts, count: envelope.count };
   }
 
   async getPost(slug: string, postId: string): Promise<ServicePost> {
@@ -303,13 +322,14 @@ export class ServiceClient {
       } catch (error) {
         throw classifyTransportError(error, this.#timeoutMs);
       }
-      text = await this.#readBody(response);
+      text = await readCappedBody(response, this.#maxBodyBytes, this.#timeoutMs);
     } finally {
       clearTimeout(timer);
     }
     const status = response.status;
 
     if (status >= 200 && status < 300) {
+      this.#watch?.answered(status, null);
       if (text.trim() === '') {
         throw new ServiceError('malformed_response', `The service answered ${status} with an empty body.`, {
           status,
@@ -334,59 +354,12 @@ export class ServiceClient {
       return { status, json: this.#redactor.cleanParsed(json, text) };
     }
     const error = statusError(response, text, { clean: (t) => this.#clean(t), now: this.#now });
+    this.#watch?.answered(status, error.retryAfterMs);
     this.#logErrorAnswer?.(`the service answered ${method} ${path} with ${status}`, {
       shown: error.message,
       body: this.#clean(text).slice(0, LOGGED_BODY_CHARS),
     });
     throw error;
-  }
-
-  /** Reads the whole body (so the socket goes back to the pool), capped at maxBodyBytes. */
-  async #readBody(response: Response): Promise<string> {
-    const declared = Number(response.headers.get('content-length'));
-    if (Number.isFinite(declared) && declared > this.#maxBodyBytes) {
-      await response.body?.cancel().catch(() => undefined);
-      throw this.#tooBig(response.status);
-    }
-    if (response.body === null) return '';
-    if (Number.isFinite(declared) && response.headers.has('content-length')) {
-      // The length is known and within bounds, and fetch refuses a body longer than declared:
-      // read it in one go.
-      try {
-        return await response.text();
-      } catch (error) {
-        throw classifyTransportError(error, this.#timeoutMs, true);
-      }
-    }
-    const reader = response.body.getReader() as ReadableStreamDefaultReader<Uint8Array>;
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        size += value.byteLength;
-        if (size > this.#maxBodyBytes) {
-          await reader.cancel().catch(() => undefined);
-          throw this.#tooBig(response.status);
-        }
-        chunks.push(value);
-      }
-    } catch (error) {
-      if (error instanceof ServiceError) throw error;
-      throw classifyTransportError(error, this.#timeoutMs, true);
-    } finally {
-      reader.releaseLock();
-    }
-    return new TextDecoder().decode(Buffer.concat(chunks));
-  }
-
-  #tooBig(status: number): ServiceError {
-    return new ServiceError(
-      'malformed_response',
-      `The service's answer is larger than ${Math.round(this.#maxBodyBytes / (1024 * 1024))} MB; it was not read.`,
-      { status, mayHaveReachedService: true, code: TOO_LARGE },
-    );
   }
 }
 

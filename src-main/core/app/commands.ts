@@ -198,6 +198,7 @@ export const COMMAND_SCHEMAS = {
     z.undefined().transform(() => ({})),
     z.strictObject({ limit: z.number().int().min(1).max(10_000).optional() }),
   ]),
+  'sync.openPost': z.strictObject({ postId: id.nullable() }),
   'activity.list': z.strictObject({
     postId: id,
     offset: z.number().int().min(0).optional(),

@@ -3,6 +3,7 @@
 // settings commands that change them. A token goes only to the address it was stored for.
 import type { Kysely } from 'kysely';
 import type { AuthHeaderStyle, SettingsView, Theme } from '../../../src-preload/bridge';
+import type { AnswerWatch } from '../api/answer-watch';
 import { ServiceClient, validateBaseUrl, validateToken } from '../api/client';
 import type { Logger, SecretStore } from '../ports';
 import { BASE_URL_ENV_VAR, TOKEN_ENV_VAR } from '../secrets/environment-store';
@@ -37,6 +38,8 @@ export interface ConnectionOptions {
   fetch?: typeof fetch;
   requestTimeoutMs?: number;
   now: () => string;
+  /** Hears every answer of the clients made here (the sync engine tells a failing service from it). */
+  answers?: AnswerWatch;
 }
 
 export interface ConnectInput {
@@ -67,6 +70,7 @@ export class Connection {
       token,
       authHeader,
       logErrorAnswer: (message, fields) => this.#o.fileLog?.warn(message, fields),
+      ...(this.#o.answers ? { watch: this.#o.answers } : {}),
       ...(this.#o.fetch ? { fetch: this.#o.fetch } : {}),
       ...(this.#o.requestTimeoutMs ? { timeoutMs: this.#o.requestTimeoutMs } : {}),
     });

@@ -11,6 +11,7 @@ import type {
   CommandResult,
   SyncStatus,
 } from '../../../src-preload/bridge';
+import { AnswerWatch } from '../api/answer-watch';
 import { isServiceError } from '../api/errors';
 import { NoSuchOp } from '../outbox/actions';
 import { OpMoved, OpRefused } from '../outbox/op-store';
@@ -83,7 +84,12 @@ const QUOTES_SERVICE: ReadonlySet<CommandName> = new Set<CommandName>([
   'variants.copyToNewPost',
 ]);
 
-const DEFAULT_SYNC_INTERVAL_MS = 3 * 60_000;
+/**
+ * The light sync's period. Each interval's sync checks every workspace for new and removed posts
+ * (sync/freshness.ts), so a colleague's post shows within this plus one sync's time: under a
+ * minute. At 10,000 posts it costs ~2 small requests per workspace and sync (docs/benchmarks.md).
+ */
+export const DEFAULT_SYNC_INTERVAL_MS = 45_000;
 const DEFAULT_SYNC_AFTER_CHANGE_MS = 3_000;
 /** Quiet time after the last local change before the write-ahead log is folded in (db.ts). */
 const CHECKPOINT_AFTER_CHANGE_MS = 5_000;
@@ -103,6 +109,8 @@ class Core implements AppCore {
   readonly #fileLogger: FileLogger;
   readonly #listeners = new Set<(event: BridgeEvent) => void>();
   readonly #connection: Connection;
+  /** Every answer of the service client passes here: the engine tells a failing service from it. */
+  readonly #answers = new AnswerWatch();
   readonly #handlers: Handlers<CommandName>;
   #store!: OpenedDatabase;
   #engine!: SyncEngine;
@@ -136,6 +144,7 @@ class Core implements AppCore {
         logger: this.#logger,
         fileLog: file,
         now: () => this.#clock.now().toISOString(),
+        answers: this.#answers,
         ...(options.fetch ? { fetch: options.fetch } : {}),
         ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
       },
@@ -198,6 +207,7 @@ class Core implements AppCore {
       intervalMs: this.#o.syncIntervalMs === undefined ? DEFAULT_SYNC_INTERVAL_MS : this.#o.syncIntervalMs,
       afterChangeMs: this.#o.syncAfterChangeMs ?? DEFAULT_SYNC_AFTER_CHANGE_MS,
       checkpoint: () => this.#store.checkpoint(),
+      answers: this.#answers,
     });
     await this.#engine.start();
     this.#logger.info('core opened', { host: this.#o.host, version: this.#o.version });

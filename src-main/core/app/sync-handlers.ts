@@ -6,7 +6,14 @@ import type { Handlers } from './handlers';
 import { syncLogView } from './views';
 
 type SyncCommands =
-  'sync.now' | 'sync.status' | 'sync.pause' | 'sync.resume' | 'sync.log' | 'activity.list' | 'skills.list';
+  | 'sync.now'
+  | 'sync.status'
+  | 'sync.pause'
+  | 'sync.resume'
+  | 'sync.log'
+  | 'sync.openPost'
+  | 'activity.list'
+  | 'skills.list';
 
 export function syncHandlers(app: AppContext): Handlers<SyncCommands> {
   return {
@@ -15,6 +22,10 @@ export function syncHandlers(app: AppContext): Handlers<SyncCommands> {
     'sync.pause': () => app.engine.pause(),
     'sync.resume': () => app.engine.resume(),
     'sync.log': async (p) => (await listSyncLog(app.db, p?.limit ?? 200)).map(syncLogView),
+    'sync.openPost': ({ postId }) => {
+      app.engine.watchPost(postId);
+      return Promise.resolve(null);
+    },
 
     'activity.list': async (p) => {
       const post = await app.post(p.postId);

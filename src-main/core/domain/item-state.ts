@@ -1,6 +1,7 @@
-// Where an item stands, in the words the window, the CLI and the tests share: a variant's state
-// from its facts, and the post's from its own and its variants'. Pure functions.
+// Where an item stands: a variant's state from its facts, and the post's from its own and its
+// variants'. Pure functions; the words for each state live with every other word Outpost says.
 import type { ItemState } from '../../../src-preload/bridge';
+import { REASONS, STATE_TEXT } from '../../../src-preload/words';
 import { serviceState, type ServiceFacts } from './service-state';
 
 export interface VariantStateFacts extends ServiceFacts {
@@ -15,24 +16,9 @@ export interface VariantStateFacts extends ServiceFacts {
   openOps: boolean;
 }
 
-export const STATE_WORDS: Record<ItemState, string> = {
-  local_only: 'Only on this computer',
-  pending_sync: 'Waiting to sync',
-  draft: 'Draft (synced)',
-  scheduled: 'Scheduled',
-  needs_approval: 'Waiting for sign-off',
-  published: 'Published',
-  failed: 'Failed',
-  conflict: 'In conflict',
-  removed: 'Removed on the service',
-  publish_unknown: 'Publish outcome unknown',
-  needs_user: 'Waiting for your choice in the outbox: adopt a look-alike or create anew',
-  unknown_status: 'Unknown status',
-};
-
-/** Why a new post waits: the service keeps the title a post is created with (there is no rename). */
-export const TITLE_NEEDED =
-  'Give this post a title to sync it: the service keeps the title a post is created with.';
+/** Each state's longer words and the words of a post waiting for its title: see src-preload/words.ts. */
+export const STATE_WORDS = STATE_TEXT;
+export const TITLE_NEEDED = REASONS.titleNeeded;
 
 export function variantState(f: VariantStateFacts): { state: ItemState; text: string } {
   const pick = (state: ItemState) => ({ state, text: STATE_WORDS[state] });

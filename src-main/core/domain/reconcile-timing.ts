@@ -30,7 +30,7 @@ export function decideReconcile(
       return {
         action: 'read_at',
         at: new Date(due).toISOString(),
-        reason: 'Scheduled: read back shortly after its time.',
+        reason: 'Scheduled: checked with the service shortly after its time.',
       };
     const delay = Math.min(RECONCILE.scheduledCapMs, RECONCILE.scheduledBaseMs * 2 ** Math.min(attempts, 20));
     return {

@@ -2,6 +2,7 @@
 // `needs_approval`); published is recognised by its link (or the literal word), scheduled by
 // its time. Everything else is shown as it came. Pure functions over plain facts.
 import type { NotificationKind } from '../../../src-preload/bridge';
+import { codeToWords, REASONS, STATE_TEXT } from '../../../src-preload/words';
 
 export const NEEDS_APPROVAL = 'needs_approval';
 
@@ -31,15 +32,15 @@ export type PublishReadBack =
   | { action: 'ask_user'; reason: string };
 
 export function decidePublishReadBack(v: ServiceFacts | null): PublishReadBack {
-  if (v === null) return { action: 'ask_user', reason: 'The variant could not be read back.' };
+  if (v === null) return { action: 'ask_user', reason: REASONS.publishUnread };
   const s = serviceState(v);
   // "Scheduled" is what a scheduled variant showed before "Publish now" too: it proves nothing
   // about the request, and recording it would drop the user's publish without a word.
   if (s === 'published' || s === 'needs_approval')
-    return { action: 'record', state: s, reason: `Read back: the service shows it as ${s}.` };
+    return { action: 'record', state: s, reason: REASONS.publishSeen(STATE_TEXT[s].toLowerCase()) };
   return {
     action: 'ask_user',
-    reason: `Read back: the service shows it as ${v.status ?? 'not published'}; it may not have been published.`,
+    reason: REASONS.publishNotSeen(v.status === null ? null : codeToWords(v.status).toLowerCase()),
   };
 }
 

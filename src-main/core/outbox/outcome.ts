@@ -4,6 +4,7 @@
 // recording the answer) is an unknown outcome, resolved by reading back; only a failure that
 // proves nothing was applied is anything else.
 import { isServiceError } from '../api/errors';
+import { REASONS } from '../../../src-preload/words';
 import { AnswerMismatch } from './answer-check';
 import type { OpEvent } from './op-events';
 import type { OpKind } from '../store/schema';
@@ -26,22 +27,22 @@ export function judgeFailure(kind: OpKind, error: unknown, stage: Stage, timing:
   if (error instanceof AnswerMismatch && stage !== 'read_back')
     return {
       type: 'outcome_unknown',
-      reason: `${message} The outcome is unknown; it will be read back${kind === 'publish' ? ', never sent again by itself' : ''}.`,
+      reason: REASONS.outcomeUnknown(message, kind === 'publish'),
       at: timing.retryAt(null),
     };
   if (stage === 'recording')
     return {
       type: 'outcome_unknown',
-      reason: `The service answered, but Outpost could not record the answer (${message}); it will read it back.`,
+      reason: `The service answered, but Outpost could not record the answer (${message}); it will check with the service.`,
       at: timing.retryAt(null),
     };
   if (!isServiceError(error)) {
     // Nothing tells whether it left: the safe reading is that it may have.
     return stage === 'read_back'
-      ? { type: 'read_back_failed', reason: `Could not read back: ${message}`, at: timing.retryAt(null) }
+      ? { type: 'read_back_failed', reason: REASONS.checkFailed(message), at: timing.retryAt(null) }
       : {
           type: 'outcome_unknown',
-          reason: `${message} The outcome is unknown; it will be read back.`,
+          reason: REASONS.outcomeUnknown(message, false),
           at: timing.retryAt(null),
         };
   }
@@ -59,7 +60,7 @@ export function judgeFailure(kind: OpKind, error: unknown, stage: Stage, timing:
   if (stage === 'read_back')
     return {
       type: 'read_back_failed',
-      reason: `Could not read back: ${message}`,
+      reason: REASONS.checkFailed(message),
       at: timing.retryAt(error.retryAfterMs),
     };
   if (error.kind === 'validation' || error.kind === 'invalid_settings')

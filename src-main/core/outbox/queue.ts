@@ -4,6 +4,7 @@
 // the outbox, gives each op its turn (push-turn.ts), applies settlements and decides what they
 // mean for the rest of the pass (a stop, a workspace held, a time to wake up).
 import type { ServiceClient } from '../api/client';
+import { REASONS } from '../../../src-preload/words';
 import { eachBounded } from '../collections';
 import { retryDelayMs } from '../domain/backoff';
 import { getPost } from '../store/post-repository';
@@ -124,7 +125,7 @@ class PushRun implements Pass {
         const applied = await this.apply(op, {
           event: {
             type: 'crashed',
-            reason: 'Outpost stopped while the request was out: it will be read back.',
+            reason: REASONS.stoppedWhileOut,
           },
         });
         if (applied === null) return;

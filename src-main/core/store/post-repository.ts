@@ -176,6 +176,18 @@ export async function listLinkedPosts(db: Kysely<Database>, workspace: string): 
     .execute();
 }
 
+/** The workspace's posts linked to the service and not removed there: what its listing should count. */
+export async function countLinkedPosts(db: Kysely<Database>, workspace: string): Promise<number> {
+  const row = await db
+    .selectFrom('post')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('workspace', '=', workspace)
+    .where('server_id', 'is not', null)
+    .where('remote_state', '=', 'active')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export async function countPostsByWorkspace(db: Kysely<Database>): Promise<Map<string | null, number>> {
   const rows = await db
     .selectFrom('post')

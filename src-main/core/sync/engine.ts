@@ -1,31 +1,27 @@
 // The sync engine: one sync at a time (a second caller joins the running one), planned by
-// planSync (plan.ts), then pull, push and reconcile; its resting phase is one field, and the
+// planSync (plan.ts) and run by runRound (round.ts); its resting phase is one field, and the
 // counts the window shows are recounted from the database. Timers (periodic sync, retry and
 // reconcile wake-ups, the reachability check while offline) run only when the host asks.
 import type { SyncPhase, SyncStatus } from '../../../src-preload/bridge';
+import type { AnswerWatch, FailingAnswer } from '../api/answer-watch';
 import { isServiceError } from '../api/errors';
 import type { Cancel, Scheduler } from '../ports';
-import { push } from '../outbox/queue';
 import { syncImpact } from '../outbox/sync-impact';
 import { getSetting, setSetting } from '../store/settings-repository';
 import { SyncLease } from '../store/sync-lease';
-import { pruneSyncLog } from '../store/sync-log-repository';
-import { listUnavailableWorkspaces } from '../store/workspace-repository';
 import { nextReconcileAt } from '../store/variant-repository';
 import { notify } from '../domain/notices';
 import { logDecision, nowIso, type SyncContext } from '../store/unit-of-work';
 import { type ClientGetter } from '../api/client';
 import type { SyncTrigger } from '../ports';
 import { planSync } from './plan';
-import { pullAll, reconcileDue } from './pull-all';
-import { countStatus } from './status-counts';
+import { runRound, type Watch } from './round';
+import { nextProbeIn, nextTick, nextTry, serviceWaitUntil, wakeTime } from './next-try';
+import { countStatus, initialStatus } from './status-counts';
 
 export { FULL_PULL_EVERY_MS } from './plan';
 /** How often a running sync tells other processes it is still at work (see SyncLease). */
 const LEASE_RENEW_MS = 15_000;
-/** While offline, the service is asked (one light request) after 1, 2, 4, 8, 8... seconds. */
-const REACHABILITY_FIRST_MS = 1_000;
-const REACHABILITY_CAP_MS = 8_000;
 
 export interface SyncEngineOptions {
   ctx: SyncContext;
@@ -41,6 +37,8 @@ export interface SyncEngineOptions {
   lease?: SyncLease;
   /** Folds the write-ahead log into the database: a sync's end is a quiet moment for it. */
   checkpoint?: () => Promise<void>;
+  /** Hears every answer of the service client: a sync that met a failing service says so. */
+  answers?: AnswerWatch;
 }
 
 /** Where the engine rests between syncs. */
@@ -58,19 +56,14 @@ export class SyncEngine {
   readonly #lease: SyncLease;
   #running: Promise<SyncStatus> | null = null;
   #resting: Resting = { kind: 'idle' };
-  #status: SyncStatus = {
-    phase: 'not_connected',
-    online: true,
-    pending: 0,
-    failed: 0,
-    conflicts: 0,
-    needsAttention: 0,
-    lastSyncAt: null,
-    lastError: null,
-    unavailableWorkspaces: [],
-    unreadWorkspaces: [],
-  };
+  #status: SyncStatus = initialStatus();
   #lastFullPullAt: number | null = null;
+  #lastCheckAt: number | null = null;
+  /** The service asked (Retry-After) to be left alone until then. */
+  #serviceWaitUntil: number | null = null;
+  /** When the periodic timer was set: its next tick is counted from there. */
+  #intervalFrom: number | null = null;
+  readonly #watch: Watch = { marks: new Map(), openPostId: null };
   #closed = false;
   #tokenNoticeGiven = false;
   readonly #timers = new Map<'interval' | 'wake' | 'refresh' | 'afterChange' | 'probe', Cancel>();
@@ -84,9 +77,11 @@ export class SyncEngine {
 
   async start(): Promise<void> {
     this.#status.lastSyncAt = await getSetting<string | null>(this.#ctx.db, 'lastSyncAt', null);
+    this.#status.lastReadAt = await getSetting<string | null>(this.#ctx.db, 'lastReadAt', null);
     if (await getSetting<boolean>(this.#ctx.db, 'syncPaused', false)) this.#resting = { kind: 'paused' };
     await this.refresh();
     if (this.#opts.intervalMs !== false) {
+      this.#intervalFrom = this.#ctx.clock.now().getTime();
       const stop = this.#opts.scheduler.every(this.#opts.intervalMs, () =>
         this.background(() => this.syncNow('interval')),
       );
@@ -106,6 +101,11 @@ export class SyncEngine {
       })
       .finally(() => this.#tasks.delete(task));
     this.#tasks.add(task);
+  }
+
+  /** The post the window shows (null: none): each light sync reads its variants again. */
+  watchPost(postId: string | null): void {
+    this.#watch.openPostId = postId;
   }
 
   #after(name: 'wake' | 'refresh' | 'afterChange' | 'probe', ms: number, fn: () => void): void {
@@ -215,10 +215,7 @@ export class SyncEngine {
    * growing interval, so its return is noticed within seconds without a burst of requests.
    */
   #goOffline(reason: string): void {
-    const probeInMs =
-      this.#resting.kind === 'offline'
-        ? Math.min(REACHABILITY_CAP_MS, this.#resting.probeInMs * 2)
-        : REACHABILITY_FIRST_MS;
+    const probeInMs = nextProbeIn(this.#resting.kind === 'offline' ? this.#resting.probeInMs : null);
     this.#resting = { kind: 'offline', reason, probeInMs };
     if (this.#opts.intervalMs === false) return;
     this.#after('probe', probeInMs, () => this.background(() => this.#probe()));
@@ -256,6 +253,8 @@ export class SyncEngine {
       pausedByUser: this.#resting.kind === 'paused',
       systemOffline: !this.#status.online,
       lastFullPullAt: this.#lastFullPullAt,
+      lastCheckAt: this.#lastCheckAt,
+      serviceWaitUntil: this.#serviceWaitUntil,
       now: ctx.clock.now().getTime(),
       unavailableWorkspaces: this.#status.unavailableWorkspaces.length,
     });
@@ -298,54 +297,42 @@ export class SyncEngine {
     }
   }
 
-  /** Pull (when planned), push, reconcile. Returns what the status bar should say went wrong. */
+  /** Pull or check (as planned), push, reconcile. Returns what the status bar should say went wrong. */
   async #syncHoldingLease(
     plan: Extract<ReturnType<typeof planSync>, { action: 'sync' }>,
     client: Client,
   ): Promise<string | null> {
     const ctx = this.#ctx;
+    const started = ctx.clock.now().getTime();
+    // Only this sync's answers say whether the service is failing now.
+    this.#opts.answers?.take();
     try {
-      // Pull first: a change made on the service is seen (and a conflict raised) before a local
-      // edit of the same field could overwrite it.
-      if (plan.pull === 'full') {
-        const started = ctx.clock.now().getTime();
-        // Awaited first (as in #run): the recount's timer may replace #status during the pull.
-        const unread = await pullAll(ctx, client);
-        this.#status.unreadWorkspaces = unread;
-        this.#lastFullPullAt = started;
-      } else await logDecision(ctx, { action: 'pull_skipped', reason: plan.reason });
-      const problems =
-        plan.pull === 'full'
-          ? this.#status.unreadWorkspaces.map((w) => `Workspace ${w.slug} could not be read: ${w.reason}`)
-          : [];
-      const unavailable = new Set((await listUnavailableWorkspaces(ctx.db)).map((w) => w.slug));
-      const pushed = await push(
-        ctx,
-        client,
-        { readBeforeWrite: plan.readBeforeWrite },
-        (slug) => !unavailable.has(slug),
-      );
-      if (pushed.stop === 'auth') {
-        await this.#pauseForToken(pushed.stopReason ?? 'The token was refused.');
-        await logDecision(ctx, {
-          action: 'sync_paused_auth',
-          reason: pushed.stopReason ?? 'The token was refused.',
-        });
-        return pushed.stopReason;
+      const round = await runRound(ctx, client, plan, this.#watch);
+      if (plan.pull === 'full') this.#lastFullPullAt = started;
+      if (round.read) {
+        this.#lastCheckAt = started;
+        this.#status.unreadWorkspaces = round.unread;
+        if (round.unread.length === 0) {
+          this.#status.lastReadAt = nowIso(ctx);
+          await setSetting(ctx.db, 'lastReadAt', this.#status.lastReadAt);
+        }
       }
-      if (pushed.stop === 'offline') {
-        this.#goOffline(pushed.stopReason ?? 'The service cannot be reached.');
-        return pushed.stopReason;
+      const failing = this.#opts.answers?.take() ?? null;
+      if (round.stop?.kind === 'auth') {
+        await this.#pauseForToken(round.stop.reason);
+        return round.stop.reason;
       }
-      await reconcileDue(ctx, client);
+      if (round.stop?.kind === 'offline') {
+        this.#goOffline(round.stop.reason);
+        return round.stop.reason;
+      }
       if (this.#resting.kind === 'offline') this.#resting = { kind: 'idle' };
       const at = nowIso(ctx);
       this.#status.lastSyncAt = at;
       await setSetting(ctx.db, 'lastSyncAt', at);
-      await logDecision(ctx, { action: 'sync_done', reason: 'Pull, push and reconcile finished.' });
-      await pruneSyncLog(ctx.db);
-      this.#scheduleWake(pushed.nextAttemptAt);
-      const said = [...problems, ...pushed.notes];
+      await this.#serviceAnswered(failing, round.nextAttemptAt);
+      const unread = round.unread.map((w) => `Workspace ${w.slug} could not be read: ${w.reason}`);
+      const said = [...unread, ...round.notes];
       return said.length > 0 ? said.join(' ') : null;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -354,22 +341,42 @@ export class SyncEngine {
       if (impact === 'offline') this.#goOffline(message);
       if (!isServiceError(error)) ctx.logger.error('sync failed unexpectedly', { message });
       await logDecision(ctx, { action: 'sync_failed', reason: message });
+      if (impact === 'item' || impact === 'workspace')
+        await this.#serviceAnswered(this.#opts.answers?.take() ?? null, null);
       return message;
     }
   }
 
-  #scheduleWake(nextAttemptAt: string | null): void {
-    if (this.#opts.intervalMs === false || this.#closed) return;
-    this.background(() =>
-      nextReconcileAt(this.#ctx.db).then((reconcileAt) => {
-        const times = [nextAttemptAt, reconcileAt]
-          .filter((t): t is string => t !== null)
-          .map((t) => Date.parse(t));
-        if (times.length === 0) return;
-        const delay = Math.max(1_000, Math.min(...times) - this.#ctx.clock.now().getTime());
-        this.#after('wake', delay, () => this.background(() => this.syncNow('retry or reconcile time')));
-      }),
+  /**
+   * After a sync that got answers: whether the service failed some of them, and when Outpost
+   * tries again by itself (its wake-up or its next periodic sync, never before a Retry-After).
+   */
+  async #serviceAnswered(failing: FailingAnswer | null, nextAttemptAt: string | null): Promise<void> {
+    const now = this.#ctx.clock.now().getTime();
+    this.#serviceWaitUntil = serviceWaitUntil(failing, now);
+    const wakeAt = await this.#scheduleWake([
+      nextAttemptAt === null ? null : Date.parse(nextAttemptAt),
+      this.#serviceWaitUntil,
+    ]);
+    const next = nextTry(
+      [wakeAt, nextTick(this.#intervalFrom, this.#opts.intervalMs, now)],
+      this.#serviceWaitUntil,
     );
+    this.#status.serviceFailing =
+      failing === null
+        ? null
+        : { status: failing.status, nextTryAt: next === null ? null : new Date(next).toISOString() };
+  }
+
+  /** Sets the wake-up at the earliest of `times` and of the next reconcile; answers when it is. */
+  async #scheduleWake(times: Array<number | null>): Promise<number | null> {
+    if (this.#opts.intervalMs === false || this.#closed) return null;
+    const reconcileAt = await nextReconcileAt(this.#ctx.db);
+    const now = this.#ctx.clock.now().getTime();
+    const at = wakeTime([...times, reconcileAt === null ? null : Date.parse(reconcileAt)], now);
+    if (at !== null)
+      this.#after('wake', at - now, () => this.background(() => this.syncNow('retry or reconcile time')));
+    return at;
   }
 
   /** Stops timers and waits up to `graceMs` for a running sync. */

@@ -9,32 +9,33 @@ import { listVariantsDueForReconcile } from '../store/variant-repository';
 import { listWorkspaces, setWorkspaceAccess } from '../store/workspace-repository';
 import { logDecision, nowIso, type SyncContext } from '../store/unit-of-work';
 import { mergeVariantsOfPost } from '../outbox/merge-variants';
-import { pullWorkspace, pullWorkspaceList } from './pull';
+import { pullWorkspace, pullWorkspaceList, type ListingMark } from './pull';
 
 /** Failures that concern every workspace: the sync stops on them. */
-function concernsAll(error: unknown): boolean {
+export function concernsAll(error: unknown): boolean {
   const impact = syncImpact(error);
   return impact === 'offline' || impact === 'token';
 }
 
-/** Pulls every workspace; returns those that could not be read (not for want of access), and why. */
-export async function pullAll(
+/** A workspace a sync could not read (not for want of access), and why. */
+export interface UnreadWorkspace {
+  slug: string;
+  reason: string;
+}
+
+/**
+ * Reads each workspace with `read`; one that fails is marked (without access) or named (any
+ * other failure), and the others go on. A failure that concerns every workspace stops it all.
+ */
+export async function readEachWorkspace(
   ctx: SyncContext,
-  client: ServiceClient,
-): Promise<Array<{ slug: string; reason: string }>> {
-  const slugs = await pullWorkspaceList(ctx, client);
-  const listed = new Set(slugs);
-  const problems: Array<{ slug: string; reason: string }> = [];
-  for (const known of await listWorkspaces(ctx.db)) {
-    if (!listed.has(known.slug) && (await setWorkspaceAccess(ctx.db, known.slug, 'not_found')))
-      await logDecision(ctx, {
-        action: 'workspace_not_found',
-        reason: `Workspace ${known.slug}: ${accessWords('not_found')}; its changes wait until it is back.`,
-      });
-  }
+  slugs: readonly string[],
+  read: (slug: string) => Promise<void>,
+): Promise<UnreadWorkspace[]> {
+  const problems: UnreadWorkspace[] = [];
   for (const slug of slugs) {
     try {
-      await pullWorkspace(ctx, client, slug);
+      await read(slug);
       if (await setWorkspaceAccess(ctx.db, slug, 'ok'))
         await logDecision(ctx, { action: 'workspace_ok', reason: `Workspace ${slug} can be reached again.` });
     } catch (error) {
@@ -52,6 +53,27 @@ export async function pullAll(
     }
   }
   return problems;
+}
+
+/** Pulls every workspace; answers those it could not read, and the listing mark of each it read. */
+export async function pullAll(
+  ctx: SyncContext,
+  client: ServiceClient,
+): Promise<{ unread: UnreadWorkspace[]; marks: Map<string, ListingMark> }> {
+  const slugs = await pullWorkspaceList(ctx, client);
+  const listed = new Set(slugs);
+  for (const known of await listWorkspaces(ctx.db)) {
+    if (!listed.has(known.slug) && (await setWorkspaceAccess(ctx.db, known.slug, 'not_found')))
+      await logDecision(ctx, {
+        action: 'workspace_not_found',
+        reason: `Workspace ${known.slug}: ${accessWords('not_found')}; its changes wait until it is back.`,
+      });
+  }
+  const marks = new Map<string, ListingMark>();
+  const unread = await readEachWorkspace(ctx, slugs, async (slug) => {
+    marks.set(slug, await pullWorkspace(ctx, client, slug));
+  });
+  return { unread, marks };
 }
 
 /** Re-reads scheduled and needs_approval variants whose time has come. */

@@ -37,3 +37,21 @@ export async function countStatus(db: Kysely<Database>): Promise<StatusCounts> {
     })),
   };
 }
+
+/** What the engine says before it has counted anything. */
+export function initialStatus(): SyncStatus {
+  return {
+    phase: 'not_connected',
+    online: true,
+    pending: 0,
+    failed: 0,
+    conflicts: 0,
+    needsAttention: 0,
+    lastSyncAt: null,
+    lastError: null,
+    unavailableWorkspaces: [],
+    unreadWorkspaces: [],
+    lastReadAt: null,
+    serviceFailing: null,
+  };
+}

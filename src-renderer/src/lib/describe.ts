@@ -4,6 +4,8 @@
 // so nothing the service sends is silently dropped. An entry with no usable field is shown as
 // its JSON.
 
+import { codeToWords, valueWords } from '../../../src-preload/words';
+
 const TITLE_FIELDS = ['name', 'title', 'action', 'verb', 'event', 'type', 'kind'];
 /** Fields whose value is a machine code (`variant.approval_requested`) worth saying in words. */
 const CODE_FIELDS = new Set(['action', 'verb', 'event', 'type', 'kind']);
@@ -58,12 +60,7 @@ export function readableTime(value: string, options: DescribeOptions = {}): stri
   }).format(ms);
 }
 
-/** `variant.approval_requested` -> "Variant approval requested"; words are left alone. */
-export function codeToWords(code: string): string {
-  if (!/^[a-z0-9]+([._:-][a-z0-9]+)+$/i.test(code)) return code;
-  const words = code.replace(/[._:-]+/g, ' ').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+export { codeToWords };
 
 /** `platform_post_url` -> "Platform post url". */
 function label(key: string): string {
@@ -95,7 +92,7 @@ function nameOf(value: unknown): string | null {
 }
 
 function scalar(value: unknown, options: DescribeOptions): string | null {
-  if (typeof value === 'string') return value.trim() ? readableTime(value, options) : null;
+  if (typeof value === 'string') return value.trim() ? valueWords(readableTime(value, options)) : null;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return null;

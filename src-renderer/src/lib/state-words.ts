@@ -1,34 +1,11 @@
-// Every item state in words (design.md section 1, promise 3). The core sends `stateText`
-// too; the window uses these words for filters and as the fallback when the text is empty.
+// Every item state on screen: its words (from the one words module, src-preload/words.ts), the
+// tone of its badge, and the state filters. The core sends `stateText` too; the window shows
+// these short words on badges and the longer text in their tooltips.
 import type { ItemState, PostFilter } from '../../../src-preload/bridge';
+import { STATE_LABELS, stateLabel } from '../../../src-preload/words';
 
-export const STATE_WORDS: Record<ItemState, string> = {
-  local_only: 'Local only',
-  pending_sync: 'Pending sync',
-  draft: 'Draft',
-  scheduled: 'Scheduled',
-  needs_approval: 'Needs approval',
-  published: 'Published',
-  failed: 'Failed',
-  conflict: 'Conflict',
-  removed: 'Removed on service',
-  publish_unknown: 'Publish outcome unknown',
-  needs_user: 'Needs your choice',
-  unknown_status: 'Unknown status',
-};
-
-/**
- * The words for a badge: the fixed words of each state, so every screen says the same thing;
- * for `unknown_status` the service's own string, shown as it came. (The core's longer
- * `stateText` goes in the badge's tooltip.)
- */
-export function stateLabel(state: string, stateText?: string | null): string {
-  const text = stateText?.trim();
-  if (state === 'unknown_status') return text || 'Unknown status';
-  if (state in STATE_WORDS) return STATE_WORDS[state as ItemState];
-  // A state this build does not know: show what came rather than hide it.
-  return text || state;
-}
+export { stateLabel };
+export const STATE_WORDS = STATE_LABELS;
 
 /** Which states want the user's attention (colour and icon of the badge). */
 export function stateTone(state: string): 'neutral' | 'progress' | 'good' | 'warn' | 'bad' {

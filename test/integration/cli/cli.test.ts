@@ -504,7 +504,8 @@ describe('outpost CLI', () => {
 
       const refused = await outpost([...g, 'sync'], first);
       expect(refused.code).toBe(1);
-      expect(refused.stdout).toContain('needs_token');
+      // The status line in words, as the window says it (--json keeps the phase's code).
+      expect(refused.stdout).toContain('Sync: Needs a new access token');
       expect(refused.stdout).toContain("'outpost connect'");
       expect(refused.stdout + refused.stderr).not.toContain(first.OUTPOST_TOKEN);
       expect(sandbox.inspect.posts(f.workspace).some((p) => p.title === 'Token rotates')).toBe(false);

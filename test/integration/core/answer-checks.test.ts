@@ -392,7 +392,7 @@ describe('outpost sync says it', () => {
         'Last error: The service answered but did not keep the new time (3 of 3 tries).',
       );
       const outbox = await runCli(cli, [...g, 'outbox'], env);
-      expect(outbox.stdout).toMatch(/schedule\tfailed\tThe service answered but did not keep the new time/);
+      expect(outbox.stdout).toMatch(/Schedule\tFailed\tThe service answered but did not keep the new time/);
       const opId = outbox.stdout.split('\t')[0] as string;
 
       s.faults.remove(rule);

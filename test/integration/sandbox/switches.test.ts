@@ -161,3 +161,42 @@ describe('persistence', () => {
     }
   });
 });
+
+describe('switchable choices: the order of the posts list', () => {
+  const sandbox = useSandbox({ postOrder: 'oldest_first' });
+
+  it('§8 posts can be listed oldest first, in the envelope and the bare array alike', async () => {
+    const first = await createPost(sandbox(), 'Older');
+    const second = await createPost(sandbox(), 'Newer');
+    const path = `/api/workspaces/${sandbox().fixtures.workspace}/posts/`;
+    const bare = await call<Array<{ id: string }>>(sandbox(), path);
+    const ids = bare.body.map((p) => p.id);
+    expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
+    expect(ids.at(-1)).toBe(second.id);
+    const page = await call<{ results: Array<{ id: string }>; count: number }>(
+      sandbox(),
+      `${path}?limit=1&offset=${bare.body.length - 1}`,
+    );
+    expect(page.body.results.map((p) => p.id)).toEqual([second.id]);
+  });
+});
+
+describe('the service’s own app deletes a post', () => {
+  const sandbox = useSandbox();
+
+  it('it leaves the listing and its routes answer 404', async () => {
+    const post = await createPost(sandbox(), 'Deleted elsewhere');
+    await createVariant(sandbox(), post.id, { platform: 'x', content: 'x' });
+    const path = `/api/workspaces/${sandbox().fixtures.workspace}/posts/`;
+    const before = await call<{ count: number }>(sandbox(), `${path}?limit=1`);
+    sandbox().deletePost(post.id);
+    const after = await call<{ count: number; results: Array<{ id: string }> }>(
+      sandbox(),
+      `${path}?limit=100`,
+    );
+    expect(after.body.count).toBe(before.body.count - 1);
+    expect(after.body.results.map((p) => p.id)).not.toContain(post.id);
+    expect((await call(sandbox(), `${path}${post.id}/`)).status).toBe(404);
+    expect((await call(sandbox(), `${path}${post.id}/variants/`)).status).toBe(404);
+  });
+});

@@ -17,7 +17,11 @@ describe('entries with unpromised fields', () => {
         action: 'variant.approval_requested',
         actor: 'alice',
         variant_id: '12',
-        detail: { channel: 'Brand review', fields: ['content', 'scheduled_at'] },
+        detail: {
+          channel: 'Brand review',
+          fields: ['content', 'scheduled_at'],
+          account_selection: 'no_default_available',
+        },
         created_at: '2030-01-03T09:05:00.000Z',
       },
       opts,
@@ -28,11 +32,13 @@ describe('entries with unpromised fields', () => {
       text: null,
       fields: [
         { label: 'Channel', value: 'Brand review' },
-        { label: 'Fields', value: 'content, scheduled_at' },
+        // A code the service sent is said in words (issue 26 item 7), never as it came.
+        { label: 'Fields', value: 'content, scheduled at' },
+        { label: 'Account selection', value: 'no default available' },
       ],
     });
     expect(entryLine(d)).toBe(
-      'Variant approval requested alice · 3 Jan 2030, 10:05 Channel: Brand review Fields: content, scheduled_at',
+      'Variant approval requested alice · 3 Jan 2030, 10:05 Channel: Brand review Fields: content, scheduled at Account selection: no default available',
     );
   });
 

@@ -50,6 +50,8 @@ describe('a "needs you" notice goes with its cause', () => {
       lastError: null,
       unavailableWorkspaces: [],
       unreadWorkspaces: [],
+      lastReadAt: null,
+      serviceFailing: null,
     };
     expect(nothingNeedsUser(idle)).toBe(true);
     expect(nothingNeedsUser({ ...idle, conflicts: 1, needsAttention: 1 })).toBe(false);

@@ -4,6 +4,7 @@
 import { render } from 'svelte/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutpostNotification, PostDetail, SyncStatus } from '../../../src-preload/bridge';
+import NoticeHistory from '../../../src-renderer/src/features/sync/NoticeHistory.svelte';
 import Toast from '../../../src-renderer/src/features/sync/Toast.svelte';
 import { NoticesState } from '../../../src-renderer/src/lib/state/notices.svelte';
 import { variantView } from './fixtures';
@@ -50,6 +51,8 @@ const idle: SyncStatus = {
   lastError: null,
   unavailableWorkspaces: [],
   unreadWorkspaces: [],
+  lastReadAt: null,
+  serviceFailing: null,
 };
 
 const titles = (notices: NoticesState): string[] => notices.items.map((n) => n.title);
@@ -173,5 +176,38 @@ describe('notices', () => {
       props: { item: notices.items[0]!, onDismiss: noop, onAction: noop, onOpenPost: noop },
     });
     expect(body).toMatch(/<button[^>]*>Undo<\/button>/);
+  });
+
+  it('keeps the last 50 in its history, newest first, after they went from the screen', () => {
+    const notices = new NoticesState({ informational: () => true });
+    for (let i = 1; i <= 55; i++) notices.receive(notification({ title: `n${i}`, postId: `p${i}` }));
+    vi.advanceTimersByTime(8_000);
+    expect(notices.items).toEqual([]);
+    expect(notices.history).toHaveLength(50);
+    expect(notices.history[0]).toMatchObject({ title: 'n55', postId: 'p55' });
+    expect(notices.history.at(-1)?.title).toBe('n6');
+    expect(Number.isNaN(Date.parse(notices.history[0]!.at))).toBe(false);
+    expect(notices.unseen).toBe(50);
+    notices.historySeen();
+    expect(notices.unseen).toBe(0);
+    notices.show(notification({ title: 'Discarded' }), { label: 'Undo', run: () => undefined });
+    expect(notices.unseen).toBe(1);
+    // Its Undo was for its moment: the history keeps what it said, not the action.
+    expect(notices.history[0]).not.toHaveProperty('action');
+  });
+
+  it('keeps in its history only what was shown', () => {
+    const notices = new NoticesState({ informational: () => false });
+    notices.receive(notification({ title: 'live' }));
+    notices.receive(notification({ kind: 'needs_user', title: 'failed' }));
+    expect(notices.history.map((n) => n.title)).toEqual(['failed']);
+  });
+
+  it("lists the history with each notice's way to its post", () => {
+    const notices = new NoticesState({ informational: () => true });
+    notices.receive(notification({ title: 'Published on X', postId: 'p7' }));
+    const { body } = render(NoticeHistory, { props: { notices, onOpenPost: () => undefined } });
+    expect(body).toContain('Notices (1 new)');
+    expect(body).toContain('aria-expanded="false"');
   });
 });

@@ -14,6 +14,8 @@ const status = (phase: SyncStatus['phase'], needsAttention = 0): SyncStatus => (
   lastError: null,
   unavailableWorkspaces: [],
   unreadWorkspaces: [],
+  lastReadAt: null,
+  serviceFailing: null,
 });
 
 /** Parts that note what was asked of them. */
@@ -28,6 +30,7 @@ function parts(openPostId: string | null = null, connected = false) {
     sync: {
       status: null as SyncStatus | null,
       apply: (s: SyncStatus) => calls.push(`sync.apply ${s.phase}`),
+      itemChanged: note('sync.itemChanged'),
     },
     posts: {
       reloadSoon: note('posts.reloadSoon'),
@@ -72,11 +75,14 @@ describe('routing the core events', () => {
     const { calls, targets } = parts('p1');
     routeEvent({ name: 'itemChanged', data: { postId: 'p1', variantId: null } }, targets);
     routeEvent({ name: 'itemChanged', data: { postId: 'p2', variantId: 'v2' } }, targets);
+    // The outbox's reasons follow their items (issue 26 item 7): the sync part hears of each change.
     expect(calls).toEqual([
       'posts.reloadSoon',
+      'sync.itemChanged',
       'editor.refresh',
       'notices.postChanged p1',
       'posts.reloadSoon',
+      'sync.itemChanged',
       'notices.postChanged p2',
     ]);
   });

@@ -14,6 +14,8 @@ const done: SyncStatus = {
   lastError: null,
   unavailableWorkspaces: [],
   unreadWorkspaces: [],
+  lastReadAt: null,
+  serviceFailing: null,
 };
 
 describe('the parts of a sync that did not go through', () => {

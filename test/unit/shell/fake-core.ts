@@ -21,6 +21,8 @@ export const idleStatus: SyncStatus = {
   lastError: null,
   unavailableWorkspaces: [],
   unreadWorkspaces: [],
+  lastReadAt: null,
+  serviceFailing: null,
 };
 
 export const defaultSettings: SettingsView = {

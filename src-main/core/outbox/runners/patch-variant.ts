@@ -1,5 +1,6 @@
 // update_variant, schedule, unschedule: PATCH the fields the op names, with their values as
 // they are when it is claimed (an op may have been folded with newer edits since it was listed).
+import { REASONS } from '../../../../src-preload/words';
 import type { OutboxOpRow, VariantRow } from '../../store/schema';
 import { checkChangeAnswer, fieldsNotHeld, notKeptReason, type ChangeField } from '../answer-check';
 import { NOT_KEPT_LIMIT } from '../op-machine';
@@ -56,7 +57,7 @@ export const patchVariantRunner: OpRunner<SentPatch> = {
         return {
           event: {
             type: 'answered',
-            reason: 'Read back: the service holds the change; it is not sent again.',
+            reason: REASONS.changeFound,
           },
           action: 'update_readback_applied',
           record: recordVariantAnswer(rows, sv),
@@ -65,7 +66,7 @@ export const patchVariantRunner: OpRunner<SentPatch> = {
       if (missing !== null && payload.answerMismatch === true)
         return notKept(missing, (payload.notKept ?? 0) + 1);
       return {
-        event: { type: 'read_back_absent', reason: 'Read back: the change was not applied; it goes again.' },
+        event: { type: 'read_back_absent', reason: REASONS.changeMissing },
         action: 'update_readback_absent',
       };
     });

@@ -2,6 +2,8 @@
 export const AUTO_DISMISS_MS = 8000;
 /** At most this many at once: the newest win. */
 export const MAX_NOTIFICATIONS = 3;
+/** The notice history keeps this many, the newest. */
+export const NOTICE_HISTORY_SIZE = 50;
 
 /** Informational kinds go by themselves; one that needs the user stays until dismissed. */
 export function autoDismissAfter(kind: string): number | null {

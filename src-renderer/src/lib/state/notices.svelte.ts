@@ -2,8 +2,8 @@
 // sign-off, needs you). At most three, the newest. Informational ones go by themselves after a
 // few seconds, counted only while nobody is pointing at or tabbing through them; one that needs
 // the user stays until dismissed or until its cause has gone. Every notice enters through
-// `show` and leaves through `remove`, so a history of them, or a notice offering Undo, is one
-// more line in each.
+// `show` and leaves through `remove`, so the history (the last 50, newest first, for a notice
+// that went before it was read) is kept in `show`.
 import type {
   NotificationKind,
   OutpostNotification,
@@ -14,6 +14,7 @@ import { invoke } from '../bridge';
 import {
   autoDismissAfter,
   MAX_NOTIFICATIONS,
+  NOTICE_HISTORY_SIZE,
   pushNotification,
 } from '../../features/sync/notification-rules';
 import { causeRemains, nothingNeedsUser } from '../../features/sync/notice-cause';
@@ -37,6 +38,13 @@ export interface Notice extends NoticeContent {
   action?: NoticeAction;
 }
 
+/** A notice as the history keeps it: what it said, when, and its post. Its action (Undo) is not kept: it was for its moment. */
+export interface PastNotice extends NoticeContent {
+  key: number;
+  /** When it was shown (ISO). */
+  at: string;
+}
+
 export interface NoticesOptions {
   /** Whether informational notices are wanted (Settings); one that needs the user always shows. */
   informational: () => boolean;
@@ -53,6 +61,10 @@ interface Countdown {
 
 export class NoticesState {
   items = $state<Notice[]>([]);
+  /** The last notices shown, newest first, whether or not they are still on screen. */
+  history = $state<PastNotice[]>([]);
+  /** Notices shown since the history was last looked at. */
+  unseen = $state(0);
 
   private nextKey = 0;
   private held = false;
@@ -77,12 +89,18 @@ export class NoticesState {
     const kept = pushNotification(this.items, notice, MAX_NOTIFICATIONS);
     this.forgetAllBut(kept);
     this.items = kept;
+    this.remember(notice);
     const after = autoDismissAfter(notice.kind);
     if (after !== null) {
       this.countdowns.set(notice.key, { remainingMs: after, startedAt: 0, timer: null });
       if (!this.held) this.startCountdown(notice.key);
     }
     return notice.key;
+  }
+
+  /** The history was looked at: nothing in it is new any more. */
+  historySeen(): void {
+    this.unseen = 0;
   }
 
   dismiss(key: number): void {
@@ -130,6 +148,13 @@ export class NoticesState {
   dispose(): void {
     for (const key of this.countdowns.keys()) this.pauseCountdown(key);
     this.countdowns.clear();
+  }
+
+  private remember(notice: Notice): void {
+    const { action: _action, ...content } = notice;
+    const past: PastNotice = { ...content, at: new Date().toISOString() }; // eslint-disable-line svelte/prefer-svelte-reactivity -- a timestamp, not state
+    this.history = [past, ...this.history].slice(0, NOTICE_HISTORY_SIZE);
+    this.unseen = Math.min(this.unseen + 1, NOTICE_HISTORY_SIZE);
   }
 
   private remove(which: (notice: Notice) => boolean): void {

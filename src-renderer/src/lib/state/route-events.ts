@@ -59,8 +59,12 @@ function syncStatusChanged(status: BridgeEvents['syncStatus'], { sync, posts, no
   }
 }
 
-function itemChanged({ postId }: BridgeEvents['itemChanged'], { posts, editor, notices }: WindowParts): void {
+function itemChanged(
+  { postId }: BridgeEvents['itemChanged'],
+  { posts, editor, notices, sync }: WindowParts,
+): void {
   posts.reloadSoon();
+  sync.itemChanged();
   if (editor.post?.id === postId) void editor.refresh();
   void notices.postChanged(postId);
 }

@@ -39,6 +39,8 @@ export class ShellState {
   private readonly focusSearch: () => void;
   /** The workspace whose posts were last shown; undefined before the first. */
   private shownWorkspace: string | null | undefined;
+  /** The post the core was last told is open. */
+  private watchedPost: string | null = null;
 
   /** `focusSearch` puts the caret in the post list's search field (the list owns it). */
   constructor(parts: WindowParts, focusSearch: () => void) {
@@ -159,6 +161,16 @@ export class ShellState {
     const action = MENU_ACTIONS[command];
     if (action === 'settings') this.go('settings');
     else if (action) this.run(action);
+  }
+
+  /**
+   * Tells the core which post is open, so each light sync reads its variants again: a time set
+   * elsewhere shows within the minute.
+   */
+  followOpenPost(postId: string | null): void {
+    if (postId === this.watchedPost) return;
+    this.watchedPost = postId;
+    invoke('sync.openPost', { postId }).catch(() => undefined);
   }
 
   /** Switching workspace closes the other workspace's post (its accounts are not this one's). */

@@ -1,6 +1,11 @@
 import type { OutboxOpView, SyncLogEntry, SyncStatus } from '../../../../src-preload/bridge';
 import { errorMessage, invoke } from '../bridge';
 
+/** What a row says now: its state, its tries, its error. */
+function rowKey(op: OutboxOpView): string {
+  return `${op.state}\n${op.attempts}\n${op.error ?? ''}`;
+}
+
 export class SyncState {
   status = $state<SyncStatus | null>(null);
   outbox = $state<OutboxOpView[]>([]);
@@ -9,6 +14,11 @@ export class SyncState {
   /** Per outbox op: the message of a retry that failed. */
   opErrors = $state<Record<string, string>>({});
   busy = $state(false);
+  /** Bumped (at most every quarter second) while items change: the outbox view reloads on it. */
+  changes = $state(0);
+  private changeTimer: ReturnType<typeof setTimeout> | null = null;
+  /** What each op's retry error was said about: an error goes once its op has moved on. */
+  private errorFor: Record<string, string> = {};
 
   async load(): Promise<void> {
     try {
@@ -35,12 +45,29 @@ export class SyncState {
     }
   }
 
+  /** An item changed (a sync, an edit): the outbox's rows may say something else now. */
+  itemChanged(): void {
+    if (this.changeTimer !== null) return;
+    this.changeTimer = setTimeout(() => {
+      this.changeTimer = null;
+      this.changes++;
+    }, 250);
+  }
+
   async loadOutbox(): Promise<void> {
     try {
       const [ops, log] = await Promise.all([invoke('outbox.list'), invoke('sync.log', { limit: 200 })]);
       this.outbox = ops;
       this.log = log;
       this.error = null;
+      // A retry's error is about the row as it was then: gone once the row has moved on.
+      for (const id of Object.keys(this.opErrors)) {
+        const op = ops.find((o) => o.id === id);
+        if (!op || rowKey(op) !== this.errorFor[id]) {
+          delete this.opErrors[id];
+          delete this.errorFor[id];
+        }
+      }
     } catch (error) {
       this.error = errorMessage(error);
     }
@@ -67,6 +94,8 @@ export class SyncState {
       await this.loadOutbox();
     } catch (error) {
       this.opErrors[opId] = errorMessage(error);
+      const op = this.outbox.find((o) => o.id === opId);
+      if (op) this.errorFor[opId] = rowKey(op);
     }
   }
 

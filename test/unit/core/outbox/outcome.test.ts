@@ -114,7 +114,7 @@ describe('judgeFailure', () => {
     expect(judgeFailure(kind, error, stage, timing).type).toBe(want);
   });
 
-  it('an answer not about the change says why in plain words, and that it is read back', () => {
+  it('an answer not about the change says why in plain words, and that it is checked with the service', () => {
     const event = judgeFailure(
       'publish',
       new AnswerMismatch('The service answered about variant 9, not about variant 7 that was sent.'),
@@ -124,7 +124,7 @@ describe('judgeFailure', () => {
     expect(event).toMatchObject({
       type: 'outcome_unknown',
       reason:
-        'The service answered about variant 9, not about variant 7 that was sent. The outcome is unknown; it will be read back, never sent again by itself.',
+        'The service answered about variant 9, not about variant 7 that was sent. The outcome is unknown; Outpost checks with the service before anything else, and never publishes it again by itself.',
     });
   });
 

@@ -8,6 +8,8 @@ const base: PlanState = {
   pausedByUser: false,
   systemOffline: false,
   lastFullPullAt: NOW - 60_000,
+  lastCheckAt: NOW - 60_000,
+  serviceWaitUntil: null,
   now: NOW,
   unavailableWorkspaces: 0,
 };
@@ -39,6 +41,31 @@ const rows: Array<[string, SyncTrigger, Partial<PlanState>, 'skip' | 'full' | 'l
     'light',
   ],
 ];
+
+type Light = 'check' | 'no check' | 'skip' | 'full';
+// Issue 26 item 4: whether a light sync checks the workspaces for posts that came or went.
+const checks: Array<[string, SyncTrigger, Partial<PlanState>, Light]> = [
+  ['the interval always checks', 'interval', { lastCheckAt: NOW - 1_000 }, 'check'],
+  ['an edit checks when the last check is 15 s old', 'local change', { lastCheckAt: NOW - 15_000 }, 'check'],
+  ['an edit moments after a check does not', 'local change', { lastCheckAt: NOW - 14_999 }, 'no check'],
+  ['focus moments after a check does not', 'focus', { lastCheckAt: NOW - 5_000 }, 'no check'],
+  ['never checked: checks', 'retry or reconcile time', { lastCheckAt: null }, 'check'],
+  ['a full sync reads everything: no separate check', 'user', { lastCheckAt: null }, 'full'],
+  ['the service asked to wait: the interval waits', 'interval', { serviceWaitUntil: NOW + 1 }, 'skip'],
+  ['…and so does a wake-up', 'retry or reconcile time', { serviceWaitUntil: NOW + 1 }, 'skip'],
+  ['…not a publish the user asked for', 'publish requested', { serviceWaitUntil: NOW + 1 }, 'check'],
+  ['…nor "Sync now"', 'user', { serviceWaitUntil: NOW + 1 }, 'full'],
+  ['its time has come: the interval runs', 'interval', { serviceWaitUntil: NOW }, 'check'],
+];
+
+describe('planSync: the light sync’s checks', () => {
+  it.each(checks)('%s', (_name, trigger, state, want) => {
+    const plan = planSync(trigger, { ...base, ...state });
+    const got: Light =
+      plan.action === 'skip' ? 'skip' : plan.pull === 'full' ? 'full' : plan.check ? 'check' : 'no check';
+    expect(got).toBe(want);
+  });
+});
 
 describe('planSync', () => {
   it.each(rows)('%s', (_name, trigger, state, want) => {

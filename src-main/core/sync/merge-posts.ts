@@ -1,0 +1,150 @@
+// Merging the service's posts into the local rows, a batch per transaction: the full pull's
+// complete listing and a light sync's newest page both come through here. A title is merged
+// three-way against `base`; a post new to Outpost is imported, unless a create of unknown
+// outcome in its workspace may have made it (then it waits for that create to be settled).
+import { newLocalId } from '../store/ids';
+import type { ServicePost } from '../api/client';
+import { mergeField } from '../domain/merge';
+import { keepVersion } from '../history/versions';
+import { notify } from '../domain/notices';
+import { sameText } from '../outbox/answer-check';
+import { held, importHolds } from '../outbox/merge-variants';
+import {
+  findPostsByServerIds,
+  insertPosts,
+  parseJson,
+  updatePost,
+  type PostBase,
+} from '../store/post-repository';
+import type { NewPostRow, PostRow } from '../store/schema';
+import { inTransaction, logDecision, nowIso, type SyncContext } from '../store/unit-of-work';
+
+/**
+ * Posts merged per transaction: a commit per post cost more than the merging itself, and a
+ * batch this size still commits within milliseconds, so a local edit is not held up.
+ */
+export const MERGE_BATCH_POSTS = 100;
+
+export interface MergedPosts {
+  /** Posts new to Outpost, now imported. */
+  imported: number;
+  /** Posts listed that were not linked here before: imported, or held back for a create's read-back. */
+  unlinked: number;
+}
+
+/** Merges a listing (or a page of one) of a workspace's posts. Database work only, no request. */
+export async function mergeServicePosts(
+  ctx: SyncContext,
+  slug: string,
+  posts: readonly ServicePost[],
+): Promise<MergedPosts> {
+  const hold = (await importHolds(ctx, 'create_post', (r) => r.workspace)).get(slug);
+  // One time for the whole listing: the posts it brings tie, and the list orders them by title.
+  const now = nowIso(ctx);
+  const merged: MergedPosts = { imported: 0, unlinked: 0 };
+  for (let i = 0; i < posts.length; i += MERGE_BATCH_POSTS) {
+    const batch = posts.slice(i, i + MERGE_BATCH_POSTS);
+    await inTransaction(ctx, async (tctx) => {
+      const locals = await findPostsByServerIds(
+        tctx.db,
+        slug,
+        batch.map((sp) => sp.id),
+      );
+      const imports: NewPostRow[] = [];
+      for (const sp of batch) {
+        const local = locals.get(sp.id);
+        if (!local) merged.unlinked++;
+        await mergePost(tctx, slug, sp, local, held(hold, sp.id), imports, now);
+      }
+      await insertPosts(tctx.db, imports);
+      for (const row of imports)
+        tctx.emit({ name: 'itemChanged', data: { postId: row.id, variantId: null } });
+      merged.imported += imports.length;
+    });
+  }
+  return merged;
+}
+
+/** Merges one service post; a post new to Outpost is added to `imports`, for the caller to insert. */
+async function mergePost(
+  ctx: SyncContext,
+  slug: string,
+  sp: ServicePost,
+  local: PostRow | undefined,
+  blocked: boolean,
+  imports: NewPostRow[],
+  now: string,
+): Promise<void> {
+  if (!local) {
+    if (blocked) {
+      await logDecision(ctx, {
+        action: 'import_deferred',
+        reason: `Post ${sp.id} is not linked here, and a create of unknown outcome is pending in ${slug}: it may be ours.`,
+      });
+      return;
+    }
+    imports.push({
+      id: newLocalId(),
+      server_id: sp.id,
+      workspace: slug,
+      title: sp.title,
+      base: JSON.stringify({ title: sp.title } satisfies PostBase),
+      raw: JSON.stringify(sp.raw),
+      remote_state: 'active',
+      conflict: null,
+      error: null,
+      created_at: now,
+      updated_at: now,
+    });
+    return;
+  }
+  const base = parseJson<PostBase>(local.base) ?? { title: sp.title };
+  // A title the service keeps normalised (whitespace, NFC) is the same title.
+  const d = mergeField(base.title, local.title, sp.title, sameText);
+  if (d.action === 'take_theirs') {
+    if (local.title !== sp.title) {
+      const of = { postId: local.id, variantId: null };
+      await keepVersion(ctx, of, 'before_merge', local.title);
+      await keepVersion(ctx, of, 'service', sp.title);
+    }
+    await updatePost(ctx.db, local.id, {
+      title: sp.title,
+      base: JSON.stringify({ title: sp.title }),
+      raw: JSON.stringify(sp.raw),
+      conflict: null,
+      remote_state: 'active',
+      updated_at: now,
+    });
+    await logDecision(ctx, { action: 'take_theirs', reason: `Title: ${d.reason}`, postId: local.id });
+    ctx.emit({ name: 'itemChanged', data: { postId: local.id, variantId: null } });
+  } else if (d.action === 'conflict') {
+    const conflict = JSON.stringify([{ field: 'title', mine: local.title, theirs: sp.title }]);
+    if (conflict !== local.conflict) {
+      await updatePost(ctx.db, local.id, { conflict, raw: JSON.stringify(sp.raw), updated_at: now });
+      await logDecision(ctx, { action: 'conflict', reason: `Title: ${d.reason}`, postId: local.id });
+      await notify(
+        ctx,
+        'needs_user',
+        `The title of "${local.title}" was changed both here and on the service.`,
+        {
+          postId: local.id,
+          variantId: null,
+        },
+      );
+      ctx.emit({ name: 'itemChanged', data: { postId: local.id, variantId: null } });
+    }
+  } else {
+    const raw = JSON.stringify(sp.raw);
+    if (raw !== local.raw || local.remote_state !== 'active' || local.conflict !== null) {
+      // Listed again: a post marked removed is back (and the window hears of it).
+      const back = local.remote_state !== 'active';
+      await updatePost(ctx.db, local.id, {
+        raw,
+        remote_state: 'active',
+        conflict: null,
+        ...(back ? { error: null } : {}),
+      });
+      if (back) ctx.emit({ name: 'itemChanged', data: { postId: local.id, variantId: null } });
+    }
+  }
+}
