@@ -69,7 +69,7 @@ describe('outpost history and restore', () => {
     const post = jsonOf<PostDetail>(restored);
     expect(post.variants.find((v) => v.id === variantId)?.content).toBe('One');
     const outbox = await ok('outbox');
-    expect(outbox).toContain('update_variant');
+    expect(outbox).toContain('Update variant');
     await ok('sync');
     const serverPost = sandbox.inspect.posts(workspace).find((p) => p.title === 'Versions')!;
     expect(sandbox.inspect.variants(serverPost.id).map((v) => v.content)).toEqual(['One']);
