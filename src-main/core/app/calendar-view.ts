@@ -4,6 +4,7 @@
 // count and its first few, and only those are read whole and given their state and actions.
 import type { Kysely } from 'kysely';
 import type { CalendarView, CommandPayload } from '../../../src-preload/bridge';
+import { lastAtOrBefore } from '../../../src-preload/last-at-or-before';
 import { listPlacedInRange, listPlannedByIds, type PlacedRow } from '../store/planning-queries';
 import type { Database } from '../store/schema';
 import { itemsOf } from './planning-views';
@@ -27,27 +28,12 @@ export function firstOfEachSpan(
   const counts = bounds.map(() => 0);
   const ids: string[] = [];
   for (const row of rows) {
-    const span = spanOf(bounds, Date.parse(row.plan_at));
+    const span = lastAtOrBefore(bounds, Date.parse(row.plan_at));
     if (span < 0) continue;
     if (counts[span]! < limit) ids.push(row.id);
     counts[span]!++;
   }
   return { ids, counts };
-}
-
-/** The last span starting at or before `time` (-1 before the first). */
-function spanOf(bounds: readonly number[], time: number): number {
-  let low = 0;
-  let high = bounds.length - 1;
-  let found = -1;
-  while (low <= high) {
-    const mid = (low + high) >> 1;
-    if (bounds[mid]! <= time) {
-      found = mid;
-      low = mid + 1;
-    } else high = mid - 1;
-  }
-  return found;
 }
 
 export async function calendarView(

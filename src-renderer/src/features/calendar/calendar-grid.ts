@@ -4,6 +4,7 @@
 // its test (test/unit/renderer/calendar-grid.test.ts).
 import { onDay } from './calendar-days';
 import { zonedInputToUtc } from '../../lib/schedule-time';
+import { lastAtOrBefore } from '../../../../src-preload/last-at-or-before';
 
 export const HOURS: readonly number[] = Array.from({ length: 24 }, (_, hour) => hour);
 
@@ -34,21 +35,6 @@ export function hourStart(day: string, hour: number, zone: string): string {
 /** The instants each hour of `days` begins at, day by day: 24 per day, in order. */
 export function hourBounds(days: readonly string[], zone: string): number[] {
   return days.flatMap((day) => HOURS.map((hour) => Date.parse(hourStart(day, hour, zone))));
-}
-
-/** The index of the last bound at or before `time`; -1 before the first. */
-function lastAtOrBefore(bounds: readonly number[], time: number): number {
-  let low = 0;
-  let high = bounds.length - 1;
-  let found = -1;
-  while (low <= high) {
-    const mid = (low + high) >> 1;
-    if (bounds[mid]! <= time) {
-      found = mid;
-      low = mid + 1;
-    } else high = mid - 1;
-  }
-  return found;
 }
 
 /**
