@@ -143,7 +143,7 @@ describe('screenshots of the planning screens', () => {
       await plan(app);
       await nav.getByRole('button', { name: 'Queue' }).click();
       const coffee = page.getByRole('region', { name: 'X · Northwind Coffee @northwindcoffee' });
-      await coffee.getByText('Cold brew season').waitFor();
+      await coffee.getByText('Cold brew season', { exact: true }).waitFor();
       await coffee.getByText('empty').first().waitFor();
       await page
         .getByRole('region', { name: /^LinkedIn · / })
