@@ -8,7 +8,7 @@ import { setImmediate as yieldMacrotask } from 'node:timers/promises';
 import type { VariantView, PostSummary } from '../../src-preload/bridge';
 import { bareClient, barePull } from './lib/bare-client';
 import { answerParent } from './lib/fork';
-import { watchPeakRss } from './lib/memory';
+import { watchMemoryTimeline, watchPeakRss, type MemorySample } from './lib/memory';
 import { openBenchCore } from './lib/outpost-core';
 import { applyV8MemorySettings } from '../../src-main/v8-memory';
 
@@ -29,6 +29,8 @@ export interface PullChildInput {
   settleMs?: number;
   /** Times posts.list's first screenful this often after the pull (outpost mode). */
   firstLists?: number;
+  /** Samples the process's memory this often over the pull (outpost mode; 0 or absent: not). */
+  timelineMs?: number;
 }
 
 export interface PullChildResult {
@@ -68,6 +70,8 @@ export interface PullChildResult {
   /** Requests of a second full pull with nothing changed: what every later full pull costs. */
   steadyFullPullRequests?: number;
   phase?: string;
+  /** The memory samples over the pull, each with the request the core sent last (`timelineMs`). */
+  memoryTimeline?: MemorySample[];
 }
 
 /** The lowest resident size over `ms` of idling, sampled each second. */
@@ -87,8 +91,13 @@ function cpuSince(start: NodeJS.CpuUsage): number {
 
 async function runOutpost(input: PullChildInput): Promise<PullChildResult> {
   if (input.appV8 !== false) applyV8MemorySettings();
-  const bench = await openBenchCore({ dataDir: input.dataDir, concurrency: input.concurrency });
+  const bench = await openBenchCore({
+    dataDir: input.dataDir,
+    concurrency: input.concurrency,
+    recordRequests: false,
+  });
   const peak = watchPeakRss();
+  const timeline = input.timelineMs ? watchMemoryTimeline(input.timelineMs, () => bench.lastPath()) : null;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   await bench.call('settings.connect', { baseUrl: input.baseUrl, token: input.token, authHeader: 'bearer' });
@@ -97,11 +106,12 @@ async function runOutpost(input: PullChildInput): Promise<PullChildResult> {
   const cpuMs = cpuSince(cpu0);
   const memory = process.memoryUsage();
   const peaks = peak.stop();
+  const memoryTimeline = timeline?.stop();
   if (status.lastError) throw new Error(`the pull failed: ${status.lastError}`);
   // Nothing changed since: this full pull reads the post pages and the rotation's share only.
-  const requestsBefore = bench.requests.length;
+  const requestsBefore = bench.sent();
   await bench.core.syncNow('user');
-  const steadyFullPullRequests = bench.requests.length - requestsBefore;
+  const steadyFullPullRequests = bench.sent() - requestsBefore;
   // V8 gives back the heap the pull grew into only once the process has been quiet a while.
   const rssSettledBytes = input.settleMs ? await settledRss(input.settleMs) : undefined;
 
@@ -132,6 +142,7 @@ async function runOutpost(input: PullChildInput): Promise<PullChildResult> {
     firstListMs,
     steadyFullPullRequests,
     phase: status.phase,
+    ...(memoryTimeline ? { memoryTimeline } : {}),
   };
   for (const p of list) variants += p.platforms.length;
   result.variants = variants;

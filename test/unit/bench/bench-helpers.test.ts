@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { describePairs, isLoaded, pairedRatio, ratioText, type Pair } from '../../bench/lib/load';
 import { growsNoFasterThanPosts, growthExponent, growthSvg, perPost } from '../../bench/lib/growth';
-import { parseVmHwm } from '../../bench/lib/memory';
+import { parseRssParts, parseVmHwm } from '../../bench/lib/memory';
 import { capacity } from '../../bench/lib/capacity';
 import { median } from '../../bench/lib/stats';
 import { kindOf, summarizeProfile, type CpuProfile } from '../../bench/lib/profile-summary';
@@ -111,6 +111,12 @@ describe('VmHWM', () => {
       123456 * 1024,
     );
     expect(parseVmHwm('Name:\tnode\n')).toBeNull();
+  });
+
+  it('reads the anonymous and file-backed parts of the resident size', () => {
+    const status = 'VmRSS:\t  300 kB\nRssAnon:\t  200 kB\nRssFile:\t   90 kB\nRssShmem:\t  10 kB\n';
+    expect(parseRssParts(status)).toEqual({ anon: 200 * 1024, file: 90 * 1024 });
+    expect(parseRssParts('Name:\tnode\n')).toEqual({ anon: null, file: null });
   });
 });
 
