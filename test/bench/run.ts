@@ -311,6 +311,12 @@ if (selected.has('pull')) {
   const editFirst = summarize(outpostPulls.flatMap((p) => p.editFirstMs ?? []));
   const editRepeat = summarize(outpostPulls.flatMap((p) => p.editRepeatMs ?? []));
   const editCpu = summarize(outpostPulls.flatMap((p) => p.editFirstCpuMs ?? []));
+  // Issue 27: the goal holds in every run, not only over the runs pooled.
+  const p99PerRun = (pick: (p: PullRun) => number[] | undefined): number[] =>
+    outpostPulls.map((p) => summarize(pick(p) ?? []).p99);
+  const editFirstRuns = p99PerRun((p) => p.editFirstMs);
+  const editRepeatRuns = p99PerRun((p) => p.editRepeatMs);
+  const runsText = (p99s: number[]): string => p99s.map((v) => ms(v)).join(', ');
   const firstList = summarize(outpostPulls.flatMap((p) => p.firstListMs ?? []));
   const n = config.pullPosts.toLocaleString('en-US');
   const pairsNote = `median of ${pullPairs.length} paired runs (Outpost and the bare client back to back, who goes first alternating); in brackets each pair's ratio, "loaded" when the 1-minute load average at its start exceeded the ${machine.cores} cores. CPU-time ratio: the median of bare / Outpost CPU time of the client processes, which waiting for a core does not inflate`;
@@ -323,15 +329,15 @@ if (selected.has('pull')) {
       name: `Local edit, first edit of a variant (${n} posts)`,
       goal: 'p99 < 1 ms',
       figure: `${ms(editFirst.median)} / p99 ${ms(editFirst.p99)}`,
-      met: editFirst.p99 < 1,
-      note: `variants.update through AppCore.invoke (zod, row + outbox op in one transaction, the view it answers); ${editFirst.n} edits over the list. CPU time per edit (leaves out waiting for a core): ${ms(editCpu.median)} / p99 ${ms(editCpu.p99)}.`,
+      met: editFirst.p99 < 1 && editFirstRuns.every((v) => v < 1),
+      note: `variants.update through AppCore.invoke (zod, row + outbox op in one transaction, the view it answers); ${editFirst.n} edits over the list; p99 of each run: ${runsText(editFirstRuns)}. CPU time per edit (leaves out waiting for a core): ${ms(editCpu.median)} / p99 ${ms(editCpu.p99)}.`,
     },
     {
       name: `Local edit, typing in one variant (${n} posts)`,
       goal: 'p99 < 1 ms',
       figure: `${ms(editRepeat.median)} / p99 ${ms(editRepeat.p99)}`,
-      met: editRepeat.p99 < 1,
-      note: 'Repeated edits of one variant collapse into its pending outbox op.',
+      met: editRepeat.p99 < 1 && editRepeatRuns.every((v) => v < 1),
+      note: `Repeated edits of one variant collapse into its pending outbox op; p99 of each run: ${runsText(editRepeatRuns)}.`,
     },
     {
       name: `Pull ${n} posts x 2 variants, empty DB`,
@@ -382,6 +388,8 @@ if (selected.has('pull')) {
       localEditMs: {
         firstEdit: roundSummary(editFirst),
         typing: roundSummary(editRepeat),
+        firstEditP99PerRun: editFirstRuns.map((v) => round(v)),
+        typingP99PerRun: editRepeatRuns.map((v) => round(v)),
         firstEditCpu: roundSummary(editCpu),
       },
       firstListCoreMs: roundSummary(firstList),
@@ -768,6 +776,7 @@ if (selected.has('growth')) {
     firstListMs: number;
     firstEditP99Ms: number;
     firstEditMedianMs: number;
+    typingP99Ms: number;
     /** Median month opening in Chromium, on a folder seeded at this size (seedDataDir). */
     calendarMonthMs: number;
     /** The calendar's own folder holds exactly `size` posts (the pull's service a few more). */
@@ -828,6 +837,7 @@ if (selected.has('growth')) {
         firstListMs: median(r.firstListMs ?? []),
         firstEditP99Ms: edits.p99,
         firstEditMedianMs: edits.median,
+        typingP99Ms: summarize(r.editRepeatMs ?? []).p99,
         calendarMonthMs: calendar.summary.median,
         calendarPosts: calendar.posts,
         calendarOpenings: calendar.openMonthMs,
@@ -878,11 +888,11 @@ if (selected.has('growth')) {
     return `${round(value)} ${m.unit}`;
   };
   const growthRows = [
-    `| Posts (x${config.variantsPerPost} variants) | Load at start | Pull | Requests | Peak RSS | End RSS | Database | First list (core) | First edit p99 | Start-up | Search (p95) | Calendar month (load at start) |`,
+    `| Posts (x${config.variantsPerPost} variants) | Load at start | Pull | Requests | Peak RSS | End RSS | Database | First list (core) | First edit / typing p99 | Start-up | Search (p95) | Calendar month (load at start) |`,
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...growth.map(
       (g) =>
-        `| ${g.posts.toLocaleString('en-US')} | ${g.load.load1m}${g.load.loaded ? ' **loaded**' : ''} | ${ms(g.pullMs)} | ${g.requests} | ${g.peakRssMB} MB | ${g.endRssMB} MB | ${g.dbMB} MB | ${ms(g.firstListMs)} | ${ms(g.firstEditP99Ms)} | ${ms(g.startupMs)} | ${ms(g.searchMs)} (${ms(g.searchP95Ms)}) | ${ms(g.calendarMonthMs)} (${g.calendarLoad.load1m}${g.calendarLoad.loaded ? ' **loaded**' : ''}) |`,
+        `| ${g.posts.toLocaleString('en-US')} | ${g.load.load1m}${g.load.loaded ? ' **loaded**' : ''} | ${ms(g.pullMs)} | ${g.requests} | ${g.peakRssMB} MB | ${g.endRssMB} MB | ${g.dbMB} MB | ${ms(g.firstListMs)} | ${ms(g.firstEditP99Ms)} / ${ms(g.typingP99Ms)} | ${ms(g.startupMs)} | ${ms(g.searchMs)} (${ms(g.searchP95Ms)}) | ${ms(g.calendarMonthMs)} (${g.calendarLoad.load1m}${g.calendarLoad.loaded ? ' **loaded**' : ''}) |`,
     ),
   ];
   const perPostRows = [
@@ -905,7 +915,7 @@ if (selected.has('growth')) {
     '',
     perPostRows.join('\n'),
     '',
-    `First list: posts.list for the window's first screenful through the core (median of ${config.firstLists}), not the Chromium render (its Chromium figure at ${config.pullPosts.toLocaleString('en-US')} posts is in the main table). First edit: ${config.growthEdits} first edits spread over the list. Slope: least squares of log(cost) on log(posts); 1 grows like the posts, 0 stays flat; "no faster" takes slopes up to ${1 + GROWTH_TOLERANCE}, for run-to-run noise. Calendar month: median month opening in Chromium (as in the main table's calendar row) on a data folder seeded directly at that size (seedDataDir, not the pull's folder), ${config.growthCalendarRuns} openings per size, at most 3 at 50,000 posts. Start-up: spawn of the browser host on the pulled folder to the first paint with the list in Chromium (as the main table's start-up row), median of ${config.growthStartups}. Search: the slowest of the find part's searches, first screenful through the core (median, p95 in brackets, ${config.growthSearchRuns} calls each), on a library seeded at that size with words to find (find.ts), not the pull's folder.`,
+    `First list: posts.list for the window's first screenful through the core (median of ${config.firstLists}), not the Chromium render (its Chromium figure at ${config.pullPosts.toLocaleString('en-US')} posts is in the main table). First edit: ${config.growthEdits} first edits spread over the list, then as many keystrokes in one variant (typing). Slope: least squares of log(cost) on log(posts); 1 grows like the posts, 0 stays flat; "no faster" takes slopes up to ${1 + GROWTH_TOLERANCE}, for run-to-run noise. Calendar month: median month opening in Chromium (as in the main table's calendar row) on a data folder seeded directly at that size (seedDataDir, not the pull's folder), ${config.growthCalendarRuns} openings per size, at most 3 at 50,000 posts. Start-up: spawn of the browser host on the pulled folder to the first paint with the list in Chromium (as the main table's start-up row), median of ${config.growthStartups}. Search: the slowest of the find part's searches, first screenful through the core (median, p95 in brackets, ${config.growthSearchRuns} calls each), on a library seeded at that size with words to find (find.ts), not the pull's folder.`,
   ].join('\n');
   const svg = growthSvg(
     metrics,
@@ -930,6 +940,7 @@ if (selected.has('growth')) {
         firstListMs: round(g.firstListMs),
         firstEditP99Ms: round(g.firstEditP99Ms),
         firstEditMedianMs: round(g.firstEditMedianMs),
+        typingP99Ms: round(g.typingP99Ms),
         calendarMonthMs: round(g.calendarMonthMs),
         calendarOpenings: g.calendarOpenings.map((v) => round(v)),
         calendarLoad: undefined,
