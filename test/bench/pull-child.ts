@@ -4,12 +4,14 @@
 // message to the parent.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { setImmediate as yieldMacrotask } from 'node:timers/promises';
 import type { VariantView, PostSummary } from '../../src-preload/bridge';
 import { bareClient, barePull } from './lib/bare-client';
 import { answerParent } from './lib/fork';
 import { watchMemoryTimeline, watchPeakRss, type MemorySample } from './lib/memory';
 import { openBenchCore } from './lib/outpost-core';
+import { attributePauses, type GcPause, type PauseAttribution, type Span } from './lib/pauses';
 import { applyV8MemorySettings } from '../../src-main/v8-memory';
 
 /** What the window asks for first (src-renderer/src/lib/state/posts.svelte.ts). */
@@ -67,6 +69,9 @@ export interface PullChildResult {
   editFirstCpuMs?: number[];
   /** Per-edit latency of `variants.update`, repeated edits of one variant (typing). */
   editRepeatMs?: number[];
+  /** The garbage collections under the first edits and the typing over 1 ms. */
+  editFirstPauses?: PauseAttribution;
+  editRepeatPauses?: PauseAttribution;
   /** Requests of a second full pull with nothing changed: what every later full pull costs. */
   steadyFullPullRequests?: number;
   phase?: string;
@@ -82,6 +87,32 @@ async function settledRss(ms: number): Promise<number> {
     lowest = Math.min(lowest, process.memoryUsage().rss);
   }
   return lowest;
+}
+
+const GC_KINDS: Record<number, string> = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weakcb',
+};
+
+/** Records the process's garbage collections until `stop` (which lets pending entries arrive). */
+function watchGc(): { stop(): Promise<GcPause[]> } {
+  const pauses: GcPause[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const kind = (e as { detail?: { kind?: number } }).detail?.kind ?? -1;
+      pauses.push({ start: e.startTime, durationMs: e.duration, kind: GC_KINDS[kind] ?? 'other' });
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    async stop() {
+      await yieldMacrotask();
+      observer.disconnect();
+      return pauses;
+    },
+  };
 }
 
 function cpuSince(start: NodeJS.CpuUsage): number {
@@ -157,28 +188,38 @@ async function runOutpost(input: PullChildInput): Promise<PullChildResult> {
       if (v) targets.push(v.id);
     }
     const first: number[] = [];
+    const firstSpans: Span[] = [];
     const cpu: number[] = [];
+    const gc = watchGc();
     for (const [i, id] of targets.entries()) {
       const c = process.cpuUsage();
       const s = performance.now();
       await bench.call('variants.update', { id, content: `Edited in the bench, round ${i}.` });
-      first.push(performance.now() - s);
+      const e = performance.now();
+      first.push(e - s);
+      firstSpans.push({ start: s, end: e });
       cpu.push(cpuSince(c));
       await yieldMacrotask();
     }
     const repeat: number[] = [];
+    const repeatSpans: Span[] = [];
     const one = targets[0];
     let text = 'Typing';
     for (let i = 0; one !== undefined && i < input.edits; i++) {
       text += String.fromCharCode(97 + (i % 26));
       const s = performance.now();
       await bench.call('variants.update', { id: one, content: text });
-      repeat.push(performance.now() - s);
+      const e = performance.now();
+      repeat.push(e - s);
+      repeatSpans.push({ start: s, end: e });
       await yieldMacrotask();
     }
+    const pauses = await gc.stop();
     result.editFirstMs = first;
     result.editRepeatMs = repeat;
     result.editFirstCpuMs = cpu;
+    result.editFirstPauses = attributePauses(firstSpans, pauses);
+    result.editRepeatPauses = attributePauses(repeatSpans, pauses);
   }
   // The window of the rendering benchmark opens on this workspace.
   await bench.call('workspaces.select', { slug: 'acme' });

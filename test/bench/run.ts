@@ -33,6 +33,7 @@ import { describePairs, loadNow, pairedRatio, ratioText, type LoadSample, type P
 import { machineInfo } from './lib/machine';
 import { V8_MEMORY_FLAGS } from '../../src-main/v8-memory';
 import { markdownTable, ms, type Row } from './lib/report';
+import { pausesText, type PauseAttribution } from './lib/pauses';
 import { startSandboxProcess } from './lib/sandbox-process';
 import { seedSandboxFile } from './lib/seed';
 import { median, round, roundSummary, summarize } from './lib/stats';
@@ -317,6 +318,8 @@ if (selected.has('pull')) {
   const editFirstRuns = p99PerRun((p) => p.editFirstMs);
   const editRepeatRuns = p99PerRun((p) => p.editRepeatMs);
   const runsText = (p99s: number[]): string => p99s.map((v) => ms(v)).join(', ');
+  const pausesOfRuns = (pick: (p: PullRun) => PauseAttribution | undefined): string =>
+    outpostPulls.map((p) => (pick(p) ? pausesText(pick(p) as PauseAttribution) : 'n/a')).join('; ');
   const firstList = summarize(outpostPulls.flatMap((p) => p.firstListMs ?? []));
   const n = config.pullPosts.toLocaleString('en-US');
   const pairsNote = `median of ${pullPairs.length} paired runs (Outpost and the bare client back to back, who goes first alternating); in brackets each pair's ratio, "loaded" when the 1-minute load average at its start exceeded the ${machine.cores} cores. CPU-time ratio: the median of bare / Outpost CPU time of the client processes, which waiting for a core does not inflate`;
@@ -330,14 +333,14 @@ if (selected.has('pull')) {
       goal: 'p99 < 1 ms',
       figure: `${ms(editFirst.median)} / p99 ${ms(editFirst.p99)}`,
       met: editFirst.p99 < 1 && editFirstRuns.every((v) => v < 1),
-      note: `variants.update through AppCore.invoke (zod, row + outbox op in one transaction, the view it answers); ${editFirst.n} edits over the list; p99 of each run: ${runsText(editFirstRuns)}. CPU time per edit (leaves out waiting for a core): ${ms(editCpu.median)} / p99 ${ms(editCpu.p99)}.`,
+      note: `variants.update through AppCore.invoke (zod, row + outbox op in one transaction, the view it answers); ${editFirst.n} edits over the list; p99 of each run: ${runsText(editFirstRuns)}; per run, ${pausesOfRuns((p) => p.editFirstPauses)}. CPU time per edit (leaves out waiting for a core): ${ms(editCpu.median)} / p99 ${ms(editCpu.p99)}.`,
     },
     {
       name: `Local edit, typing in one variant (${n} posts)`,
       goal: 'p99 < 1 ms',
       figure: `${ms(editRepeat.median)} / p99 ${ms(editRepeat.p99)}`,
       met: editRepeat.p99 < 1 && editRepeatRuns.every((v) => v < 1),
-      note: `Repeated edits of one variant collapse into its pending outbox op; p99 of each run: ${runsText(editRepeatRuns)}.`,
+      note: `Repeated edits of one variant collapse into its pending outbox op; p99 of each run: ${runsText(editRepeatRuns)}; per run, ${pausesOfRuns((p) => p.editRepeatPauses)}.`,
     },
     {
       name: `Pull ${n} posts x 2 variants, empty DB`,
@@ -389,6 +392,8 @@ if (selected.has('pull')) {
         firstEdit: roundSummary(editFirst),
         typing: roundSummary(editRepeat),
         firstEditP99PerRun: editFirstRuns.map((v) => round(v)),
+        firstEditPauses: outpostPulls.map((p) => p.editFirstPauses ?? null),
+        typingPauses: outpostPulls.map((p) => p.editRepeatPauses ?? null),
         typingP99PerRun: editRepeatRuns.map((v) => round(v)),
         firstEditCpu: roundSummary(editCpu),
       },
