@@ -177,17 +177,21 @@ function activeLinkedPosts(db: Kysely<Database>, workspace: string) {
     .where('remote_state', '=', 'active');
 }
 
-/** A page of the active linked posts whose variants were never read in full, in id order after `afterId`. */
+/**
+ * A page of the active linked posts whose variants were never read in full, in server id order
+ * after `afterServerId`: the order of the index on (workspace, server_id), so a page costs its
+ * own rows, not a sort of the workspace.
+ */
 export function unreadLinkedPosts(
   db: Kysely<Database>,
   workspace: string,
-  afterId: string | null,
+  afterServerId: string | null,
   limit: number,
 ): Promise<LinkedPost[]> {
   return activeLinkedPosts(db, workspace)
     .where('variants_read_at', 'is', null)
-    .$if(afterId !== null, (q) => q.where('id', '>', afterId as string))
-    .orderBy('id')
+    .$if(afterServerId !== null, (q) => q.where('server_id', '>', afterServerId as string))
+    .orderBy('server_id')
     .limit(limit)
     .execute();
 }

@@ -38,12 +38,12 @@ export async function* postsToRead(
     which === 'pull'
       ? await readLongestAgo(ctx, slug, (p) => isListed(p) && !changed.has(p.id), ctx.rotationPerPull)
       : [];
-  // Keyset paging: reading a post marks it read, which moves nothing past the last id seen.
-  for (let afterId: string | null = null; ;) {
-    const page = await unreadLinkedPosts(ctx.db, slug, afterId, POSTS_PER_PAGE);
+  // Keyset paging: reading a post marks it read, which moves nothing past the last one seen.
+  for (let after: string | null = null; ;) {
+    const page = await unreadLinkedPosts(ctx.db, slug, after, POSTS_PER_PAGE);
     yield page.filter(isListed);
     if (page.length < POSTS_PER_PAGE) break;
-    afterId = (page[page.length - 1] as LinkedPost).id;
+    after = (page[page.length - 1] as LinkedPost).server_id;
   }
   const changedRead = (await activeLinkedPostsByIds(ctx.db, slug, [...changed])).filter(
     (p) => p.variants_read_at !== null && isListed(p),
