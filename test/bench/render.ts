@@ -89,11 +89,11 @@ const INIT_SCRIPT = `
 // Functions, not source text: the renderer's CSP forbids evaluating strings in polls.
 const FIRST_ROW_SEEN = (): boolean => (globalThis as { __firstRow?: number }).__firstRow !== undefined;
 /**
- * The window shows a first screenful, then the whole list; the count above the list ("10,003
- * posts") appears with the whole list.
+ * The window shows a first screenful, then the whole list; the count above the list ("10003
+ * posts · Last changed", the order named after it) appears with the whole list.
  */
 const WHOLE_LIST_SHOWN = (): boolean =>
-  /\d\s+posts?$/.test(
+  /\d\s+posts?\b/.test(
     (
       globalThis as { document?: { querySelector(s: string): { textContent: string | null } | null } }
     ).document
