@@ -161,6 +161,8 @@ export interface FindBenchOptions {
   posts?: number;
   /** Timed calls per case and shape (after one untimed). */
   runs?: number;
+  /** Only the cases of these kinds (default: every case). */
+  kinds?: ReadonlyArray<FindCase['kind']>;
 }
 
 export async function benchFind(options: FindBenchOptions = {}): Promise<FindResult> {
@@ -192,7 +194,7 @@ export async function benchFind(options: FindBenchOptions = {}): Promise<FindRes
   };
   try {
     const cases: FindCase[] = [];
-    for (const c of findCases(now)) {
+    for (const c of findCases(now).filter((f) => options.kinds?.includes(f.kind) ?? true)) {
       const payload = { workspace: WORKSPACE, ...c.payload };
       const first = await time({ ...payload, limit: FIRST_SCREENFUL });
       const whole = await time(payload);

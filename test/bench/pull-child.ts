@@ -4,12 +4,14 @@
 // message to the parent.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { setImmediate as yieldMacrotask } from 'node:timers/promises';
 import type { VariantView, PostSummary } from '../../src-preload/bridge';
 import { bareClient, barePull } from './lib/bare-client';
 import { answerParent } from './lib/fork';
-import { watchPeakRss } from './lib/memory';
+import { watchMemoryTimeline, watchPeakRss, type MemorySample } from './lib/memory';
 import { openBenchCore } from './lib/outpost-core';
+import { attributePauses, type GcPause, type PauseAttribution, type Span } from './lib/pauses';
 import { applyV8MemorySettings } from '../../src-main/v8-memory';
 
 /** What the window asks for first (src-renderer/src/lib/state/posts.svelte.ts). */
@@ -29,6 +31,8 @@ export interface PullChildInput {
   settleMs?: number;
   /** Times posts.list's first screenful this often after the pull (outpost mode). */
   firstLists?: number;
+  /** Samples the process's memory this often over the pull (outpost mode; 0 or absent: not). */
+  timelineMs?: number;
 }
 
 export interface PullChildResult {
@@ -65,9 +69,14 @@ export interface PullChildResult {
   editFirstCpuMs?: number[];
   /** Per-edit latency of `variants.update`, repeated edits of one variant (typing). */
   editRepeatMs?: number[];
+  /** The garbage collections under the first edits and the typing over 1 ms. */
+  editFirstPauses?: PauseAttribution;
+  editRepeatPauses?: PauseAttribution;
   /** Requests of a second full pull with nothing changed: what every later full pull costs. */
   steadyFullPullRequests?: number;
   phase?: string;
+  /** The memory samples over the pull, each with the request the core sent last (`timelineMs`). */
+  memoryTimeline?: MemorySample[];
 }
 
 /** The lowest resident size over `ms` of idling, sampled each second. */
@@ -80,6 +89,32 @@ async function settledRss(ms: number): Promise<number> {
   return lowest;
 }
 
+const GC_KINDS: Record<number, string> = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weakcb',
+};
+
+/** Records the process's garbage collections until `stop` (which lets pending entries arrive). */
+function watchGc(): { stop(): Promise<GcPause[]> } {
+  const pauses: GcPause[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const kind = (e as { detail?: { kind?: number } }).detail?.kind ?? -1;
+      pauses.push({ start: e.startTime, durationMs: e.duration, kind: GC_KINDS[kind] ?? 'other' });
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    async stop() {
+      await yieldMacrotask();
+      observer.disconnect();
+      return pauses;
+    },
+  };
+}
+
 function cpuSince(start: NodeJS.CpuUsage): number {
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1000;
@@ -87,8 +122,13 @@ function cpuSince(start: NodeJS.CpuUsage): number {
 
 async function runOutpost(input: PullChildInput): Promise<PullChildResult> {
   if (input.appV8 !== false) applyV8MemorySettings();
-  const bench = await openBenchCore({ dataDir: input.dataDir, concurrency: input.concurrency });
+  const bench = await openBenchCore({
+    dataDir: input.dataDir,
+    concurrency: input.concurrency,
+    recordRequests: false,
+  });
   const peak = watchPeakRss();
+  const timeline = input.timelineMs ? watchMemoryTimeline(input.timelineMs, () => bench.lastPath()) : null;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   await bench.call('settings.connect', { baseUrl: input.baseUrl, token: input.token, authHeader: 'bearer' });
@@ -97,11 +137,12 @@ async function runOutpost(input: PullChildInput): Promise<PullChildResult> {
   const cpuMs = cpuSince(cpu0);
   const memory = process.memoryUsage();
   const peaks = peak.stop();
+  const memoryTimeline = timeline?.stop();
   if (status.lastError) throw new Error(`the pull failed: ${status.lastError}`);
   // Nothing changed since: this full pull reads the post pages and the rotation's share only.
-  const requestsBefore = bench.requests.length;
+  const requestsBefore = bench.sent();
   await bench.core.syncNow('user');
-  const steadyFullPullRequests = bench.requests.length - requestsBefore;
+  const steadyFullPullRequests = bench.sent() - requestsBefore;
   // V8 gives back the heap the pull grew into only once the process has been quiet a while.
   const rssSettledBytes = input.settleMs ? await settledRss(input.settleMs) : undefined;
 
@@ -132,6 +173,7 @@ async function runOutpost(input: PullChildInput): Promise<PullChildResult> {
     firstListMs,
     steadyFullPullRequests,
     phase: status.phase,
+    ...(memoryTimeline ? { memoryTimeline } : {}),
   };
   for (const p of list) variants += p.platforms.length;
   result.variants = variants;
@@ -146,28 +188,38 @@ async function runOutpost(input: PullChildInput): Promise<PullChildResult> {
       if (v) targets.push(v.id);
     }
     const first: number[] = [];
+    const firstSpans: Span[] = [];
     const cpu: number[] = [];
+    const gc = watchGc();
     for (const [i, id] of targets.entries()) {
       const c = process.cpuUsage();
       const s = performance.now();
       await bench.call('variants.update', { id, content: `Edited in the bench, round ${i}.` });
-      first.push(performance.now() - s);
+      const e = performance.now();
+      first.push(e - s);
+      firstSpans.push({ start: s, end: e });
       cpu.push(cpuSince(c));
       await yieldMacrotask();
     }
     const repeat: number[] = [];
+    const repeatSpans: Span[] = [];
     const one = targets[0];
     let text = 'Typing';
     for (let i = 0; one !== undefined && i < input.edits; i++) {
       text += String.fromCharCode(97 + (i % 26));
       const s = performance.now();
       await bench.call('variants.update', { id: one, content: text });
-      repeat.push(performance.now() - s);
+      const e = performance.now();
+      repeat.push(e - s);
+      repeatSpans.push({ start: s, end: e });
       await yieldMacrotask();
     }
+    const pauses = await gc.stop();
     result.editFirstMs = first;
     result.editRepeatMs = repeat;
     result.editFirstCpuMs = cpu;
+    result.editFirstPauses = attributePauses(firstSpans, pauses);
+    result.editRepeatPauses = attributePauses(repeatSpans, pauses);
   }
   // The window of the rendering benchmark opens on this workspace.
   await bench.call('workspaces.select', { slug: 'acme' });

@@ -33,10 +33,11 @@ import { describePairs, loadNow, pairedRatio, ratioText, type LoadSample, type P
 import { machineInfo } from './lib/machine';
 import { V8_MEMORY_FLAGS } from '../../src-main/v8-memory';
 import { markdownTable, ms, type Row } from './lib/report';
+import { pausesText, type PauseAttribution } from './lib/pauses';
 import { startSandboxProcess } from './lib/sandbox-process';
 import { seedSandboxFile } from './lib/seed';
 import { median, round, roundSummary, summarize } from './lib/stats';
-import { benchRender } from './render';
+import { benchRender, benchStartup } from './render';
 import { benchCalendarMonth } from './calendar';
 import { calendarMonthRow, growthCalendarRuns } from './lib/calendar-row';
 import { benchAddToQueue } from './add-to-queue';
@@ -44,11 +45,18 @@ import { addToQueueRow } from './lib/queue-row';
 import { benchBulkReschedule } from './bulk';
 import { bulkRescheduleRow } from './lib/bulk-row';
 import { benchFind } from './find';
-import { findTable, searchRows, type FindResult } from './lib/find-rows';
+import { findTable, searchRows, slowestSearchFirstScreenful, type FindResult } from './lib/find-rows';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HERE = fileURLToPath(new URL('./', import.meta.url));
 const quick = process.env.BENCH_QUICK === '1';
+const envSizes = (name: string): number[] | undefined => {
+  const sizes = (process.env[name] ?? '')
+    .split(',')
+    .filter((s) => s.trim() !== '')
+    .map(Number);
+  return sizes.length > 0 && sizes.every((n) => Number.isInteger(n) && n > 0) ? sizes : undefined;
+};
 const envInt = (name: string): number | undefined => {
   const value = Number(process.env[name]);
   return Number.isInteger(value) && value > 0 ? value : undefined;
@@ -86,8 +94,13 @@ const config = {
   /** How long the first Outpost pull watches its resident size settle afterwards. */
   settleMs: quick ? 0 : 30_000,
   firstLists: quick ? 10 : 30,
-  growthSizes: quick ? [100, 300, 1_000] : [1_000, 10_000, 50_000],
+  growthSizes:
+    envSizes('BENCH_GROWTH_SIZES') ?? (quick ? [100, 300, 1_000] : [1_000, 10_000, 50_000, 100_000]),
   growthEdits: quick ? 40 : 200,
+  /** Start-ups of the browser host on each growth size's pulled folder. */
+  growthStartups: quick ? 2 : 3,
+  /** Timed calls per search at each growth size (find's search cases, on a folder it seeds). */
+  growthSearchRuns: quick ? 3 : 7,
   /** The calendar month of issues 13 and 25: library size and month openings timed. */
   calendarPosts: quick ? 1_000 : 50_000,
   calendarRuns: quick ? 3 : 8,
@@ -299,6 +312,14 @@ if (selected.has('pull')) {
   const editFirst = summarize(outpostPulls.flatMap((p) => p.editFirstMs ?? []));
   const editRepeat = summarize(outpostPulls.flatMap((p) => p.editRepeatMs ?? []));
   const editCpu = summarize(outpostPulls.flatMap((p) => p.editFirstCpuMs ?? []));
+  // Issue 27: the goal holds in every run, not only over the runs pooled.
+  const p99PerRun = (pick: (p: PullRun) => number[] | undefined): number[] =>
+    outpostPulls.map((p) => summarize(pick(p) ?? []).p99);
+  const editFirstRuns = p99PerRun((p) => p.editFirstMs);
+  const editRepeatRuns = p99PerRun((p) => p.editRepeatMs);
+  const runsText = (p99s: number[]): string => p99s.map((v) => ms(v)).join(', ');
+  const pausesOfRuns = (pick: (p: PullRun) => PauseAttribution | undefined): string =>
+    outpostPulls.map((p) => (pick(p) ? pausesText(pick(p) as PauseAttribution) : 'n/a')).join('; ');
   const firstList = summarize(outpostPulls.flatMap((p) => p.firstListMs ?? []));
   const n = config.pullPosts.toLocaleString('en-US');
   const pairsNote = `median of ${pullPairs.length} paired runs (Outpost and the bare client back to back, who goes first alternating); in brackets each pair's ratio, "loaded" when the 1-minute load average at its start exceeded the ${machine.cores} cores. CPU-time ratio: the median of bare / Outpost CPU time of the client processes, which waiting for a core does not inflate`;
@@ -311,15 +332,15 @@ if (selected.has('pull')) {
       name: `Local edit, first edit of a variant (${n} posts)`,
       goal: 'p99 < 1 ms',
       figure: `${ms(editFirst.median)} / p99 ${ms(editFirst.p99)}`,
-      met: editFirst.p99 < 1,
-      note: `variants.update through AppCore.invoke (zod, row + outbox op in one transaction, the view it answers); ${editFirst.n} edits over the list. CPU time per edit (leaves out waiting for a core): ${ms(editCpu.median)} / p99 ${ms(editCpu.p99)}.`,
+      met: editFirst.p99 < 1 && editFirstRuns.every((v) => v < 1),
+      note: `variants.update through AppCore.invoke (zod, row + outbox op in one transaction, the view it answers); ${editFirst.n} edits over the list; p99 of each run: ${runsText(editFirstRuns)}; per run, ${pausesOfRuns((p) => p.editFirstPauses)}. CPU time per edit (leaves out waiting for a core): ${ms(editCpu.median)} / p99 ${ms(editCpu.p99)}.`,
     },
     {
       name: `Local edit, typing in one variant (${n} posts)`,
       goal: 'p99 < 1 ms',
       figure: `${ms(editRepeat.median)} / p99 ${ms(editRepeat.p99)}`,
-      met: editRepeat.p99 < 1,
-      note: 'Repeated edits of one variant collapse into its pending outbox op.',
+      met: editRepeat.p99 < 1 && editRepeatRuns.every((v) => v < 1),
+      note: `Repeated edits of one variant collapse into its pending outbox op; p99 of each run: ${runsText(editRepeatRuns)}; per run, ${pausesOfRuns((p) => p.editRepeatPauses)}.`,
     },
     {
       name: `Pull ${n} posts x 2 variants, empty DB`,
@@ -370,6 +391,10 @@ if (selected.has('pull')) {
       localEditMs: {
         firstEdit: roundSummary(editFirst),
         typing: roundSummary(editRepeat),
+        firstEditP99PerRun: editFirstRuns.map((v) => round(v)),
+        firstEditPauses: outpostPulls.map((p) => p.editFirstPauses ?? null),
+        typingPauses: outpostPulls.map((p) => p.editRepeatPauses ?? null),
+        typingP99PerRun: editRepeatRuns.map((v) => round(v)),
         firstEditCpu: roundSummary(editCpu),
       },
       firstListCoreMs: roundSummary(firstList),
@@ -756,12 +781,20 @@ if (selected.has('growth')) {
     firstListMs: number;
     firstEditP99Ms: number;
     firstEditMedianMs: number;
+    typingP99Ms: number;
     /** Median month opening in Chromium, on a folder seeded at this size (seedDataDir). */
     calendarMonthMs: number;
     /** The calendar's own folder holds exactly `size` posts (the pull's service a few more). */
     calendarPosts: number;
     calendarOpenings: number[];
     calendarLoad: LoadSample;
+    /** Spawn of the browser host to the first paint with the list, on the pulled folder (median). */
+    startupMs: number;
+    startupOpenings: number[];
+    /** The slowest search's first screenful (median), on a find library seeded at this size. */
+    searchMs: number;
+    searchP95Ms: number;
+    searchName: string;
   }
   const growth: GrowthRun[] = [];
   for (const size of config.growthSizes) {
@@ -781,7 +814,16 @@ if (selected.has('growth')) {
         firstLists: config.firstLists,
       });
       const edits = summarize(r.editFirstMs ?? []);
+      const startup = await benchStartup({
+        dataDir,
+        startups: config.growthStartups,
+        nodeFlags: outpostFlags,
+      });
       rmSync(dataDir, { recursive: true, force: true });
+      const search = slowestSearchFirstScreenful(
+        await benchFind({ posts: size, runs: config.growthSearchRuns, kinds: ['search'] }),
+      );
+      if (search === null) throw new Error('growth: the find bench ran no search');
       const calendarLoad = loadNow();
       const calendar = await benchCalendarMonth({
         posts: size,
@@ -800,13 +842,19 @@ if (selected.has('growth')) {
         firstListMs: median(r.firstListMs ?? []),
         firstEditP99Ms: edits.p99,
         firstEditMedianMs: edits.median,
+        typingP99Ms: summarize(r.editRepeatMs ?? []).p99,
         calendarMonthMs: calendar.summary.median,
         calendarPosts: calendar.posts,
         calendarOpenings: calendar.openMonthMs,
         calendarLoad,
+        startupMs: median(startup.startupMs),
+        startupOpenings: startup.startupMs,
+        searchMs: search.summary.median,
+        searchP95Ms: search.summary.p95,
+        searchName: search.name,
       });
       log(
-        `growth ${size} (${loadText(r.load)}): pull ${ms(r.wallMs)}, ${r.serverRequests} requests, peak rss ${mb(r.peakRssBytes)} MB, db ${mb(r.dbBytes ?? 0)} MB, first list ${ms(median(r.firstListMs ?? []))}, first edit p99 ${ms(edits.p99)}; calendar month (${loadText(calendarLoad)}) ${calendar.openMonthMs.map((v) => ms(v)).join(', ')}`,
+        `growth ${size} (${loadText(r.load)}): pull ${ms(r.wallMs)}, ${r.serverRequests} requests, peak rss ${mb(r.peakRssBytes)} MB, db ${mb(r.dbBytes ?? 0)} MB, first list ${ms(median(r.firstListMs ?? []))}, first edit p99 ${ms(edits.p99)}; calendar month (${loadText(calendarLoad)}) ${calendar.openMonthMs.map((v) => ms(v)).join(', ')}; start-up ${startup.startupMs.map((v) => ms(v)).join(', ')}; slowest search ${ms(search.summary.median)} / p95 ${ms(search.summary.p95)} (${search.name})`,
       );
     } finally {
       await sandbox.close();
@@ -827,6 +875,8 @@ if (selected.has('growth')) {
     metric('dbMB', 'database size', 'MB'),
     metric('firstListMs', 'first list (core)', 'ms'),
     metric('firstEditP99Ms', 'first-edit p99', 'ms'),
+    metric('startupMs', 'start-up (Chromium)', 'ms'),
+    metric('searchMs', 'search (first screenful)', 'ms'),
     {
       key: 'calendarMonthMs',
       label: 'calendar month',
@@ -843,11 +893,11 @@ if (selected.has('growth')) {
     return `${round(value)} ${m.unit}`;
   };
   const growthRows = [
-    `| Posts (x${config.variantsPerPost} variants) | Load at start | Pull | Requests | Peak RSS | End RSS | Database | First list (core) | First edit p99 | Calendar month (load at start) |`,
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    `| Posts (x${config.variantsPerPost} variants) | Load at start | Pull | Requests | Peak RSS | End RSS | Database | First list (core) | First edit / typing p99 | Start-up | Search (p95) | Calendar month (load at start) |`,
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...growth.map(
       (g) =>
-        `| ${g.posts.toLocaleString('en-US')} | ${g.load.load1m}${g.load.loaded ? ' **loaded**' : ''} | ${ms(g.pullMs)} | ${g.requests} | ${g.peakRssMB} MB | ${g.endRssMB} MB | ${g.dbMB} MB | ${ms(g.firstListMs)} | ${ms(g.firstEditP99Ms)} | ${ms(g.calendarMonthMs)} (${g.calendarLoad.load1m}${g.calendarLoad.loaded ? ' **loaded**' : ''}) |`,
+        `| ${g.posts.toLocaleString('en-US')} | ${g.load.load1m}${g.load.loaded ? ' **loaded**' : ''} | ${ms(g.pullMs)} | ${g.requests} | ${g.peakRssMB} MB | ${g.endRssMB} MB | ${g.dbMB} MB | ${ms(g.firstListMs)} | ${ms(g.firstEditP99Ms)} / ${ms(g.typingP99Ms)} | ${ms(g.startupMs)} | ${ms(g.searchMs)} (${ms(g.searchP95Ms)}) | ${ms(g.calendarMonthMs)} (${g.calendarLoad.load1m}${g.calendarLoad.loaded ? ' **loaded**' : ''}) |`,
     ),
   ];
   const perPostRows = [
@@ -870,7 +920,7 @@ if (selected.has('growth')) {
     '',
     perPostRows.join('\n'),
     '',
-    `First list: posts.list for the window's first screenful through the core (median of ${config.firstLists}), not the Chromium render (its Chromium figure at ${config.pullPosts.toLocaleString('en-US')} posts is in the main table). First edit: ${config.growthEdits} first edits spread over the list. Slope: least squares of log(cost) on log(posts); 1 grows like the posts, 0 stays flat; "no faster" takes slopes up to ${1 + GROWTH_TOLERANCE}, for run-to-run noise. Calendar month: median month opening in Chromium (as in the main table's calendar row) on a data folder seeded directly at that size (seedDataDir, not the pull's folder), ${config.growthCalendarRuns} openings per size, at most 3 at 50,000 posts.`,
+    `First list: posts.list for the window's first screenful through the core (median of ${config.firstLists}), not the Chromium render (its Chromium figure at ${config.pullPosts.toLocaleString('en-US')} posts is in the main table). First edit: ${config.growthEdits} first edits spread over the list, then as many keystrokes in one variant (typing). Slope: least squares of log(cost) on log(posts); 1 grows like the posts, 0 stays flat; "no faster" takes slopes up to ${1 + GROWTH_TOLERANCE}, for run-to-run noise. Calendar month: median month opening in Chromium (as in the main table's calendar row) on a data folder seeded directly at that size (seedDataDir, not the pull's folder), ${config.growthCalendarRuns} openings per size, at most 3 at 50,000 posts. Start-up: spawn of the browser host on the pulled folder to the first paint with the list in Chromium (as the main table's start-up row), median of ${config.growthStartups}. Search: the slowest of the find part's searches, first screenful through the core (median, p95 in brackets, ${config.growthSearchRuns} calls each), on a library seeded at that size with words to find (find.ts), not the pull's folder.`,
   ].join('\n');
   const svg = growthSvg(
     metrics,
@@ -895,9 +945,14 @@ if (selected.has('growth')) {
         firstListMs: round(g.firstListMs),
         firstEditP99Ms: round(g.firstEditP99Ms),
         firstEditMedianMs: round(g.firstEditMedianMs),
+        typingP99Ms: round(g.typingP99Ms),
         calendarMonthMs: round(g.calendarMonthMs),
         calendarOpenings: g.calendarOpenings.map((v) => round(v)),
         calendarLoad: undefined,
+        startupMs: round(g.startupMs),
+        startupOpenings: g.startupOpenings.map((v) => round(v)),
+        searchMs: round(g.searchMs),
+        searchP95Ms: round(g.searchP95Ms),
         calendarLoad1m: g.calendarLoad.load1m,
         calendarLoaded: g.calendarLoad.loaded,
       })),
@@ -916,12 +971,12 @@ let findText = '';
 if (selected.has('find')) {
   const begun = beginSection();
   const results: FindResult[] = [];
+  const loads: LoadSample[] = [];
   for (const posts of config.findSizes) {
-    log(`find: ${posts} posts (${loadText(loadNow())})`);
+    loads.push(loadNow());
+    log(`find: ${posts} posts (${loadText(loads[loads.length - 1] as LoadSample)})`);
     results.push(await benchFind({ posts, runs: config.findRuns }));
   }
-  // The goal is stated at 10,000 posts (the first size in a quick run).
-  const goalSize = results.find((r) => r.posts === 10_000) ?? results[0];
   findText = [
     `Find: posts.list through the core as the window asks it (a first screenful of 60, then the whole answer), ${config.findRuns} calls per cell, on folders seeded directly (two variants of 20 to 60 words per post). Median / p95.`,
     '',
@@ -929,7 +984,8 @@ if (selected.has('find')) {
   ].join('\n');
   sections.find = {
     ...begun,
-    rows: goalSize ? searchRows(goalSize, begun.loadAtStart) : [],
+    // The goal holds at 10,000 posts (issue 25) and at 50,000 (issue 27): a row pair per size.
+    rows: results.flatMap((r, i) => searchRows(r, loads[i] ?? begun.loadAtStart)),
     figures: {
       results: results.map((r) => ({
         ...r,

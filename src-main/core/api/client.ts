@@ -121,11 +121,24 @@ export class ServiceClient {
   }
 
   async listPosts(slug: string): Promise<ServicePost[]> {
-    const rows = await this.#allEnvelopePages(`${this.#ws(slug)}posts/`, 'posts');
-    const posts = this.#shape(() => rows.map(parsePost));
+    const posts: ServicePost[] = [];
     // Rows can shift between pages while someone else writes; never report one post twice.
     const seen = new Set<string>();
-    return posts.filter((p) => (seen.has(p.id) ? false : (seen.add(p.id), true)));
+    for await (const page of this.postsPages(slug)) {
+      for (const p of page) if (!seen.has(p.id)) posts.push((seen.add(p.id), p));
+    }
+    return posts;
+  }
+
+  /**
+   * The workspace's complete post listing a page at a time, each page checked as it comes, so
+   * a caller can merge a page and let it go before the next is read. A post that shifted
+   * between pages while someone else wrote can come twice.
+   */
+  async *postsPages(slug: string): AsyncGenerator<ServicePost[]> {
+    for await (const rows of this.#envelopePages(`${this.#ws(slug)}posts/`, 'posts')) {
+      yield this.#shape(() => rows.map(parsePost));
+    }
   }
 
   /**
@@ -251,14 +264,13 @@ export class ServiceClient {
     return `${this.#ws(slug)}posts/${segment(postId, 'post id')}/`;
   }
 
-  async #allEnvelopePages(path: string, what: string): Promise<unknown[]> {
-    const rows: unknown[] = [];
+  async *#envelopePages(path: string, what: string): AsyncGenerator<unknown[]> {
     let offset = 0;
     // A hard stop well past any real count, in case a service reports counts that never settle.
     for (let pages = 0; pages < 100_000; pages++) {
       const { json } = await this.#request('GET', `${path}?limit=${ENVELOPE_PAGE_LIMIT}&offset=${offset}`);
       const envelope = this.#shape(() => parseEnvelope(json, what));
-      rows.push(...envelope.results);
+      yield envelope.results;
       if (envelope.bare) break;
       const decision = nextEnvelopePage({
         offset: envelope.offset ?? offset,
@@ -269,7 +281,6 @@ export class ServiceClient {
       if (decision.action === 'stop') break;
       offset = decision.offset;
     }
-    return rows;
   }
 
   #shape<T>(parse: () => T): T {

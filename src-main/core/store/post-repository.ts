@@ -167,6 +167,68 @@ export async function listPostSummaryRows(
 /** What a pull needs to know of each linked post: never its JSON columns (thousands of them). */
 export type LinkedPost = Pick<PostRow, 'id' | 'server_id' | 'remote_state' | 'variants_read_at'>;
 
+/** The workspace's active linked posts: what a pull reads the variants of, a page at a time. */
+function activeLinkedPosts(db: Kysely<Database>, workspace: string) {
+  return db
+    .selectFrom('post')
+    .select(['id', 'server_id', 'remote_state', 'variants_read_at'])
+    .where('workspace', '=', workspace)
+    .where('server_id', 'is not', null)
+    .where('remote_state', '=', 'active');
+}
+
+/**
+ * A page of the active linked posts whose variants were never read in full, in server id order
+ * after `afterServerId`: the order of the index on (workspace, server_id), so a page costs its
+ * own rows, not a sort of the workspace.
+ */
+export function unreadLinkedPosts(
+  db: Kysely<Database>,
+  workspace: string,
+  afterServerId: string | null,
+  limit: number,
+): Promise<LinkedPost[]> {
+  return activeLinkedPosts(db, workspace)
+    .where('variants_read_at', 'is', null)
+    .$if(afterServerId !== null, (q) => q.where('server_id', '>', afterServerId as string))
+    .orderBy('server_id')
+    .limit(limit)
+    .execute();
+}
+
+/** A page of the active linked posts whose variants were read, longest ago first, after `after`. */
+export function linkedPostsByReadTime(
+  db: Kysely<Database>,
+  workspace: string,
+  after: { readAt: string; id: string } | null,
+  limit: number,
+): Promise<LinkedPost[]> {
+  return activeLinkedPosts(db, workspace)
+    .where('variants_read_at', 'is not', null)
+    .$if(after !== null, (q) =>
+      q.where((eb) => {
+        const { readAt, id } = after as { readAt: string; id: string };
+        return eb.or([
+          eb('variants_read_at', '>', readAt),
+          eb.and([eb('variants_read_at', '=', readAt), eb('id', '>', id)]),
+        ]);
+      }),
+    )
+    .orderBy('variants_read_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** The active linked posts among these local ids. */
+export function activeLinkedPostsByIds(
+  db: Kysely<Database>,
+  workspace: string,
+  ids: readonly string[],
+): Promise<LinkedPost[]> {
+  return selectByIds(ids, (part) => activeLinkedPosts(db, workspace).where('id', 'in', part).execute());
+}
+
 export async function listLinkedPosts(db: Kysely<Database>, workspace: string): Promise<LinkedPost[]> {
   return db
     .selectFrom('post')

@@ -32,15 +32,18 @@ export interface MergedPosts {
   unlinked: number;
 }
 
-/** Merges a listing (or a page of one) of a workspace's posts. Database work only, no request. */
+/**
+ * Merges a listing (or a page of one) of a workspace's posts. Database work only, no request.
+ * `now` is the time the posts imported are stamped with: one time for a whole listing merged a
+ * page at a time, so the posts it brings tie and the list orders them by title.
+ */
 export async function mergeServicePosts(
   ctx: SyncContext,
   slug: string,
   posts: readonly ServicePost[],
+  now: string = nowIso(ctx),
 ): Promise<MergedPosts> {
   const hold = (await importHolds(ctx, 'create_post', (r) => r.workspace)).get(slug);
-  // One time for the whole listing: the posts it brings tie, and the list orders them by title.
-  const now = nowIso(ctx);
   const merged: MergedPosts = { imported: 0, unlinked: 0 };
   for (let i = 0; i < posts.length; i += MERGE_BATCH_POSTS) {
     const batch = posts.slice(i, i + MERGE_BATCH_POSTS);

@@ -1,23 +1,16 @@
 // Pull: workspaces, scheduling profiles, posts (counted envelope), variants per post with
 // bounded concurrency, skills. Every service value is merged three-way against `base`;
 // nothing local is overwritten silently.
-import { eachBounded } from '../collections';
+import { eachBoundedOfPages } from '../collections';
 import type { ServiceClient, ServicePost } from '../api/client';
 import { importHolds, mergeVariantsOfPosts, type VariantsRead } from '../outbox/merge-variants';
-import { listPostsWithOpenOps } from '../outbox/op-queries';
-import { listLinkedPosts, type LinkedPost } from '../store/post-repository';
 import { logDecision, nowIso, type SyncContext } from '../store/unit-of-work';
 import { replaceProfiles, replaceSkills, upsertWorkspaces } from '../store/workspace-repository';
 import { MERGE_BATCH_POSTS, mergeServicePosts } from './merge-posts';
+import { postsToRead } from './posts-to-read';
 import { confirmUnlisted } from './unlisted-posts';
 
-/**
- * Posts whose variants a full pull reads beyond the new ones and those changed here: the ones
- * read longest ago. The API has no change feed, so reading every post on every full pull costs
- * a request per post; this bound keeps a large library's idle cost flat, and a small library
- * (up to this many posts) is still read in full every time.
- */
-export const ROTATION_PER_PULL = 200;
+export { ROTATION_PER_PULL } from './posts-to-read';
 
 /**
  * What a workspace's post listing looked like when last read: its count and its first post. A
@@ -30,21 +23,6 @@ export interface ListingMark {
 
 export function markOf(posts: readonly ServicePost[], count = posts.length): ListingMark {
   return { count, firstId: posts[0]?.id ?? null };
-}
-
-/**
- * Which linked posts a full pull reads the variants of: every post never read in full, every
- * post with local changes still open (so a conflict is seen before the push writes), and the
- * rotation's share of the rest.
- */
-async function postsToRead(ctx: SyncContext, candidates: LinkedPost[]): Promise<LinkedPost[]> {
-  const changed = await listPostsWithOpenOps(ctx.db);
-  const must = candidates.filter((p) => p.variants_read_at === null || changed.has(p.id));
-  const rest = candidates
-    .filter((p) => p.variants_read_at !== null && !changed.has(p.id))
-    .sort((a, b) => ((a.variants_read_at as string) < (b.variants_read_at as string) ? -1 : 1))
-    .slice(0, ctx.rotationPerPull ?? ROTATION_PER_PULL);
-  return [...must, ...rest];
 }
 
 export async function pullWorkspaceList(ctx: SyncContext, client: ServiceClient): Promise<string[]> {
@@ -62,8 +40,6 @@ export async function pullWorkspace(
   const profiles = await client.listProfiles(slug);
   await replaceProfiles(ctx.db, slug, profiles, nowIso(ctx));
 
-  // The listing is dropped once merged: its raw JSON need not stay alive while every variant
-  // list is read.
   const { listed, mark, imported } = await readListing(ctx, client, slug);
   await logImports(ctx, slug, imported, await readVariants(ctx, client, slug, listed, 'pull'));
 
@@ -80,19 +56,28 @@ export async function pullWorkspace(
 }
 
 /**
- * Reads and merges the workspace's complete post listing, then asks for the linked posts it
- * left out (unlisted-posts.ts). Answers the server ids listed and the listing's mark.
+ * Reads and merges the workspace's complete post listing, a page at a time as it comes (a
+ * large library's listing is never held whole), then asks for the linked posts it left out
+ * (unlisted-posts.ts). Answers the server ids listed and the listing's mark.
  */
 export async function readListing(
   ctx: SyncContext,
   client: ServiceClient,
   slug: string,
 ): Promise<{ listed: Set<string>; mark: ListingMark; imported: number }> {
-  const posts = await client.listPosts(slug);
-  const { imported } = await mergeServicePosts(ctx, slug, posts);
-  const listed = new Set(posts.map((p) => p.id));
+  const now = nowIso(ctx);
+  const listed = new Set<string>();
+  let firstId: string | null = null;
+  let imported = 0;
+  for await (const page of client.postsPages(slug)) {
+    // Rows can shift between pages while someone else writes; a post is merged once.
+    const fresh: ServicePost[] = [];
+    for (const p of page) if (!listed.has(p.id)) fresh.push((listed.add(p.id), p));
+    firstId ??= fresh[0]?.id ?? null;
+    imported += (await mergeServicePosts(ctx, slug, fresh, now)).imported;
+  }
   await confirmUnlisted(ctx, client, slug, listed);
-  return { listed, mark: markOf(posts), imported };
+  return { listed, mark: { count: listed.size, firstId }, imported };
 }
 
 /**
@@ -108,11 +93,6 @@ export async function readVariants(
   which: 'pull' | 'new',
 ): Promise<number> {
   const variantHolds = await importHolds(ctx, 'create_variant', (r) => r.post_id);
-  const linked = (await listLinkedPosts(ctx.db, slug)).filter(
-    (p) => listed.has(p.server_id as string) && p.remote_state === 'active',
-  );
-  const toRead =
-    which === 'pull' ? await postsToRead(ctx, linked) : linked.filter((p) => p.variants_read_at === null);
   let importedVariants = 0;
   // Lists read meanwhile wait here and are merged a batch per transaction: a commit per post
   // cost more than all of the merging. Workers that fill a batch merge it while the others keep
@@ -123,7 +103,7 @@ export async function readVariants(
     waiting = [];
     importedVariants += await mergeVariantsOfPosts(ctx, reads);
   };
-  await eachBounded(toRead, ctx.concurrency, async (post) => {
+  await eachBoundedOfPages(postsToRead(ctx, slug, listed, which), ctx.concurrency, async (post) => {
     const variants = await client.listVariants(slug, post.server_id as string);
     const hold = variantHolds.get(post.id);
     // A deferred import means this read was not taken in full: the post is read again next time.

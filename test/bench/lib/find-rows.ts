@@ -26,6 +26,14 @@ const size = (n: number): string => n.toLocaleString('en-US');
 const worst = (cases: readonly FindCase[], pick: (c: FindCase) => Summary): FindCase =>
   cases.reduce((a, b) => (pick(b).p95 > pick(a).p95 ? b : a));
 
+/** The slowest search's first screenful (by p95), what the growth table follows; null: no search. */
+export function slowestSearchFirstScreenful(result: FindResult): { name: string; summary: Summary } | null {
+  const searches = result.cases.filter((c) => c.kind === 'search');
+  if (searches.length === 0) return null;
+  const slowest = worst(searches, (c) => c.firstScreenful);
+  return { name: slowest.name, summary: slowest.firstScreenful };
+}
+
 /**
  * "Search: first screenful (10,000 posts) | < 100 ms | median / p95": the slowest search's, as the
  * window shows it first; and the whole answer of the slowest search beside it.

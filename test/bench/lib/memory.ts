@@ -50,3 +50,67 @@ export function watchPeakRss(periodMs = 50): PeakWatch {
     },
   };
 }
+
+export interface MemorySample {
+  /** Milliseconds since the watch started. */
+  atMs: number;
+  rssBytes: number;
+  /** Resident anonymous memory (the heaps, V8's and native) and file-backed pages (code, maps). */
+  rssAnonBytes: number | null;
+  rssFileBytes: number | null;
+  heapUsedBytes: number;
+  heapTotalBytes: number;
+  /** Memory V8 knows of outside its heap (buffers), and array buffers among it. */
+  externalBytes: number;
+  arrayBuffersBytes: number;
+  /** What the process was doing: the caller's label (for the pull, its last request's path). */
+  label: string;
+}
+
+/** `RssAnon` and `RssFile` of /proc/self/status, in bytes; null when absent. */
+export function parseRssParts(status: string): { anon: number | null; file: number | null } {
+  const field = (name: string): number | null => {
+    const match = new RegExp(`^${name}:\\s+(\\d+)\\s+kB$`, 'm').exec(status);
+    return match ? Number(match[1]) * 1024 : null;
+  };
+  return { anon: field('RssAnon'), file: field('RssFile') };
+}
+
+/**
+ * Samples the process's memory every `periodMs` until stopped: where a peak comes from (V8's
+ * heap, buffers, or native memory such as SQLite's page cache) and in which phase.
+ */
+export function watchMemoryTimeline(periodMs: number, label: () => string): { stop(): MemorySample[] } {
+  const samples: MemorySample[] = [];
+  const t0 = performance.now();
+  const take = (): void => {
+    const usage = process.memoryUsage();
+    let parts: { anon: number | null; file: number | null } = { anon: null, file: null };
+    try {
+      parts = parseRssParts(readFileSync('/proc/self/status', 'utf8'));
+    } catch {
+      // Not Linux: the totals alone.
+    }
+    samples.push({
+      atMs: Math.round(performance.now() - t0),
+      rssBytes: usage.rss,
+      rssAnonBytes: parts.anon,
+      rssFileBytes: parts.file,
+      heapUsedBytes: usage.heapUsed,
+      heapTotalBytes: usage.heapTotal,
+      externalBytes: usage.external,
+      arrayBuffersBytes: usage.arrayBuffers,
+      label: label(),
+    });
+  };
+  take();
+  const timer = setInterval(take, periodMs);
+  timer.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      take();
+      return samples;
+    },
+  };
+}

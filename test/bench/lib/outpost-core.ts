@@ -16,7 +16,12 @@ export interface RequestRecord {
 
 export interface BenchCore {
   core: AppCore;
+  /** Every request sent, in order (empty when opened with `recordRequests: false`). */
   requests: RequestRecord[];
+  /** How many requests were sent, recorded or not. */
+  sent(): number;
+  /** The path of the request sent last ('' before the first). */
+  lastPath(): string;
   inFlight(): number;
   /** Calls the command and throws when the envelope says it failed. */
   call<T = unknown>(command: string, payload?: unknown): Promise<T>;
@@ -31,19 +36,30 @@ export async function openBenchCore(options: {
   concurrency?: number;
   clock?: Clock;
   scheduler?: Scheduler;
+  /**
+   * Default true. False counts the requests without keeping a record of each: a first pull of
+   * 50,000 posts would otherwise keep 50,000 records alive in the process whose memory is
+   * measured, which the app itself never does.
+   */
+  recordRequests?: boolean;
 }): Promise<BenchCore> {
   const requests: RequestRecord[] = [];
+  const recordRequests = options.recordRequests ?? true;
+  let sent = 0;
+  let lastPath = '';
   let inFlight = 0;
   const counting: typeof fetch = async (input, init) => {
     const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    // Not `new URL()`: parsing 10,000 URLs is bench overhead the bare client does not pay.
+    lastPath = href.slice(href.indexOf('/', href.indexOf('//') + 2));
     const record: RequestRecord = {
       method: init?.method ?? 'GET',
-      // Not `new URL()`: parsing 10,000 URLs is bench overhead the bare client does not pay.
-      path: href.slice(href.indexOf('/', href.indexOf('//') + 2)),
+      path: lastPath,
       startedAt: performance.now(),
       endedAt: Number.NaN,
     };
-    requests.push(record);
+    sent++;
+    if (recordRequests) requests.push(record);
     inFlight++;
     try {
       return await fetch(input, init);
@@ -69,6 +85,8 @@ export async function openBenchCore(options: {
   return {
     core,
     requests,
+    sent: () => sent,
+    lastPath: () => lastPath,
     inFlight: () => inFlight,
     call: async <T>(command: string, payload?: unknown): Promise<T> => {
       const result = await core.invoke(command as CommandName, payload);

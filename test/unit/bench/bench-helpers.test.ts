@@ -2,9 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { describePairs, isLoaded, pairedRatio, ratioText, type Pair } from '../../bench/lib/load';
 import { growsNoFasterThanPosts, growthExponent, growthSvg, perPost } from '../../bench/lib/growth';
-import { parseVmHwm } from '../../bench/lib/memory';
+import { parseRssParts, parseVmHwm } from '../../bench/lib/memory';
 import { capacity } from '../../bench/lib/capacity';
 import { median } from '../../bench/lib/stats';
+import { attributePauses, pausesText } from '../../bench/lib/pauses';
 import { kindOf, summarizeProfile, type CpuProfile } from '../../bench/lib/profile-summary';
 
 const pair = (bareMs: number, outpostMs: number, load1m: number): Pair => ({
@@ -112,6 +113,12 @@ describe('VmHWM', () => {
     );
     expect(parseVmHwm('Name:\tnode\n')).toBeNull();
   });
+
+  it('reads the anonymous and file-backed parts of the resident size', () => {
+    const status = 'VmRSS:\t  300 kB\nRssAnon:\t  200 kB\nRssFile:\t   90 kB\nRssShmem:\t  10 kB\n';
+    expect(parseRssParts(status)).toEqual({ anon: 200 * 1024, file: 90 * 1024 });
+    expect(parseRssParts('Name:\tnode\n')).toEqual({ anon: null, file: null });
+  });
 });
 
 describe('CPU profile summary', () => {
@@ -181,5 +188,31 @@ describe('capacity', () => {
       capacity({ cores: 2, bare: { wallMs: 4000, cpuMs: 3000, serviceCpuMs: 1000 }, outpostCpuMs: 4000 })
         .ratioCeiling,
     ).toBe(1);
+  });
+});
+
+describe('pause attribution', () => {
+  it('counts the slow edits a collection fell under, and the time it took inside them, by kind', () => {
+    const edits = [
+      { start: 0, end: 0.5 },
+      { start: 10, end: 13 },
+      { start: 20, end: 22 },
+    ];
+    const gcs = [
+      { start: 0.1, durationMs: 0.2, kind: 'minor' },
+      { start: 12, durationMs: 2, kind: 'major' },
+      { start: 50, durationMs: 1, kind: 'minor' },
+    ];
+    const a = attributePauses(edits, gcs, 1);
+    expect(a).toEqual({
+      thresholdMs: 1,
+      slow: 2,
+      withGc: 1,
+      gcMsByKind: { major: 1 },
+      gcCount: 2,
+      gcMs: 2.2,
+    });
+    expect(pausesText(a)).toBe('1 of 2 edits over 1 ms had a collection under them (major 1.0 ms)');
+    expect(pausesText(attributePauses([{ start: 0, end: 0.2 }], gcs))).toBe('no edit over 1 ms');
   });
 });

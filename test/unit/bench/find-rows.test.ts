@@ -1,6 +1,12 @@
 // The find part's rows: the slowest search decides the verdict, and the table names each case.
 import { describe, expect, it } from 'vitest';
-import { findTable, searchRows, type FindCase, type FindResult } from '../../bench/lib/find-rows';
+import {
+  findTable,
+  searchRows,
+  slowestSearchFirstScreenful,
+  type FindCase,
+  type FindResult,
+} from '../../bench/lib/find-rows';
 import { isLoaded } from '../../bench/lib/load';
 import { summarize } from '../../bench/lib/stats';
 
@@ -46,6 +52,21 @@ describe('searchRows', () => {
     expect(rows.map((r) => r.met)).toEqual([false, false]);
     expect(rows[1]?.note).toContain('Load at start 3 (loaded).');
     expect(searchRows(result([kase('sorted by title', 'sort', [1], [1])]), load(0))).toEqual([]);
+  });
+});
+
+describe('slowestSearchFirstScreenful', () => {
+  it("follows the search whose first screenful's p95 is highest, and nothing when no search ran", () => {
+    const slowest = slowestSearchFirstScreenful(
+      result([
+        kase('search, a rare word', 'search', [30, 31, 90], [11, 12, 13]),
+        kase('search, no match', 'search', [40, 41, 42], [21, 22, 95], 0),
+        kase('sorted by title', 'sort', [500, 500, 500], [900, 900, 900], 10_000),
+      ]),
+    );
+    expect(slowest?.name).toBe('search, a rare word');
+    expect(slowest?.summary.median).toBe(31);
+    expect(slowestSearchFirstScreenful(result([kase('X', 'filter', [1], [1])]))).toBeNull();
   });
 });
 
