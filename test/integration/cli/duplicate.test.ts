@@ -1,48 +1,23 @@
 // `outpost duplicate --post ID` (issue 25, item 6) as a script runs it: the new post's id on
 // standard output (`id` in --json), a copy that stays local until the next sync, and a new post
 // on the service with every variant once it has run; a wrong id fails plainly.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PostDetail } from '../../../src-preload/bridge';
-import { startSandbox, type SandboxHandle } from '../../server/index';
-import { buildCli, jsonOf, runCli, type Run } from './run-cli';
+import { useCliSession } from './cli-session';
+import { jsonOf } from './run-cli';
 
-let cli = '';
-let sandbox: SandboxHandle;
-let dataDir = '';
-
-beforeAll(async () => {
-  cli = await buildCli('duplicate');
-  sandbox = await startSandbox();
-  dataDir = mkdtempSync(join(tmpdir(), 'outpost-cli-dup-'));
-});
-
-afterAll(async () => {
-  await sandbox.close();
-  for (const path of [dataDir, cli]) rmSync(path, { recursive: true, force: true });
-});
-
-function outpost(...args: string[]): Promise<Run> {
-  return runCli(cli, ['--data-dir', dataDir, ...args], { OUTPOST_TOKEN: sandbox.token });
-}
-
-async function ok(...args: string[]): Promise<string> {
-  const run = await outpost(...args);
-  expect(run.stderr + (run.code === 0 ? '' : ` (exit ${run.code})`)).toBe('');
-  return run.stdout.trim();
-}
+const session = useCliSession('duplicate');
+const { outpost, ok } = session;
 
 describe('outpost duplicate', () => {
   it('prints the copy’s id, which syncs as a new post with every variant', { timeout: 120_000 }, async () => {
-    const workspace = sandbox.fixtures.workspace;
-    await ok('connect', '--base-url', sandbox.baseUrl);
+    const workspace = session.sandbox.fixtures.workspace;
+    await ok('connect', '--base-url', session.sandbox.baseUrl);
     const postId = await ok('draft', '--title', 'Spring menu', '--workspace', workspace);
     await ok('variant', '--post', postId, '--platform', 'x', '--content', 'Asparagus is back.');
     await ok('variant', '--post', postId, '--platform', 'linkedin', '--content', 'Our spring menu is here.');
     await ok('sync');
-    const postsBefore = sandbox.inspect.posts(workspace).length;
+    const postsBefore = session.sandbox.inspect.posts(workspace).length;
 
     const copyId = await ok('duplicate', '--post', postId);
 
@@ -58,14 +33,14 @@ describe('outpost duplicate', () => {
     ]);
     expect(typeof second.id).toBe('string');
     // Nothing left yet: the copies go with the next sync.
-    expect(sandbox.inspect.posts(workspace)).toHaveLength(postsBefore);
+    expect(session.sandbox.inspect.posts(workspace)).toHaveLength(postsBefore);
 
     await ok('sync');
-    const copies = sandbox.inspect.posts(workspace).filter((p) => p.title === 'Spring menu (copy)');
+    const copies = session.sandbox.inspect.posts(workspace).filter((p) => p.title === 'Spring menu (copy)');
     expect(copies).toHaveLength(2);
     for (const copy of copies)
       expect(
-        sandbox.inspect
+        session.sandbox.inspect
           .variants(copy.id)
           .map((v) => v.content)
           .sort(),

@@ -2,43 +2,18 @@
 // every edit made from the command line is kept as a version when the command ends (its typing
 // has paused), history lists them with `version` and `content`, and a restore is a new edit the
 // next sync sends.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PostDetail, TextVersionView } from '../../../src-preload/bridge';
-import { startSandbox, type SandboxHandle } from '../../server/index';
-import { buildCli, jsonOf, runCli, type Run } from './run-cli';
+import { useCliSession } from './cli-session';
+import { jsonOf } from './run-cli';
 
-let cli = '';
-let sandbox: SandboxHandle;
-let dataDir = '';
-
-beforeAll(async () => {
-  cli = await buildCli('history');
-  sandbox = await startSandbox();
-  dataDir = mkdtempSync(join(tmpdir(), 'outpost-cli-history-'));
-});
-
-afterAll(async () => {
-  await sandbox.close();
-  for (const dir of [dataDir, cli]) rmSync(dir, { recursive: true, force: true });
-});
-
-function outpost(...args: string[]): Promise<Run> {
-  return runCli(cli, ['--data-dir', dataDir, ...args], { OUTPOST_TOKEN: sandbox.token });
-}
-
-async function ok(...args: string[]): Promise<string> {
-  const run = await outpost(...args);
-  expect(run.stderr + (run.code === 0 ? '' : ` (exit ${run.code})`)).toBe('');
-  return run.stdout.trim();
-}
+const session = useCliSession('history');
+const { outpost, ok } = session;
 
 describe('outpost history and restore', () => {
   it('lists the versions of a text and restores one through the outbox', { timeout: 120_000 }, async () => {
-    const workspace = sandbox.fixtures.workspace;
-    await ok('connect', '--base-url', sandbox.baseUrl);
+    const workspace = session.sandbox.fixtures.workspace;
+    await ok('connect', '--base-url', session.sandbox.baseUrl);
     const postId = await ok('draft', '--title', 'Versions', '--workspace', workspace);
     const variantId = await ok('variant', '--post', postId, '--platform', 'x', '--content', 'One');
     await ok('edit', '--variant', variantId, '--content', 'Two');
@@ -71,8 +46,8 @@ describe('outpost history and restore', () => {
     const outbox = await ok('outbox');
     expect(outbox).toContain('Update variant');
     await ok('sync');
-    const serverPost = sandbox.inspect.posts(workspace).find((p) => p.title === 'Versions')!;
-    expect(sandbox.inspect.variants(serverPost.id).map((v) => v.content)).toEqual(['One']);
+    const serverPost = session.sandbox.inspect.posts(workspace).find((p) => p.title === 'Versions')!;
+    expect(session.sandbox.inspect.variants(serverPost.id).map((v) => v.content)).toEqual(['One']);
     const after = jsonOf<TextVersionView[]>(await outpost('--json', 'history', '--variant', variantId));
     expect(after.map((v) => [v.version, v.content, v.origin])).toEqual([
       [4, 'One', 'typed'],

@@ -2,31 +2,16 @@
 // reschedule goes out as exactly one PATCH per variant, refuses a published variant with the
 // reason and never sends it, and its one undo puts every time back on the service; unscheduling
 // many is one op each; moving local drafts into a workspace and back sends nothing once undone.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BridgeEvents, PostDetail } from '../../../src-preload/bridge';
-import { startSandbox, type SandboxHandle } from '../../server/index';
-import { ManualClock, openCore, type TestCore } from './helpers';
+import { connectedCores, type TestCore } from './helpers';
+import type { SandboxHandle } from '../../server/index';
 
 const START = new Date('2030-01-01T09:00:00.000Z');
 const HOUR = 3_600_000;
 const at = (hours: number): string => new Date(START.getTime() + hours * HOUR).toISOString();
 
-let sandbox: SandboxHandle | null = null;
-let t: TestCore | null = null;
-afterEach(async () => {
-  await t?.close();
-  await sandbox?.close();
-  t = null;
-  sandbox = null;
-});
-
-async function connected() {
-  sandbox = await startSandbox({ manualClock: true, startTime: START });
-  t = await openCore({ clock: new ManualClock(START) });
-  await t.call('settings.connect', { baseUrl: sandbox.baseUrl, token: sandbox.token, authHeader: 'bearer' });
-  await t.core.syncNow('user');
-  return { c: t, s: sandbox, workspace: sandbox.fixtures.workspace };
-}
+const connected = connectedCores(START);
 
 /** `posts` synced posts of the workspace, each an X and a LinkedIn variant scheduled at `when`. */
 async function scheduledPosts(c: TestCore, workspace: string, posts: number, when: string) {

@@ -3,9 +3,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach } from 'vitest';
 import type { BridgeEvent, CommandName, CommandPayload, CommandResult } from '../../../src-preload/bridge';
 import { createAppCore, type AppCoreOptions } from '../../../src-main/core/app/create-app-core';
 import type { AppCore, Clock, SecretStore } from '../../../src-main/core/ports';
+import { startSandbox, type SandboxHandle } from '../../server/index';
 
 export class MemorySecrets implements SecretStore {
   readonly kind = 'memory' as const;
@@ -97,5 +99,38 @@ export async function openCore(options: Partial<AppCoreOptions> & { dir?: string
       await core.close(1_000);
       temp?.remove();
     },
+  };
+}
+
+/** A core connected to its own sandbox, both on a manual clock, and synced once. */
+export interface ConnectedCore {
+  c: TestCore;
+  s: SandboxHandle;
+  workspace: string;
+}
+
+/**
+ * For a file whose tests each want a connected core on a clock from `start`: call it at the top
+ * level; each test calls the answer for its own, and both are closed after the test.
+ */
+export function connectedCores(start: Date): () => Promise<ConnectedCore> {
+  let sandbox: SandboxHandle | null = null;
+  let core: TestCore | null = null;
+  afterEach(async () => {
+    await core?.close();
+    await sandbox?.close();
+    core = null;
+    sandbox = null;
+  });
+  return async () => {
+    sandbox = await startSandbox({ manualClock: true, startTime: start });
+    core = await openCore({ clock: new ManualClock(start) });
+    await core.call('settings.connect', {
+      baseUrl: sandbox.baseUrl,
+      token: sandbox.token,
+      authHeader: 'bearer',
+    });
+    await core.core.syncNow('user');
+    return { c: core, s: sandbox, workspace: sandbox.fixtures.workspace };
   };
 }

@@ -4,31 +4,15 @@
 // "Hide here" survives a pull; a duplicate syncs as a new post; a copied text is an edit that
 // can be undone.
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BridgeEvents } from '../../../src-preload/bridge';
-import { startSandbox, type SandboxHandle } from '../../server/index';
-import { ManualClock, openCore, type TestCore } from './helpers';
+import { connectedCores, type TestCore } from './helpers';
 
 const START = new Date('2030-01-01T09:00:00.000Z');
 const HOUR = 3_600_000;
 const at = (hours: number): string => new Date(START.getTime() + hours * HOUR).toISOString();
 
-let sandbox: SandboxHandle | null = null;
-let t: TestCore | null = null;
-afterEach(async () => {
-  await t?.close();
-  await sandbox?.close();
-  t = null;
-  sandbox = null;
-});
-
-async function connected() {
-  sandbox = await startSandbox({ manualClock: true, startTime: START });
-  t = await openCore({ clock: new ManualClock(START) });
-  await t.call('settings.connect', { baseUrl: sandbox.baseUrl, token: sandbox.token, authHeader: 'bearer' });
-  await t.core.syncNow('user');
-  return { c: t, s: sandbox, workspace: sandbox.fixtures.workspace };
-}
+const connected = connectedCores(START);
 
 /** A post of the workspace with an X and a LinkedIn variant, the X one scheduled; synced if asked. */
 async function twoVariants(c: TestCore, workspace: string | null, title: string, sync: boolean) {
