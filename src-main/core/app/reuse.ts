@@ -5,7 +5,7 @@
 import type { BulkReport, LocalId, VariantView } from '../../../src-preload/bridge';
 import { enqueue } from '../outbox/op-store';
 import { newLocalId } from '../store/ids';
-import { unsyncedColumns } from '../store/local-item';
+import { unsentVariantColumns, unsyncedColumns } from '../store/local-item';
 import { getPost, insertPost } from '../store/post-repository';
 import type { NewVariantRow } from '../store/schema';
 import { insertVariants, listVariantsOfPost } from '../store/variant-repository';
@@ -37,12 +37,7 @@ export async function duplicatePostsUndoably(
           content: v.content,
           account_mode: v.account_mode,
           social_profile_id: v.social_profile_id,
-          scheduled_at: null,
-          status: null,
-          platform_post_url: null,
-          reconcile_at: null,
-          reconcile_attempts: 0,
-          ...unsyncedColumns(now),
+          ...unsentVariantColumns(now),
         }));
         await insertVariants(t.db, variants);
         if (post.workspace !== null) {

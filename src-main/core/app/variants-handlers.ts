@@ -7,7 +7,7 @@ import { enqueue, reviveRefusedCreate } from '../outbox/op-store';
 import { supersedeChanges } from '../outbox/supersede';
 import type { VariantField } from '../outbox/payload';
 import { newLocalId } from '../store/ids';
-import { unsyncedColumns } from '../store/local-item';
+import { unsentVariantColumns } from '../store/local-item';
 import { parseJson, touchPost } from '../store/post-repository';
 import type { VariantRow } from '../store/schema';
 import { insertVariant, updateVariant, type VariantBase } from '../store/variant-repository';
@@ -56,12 +56,7 @@ export function variantHandlers(app: AppContext): Handlers<VariantCommands> {
           platform: p.platform.trim(),
           content: p.content,
           ...accountColumns(p.account),
-          scheduled_at: null,
-          status: null,
-          platform_post_url: null,
-          reconcile_at: null,
-          reconcile_attempts: 0,
-          ...unsyncedColumns(now),
+          ...unsentVariantColumns(now),
         });
         await touchPost(t.db, post.id, now);
         if (post.workspace !== null)

@@ -13,3 +13,15 @@ export function unsyncedColumns(now: string) {
     updated_at: now,
   } as const;
 }
+
+/** A variant made here: the item's columns, and no time, status, link or read-back planned. */
+export function unsentVariantColumns(now: string) {
+  return {
+    scheduled_at: null,
+    status: null,
+    platform_post_url: null,
+    reconcile_at: null,
+    reconcile_attempts: 0,
+    ...unsyncedColumns(now),
+  } as const;
+}
