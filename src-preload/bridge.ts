@@ -357,6 +357,13 @@ export interface TimeRange {
  * and the same variant ("X · Northwind · this week": an X variant on Northwind that goes out this
  * week); with any of them, `filter` (a state) is that variant's state too.
  */
+/** One page of the post list (posts.page). */
+export interface PostPage {
+  posts: PostSummary[];
+  /** Where the next page starts; null: this page is the last. */
+  next: number | null;
+}
+
 export interface PostListFilters {
   filter?: PostFilter;
   /** A platform identifier; its other spellings match too (`twitter` for `x`). */
@@ -559,6 +566,23 @@ export interface BridgeCommands {
       hidden?: boolean;
     } & PostListFilters;
     result: PostSummary[];
+  };
+  /**
+   * The same list a page at a time, so that no answer keeps the core busy long however many
+   * posts a search finds. Start with `from: 0`; ask again with the page's `next` until it is
+   * null. A page has at most `limit` posts and may have fewer (a state filter reads a bounded
+   * number of posts per page): only `next: null` means the end.
+   */
+  'posts.page': {
+    payload: {
+      workspace: string | null;
+      query?: string;
+      sort?: PostSort;
+      hidden?: boolean;
+      from: number;
+      limit: number;
+    } & PostListFilters;
+    result: PostPage;
   };
   'posts.get': { payload: { id: LocalId }; result: PostDetail };
   /** Every post in conflict, on its title or on a variant (local space first, then by workspace). */
@@ -775,6 +799,7 @@ const COMMANDS = {
   'workspaces.moveLocalDrafts': true,
   'profiles.list': true,
   'posts.list': true,
+  'posts.page': true,
   'posts.get': true,
   'posts.conflicts': true,
   'posts.create': true,

@@ -83,6 +83,18 @@ const connection = z.strictObject({ baseUrl: text(2000), token: text(4000).optio
 
 type Schemas = { [C in CommandName]: z.ZodType<CommandPayload<C>, unknown> };
 
+/** Which posts the list shows and in which order (posts.list and posts.page). */
+const listedPosts = {
+  workspace: slug.nullable(),
+  query: text(500).optional(),
+  filter: z.union([z.literal('all'), itemState]).optional(),
+  platform: platform.optional(),
+  account: id.superRefine(noInvisible).optional(),
+  outAt: timeRange.optional(),
+  sort: z.enum(POST_SORTS).optional(),
+  hidden: z.boolean().optional(),
+};
+
 export const COMMAND_SCHEMAS = {
   'app.info': none,
   'settings.get': none,
@@ -99,16 +111,11 @@ export const COMMAND_SCHEMAS = {
   'workspaces.select': z.strictObject({ slug: slug.nullable() }),
   'workspaces.moveLocalDrafts': z.strictObject({ slug, postIds: z.array(id).max(100_000).optional() }),
   'profiles.list': z.strictObject({ workspace: slug }),
-  'posts.list': z.strictObject({
-    workspace: slug.nullable(),
-    query: text(500).optional(),
-    filter: z.union([z.literal('all'), itemState]).optional(),
-    platform: platform.optional(),
-    account: id.superRefine(noInvisible).optional(),
-    outAt: timeRange.optional(),
-    sort: z.enum(POST_SORTS).optional(),
-    limit: z.int().min(1).max(100_000).optional(),
-    hidden: z.boolean().optional(),
+  'posts.list': z.strictObject({ ...listedPosts, limit: z.int().min(1).max(100_000).optional() }),
+  'posts.page': z.strictObject({
+    ...listedPosts,
+    from: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
+    limit: z.int().min(1).max(10_000),
   }),
   'posts.get': z.strictObject({ id }),
   'posts.conflicts': none,

@@ -17,14 +17,21 @@ import { logDecision } from '../store/unit-of-work';
 import type { AppContext } from './app-context';
 import { CommandError } from './command-error';
 import type { Handlers } from './handlers';
-import { postList } from './post-list';
+import { postList, postPage } from './post-list';
 
 type PostCommands =
-  'posts.list' | 'posts.get' | 'posts.conflicts' | 'posts.create' | 'posts.update' | 'posts.resolveConflict';
+  | 'posts.list'
+  | 'posts.page'
+  | 'posts.get'
+  | 'posts.conflicts'
+  | 'posts.create'
+  | 'posts.update'
+  | 'posts.resolveConflict';
 
 export function postHandlers(app: AppContext): Handlers<PostCommands> {
   return {
     'posts.list': (p) => postList(app, p),
+    'posts.page': (p) => postPage(app, p),
     'posts.get': (p) => app.postDetail(p.id),
     'posts.conflicts': async () => {
       const details: PostDetail[] = [];

