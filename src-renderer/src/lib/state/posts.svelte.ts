@@ -14,9 +14,14 @@ import { localZone } from '../schedule-time';
 /** Posts asked for first when a list opens: more than a tall window shows. */
 const FIRST_SCREENFUL = 60;
 /**
+ * The rest comes in pages of this many: the core answers one request at a time, and a page is
+ * short (tens of milliseconds at 50,000 posts) where the whole answer of a broad search is not,
+ * so the next keystroke's first screenful never waits long behind it.
+ */
+const REST_PAGE = 1_000;
+/**
  * After a new search or filter, the rest of the list is asked for once the first screenful is
- * painted and nothing newer was typed meanwhile: the core answers one request at a time, and
- * the whole list of a broad search must not hold up the next keystroke's first screenful.
+ * painted and nothing newer was typed meanwhile.
  */
 const REST_AFTER_MS = 250;
 
@@ -77,35 +82,68 @@ export class PostsState {
     const mine = ++this.sequence;
     const payload = this.listPayload();
     const asked = JSON.stringify(payload);
+    const current = () => mine === this.sequence;
     try {
-      if (!this.loaded || asked !== this.shown) {
-        // A list opening (or a new search, filter or order) shows its first screenful at once:
-        // thousands of posts take a moment to build and send, and nobody sees past the first
-        // screen in that time.
-        const opening = !this.loaded;
-        const first = await invoke('posts.list', { ...payload, limit: FIRST_SCREENFUL });
-        if (mine !== this.sequence) return;
-        this.items = first;
-        this.loaded = true;
-        this.shown = asked;
-        this.partial = first.length === FIRST_SCREENFUL;
+      if (this.loaded && asked === this.shown) {
+        // The same list again (a sync changed some posts): read whole, then shown at once, so
+        // that the rows on screen do not shrink and grow back.
+        const items = await this.readPages(payload, 0, current);
+        if (!current() || items === null) return;
+        this.items = items;
+        this.partial = false;
         this.error = null;
-        if (!this.partial) return;
-        // Asked once the first rows are on screen: building the rest keeps the core busy, and
-        // on a machine of few cores that would be taken from painting them.
-        await afterNextPaint();
-        if (!opening) await new Promise((resolve) => setTimeout(resolve, REST_AFTER_MS));
-        if (mine !== this.sequence) return;
+        return;
       }
-      const items = await invoke('posts.list', payload);
-      if (mine !== this.sequence) return;
-      this.items = items;
+      // A list opening (or a new search, filter or order) shows its first screenful at once:
+      // thousands of posts take a moment to build and send, and nobody sees past the first
+      // screen in that time.
+      const opening = !this.loaded;
+      const first = await invoke('posts.page', { ...payload, from: 0, limit: FIRST_SCREENFUL });
+      if (!current()) return;
+      this.items = first.posts;
       this.loaded = true;
-      this.partial = false;
+      this.shown = asked;
+      this.partial = first.next !== null;
       this.error = null;
+      if (first.next === null) return;
+      // Asked once the first rows are on screen: building the rest keeps the core busy, and
+      // on a machine of few cores that would be taken from painting them.
+      await afterNextPaint();
+      if (!opening) await new Promise((resolve) => setTimeout(resolve, REST_AFTER_MS));
+      if (!current()) return;
+      const rest = await this.readPages(payload, first.next, current, (page) => {
+        this.items = [...this.items, ...page];
+      });
+      if (!current() || rest === null) return;
+      this.partial = false;
     } catch (error) {
-      if (mine === this.sequence) this.error = errorMessage(error);
+      if (current()) this.error = errorMessage(error);
     }
+  }
+
+  /**
+   * The list from position `from` to its end, a page per request; null once a newer reload
+   * replaced this one. A post that moved between two pages (a sync wrote meanwhile) is kept
+   * once: the change's own reload brings the list right again.
+   */
+  private async readPages(
+    payload: CommandPayload<'posts.list'>,
+    from: number,
+    current: () => boolean,
+    shown?: (page: PostSummary[]) => void,
+  ): Promise<PostSummary[] | null> {
+    const items: PostSummary[] = [];
+    const seen = new Set(from === 0 ? [] : this.items.map((p) => p.id));
+    for (let next: number | null = from; next !== null;) {
+      const page = await invoke('posts.page', { ...payload, from: next, limit: REST_PAGE });
+      if (!current()) return null;
+      const fresh = page.posts.filter((p) => !seen.has(p.id));
+      for (const p of fresh) seen.add(p.id);
+      items.push(...fresh);
+      shown?.(fresh);
+      next = page.next;
+    }
+    return items;
   }
 
   /** Coalesces bursts of change events (a sync touches many items) into one reload. */
