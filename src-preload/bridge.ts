@@ -357,6 +357,13 @@ export interface TimeRange {
  * and the same variant ("X · Northwind · this week": an X variant on Northwind that goes out this
  * week); with any of them, `filter` (a state) is that variant's state too.
  */
+/**
+ * How the window asks for its list (posts.page): a first screenful, more than a tall window
+ * shows, then the rest in pages short enough that the next keystroke's search never waits long
+ * behind one (the core answers one request at a time). The benchmarks time the same sizes.
+ */
+export const LIST_PAGE_SIZES = { firstScreenful: 60, rest: 1_000 } as const;
+
 /** One page of the post list (posts.page). */
 export interface PostPage {
   posts: PostSummary[];

@@ -6,16 +6,21 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { setImmediate as yieldMacrotask } from 'node:timers/promises';
-import type { VariantView, PostSummary } from '../../src-preload/bridge';
+import { LIST_PAGE_SIZES, type VariantView, type PostSummary } from '../../src-preload/bridge';
 import { bareClient, barePull } from './lib/bare-client';
 import { answerParent } from './lib/fork';
 import { watchMemoryTimeline, watchPeakRss, type MemorySample } from './lib/memory';
 import { openBenchCore } from './lib/outpost-core';
-import { attributePauses, type GcPause, type PauseAttribution, type Span } from './lib/pauses';
+import {
+  attributePauses,
+  attributeWaits,
+  mainThreadClock,
+  type EditClock,
+  type GcPause,
+  type PauseAttribution,
+  type WaitAttribution,
+} from './lib/pauses';
 import { applyV8MemorySettings } from '../../src-main/v8-memory';
-
-/** What the window asks for first (src-renderer/src/lib/state/posts.svelte.ts). */
-const FIRST_SCREENFUL = 60;
 
 export interface PullChildInput {
   /** Start with the app's V8 memory settings (src-main/v8-memory.ts), as its hosts do; default true. */
@@ -72,6 +77,9 @@ export interface PullChildResult {
   /** The garbage collections under the first edits and the typing over 1 ms. */
   editFirstPauses?: PauseAttribution;
   editRepeatPauses?: PauseAttribution;
+  /** Where the main thread was during the slow first edits and keystrokes (Linux). */
+  editFirstWaits?: WaitAttribution | null;
+  editRepeatWaits?: WaitAttribution | null;
   /** Requests of a second full pull with nothing changed: what every later full pull costs. */
   steadyFullPullRequests?: number;
   phase?: string;
@@ -149,7 +157,7 @@ async function runOutpost(input: PullChildInput): Promise<PullChildResult> {
   const firstListMs: number[] = [];
   for (let i = 0; i < (input.firstLists ?? 0); i++) {
     const s = performance.now();
-    await bench.call('posts.list', { workspace: 'acme', limit: FIRST_SCREENFUL });
+    await bench.call('posts.list', { workspace: 'acme', limit: LIST_PAGE_SIZES.firstScreenful });
     firstListMs.push(performance.now() - s);
     await yieldMacrotask();
   }
@@ -187,39 +195,39 @@ async function runOutpost(input: PullChildInput): Promise<PullChildResult> {
       const v = detail.variants.find((x) => x.state !== 'published');
       if (v) targets.push(v.id);
     }
-    const first: number[] = [];
-    const firstSpans: Span[] = [];
-    const cpu: number[] = [];
+    /** One timed edit, with the clocks that say where its time went. */
+    const timedEdit = async (id: string, content: string): Promise<EditClock> => {
+      const before = mainThreadClock();
+      const c = process.cpuUsage();
+      const start = performance.now();
+      await bench.call('variants.update', { id, content });
+      const end = performance.now();
+      const processCpuMs = cpuSince(c);
+      return { start, end, processCpuMs, before, after: mainThreadClock() };
+    };
+    const firstClocks: EditClock[] = [];
     const gc = watchGc();
     for (const [i, id] of targets.entries()) {
-      const c = process.cpuUsage();
-      const s = performance.now();
-      await bench.call('variants.update', { id, content: `Edited in the bench, round ${i}.` });
-      const e = performance.now();
-      first.push(e - s);
-      firstSpans.push({ start: s, end: e });
-      cpu.push(cpuSince(c));
+      firstClocks.push(await timedEdit(id, `Edited in the bench, round ${i}.`));
       await yieldMacrotask();
     }
-    const repeat: number[] = [];
-    const repeatSpans: Span[] = [];
+    const repeatClocks: EditClock[] = [];
     const one = targets[0];
     let text = 'Typing';
     for (let i = 0; one !== undefined && i < input.edits; i++) {
       text += String.fromCharCode(97 + (i % 26));
-      const s = performance.now();
-      await bench.call('variants.update', { id: one, content: text });
-      const e = performance.now();
-      repeat.push(e - s);
-      repeatSpans.push({ start: s, end: e });
+      repeatClocks.push(await timedEdit(one, text));
       await yieldMacrotask();
     }
     const pauses = await gc.stop();
-    result.editFirstMs = first;
-    result.editRepeatMs = repeat;
-    result.editFirstCpuMs = cpu;
-    result.editFirstPauses = attributePauses(firstSpans, pauses);
-    result.editRepeatPauses = attributePauses(repeatSpans, pauses);
+    const wall = (e: EditClock): number => e.end - e.start;
+    result.editFirstMs = firstClocks.map(wall);
+    result.editRepeatMs = repeatClocks.map(wall);
+    result.editFirstCpuMs = firstClocks.map((e) => e.processCpuMs);
+    result.editFirstPauses = attributePauses(firstClocks, pauses);
+    result.editRepeatPauses = attributePauses(repeatClocks, pauses);
+    result.editFirstWaits = attributeWaits(firstClocks);
+    result.editRepeatWaits = attributeWaits(repeatClocks);
   }
   // The window of the rendering benchmark opens on this workspace.
   await bench.call('workspaces.select', { slug: 'acme' });

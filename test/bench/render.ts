@@ -20,7 +20,7 @@ export interface RenderResult {
   hostReadyMs: number[];
   startupFcpMs: number[];
   firstListMs: number[];
-  /** The posts.list request inside each first list (host work + transfer of every summary). */
+  /** The posts.list request for the first screenful (host work + transfer of its summaries). */
   postsListMs: number[];
   frameMs: number[];
   smoothFrameMs: number[];
@@ -89,8 +89,8 @@ const INIT_SCRIPT = `
 // Functions, not source text: the renderer's CSP forbids evaluating strings in polls.
 const FIRST_ROW_SEEN = (): boolean => (globalThis as { __firstRow?: number }).__firstRow !== undefined;
 /**
- * The window shows a first screenful, then the whole list; the count above the list ("10003
- * posts · Last changed", the order named after it) appears with the whole list.
+ * The window shows a first screenful, then the rest a page at a time; the count above the list
+ * ("10003 posts · Last changed", the order named after it) appears once the last page is in.
  */
 const WHOLE_LIST_SHOWN = (): boolean =>
   /\d\s+posts?\b/.test(
@@ -141,7 +141,7 @@ interface PaintTimes {
   timeOrigin: number;
   fcp: number;
   firstRow: number;
-  /** The posts.list bridge request, as the page's resource timing saw it (-1: not found). */
+  /** The first screenful's posts.list bridge request, as the page's resource timing saw it (-1: not found). */
   postsList: number;
 }
 

@@ -1,12 +1,14 @@
-// posts.list (issue 25): the list filtered, searched and sorted by the core, never by the window
-// over a page. Lean rows only (no raw or base JSON, no full variant views): at 10,000 posts this
-// command is most of the window's first list.
+// posts.list and posts.page (issues 25, 27): the list filtered, searched and sorted by the core,
+// never by the window over a page. Lean rows only (no raw or base JSON, no full variant views).
+// The window asks for its first screenful with posts.list (one pass over the library, the
+// fastest way to the first matches of a search), then for the rest with posts.page, each page
+// bounded however large the library, so the next keystroke's search never waits long.
 import type { CommandPayload, PostPage, PostSummary, TimeRange } from '../../../src-preload/bridge';
 import { platformSpellings } from '../../../src-preload/platforms';
 import { groupBy } from '../collections';
 import { listOpenOpStates, listOpenOpsOfPosts } from '../outbox/op-queries';
 import { variantConditions, type PostListSpec } from '../store/post-list-query';
-import { listPostSummaryRows, type ListedVariantRow } from '../store/post-repository';
+import { listPageWindow, listPostSummaryRows, type ListedVariantRow } from '../store/post-repository';
 import { searchWords } from '../store/search-text';
 import type { AppContext } from './app-context';
 import { matchesFilter } from './planning-views';
@@ -34,29 +36,94 @@ export function listSpec(p: ListPayload | PagePayload): PostListSpec {
 }
 
 /**
- * Posts a state filter reads per page, at least: states come from the open ops, not from SQL,
- * so a page reads the list in order and keeps the posts in that state. Bounded, so that a rare
- * state over a large library answers in short pages instead of one long one.
+ * How far one page looks through the list for posts that meet a search or a filter, at most:
+ * a page answers `limit` posts or what this stretch held, whichever comes first. A stretch of
+ * 10,000 posts takes 25 to 50 ms at 50,000 posts; the whole library in one answer took 250.
  */
-const STATE_PAGE = 500;
+export const SEARCH_WINDOW = 10_000;
+/** The same for a state filter, whose states come from the posts' summaries (not from SQL). */
+const STATE_WINDOW = 1_000;
 
-/** Every post the list shows: the CLI's list, or the first `limit` of them. */
+type Filter = NonNullable<ListPayload['filter']>;
+type SummaryRows = Awaited<ReturnType<typeof listPostSummaryRows>>;
+/** An open op as a summary's state needs it. */
+type OpOfPost = Parameters<typeof postSummary>[2][number];
+
+/** Every post the list shows (the CLI's list), or the first `limit` of them (a first screenful). */
 export async function postList(app: AppContext, p: ListPayload): Promise<PostSummary[]> {
   const spec = listSpec(p);
   const filter = p.filter ?? 'all';
-  if (p.limit !== undefined) {
-    // A first screenful may take several state pages when the state is rare.
-    const listed: PostSummary[] = [];
-    let from: number | null = 0;
-    while (from !== null && listed.length < p.limit) {
-      const page = await readPage(app, spec, filter, from, p.limit - listed.length);
-      listed.push(...page.posts);
-      from = page.next;
-    }
-    return listed;
+  if (p.limit === undefined) {
+    const opsBy = groupBy(await listOpenOpStates(app.db), (o) => o.post_id);
+    return keep(spec, filter, await listPostSummaryRows(app.db, spec), opsBy);
   }
-  const rows = await listPostSummaryRows(app.db, spec);
-  const opsBy = groupBy(await listOpenOpStates(app.db), (o) => o.post_id);
+  if (filter === 'all')
+    return summaries(app, spec, filter, await listPostSummaryRows(app.db, spec, { limit: p.limit }));
+  // States come from the open ops, not from SQL: the list a stretch at a time, in its order,
+  // until the screen is full (one stretch, for a common state).
+  const listed: PostSummary[] = [];
+  for (let from: number | null = 0; from !== null && listed.length < p.limit;) {
+    const page = await postPage(app, { ...p, from, limit: p.limit - listed.length });
+    listed.push(...page.posts);
+    from = page.next;
+  }
+  return listed;
+}
+
+/**
+ * posts.page: from position `from` of the list's space, in its order. Without a search, a
+ * filter or a state, that is the page itself. With them, the page looks through a bounded
+ * stretch of posts (SEARCH_WINDOW, STATE_WINDOW) and keeps those that are listed, up to
+ * `limit`; `next` says where it stopped looking.
+ */
+export async function postPage(app: AppContext, p: PagePayload): Promise<PostPage> {
+  const spec = listSpec(p);
+  const filter = p.filter ?? 'all';
+  const { from, limit } = p;
+  const conditions = spec.words.length > 0 || variantConditions(spec).length > 0;
+  const size =
+    filter !== 'all' ? Math.max(limit, STATE_WINDOW) : conditions ? Math.max(limit, SEARCH_WINDOW) : limit;
+  const window = await listPageWindow(app.db, spec, { from, size });
+  const candidates = window.flatMap((w, at) => (w.listed ? [{ id: w.id, at }] : []));
+  // Without a state, every candidate is listed: only the first `limit` need a summary.
+  const read = filter === 'all' ? candidates.slice(0, limit) : candidates;
+  const rows = await listPostSummaryRows(app.db, spec, { ids: read.map((c) => c.id) });
+  const listed = await summaries(app, spec, filter, rows);
+  if (listed.length < limit)
+    return { posts: listed, next: window.length < size ? null : from + window.length };
+  // Full: the next page starts right after its last post, unless that was the list's last.
+  const posts = listed.slice(0, limit);
+  const last = read.find((c) => c.id === posts[posts.length - 1]?.id)?.at ?? window.length - 1;
+  const after = last + 1;
+  return { posts, next: after < window.length || window.length === size ? from + after : null };
+}
+
+/** The rows' summaries, those in the state asked for. Reads the open ops of these posts only. */
+async function summaries(
+  app: AppContext,
+  spec: PostListSpec,
+  filter: Filter,
+  rows: SummaryRows,
+): Promise<PostSummary[]> {
+  // Not the whole outbox: thousands of ops after a day of drafting offline.
+  const ops = await listOpenOpsOfPosts(
+    app.db,
+    rows.map((r) => r.post.id),
+  );
+  return keep(
+    spec,
+    filter,
+    rows,
+    groupBy(ops, (o) => o.post_id),
+  );
+}
+
+function keep(
+  spec: PostListSpec,
+  filter: Filter,
+  rows: SummaryRows,
+  opsBy: ReadonlyMap<string, OpOfPost[]>,
+): PostSummary[] {
   const ofVariants = variantConditions(spec).length > 0;
   const listed: PostSummary[] = [];
   for (const { post, variants } of rows) {
@@ -64,47 +131,6 @@ export async function postList(app: AppContext, p: ListPayload): Promise<PostSum
     if (filter === 'all' || inState(summary, ofVariants ? variants : null, filter)) listed.push(summary);
   }
   return listed;
-}
-
-/** posts.page: the window's list a page at a time (the first screenful, then the rest). */
-export function postPage(app: AppContext, p: PagePayload): Promise<PostPage> {
-  return readPage(app, listSpec(p), p.filter ?? 'all', p.from, p.limit);
-}
-
-/**
- * One page: from position `from` of the posts the query lists. Without a state filter that is
- * the page itself; with one, the page reads at most max(limit, STATE_PAGE) posts and keeps
- * those in the state, and `next` says where it stopped reading.
- */
-async function readPage(
-  app: AppContext,
-  spec: PostListSpec,
-  filter: NonNullable<ListPayload['filter']>,
-  from: number,
-  limit: number,
-): Promise<PostPage> {
-  const read = filter === 'all' ? limit : Math.max(limit, STATE_PAGE);
-  const rows = await listPostSummaryRows(app.db, spec, { limit: read, offset: from });
-  // A page reads the open ops of its own posts, not the whole outbox (thousands of ops after a
-  // day of drafting offline).
-  const opsBy = groupBy(
-    await listOpenOpsOfPosts(
-      app.db,
-      rows.map((r) => r.post.id),
-    ),
-    (o) => o.post_id,
-  );
-  const ofVariants = variantConditions(spec).length > 0;
-  const posts: PostSummary[] = [];
-  for (const [i, { post, variants }] of rows.entries()) {
-    const summary = postSummary(post, variants, opsBy.get(post.id) ?? []);
-    if (filter !== 'all' && !inState(summary, ofVariants ? variants : null, filter)) continue;
-    posts.push(summary);
-    // Full: the next page starts right after this post, even if more were read.
-    if (posts.length === limit)
-      return { posts, next: i + 1 < rows.length || rows.length === read ? from + i + 1 : null };
-  }
-  return { posts, next: rows.length < read ? null : from + rows.length };
 }
 
 /**
@@ -115,7 +141,7 @@ async function readPage(
 function inState(
   summary: PostSummary,
   matching: readonly ListedVariantRow[] | null,
-  filter: NonNullable<ListPayload['filter']>,
+  filter: Filter,
 ): boolean {
   if (matching === null) return matchesFilter(summary, filter);
   return summary.variants.some((v, i) => matching[i]?.matches === 1 && v.state === filter);

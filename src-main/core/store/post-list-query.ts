@@ -40,34 +40,49 @@ export function variantConditions(spec: PostListSpec): Array<Expression<SqlBool>
   return conditions;
 }
 
-/** The posts the list shows: one space, every search word, a variant meeting the conditions. */
-export function whereListed<O>(q: PostQuery<O>, spec: PostListSpec): PostQuery<O> {
+/** The posts of the list's space: one workspace (or the local space), hidden here or not. */
+export function whereInSpace<O>(q: PostQuery<O>, spec: PostListSpec): PostQuery<O> {
   q =
     spec.workspace === null
       ? q.where('post.workspace', 'is', null)
       : q.where('post.workspace', '=', spec.workspace);
   if (spec.hidden !== undefined) q = q.where('post.hidden_at', spec.hidden ? 'is not' : 'is', null);
+  return q;
+}
+
+/**
+ * What a post of the space must meet to be listed: every search word in its title or in one of
+ * its variants' texts, and a variant meeting the variant conditions. Empty: every post is.
+ * `onePass`: the first word reads every variant once (IN), a third faster than once per post
+ * (EXISTS) when the whole list is read; a page of the list looks only at its own posts, where
+ * once per post is the cheaper. The other words are looked for only in the posts that passed.
+ */
+export function matchConditions(
+  eb: ExpressionBuilder<Database, 'post'>,
+  spec: PostListSpec,
+  onePass: boolean,
+): Array<Expression<SqlBool>> {
+  const out: Array<Expression<SqlBool>> = [];
   for (const [i, word] of spec.words.entries()) {
     const like = containsPattern(word);
     // The folded copies (a row written without one, by an older build or straight into the
     // file, is read as it is: LIKE still ignores the case of ASCII letters there).
-    const inText = sql<SqlBool>`coalesce(variant.search_content, variant.content) like ${like} escape '\\'`;
-    const variants = (eb: ExpressionBuilder<Database, 'post'>) =>
-      eb.selectFrom('variant').select('variant.post_id').where(inText);
-    // The first word reads every variant in one pass (IN), a third faster at 50,000 posts than
-    // once per post (EXISTS); the others are looked for only in the posts that passed it.
-    q = q.where((eb) =>
+    const variants = eb
+      .selectFrom('variant')
+      .select('variant.post_id')
+      .where(sql<SqlBool>`coalesce(variant.search_content, variant.content) like ${like} escape '\\'`);
+    out.push(
       eb.or([
         sql<SqlBool>`coalesce(post.search_title, post.title) like ${like} escape '\\'`,
-        i === 0
-          ? eb('post.id', 'in', variants(eb))
-          : eb.exists(variants(eb).whereRef('variant.post_id', '=', 'post.id')),
+        onePass && i === 0
+          ? eb('post.id', 'in', variants)
+          : eb.exists(variants.whereRef('variant.post_id', '=', 'post.id')),
       ]),
     );
   }
   const conditions = variantConditions(spec);
   if (conditions.length > 0)
-    q = q.where((eb) =>
+    out.push(
       eb.exists(
         eb
           .selectFrom('variant')
@@ -76,7 +91,12 @@ export function whereListed<O>(q: PostQuery<O>, spec: PostListSpec): PostQuery<O
           .where((v) => v.and(conditions)),
       ),
     );
-  return q;
+  return out;
+}
+
+/** The posts the list shows, read whole: one space, every search word, the variant conditions. */
+export function whereListed<O>(q: PostQuery<O>, spec: PostListSpec): PostQuery<O> {
+  return whereInSpace(q, spec).where((eb) => eb.and(matchConditions(eb, spec, true)));
 }
 
 /**

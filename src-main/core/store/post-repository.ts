@@ -1,11 +1,18 @@
 // Posts: local rows with an optional server id and the base snapshot of the last server state.
 import { preparedQuery, preparedUpdateById } from './prepared';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/sqlite';
 import type { Database, NewPostRow, PostRow, PostUpdate } from './schema';
 import { SUMMARY_VARIANT_COLUMNS, type VariantSummaryRow } from './variant-repository';
 import { chunked, IDS_PER_STATEMENT, ROWS_PER_INSERT, selectByIds } from './chunks';
-import { orderListed, variantConditions, whereListed, type PostListSpec } from './post-list-query';
+import {
+  matchConditions,
+  orderListed,
+  variantConditions,
+  whereInSpace,
+  whereListed,
+  type PostListSpec,
+} from './post-list-query';
 import { foldForSearch } from './search-text';
 
 export interface PostBase {
@@ -104,6 +111,30 @@ export type PostSummaryRow = Pick<
   'id' | 'server_id' | 'workspace' | 'title' | 'remote_state' | 'conflict' | 'updated_at'
 >;
 
+/**
+ * A stretch of the list's space in its order, `size` posts from position `from`, each with
+ * whether it meets the list's search and variant conditions. A page of the list looks at a
+ * bounded stretch, so that no page reads the whole library however rare the matches.
+ */
+export async function listPageWindow(
+  db: Kysely<Database>,
+  spec: PostListSpec,
+  window: { from: number; size: number },
+): Promise<Array<{ id: string; listed: boolean }>> {
+  const rows = await orderListed(
+    whereInSpace(db.selectFrom('post'), spec).select((eb) => {
+      const conditions = matchConditions(eb, spec, false);
+      const listed: Expression<SqlBool> = conditions.length === 0 ? sql<SqlBool>`1` : eb.and(conditions);
+      return ['post.id', sql<number>`${listed}`.as('listed')];
+    }),
+    spec.sort,
+  )
+    .limit(window.size)
+    .offset(window.from)
+    .execute();
+  return rows.map((r) => ({ id: r.id, listed: Number(r.listed) === 1 }));
+}
+
 /** A variant's lean columns, and whether it meets the list's variant conditions (when it has some). */
 export type ListedVariantRow = VariantSummaryRow & { matches?: 0 | 1 };
 
@@ -118,7 +149,7 @@ export type ListedVariantRow = VariantSummaryRow & { matches?: 0 | 1 };
 export async function listPostSummaryRows(
   db: Kysely<Database>,
   spec: PostListSpec,
-  page?: { limit: number; offset?: number },
+  page?: { limit: number; offset?: number } | { ids: readonly string[] },
 ): Promise<Array<{ post: PostSummaryRow; variants: ListedVariantRow[] }>> {
   const conditions = variantConditions(spec);
   const columns = Object.fromEntries(SUMMARY_VARIANT_COLUMNS.map((c) => [c, sql.ref(`variant.${c}`)]));
@@ -149,6 +180,13 @@ export async function listPostSummaryRows(
         .whereRef('variant.post_id', '=', 'post.id')
         .as('variants'),
     );
+  if (page !== undefined && 'ids' in page) {
+    // Posts a page already chose (listPageWindow): read in pieces, put back in the page's order.
+    const at = new Map(page.ids.map((id, i) => [id, i]));
+    const rows = await selectByIds(page.ids, (part) => q.where('post.id', 'in', part).execute());
+    rows.sort((a, b) => (at.get(a.id) ?? 0) - (at.get(b.id) ?? 0));
+    return rows.map((row) => ({ post: row, variants: parseJson<ListedVariantRow[]>(row.variants) ?? [] }));
+  }
   q =
     page === undefined
       ? whereListed(q, spec)

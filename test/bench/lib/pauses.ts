@@ -1,6 +1,7 @@
 // Which pause a slow edit paid for: the process's garbage collections (Node's `gc` performance
-// entries) matched against the edits' own spans. An edit over the threshold with no collection
-// under it waited for something else (a core, most often, on a shared machine).
+// entries) matched against the edits' own spans, and, on Linux, where the main thread was while
+// it lasted (the kernel's schedstat): on a core, waiting for one, or blocked (I/O, a lock).
+import { readFileSync } from 'node:fs';
 
 export interface Span {
   start: number;
@@ -59,4 +60,80 @@ export function pausesText(a: PauseAttribution): string {
     .map(([kind, ms]) => `${kind} ${ms.toFixed(1)} ms`)
     .join(', ');
   return `${a.withGc} of ${a.slow} edits over ${a.thresholdMs} ms had a collection under them${kinds === '' ? '' : ` (${kinds})`}`;
+}
+
+/** The main thread's time on a core and waiting for one, in ns (Linux); null elsewhere. */
+export interface ThreadClock {
+  runNs: number;
+  queueNs: number;
+}
+
+const SCHEDSTAT = `/proc/self/task/${process.pid}/schedstat`;
+
+/** Read before and after a span, outside it: the read itself costs ~10 µs. */
+export function mainThreadClock(): ThreadClock | null {
+  try {
+    const [run, queue] = readFileSync(SCHEDSTAT, 'utf8').split(' ');
+    return { runNs: Number(run), queueNs: Number(queue) };
+  } catch {
+    return null;
+  }
+}
+
+/** One edit: its wall time, the process's CPU time, and the main thread's own share. */
+export interface EditClock extends Span {
+  processCpuMs: number;
+  before: ThreadClock | null;
+  after: ThreadClock | null;
+}
+
+export interface WaitAttribution {
+  thresholdMs: number;
+  slow: number;
+  /** Summed over the slow edits. */
+  wallMs: number;
+  /** The main thread running on a core (Outpost's code, SQLite, V8 on that thread). */
+  mainRunMs: number;
+  /** The main thread ready but waiting for a core (taken by another thread or process). */
+  mainQueueMs: number;
+  /** Neither: the thread slept in the kernel (a write waiting for the disk, a lock). */
+  mainBlockedMs: number;
+  /** The process's other threads on a core meanwhile (V8's compiler and GC helpers). */
+  otherThreadsMs: number;
+}
+
+/** Where the slow edits' time went, by the main thread's scheduler counters; null off Linux. */
+export function attributeWaits(edits: readonly EditClock[], thresholdMs = 1): WaitAttribution | null {
+  const out: WaitAttribution = {
+    thresholdMs,
+    slow: 0,
+    wallMs: 0,
+    mainRunMs: 0,
+    mainQueueMs: 0,
+    mainBlockedMs: 0,
+    otherThreadsMs: 0,
+  };
+  for (const e of edits) {
+    if (e.before === null || e.after === null) return null;
+    const wall = e.end - e.start;
+    if (wall <= thresholdMs) continue;
+    const run = (e.after.runNs - e.before.runNs) / 1e6;
+    const queue = (e.after.queueNs - e.before.queueNs) / 1e6;
+    out.slow++;
+    out.wallMs += wall;
+    out.mainRunMs += run;
+    out.mainQueueMs += queue;
+    // The counters are read just outside the span: clamp their few µs of overshoot.
+    out.mainBlockedMs += Math.max(0, wall - run - queue);
+    out.otherThreadsMs += Math.max(0, e.processCpuMs - run);
+  }
+  return out;
+}
+
+/** "6 edits over 1 ms, 9.1 ms: main thread on a core 3.2, waiting for a core 0.4, blocked 5.5; other threads 2.0". */
+export function waitsText(a: WaitAttribution | null | undefined): string {
+  if (a === null || a === undefined) return 'no scheduler counters';
+  if (a.slow === 0) return `no edit over ${a.thresholdMs} ms`;
+  const f = (v: number): string => v.toFixed(1);
+  return `${a.slow} edits over ${a.thresholdMs} ms, ${f(a.wallMs)} ms: main thread on a core ${f(a.mainRunMs)}, waiting for a core ${f(a.mainQueueMs)}, blocked ${f(a.mainBlockedMs)}; other threads on a core ${f(a.otherThreadsMs)}`;
 }

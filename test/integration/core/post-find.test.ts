@@ -293,7 +293,7 @@ describe('a page at a time (posts.page)', () => {
       { workspace: 'acme', from: 0.5, limit: 10 },
       { workspace: 'acme', limit: 10 },
     ]) {
-      const answer = await t.core.invoke('posts.page', bad as PagePayload);
+      const answer = await t.core.invoke('posts.page', bad);
       expect(answer.ok).toBe(false);
     }
   });
@@ -472,7 +472,7 @@ describe('a state filter over a library larger than a page', () => {
     const temp3 = tempDir('outpost-find-pages-');
     try {
       const store = await openDatabase({ file: `${temp3.dir}/outpost.db` });
-      for (let i = 0; i < 1_100; i++) {
+      for (let i = 0; i < 2_600; i++) {
         const id = `p${String(i).padStart(4, '0')}`;
         await insertPost(store.db, {
           id,
@@ -487,7 +487,7 @@ describe('a state filter over a library larger than a page', () => {
           created_at: day(-1),
           updated_at: day(-1),
         });
-        if (i % 300 !== 7) continue;
+        if (i % 600 !== 7) continue;
         await insertVariant(store.db, {
           id: `${id}-v`,
           post_id: id,
@@ -516,27 +516,35 @@ describe('a state filter over a library larger than a page', () => {
           (await c.call('posts.list', { workspace: 'acme', filter: 'published', sort: 'title', limit })).map(
             (p) => p.id,
           );
-        expect(await list()).toEqual(['p0007', 'p0307', 'p0607', 'p0907']);
-        expect(await list(3)).toEqual(['p0007', 'p0307', 'p0607']);
-        expect(await list(10)).toEqual(['p0007', 'p0307', 'p0607', 'p0907']);
-        // A page reads at most 500 posts, so a rare state answers in short pages; `next` says
-        // where it stopped: after its last post when full, after what it read when not.
-        const page = (from: number) =>
-          c.call('posts.page', { workspace: 'acme', filter: 'published', sort: 'title', from, limit: 2 });
-        const ids = (p: PostPage) => p.posts.map((s) => s.id);
-        const first = await page(0);
-        expect([ids(first), first.next]).toEqual([['p0007', 'p0307'], 308]);
-        const second = await page(308);
-        expect([ids(second), second.next]).toEqual([['p0607'], 808]);
-        const third = await page(808);
-        expect([ids(third), third.next]).toEqual([['p0907'], null]);
-        // Without a state, a page is the list's own: 1,100 posts in pages of 500.
-        const all = async (from: number) =>
-          c.call('posts.page', { workspace: 'acme', sort: 'title', from, limit: 500 });
-        expect((await all(0)).next).toBe(500);
-        expect((await all(500)).next).toBe(1_000);
-        const last = await all(1_000);
-        expect([last.posts.length, last.posts[99]?.id, last.next]).toEqual([100, 'p1099', null]);
+        const published = ['p0007', 'p0607', 'p1207', 'p1807', 'p2407'];
+        expect(await list()).toEqual(published);
+        expect(await list(3)).toEqual(published.slice(0, 3));
+        expect(await list(10)).toEqual(published);
+        // A page looks through at most 1,000 posts, so a rare state answers in short pages; `next`
+        // says where it stopped: after its last post when full, after what it looked at when not.
+        const page = async (from: number, limit = 3) => {
+          const p = await c.call('posts.page', {
+            workspace: 'acme',
+            filter: 'published',
+            sort: 'title',
+            from,
+            limit,
+          });
+          return [p.posts.map((s) => s.id), p.next];
+        };
+        expect(await page(0)).toEqual([['p0007', 'p0607'], 1_000]);
+        expect(await page(1_000)).toEqual([['p1207', 'p1807'], 2_000]);
+        expect(await page(2_000)).toEqual([['p2407'], null]);
+        expect(await page(0, 2)).toEqual([['p0007', 'p0607'], 608]);
+        expect(await page(608, 1)).toEqual([['p1207'], 1_208]);
+        // Without a state, a page is the list's own: 2,600 posts in pages of 1,000.
+        const all = async (from: number) => {
+          const p = await c.call('posts.page', { workspace: 'acme', sort: 'title', from, limit: 1_000 });
+          return [p.posts.length, p.posts.at(-1)?.id, p.next];
+        };
+        expect(await all(0)).toEqual([1_000, 'p0999', 1_000]);
+        expect(await all(1_000)).toEqual([1_000, 'p1999', 2_000]);
+        expect(await all(2_000)).toEqual([600, 'p2599', null]);
       } finally {
         await c.close();
       }

@@ -5,7 +5,13 @@ import { growsNoFasterThanPosts, growthExponent, growthSvg, perPost } from '../.
 import { parseRssParts, parseVmHwm } from '../../bench/lib/memory';
 import { capacity } from '../../bench/lib/capacity';
 import { median } from '../../bench/lib/stats';
-import { attributePauses, pausesText } from '../../bench/lib/pauses';
+import {
+  attributePauses,
+  attributeWaits,
+  mainThreadClock,
+  pausesText,
+  waitsText,
+} from '../../bench/lib/pauses';
 import { kindOf, summarizeProfile, type CpuProfile } from '../../bench/lib/profile-summary';
 
 const pair = (bareMs: number, outpostMs: number, load1m: number): Pair => ({
@@ -214,5 +220,42 @@ describe('pause attribution', () => {
     });
     expect(pausesText(a)).toBe('1 of 2 edits over 1 ms had a collection under them (major 1.0 ms)');
     expect(pausesText(attributePauses([{ start: 0, end: 0.2 }], gcs))).toBe('no edit over 1 ms');
+  });
+
+  it('splits the slow edits between the main thread on a core, waiting for one and blocked', () => {
+    const clock = (runMs: number, queueMs: number) => ({ runNs: runMs * 1e6, queueNs: queueMs * 1e6 });
+    const edits = [
+      // Fast: left out.
+      { start: 0, end: 0.4, processCpuMs: 0.4, before: clock(0, 0), after: clock(0.4, 0) },
+      // 3 ms: 1 on a core, 1.5 waiting for one (other threads had both cores: 4 ms of theirs).
+      { start: 1, end: 4, processCpuMs: 5, before: clock(0.4, 0), after: clock(1.4, 1.5) },
+      // 2 ms: 0.5 on a core, the rest asleep in the kernel (a write waiting for the disk).
+      { start: 5, end: 7, processCpuMs: 0.5, before: clock(1.4, 1.5), after: clock(1.9, 1.5) },
+    ];
+    const a = attributeWaits(edits, 1);
+    expect(a).not.toBeNull();
+    expect([a?.slow, a?.wallMs, a?.mainRunMs, a?.mainQueueMs]).toEqual([2, 5, 1.5, 1.5]);
+    expect(a?.mainBlockedMs).toBeCloseTo(2);
+    expect(a?.otherThreadsMs).toBeCloseTo(4);
+    expect(waitsText(a)).toBe(
+      '2 edits over 1 ms, 5.0 ms: main thread on a core 1.5, waiting for a core 1.5, blocked 2.0; other threads on a core 4.0',
+    );
+    // Without the counters (not Linux), nothing is made up.
+    expect(attributeWaits([{ ...edits[1]!, before: null }])).toBeNull();
+    expect(waitsText(null)).toBe('no scheduler counters');
+  });
+
+  it("reads the main thread's counters on Linux, and they only grow", () => {
+    const before = mainThreadClock();
+    if (process.platform !== 'linux') {
+      expect(before).toBeNull();
+      return;
+    }
+    let x = 0;
+    for (let i = 0; i < 2_000_000; i++) x += i;
+    const after = mainThreadClock();
+    expect(x).toBeGreaterThan(0);
+    expect(after!.runNs).toBeGreaterThan(before!.runNs);
+    expect(after!.queueNs).toBeGreaterThanOrEqual(before!.queueNs);
   });
 });

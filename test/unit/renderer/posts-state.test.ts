@@ -17,9 +17,10 @@ const LIBRARY: PostSummary[] = Array.from({ length: 2_150 }, (_, i) => ({
 }));
 
 interface Asked {
+  command: string;
   query?: string;
-  from: number;
-  limit: number;
+  from?: number;
+  limit?: number;
 }
 const asked: Asked[] = [];
 /** Frames the test paints when it chooses (the list asks for the rest after one). */
@@ -29,20 +30,27 @@ const paint = (): void => {
   frames = [];
   for (const frame of due) frame();
 };
-/** Pages after the first screenful wait until the test lets each go. */
-let held: Array<() => void> = [];
+/** Pages of the rest wait until the test lets each go. */
+const held: Array<() => void> = [];
 const releasePage = (): void => held.shift()?.();
-/** What the service's list is now (a sync may change it between two pages). */
+/** What the list is now (a sync may change it between two pages). */
 let library = LIBRARY;
+/** How many posts a page looks through (a search over a large library: fewer than it asks). */
+let stretch = Infinity;
 
 beforeAll(() => {
   const bridge = {
-    invoke: async (_command: string, payload: Asked) => {
-      asked.push(payload);
-      if (payload.limit !== 60) await new Promise<void>((resolve) => held.push(resolve));
-      const posts = library.slice(payload.from, payload.from + payload.limit);
-      const next = payload.from + payload.limit < library.length ? payload.from + payload.limit : null;
-      return { ok: true, value: { posts, next } satisfies PostPage };
+    invoke: async (command: string, payload: Omit<Asked, 'command'>) => {
+      asked.push({ command, ...payload });
+      if (command === 'posts.list') return { ok: true, value: library.slice(0, payload.limit) };
+      await new Promise<void>((resolve) => held.push(resolve));
+      const from = payload.from ?? 0;
+      const looked = Math.min(payload.limit ?? 0, stretch);
+      const posts = library.slice(from, from + looked);
+      return {
+        ok: true,
+        value: { posts, next: from + looked < library.length ? from + looked : null } satisfies PostPage,
+      };
     },
     subscribe: () => () => undefined,
   } as unknown as OutpostBridge;
@@ -51,13 +59,23 @@ beforeAll(() => {
     frames.push(frame);
 });
 
-const page = (from: number, limit: number, extra: Partial<Asked> = {}) => ({
-  workspace: 'acme',
+/** Lets every page and frame go until the list is whole. */
+async function finish(posts: { partial: boolean }): Promise<void> {
+  while (posts.partial) {
+    paint();
+    releasePage();
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+}
+
+const list = { workspace: 'acme', filter: 'all', sort: 'changed' };
+const first = (extra: Partial<Asked> = {}) => ({ command: 'posts.list', ...list, ...extra, limit: 60 });
+const page = (from: number, extra: Partial<Asked> = {}) => ({
+  command: 'posts.page',
+  ...list,
   ...extra,
-  filter: 'all',
-  sort: 'changed',
   from,
-  limit,
+  limit: 1_000,
 });
 
 it('shows the first screenful, marked partial, then the rest a page at a time', async () => {
@@ -69,15 +87,16 @@ it('shows the first screenful, marked partial, then the rest a page at a time', 
   expect([posts.loaded, posts.partial]).toEqual([true, true]);
   // The rest is asked for once the first screenful is painted, not while it is being drawn.
   await new Promise((resolve) => setTimeout(resolve, 20));
-  expect(asked).toEqual([page(0, 60)]);
+  expect(asked).toEqual([first()]);
   paint();
-  // Each page shows as it comes.
+  // From the start of the list: the first screenful's posts are kept once. Each page shows as
+  // it comes.
   for (const [from, shown] of [
-    [60, 1_060],
-    [1_060, 2_060],
-    [2_060, 2_150],
+    [0, 1_000],
+    [1_000, 2_000],
+    [2_000, 2_150],
   ] as const) {
-    await expect.poll(() => asked.at(-1)).toEqual(page(from, 1_000));
+    await expect.poll(() => asked.at(-1)).toEqual(page(from));
     releasePage();
     await expect.poll(() => posts.items.length).toBe(shown);
   }
@@ -91,13 +110,42 @@ it('shows the first screenful, marked partial, then the rest a page at a time', 
   library = LIBRARY.slice(1);
   const again = posts.reload();
   for (const from of [0, 1_000, 2_000]) {
-    await expect.poll(() => asked.at(-1)).toEqual(page(from, 1_000));
+    await expect.poll(() => asked.at(-1)).toEqual(page(from));
     expect(posts.items.length).toBe(2_150);
     releasePage();
   }
   await again;
   expect(posts.items.map((p) => p.id)).toEqual(LIBRARY.slice(1).map((p) => p.id));
   library = LIBRARY;
+});
+
+it('asks for no rest when the first screenful holds the whole list', async () => {
+  const { PostsState } = await import('../../../src-renderer/src/lib/state/posts.svelte');
+  const posts = new PostsState();
+  asked.length = 0;
+  library = LIBRARY.slice(0, 42);
+  posts.setWorkspaceLocal('acme');
+  await posts.reload();
+  paint();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(asked).toEqual([first()]);
+  expect([posts.items.length, posts.partial]).toEqual([42, false]);
+  library = LIBRARY;
+});
+
+it('goes on through pages that found fewer posts than asked, to the end of the list', async () => {
+  const { PostsState } = await import('../../../src-renderer/src/lib/state/posts.svelte');
+  const posts = new PostsState();
+  asked.length = 0;
+  stretch = 700;
+  posts.setWorkspaceLocal('acme');
+  const reloading = posts.reload();
+  await expect.poll(() => posts.items.length).toBe(60);
+  await finish(posts);
+  await reloading;
+  expect(asked.slice(1).map((a) => a.from)).toEqual([0, 700, 1_400, 2_100]);
+  expect(posts.items.map((p) => p.id)).toEqual(LIBRARY.map((p) => p.id));
+  stretch = Infinity;
 });
 
 it('keeps a post once when a change moved it from one page to the next', async () => {
@@ -108,13 +156,12 @@ it('keeps a post once when a change moved it from one page to the next', async (
   const reloading = posts.reload();
   await expect.poll(() => posts.items.length).toBe(60);
   paint();
-  await expect.poll(() => asked.length).toBe(2);
-  // A new post came in at the top after the first screenful: the next pages start one early.
+  await expect.poll(() => held.length).toBe(1);
+  releasePage();
+  await expect.poll(() => posts.items.length).toBe(1_000);
+  // A new post came in at the top meanwhile: the next page starts one post early.
   library = [{ ...LIBRARY[0]!, id: 'p-new' }, ...LIBRARY];
-  for (let i = 0; i < 3; i++) {
-    await expect.poll(() => held.length).toBe(1);
-    releasePage();
-  }
+  await finish(posts);
   await reloading;
   const shown = posts.items.map((p) => p.id);
   expect(new Set(shown).size).toBe(shown.length);
@@ -127,31 +174,17 @@ it('drops the rest of a list a newer reload replaced before it was asked for', a
   const posts = new PostsState();
   asked.length = 0;
   posts.setWorkspaceLocal('acme');
-  const first = posts.reload();
+  const opening = posts.reload();
   await expect.poll(() => posts.items.length).toBe(60);
   // A search typed before the first screenful was painted: only its answer is wanted, its own
   // first screenful at once, then the rest.
   posts.query = 'Post 1';
-  const second = posts.reload();
+  const searching = posts.reload();
   await expect.poll(() => asked.length).toBe(2);
-  await expect
-    .poll(() => {
-      paint();
-      return asked.length;
-    })
-    .toBe(3);
-  while (held.length > 0 || asked.length < 5) {
-    releasePage();
-    await new Promise((resolve) => setTimeout(resolve, 1));
-  }
-  await Promise.all([first, second]);
-  expect(asked).toEqual([
-    page(0, 60),
-    page(0, 60, { query: 'Post 1' }),
-    page(60, 1_000, { query: 'Post 1' }),
-    page(1_060, 1_000, { query: 'Post 1' }),
-    page(2_060, 1_000, { query: 'Post 1' }),
-  ]);
+  await finish(posts);
+  await Promise.all([opening, searching]);
+  const query = { query: 'Post 1' };
+  expect(asked).toEqual([first(), first(query), page(0, query), page(1_000, query), page(2_000, query)]);
 });
 
 it('asks the core for the filters and the order, and clears the filters in one step', async () => {
@@ -183,5 +216,11 @@ it('asks the core for the filters and the order, and clears the filters in one s
   expect(posts.filtered).toBe(false);
   await expect.poll(() => asked.length).toBe(1);
   // The search and the order stay; every filter is gone.
-  expect(asked[0]).toEqual({ workspace: 'acme', filter: 'all', sort: 'title', from: 0, limit: 60 });
+  expect(asked[0]).toEqual({
+    command: 'posts.list',
+    workspace: 'acme',
+    filter: 'all',
+    sort: 'title',
+    limit: 60,
+  });
 });

@@ -1,24 +1,19 @@
-import type {
-  CommandPayload,
-  PostFilter,
-  PostSort,
-  PostSummary,
-  ProfileView,
-  WorkspaceView,
+import {
+  LIST_PAGE_SIZES,
+  type CommandPayload,
+  type PostFilter,
+  type PostPage,
+  type PostSort,
+  type PostSummary,
+  type ProfileView,
+  type WorkspaceView,
 } from '../../../../src-preload/bridge';
 import { ANY_TIME, hasFilters, timeRangeOf, type When } from '../../features/posts/find-words';
 import { afterNextPaint } from '../after-paint';
 import { errorMessage, invoke } from '../bridge';
 import { localZone } from '../schedule-time';
 
-/** Posts asked for first when a list opens: more than a tall window shows. */
-const FIRST_SCREENFUL = 60;
-/**
- * The rest comes in pages of this many: the core answers one request at a time, and a page is
- * short (tens of milliseconds at 50,000 posts) where the whole answer of a broad search is not,
- * so the next keystroke's first screenful never waits long behind it.
- */
-const REST_PAGE = 1_000;
+const { firstScreenful: FIRST_SCREENFUL, rest: REST_PAGE } = LIST_PAGE_SIZES;
 /**
  * After a new search or filter, the rest of the list is asked for once the first screenful is
  * painted and nothing newer was typed meanwhile.
@@ -87,34 +82,32 @@ export class PostsState {
       if (this.loaded && asked === this.shown) {
         // The same list again (a sync changed some posts): read whole, then shown at once, so
         // that the rows on screen do not shrink and grow back.
-        const items = await this.readPages(payload, 0, current);
-        if (!current() || items === null) return;
+        const items = await this.readPages(payload, [], current);
+        if (items === null) return;
         this.items = items;
         this.partial = false;
         this.error = null;
         return;
       }
-      // A list opening (or a new search, filter or order) shows its first screenful at once:
-      // thousands of posts take a moment to build and send, and nobody sees past the first
-      // screen in that time.
+      // A list opening (or a new search, filter or order) shows its first screenful at once,
+      // found in one pass over the library: thousands of posts take a moment to build and
+      // send, and nobody sees past the first screen in that time.
       const opening = !this.loaded;
-      const first = await invoke('posts.page', { ...payload, from: 0, limit: FIRST_SCREENFUL });
+      const first = await invoke('posts.list', { ...payload, limit: FIRST_SCREENFUL });
       if (!current()) return;
-      this.items = first.posts;
+      this.items = first;
       this.loaded = true;
       this.shown = asked;
-      this.partial = first.next !== null;
+      this.partial = first.length === FIRST_SCREENFUL;
       this.error = null;
-      if (first.next === null) return;
+      if (!this.partial) return;
       // Asked once the first rows are on screen: building the rest keeps the core busy, and
       // on a machine of few cores that would be taken from painting them.
       await afterNextPaint();
       if (!opening) await new Promise((resolve) => setTimeout(resolve, REST_AFTER_MS));
       if (!current()) return;
-      const rest = await this.readPages(payload, first.next, current, (page) => {
-        this.items = [...this.items, ...page];
-      });
-      if (!current() || rest === null) return;
+      const rest = await this.readPages(payload, first, current, (items) => (this.items = items));
+      if (rest === null) return;
       this.partial = false;
     } catch (error) {
       if (current()) this.error = errorMessage(error);
@@ -122,26 +115,30 @@ export class PostsState {
   }
 
   /**
-   * The list from position `from` to its end, a page per request; null once a newer reload
-   * replaced this one. A post that moved between two pages (a sync wrote meanwhile) is kept
-   * once: the change's own reload brings the list right again.
+   * The whole list, a page at a time from its start, after the posts `have` (each page shown
+   * through `shown` as it comes); null once a newer reload replaced this one. A post already
+   * in (the first screenful, or one a sync moved from one page to the next while they were
+   * read) is kept once: the change's own reload brings the list right again.
    */
   private async readPages(
     payload: CommandPayload<'posts.list'>,
-    from: number,
+    have: readonly PostSummary[],
     current: () => boolean,
-    shown?: (page: PostSummary[]) => void,
+    shown?: (items: PostSummary[]) => void,
   ): Promise<PostSummary[] | null> {
-    const items: PostSummary[] = [];
-    const seen = new Set(from === 0 ? [] : this.items.map((p) => p.id));
-    for (let next: number | null = from; next !== null;) {
-      const page = await invoke('posts.page', { ...payload, from: next, limit: REST_PAGE });
+    let items = [...have];
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- local to this read, never shown
+    const seen = new Set(items.map((p) => p.id));
+    for (let from: number | null = 0; from !== null;) {
+      const page: PostPage = await invoke('posts.page', { ...payload, from, limit: REST_PAGE });
       if (!current()) return null;
       const fresh = page.posts.filter((p) => !seen.has(p.id));
       for (const p of fresh) seen.add(p.id);
-      items.push(...fresh);
-      shown?.(fresh);
-      next = page.next;
+      if (fresh.length > 0) {
+        items = [...items, ...fresh];
+        shown?.(items);
+      }
+      from = page.next;
     }
     return items;
   }
