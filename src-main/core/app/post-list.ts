@@ -8,7 +8,13 @@ import { platformSpellings } from '../../../src-preload/platforms';
 import { groupBy } from '../collections';
 import { listOpenOpStates, listOpenOpsOfPosts } from '../outbox/op-queries';
 import { variantConditions, type PostListSpec } from '../store/post-list-query';
-import { listPageWindow, listPostSummaryRows, type ListedVariantRow } from '../store/post-repository';
+import {
+  databaseVersion,
+  listPageWindow,
+  listPostSummaryRows,
+  listSpaceIds,
+  type ListedVariantRow,
+} from '../store/post-repository';
 import { searchWords } from '../store/search-text';
 import type { AppContext } from './app-context';
 import { matchesFilter } from './planning-views';
@@ -81,8 +87,15 @@ export async function postPage(app: AppContext, p: PagePayload): Promise<PostPag
   const filter = p.filter ?? 'all';
   const { from, limit } = p;
   const conditions = spec.words.length > 0 || variantConditions(spec).length > 0;
-  const size =
-    filter !== 'all' ? Math.max(limit, STATE_WINDOW) : conditions ? Math.max(limit, SEARCH_WINDOW) : limit;
+  if (!conditions && filter === 'all') {
+    const ids = await orderedSpace(app, spec);
+    const rows = await listPostSummaryRows(app.db, spec, { ids: ids.slice(from, from + limit) });
+    return {
+      posts: await summaries(app, spec, filter, rows),
+      next: from + limit < ids.length ? from + limit : null,
+    };
+  }
+  const size = filter !== 'all' ? Math.max(limit, STATE_WINDOW) : Math.max(limit, SEARCH_WINDOW);
   const window = await listPageWindow(app.db, spec, { from, size });
   const candidates = window.flatMap((w, at) => (w.listed ? [{ id: w.id, at }] : []));
   // Without a state, every candidate is listed: only the first `limit` need a summary.
@@ -96,6 +109,23 @@ export async function postPage(app: AppContext, p: PagePayload): Promise<PostPag
   const last = read.find((c) => c.id === posts[posts.length - 1]?.id)?.at ?? window.length - 1;
   const after = last + 1;
   return { posts, next: after < window.length || window.length === size ? from + after : null };
+}
+
+/**
+ * The order of a list with no search or filter, kept while nothing in the database changes:
+ * sorted by scheduled time, the order is worked out over every post (150 ms at 50,000 posts),
+ * and the pages of one list must not each pay for it again. One list is kept, the last asked.
+ */
+const spaceOrders = new WeakMap<AppContext, { list: string; version: string; ids: string[] }>();
+
+async function orderedSpace(app: AppContext, spec: PostListSpec): Promise<string[]> {
+  const list = JSON.stringify([spec.workspace, spec.hidden, spec.sort]);
+  const version = await databaseVersion(app.db);
+  const kept = spaceOrders.get(app);
+  if (kept !== undefined && kept.list === list && kept.version === version) return kept.ids;
+  const ids = await listSpaceIds(app.db, spec);
+  spaceOrders.set(app, { list, version, ids });
+  return ids;
 }
 
 /** The rows' summaries, those in the state asked for. Reads the open ops of these posts only. */

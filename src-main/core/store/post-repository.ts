@@ -111,6 +111,25 @@ export type PostSummaryRow = Pick<
   'id' | 'server_id' | 'workspace' | 'title' | 'remote_state' | 'conflict' | 'updated_at'
 >;
 
+/** The ids of every post of the list's space, in its order: a list with no search or filter. */
+export async function listSpaceIds(db: Kysely<Database>, spec: PostListSpec): Promise<string[]> {
+  const rows = await orderListed(
+    whereInSpace(db.selectFrom('post').select('post.id'), spec),
+    spec.sort,
+  ).execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Changes as soon as anything in the database does: the rows this connection changed, and
+ * SQLite's count of commits by other connections (another process on the same file).
+ */
+export async function databaseVersion(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ changes: number; version: number }>`
+    select total_changes() as changes, (select data_version from pragma_data_version) as version`.execute(db);
+  return `${rows[0]?.changes}:${rows[0]?.version}`;
+}
+
 /**
  * A stretch of the list's space in its order, `size` posts from position `from`, each with
  * whether it meets the list's search and variant conditions. A page of the list looks at a

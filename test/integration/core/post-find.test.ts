@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandPayload, PostPage, PostSort } from '../../../src-preload/bridge';
 import { openDatabase } from '../../../src-main/core/store/db';
-import { insertPost } from '../../../src-main/core/store/post-repository';
+import { insertPost, updatePost } from '../../../src-main/core/store/post-repository';
 import { setSetting } from '../../../src-main/core/store/settings-repository';
 import { insertVariant } from '../../../src-main/core/store/variant-repository';
 import { replaceProfiles, upsertWorkspaces } from '../../../src-main/core/store/workspace-repository';
@@ -545,6 +545,20 @@ describe('a state filter over a library larger than a page', () => {
         expect(await all(0)).toEqual([1_000, 'p0999', 1_000]);
         expect(await all(1_000)).toEqual([1_000, 'p1999', 2_000]);
         expect(await all(2_000)).toEqual([600, 'p2599', null]);
+        // The order of such a list is kept between its pages, and read again once anything
+        // changed: a post of this core, then a title another process changed in the file.
+        await c.call('posts.update', { id: 'p1500', title: 'Aardvark' });
+        expect(await all(0)).toEqual([1_000, 'p0998', 1_000]);
+        expect(
+          (await c.call('posts.page', { workspace: 'acme', sort: 'title', from: 0, limit: 1 })).posts[0]?.id,
+        ).toBe('p1500');
+        const other = await openDatabase({ file: `${temp3.dir}/outpost.db` });
+        await updatePost(other.db, 'p2599', { title: 'Aaa, first now' });
+        await other.close();
+        expect(
+          (await c.call('posts.page', { workspace: 'acme', sort: 'title', from: 0, limit: 1 })).posts[0]?.id,
+        ).toBe('p2599');
+        expect(await all(2_000)).toEqual([600, 'p2598', null]);
       } finally {
         await c.close();
       }
