@@ -62,19 +62,34 @@ export function pausesText(a: PauseAttribution): string {
   return `${a.withGc} of ${a.slow} edits over ${a.thresholdMs} ms had a collection under them${kinds === '' ? '' : ` (${kinds})`}`;
 }
 
-/** The main thread's time on a core and waiting for one, in ns (Linux); null elsewhere. */
+/**
+ * The main thread's scheduler counters (Linux); null elsewhere. The time waiting for a core is
+ * counted when the thread gets one back, so it is exact; the time on a core is brought up to
+ * date at each scheduler tick (4 ms at 250 Hz), so over a short span it may be off by a tick.
+ * The switches are exact counts: a voluntary one is the thread going to sleep in the kernel
+ * (a write waiting for the disk, a lock), an involuntary one is it being taken off its core.
+ */
 export interface ThreadClock {
   runNs: number;
   queueNs: number;
+  voluntary: number;
+  involuntary: number;
 }
 
-const SCHEDSTAT = `/proc/self/task/${process.pid}/schedstat`;
+const TASK = `/proc/self/task/${process.pid}`;
 
-/** Read before and after a span, outside it: the read itself costs ~10 µs. */
+/** Read before and after a span, outside it: the two reads cost ~20 µs. */
 export function mainThreadClock(): ThreadClock | null {
   try {
-    const [run, queue] = readFileSync(SCHEDSTAT, 'utf8').split(' ');
-    return { runNs: Number(run), queueNs: Number(queue) };
+    const [run, queue] = readFileSync(`${TASK}/schedstat`, 'utf8').split(' ');
+    const status = readFileSync(`${TASK}/status`, 'utf8');
+    const count = (name: string): number => Number(new RegExp(`^${name}:\\s*(\\d+)`, 'm').exec(status)?.[1]);
+    return {
+      runNs: Number(run),
+      queueNs: Number(queue),
+      voluntary: count('voluntary_ctxt_switches'),
+      involuntary: count('nonvoluntary_ctxt_switches'),
+    };
   } catch {
     return null;
   }
@@ -100,6 +115,10 @@ export interface WaitAttribution {
   mainBlockedMs: number;
   /** The process's other threads on a core meanwhile (V8's compiler and GC helpers). */
   otherThreadsMs: number;
+  /** Of the slow edits, those in which the main thread slept in the kernel at least once. */
+  slept: number;
+  /** Of the slow edits, those in which it was taken off its core at least once. */
+  preempted: number;
 }
 
 /** Where the slow edits' time went, by the main thread's scheduler counters; null off Linux. */
@@ -112,6 +131,8 @@ export function attributeWaits(edits: readonly EditClock[], thresholdMs = 1): Wa
     mainQueueMs: 0,
     mainBlockedMs: 0,
     otherThreadsMs: 0,
+    slept: 0,
+    preempted: 0,
   };
   for (const e of edits) {
     if (e.before === null || e.after === null) return null;
@@ -126,14 +147,19 @@ export function attributeWaits(edits: readonly EditClock[], thresholdMs = 1): Wa
     // The counters are read just outside the span: clamp their few µs of overshoot.
     out.mainBlockedMs += Math.max(0, wall - run - queue);
     out.otherThreadsMs += Math.max(0, e.processCpuMs - run);
+    if (e.after.voluntary > e.before.voluntary) out.slept++;
+    if (e.after.involuntary > e.before.involuntary) out.preempted++;
   }
   return out;
 }
 
-/** "6 edits over 1 ms, 9.1 ms: main thread on a core 3.2, waiting for a core 0.4, blocked 5.5; other threads 2.0". */
+/**
+ * "6 edits over 1 ms, 9.1 ms: main thread on a core 3.2, waiting for a core 0.4, blocked 5.5
+ * (slept in 4, taken off its core in 1); other threads on a core 2.0".
+ */
 export function waitsText(a: WaitAttribution | null | undefined): string {
   if (a === null || a === undefined) return 'no scheduler counters';
   if (a.slow === 0) return `no edit over ${a.thresholdMs} ms`;
   const f = (v: number): string => v.toFixed(1);
-  return `${a.slow} edits over ${a.thresholdMs} ms, ${f(a.wallMs)} ms: main thread on a core ${f(a.mainRunMs)}, waiting for a core ${f(a.mainQueueMs)}, blocked ${f(a.mainBlockedMs)}; other threads on a core ${f(a.otherThreadsMs)}`;
+  return `${a.slow} edits over ${a.thresholdMs} ms, ${f(a.wallMs)} ms: main thread on a core ${f(a.mainRunMs)}, waiting for a core ${f(a.mainQueueMs)}, blocked ${f(a.mainBlockedMs)} (slept in ${a.slept}, taken off its core in ${a.preempted}); other threads on a core ${f(a.otherThreadsMs)}`;
 }

@@ -223,22 +223,28 @@ describe('pause attribution', () => {
   });
 
   it('splits the slow edits between the main thread on a core, waiting for one and blocked', () => {
-    const clock = (runMs: number, queueMs: number) => ({ runNs: runMs * 1e6, queueNs: queueMs * 1e6 });
+    const clock = (runMs: number, queueMs: number, voluntary = 0, involuntary = 0) => ({
+      runNs: runMs * 1e6,
+      queueNs: queueMs * 1e6,
+      voluntary,
+      involuntary,
+    });
     const edits = [
       // Fast: left out.
       { start: 0, end: 0.4, processCpuMs: 0.4, before: clock(0, 0), after: clock(0.4, 0) },
       // 3 ms: 1 on a core, 1.5 waiting for one (other threads had both cores: 4 ms of theirs).
-      { start: 1, end: 4, processCpuMs: 5, before: clock(0.4, 0), after: clock(1.4, 1.5) },
+      { start: 1, end: 4, processCpuMs: 5, before: clock(0.4, 0), after: clock(1.4, 1.5, 0, 2) },
       // 2 ms: 0.5 on a core, the rest asleep in the kernel (a write waiting for the disk).
-      { start: 5, end: 7, processCpuMs: 0.5, before: clock(1.4, 1.5), after: clock(1.9, 1.5) },
+      { start: 5, end: 7, processCpuMs: 0.5, before: clock(1.4, 1.5, 0, 2), after: clock(1.9, 1.5, 1, 2) },
     ];
     const a = attributeWaits(edits, 1);
     expect(a).not.toBeNull();
     expect([a?.slow, a?.wallMs, a?.mainRunMs, a?.mainQueueMs]).toEqual([2, 5, 1.5, 1.5]);
     expect(a?.mainBlockedMs).toBeCloseTo(2);
     expect(a?.otherThreadsMs).toBeCloseTo(4);
+    expect([a?.slept, a?.preempted]).toEqual([1, 1]);
     expect(waitsText(a)).toBe(
-      '2 edits over 1 ms, 5.0 ms: main thread on a core 1.5, waiting for a core 1.5, blocked 2.0; other threads on a core 4.0',
+      '2 edits over 1 ms, 5.0 ms: main thread on a core 1.5, waiting for a core 1.5, blocked 2.0 (slept in 1, taken off its core in 1); other threads on a core 4.0',
     );
     // Without the counters (not Linux), nothing is made up.
     expect(attributeWaits([{ ...edits[1]!, before: null }])).toBeNull();
@@ -257,5 +263,9 @@ describe('pause attribution', () => {
     expect(x).toBeGreaterThan(0);
     expect(after!.runNs).toBeGreaterThan(before!.runNs);
     expect(after!.queueNs).toBeGreaterThanOrEqual(before!.queueNs);
+    expect(Number.isInteger(before!.voluntary) && Number.isInteger(before!.involuntary)).toBe(true);
+    expect(after!.voluntary + after!.involuntary).toBeGreaterThanOrEqual(
+      before!.voluntary + before!.involuntary,
+    );
   });
 });
