@@ -68,6 +68,17 @@ async function finish(posts: { partial: boolean }): Promise<void> {
   }
 }
 
+/** A list opened on the library: its first screenful shown, the rest still to come. */
+async function openList() {
+  const { PostsState } = await import('../../../src-renderer/src/lib/state/posts.svelte');
+  const posts = new PostsState();
+  asked.length = 0;
+  posts.setWorkspaceLocal('acme');
+  const reloading = posts.reload();
+  await expect.poll(() => posts.items.length).toBe(60);
+  return { posts, reloading };
+}
+
 const list = { workspace: 'acme', filter: 'all', sort: 'changed' };
 const first = (extra: Partial<Asked> = {}) => ({ command: 'posts.list', ...list, ...extra, limit: 60 });
 const page = (from: number, extra: Partial<Asked> = {}) => ({
@@ -134,13 +145,8 @@ it('asks for no rest when the first screenful holds the whole list', async () =>
 });
 
 it('goes on through pages that found fewer posts than asked, to the end of the list', async () => {
-  const { PostsState } = await import('../../../src-renderer/src/lib/state/posts.svelte');
-  const posts = new PostsState();
-  asked.length = 0;
   stretch = 700;
-  posts.setWorkspaceLocal('acme');
-  const reloading = posts.reload();
-  await expect.poll(() => posts.items.length).toBe(60);
+  const { posts, reloading } = await openList();
   await finish(posts);
   await reloading;
   expect(asked.slice(1).map((a) => a.from)).toEqual([0, 700, 1_400, 2_100]);
@@ -149,12 +155,7 @@ it('goes on through pages that found fewer posts than asked, to the end of the l
 });
 
 it('keeps a post once when a change moved it from one page to the next', async () => {
-  const { PostsState } = await import('../../../src-renderer/src/lib/state/posts.svelte');
-  const posts = new PostsState();
-  asked.length = 0;
-  posts.setWorkspaceLocal('acme');
-  const reloading = posts.reload();
-  await expect.poll(() => posts.items.length).toBe(60);
+  const { posts, reloading } = await openList();
   paint();
   await expect.poll(() => held.length).toBe(1);
   releasePage();
@@ -170,12 +171,7 @@ it('keeps a post once when a change moved it from one page to the next', async (
 });
 
 it('drops the rest of a list a newer reload replaced before it was asked for', async () => {
-  const { PostsState } = await import('../../../src-renderer/src/lib/state/posts.svelte');
-  const posts = new PostsState();
-  asked.length = 0;
-  posts.setWorkspaceLocal('acme');
-  const opening = posts.reload();
-  await expect.poll(() => posts.items.length).toBe(60);
+  const { posts, reloading: opening } = await openList();
   // A search typed before the first screenful was painted: only its answer is wanted, its own
   // first screenful at once, then the rest.
   posts.query = 'Post 1';
