@@ -176,6 +176,33 @@ describe('finding posts', () => {
     await search.fill('');
     await shows(page, byTitle);
   });
+
+  it('lists more than a screenful a page at a time: every post once, counted once the last page is in', async () => {
+    const s = await chromium.start({ connect: true });
+    const workspace = s.sandbox.fixtures.workspace;
+    // 1,150 local posts of the workspace (never sent: no sync runs here), 1,100 of them with the
+    // word searched; more than the first screenful and more than one page of the rest.
+    for (let i = 0; i < 1_150; i++)
+      await call(s, 'posts.create', {
+        workspace,
+        title: i % 23 === 0 ? `Quarterly plan ${i}` : `Harvest note ${String(i).padStart(4, '0')}`,
+      });
+    const { page } = s;
+    const count = page.locator('p.count');
+    await page.getByLabel('Sort by').selectOption('title');
+    await waitForText(count, /^\s*1153\s+posts · Sorted by title\s*$/, 30_000);
+    const search = page.getByRole('searchbox', { name: 'Search posts' });
+    await search.fill('HARVEST');
+    await waitForText(count, /^\s*1100\s+posts · Sorted by title\s*$/, 30_000);
+    // The last page's posts are there, in order: the list's end shows the last by title.
+    await list(page).hover();
+    await page.mouse.wheel(0, 1_000_000);
+    await until('the list scrolled to its end', async () =>
+      (await titles(page)).includes('Harvest note 1149'),
+    );
+    await search.fill('quarterly');
+    await waitForText(count, /^\s*50\s+posts · Sorted by title\s*$/);
+  });
 });
 
 describe('the layout from 900 px up', () => {
