@@ -110,6 +110,10 @@ export const REASONS = {
   publishSeen: (state: string): string => `The service shows it as ${state}.`,
   publishNotSeen: (status: string | null): string =>
     `The service shows it as ${status ?? 'not published'}; it may not have been published.`,
+  heldByQuestion:
+    'Waits for your answer to the question on an earlier change of this post; it goes once you have answered.',
+  heldByRefusal:
+    'Waits: the service refused an earlier change this one depends on. Retry or discard that one first.',
 };
 
 /** A message as one sentence, ending in a full stop once. */

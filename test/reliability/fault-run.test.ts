@@ -72,7 +72,8 @@ function unsettled(ops: OutboxOpView[]): OutboxOpView[] {
   return ops.filter(
     // An op of unknown outcome is read back once the service answers: it settles by itself
     // (a publish into a question for the user, `needs_user`, which is settled for the engine).
-    (o) => o.state === 'pending' || o.state === 'sending' || o.state === 'unknown',
+    // A change behind such a question waits for the same answer, and its row says so.
+    (o) => (o.state === 'pending' && o.waitingFor === null) || o.state === 'sending' || o.state === 'unknown',
   );
 }
 

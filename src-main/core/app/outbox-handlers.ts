@@ -1,6 +1,8 @@
 // outbox.* and the decision on a publish of unknown outcome: the user's actions on ops, each
 // carried out by core/outbox/actions.ts through the op machine.
+import { REASONS } from '../../../src-preload/words';
 import { adoptCandidate, decidePublish, retryOp } from '../outbox/actions';
+import { heldForUser } from '../outbox/held-for-user';
 import { getOp, listOpenOpsWithSubjects } from '../outbox/op-queries';
 import type { OutboxOpRow } from '../store/schema';
 import { listUnavailableWorkspaces } from '../store/workspace-repository';
@@ -40,11 +42,12 @@ export function outboxHandlers(app: AppContext): Handlers<OutboxCommands> {
       );
       const ops = await listOpenOpsWithSubjects(app.db);
       const texts = await discardsTexts(app.db, ops);
+      const held = heldForUser(ops);
       return ops.map((op) =>
         outboxOpView(op, {
           postTitle: op.post_title,
           platform: op.platform,
-          waitingFor: waitingFor(op, unavailable),
+          waitingFor: waitingFor(op, unavailable, held.get(op.id)),
           discardsText: texts.get(op.id) ?? null,
         }),
       );
@@ -65,12 +68,16 @@ export function outboxHandlers(app: AppContext): Handlers<OutboxCommands> {
 
 /**
  * What the window cannot tell by itself about why an op waits: its workspace cannot be reached
- * with this account. (The op's state, a missing title, a retry time are in the view already.)
+ * with this account, or an earlier op of its post waits for the user and holds it back. (The
+ * op's state, a missing title, a retry time are in the view already.)
  */
 function waitingFor(
   op: OutboxOpRow & { workspace: string | null },
   unavailable: ReadonlyMap<string, string>,
+  heldBy: OutboxOpRow | undefined,
 ): string | null {
-  if (op.workspace === null || !unavailable.has(op.workspace)) return null;
-  return `Workspace “${unavailable.get(op.workspace)}” cannot be reached with this account; this waits until it can.`;
+  if (op.workspace !== null && unavailable.has(op.workspace))
+    return `Workspace “${unavailable.get(op.workspace)}” cannot be reached with this account; this waits until it can.`;
+  if (heldBy === undefined) return null;
+  return heldBy.state === 'needs_user' ? REASONS.heldByQuestion : REASONS.heldByRefusal;
 }

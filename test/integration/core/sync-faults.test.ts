@@ -230,6 +230,46 @@ describe('unknown outcomes', () => {
     expect(done.state).toBe('published');
     expect(s.inspect.publishCount(done.serverId!)).toBe(1);
   });
+  it('an edit made while a publish waits for the answer waits too, says so, and goes once answered', async () => {
+    const { s, c } = await connected();
+    const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Edit while asked' });
+    const v = await c.call('variants.create', {
+      postId: post.id,
+      platform: 'x',
+      content: 'Maybe',
+      account: { kind: 'default' },
+    });
+    await c.core.syncNow('user');
+    const rule = s.faults.add({ method: 'POST', path: PUBLISH, kind: 'drop_before_write' });
+    await c.call('variants.publish', { id: v.id });
+    await c.core.syncNow('user');
+    await c.core.syncNow('user');
+    s.faults.remove(rule);
+    expect((await c.call('posts.get', { id: post.id })).variants[0]!.state).toBe('publish_unknown');
+
+    // The text changes while the question is open: the change is kept, not sent, and its row
+    // says why instead of "goes out with the next sync".
+    await c.call('variants.update', { id: v.id, content: 'Maybe, edited' });
+    await c.core.syncNow('user');
+    await c.core.syncNow('user');
+    const serverId = (await c.call('posts.get', { id: post.id })).variants[0]!.serverId!;
+    expect(s.inspect.patchCount(serverId)).toBe(0);
+    const waiting = (await c.call('outbox.list', undefined)).find((o) => o.kind === 'update_variant');
+    expect([waiting?.state, waiting?.waitingFor]).toEqual([
+      'pending',
+      'Waits for your answer to the question on an earlier change of this post; it goes once you have answered.',
+    ]);
+    // The publish's own row asks; it is not said to be held back.
+    const asking = (await c.call('outbox.list', undefined)).find((o) => o.kind === 'publish');
+    expect([asking?.state, asking?.waitingFor]).toEqual(['needs_user', null]);
+
+    await c.call('variants.resolvePublishUnknown', { id: v.id, choice: 'keep_unpublished' });
+    await c.core.syncNow('user');
+    expect(s.inspect.patchCount(serverId)).toBe(1);
+    expect(await c.call('outbox.list', undefined)).toEqual([]);
+    expect(s.inspect.variants().find((x) => x.id === serverId)?.content).toBe('Maybe, edited');
+    expect(s.inspect.publishCount(serverId)).toBe(0);
+  });
 });
 
 describe('service pressure and refusals', () => {
