@@ -201,9 +201,10 @@ describe('unknown outcomes', () => {
     expect(s.stats.byRoute()[`POST ${PUBLISH}`]).toBe(1);
   });
 
-  it('a publish lost before it was applied asks the user, and publishes once when told to', async () => {
+  /** A synced draft whose publish was lost before the service applied it: a question now. */
+  async function publishLost(title: string) {
     const { s, c } = await connected();
-    const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Publish lost' });
+    const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title });
     const v = await c.call('variants.create', {
       postId: post.id,
       platform: 'x',
@@ -215,6 +216,11 @@ describe('unknown outcomes', () => {
     await c.call('variants.publish', { id: v.id });
     await c.core.syncNow('user');
     await c.core.syncNow('user');
+    return { s, c, post, v, rule };
+  }
+
+  it('a publish lost before it was applied asks the user, and publishes once when told to', async () => {
+    const { s, c, post, v, rule } = await publishLost('Publish lost');
     const unknown = (await c.call('posts.get', { id: post.id })).variants[0]!;
     expect(unknown.state).toBe('publish_unknown');
     expect(unknown.publishUnknown?.readBack).toMatch(/draft|not published/);
@@ -230,20 +236,9 @@ describe('unknown outcomes', () => {
     expect(done.state).toBe('published');
     expect(s.inspect.publishCount(done.serverId!)).toBe(1);
   });
+
   it('an edit made while a publish waits for the answer waits too, says so, and goes once answered', async () => {
-    const { s, c } = await connected();
-    const post = await c.call('posts.create', { workspace: s.fixtures.workspace, title: 'Edit while asked' });
-    const v = await c.call('variants.create', {
-      postId: post.id,
-      platform: 'x',
-      content: 'Maybe',
-      account: { kind: 'default' },
-    });
-    await c.core.syncNow('user');
-    const rule = s.faults.add({ method: 'POST', path: PUBLISH, kind: 'drop_before_write' });
-    await c.call('variants.publish', { id: v.id });
-    await c.core.syncNow('user');
-    await c.core.syncNow('user');
+    const { s, c, post, v, rule } = await publishLost('Edit while asked');
     s.faults.remove(rule);
     expect((await c.call('posts.get', { id: post.id })).variants[0]!.state).toBe('publish_unknown');
 
