@@ -577,8 +577,8 @@ export interface BridgeCommands {
   /**
    * The same list a page at a time, so that no answer keeps the core busy long however many
    * posts a search finds. Start with `from: 0`; ask again with the page's `next` until it is
-   * null. A page has at most `limit` posts and may have fewer (a state filter reads a bounded
-   * number of posts per page): only `next: null` means the end.
+   * null. A page has at most `limit` posts and may have fewer (with a search or a filter, a
+   * page looks through a bounded stretch of the list): only `next: null` means the end.
    */
   'posts.page': {
     payload: {
