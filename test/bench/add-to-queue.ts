@@ -12,11 +12,10 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import type { CommandName, CommandPayload, CommandResult } from '../../src-preload/bridge';
 import { parsePostingTimes } from '../../src-preload/posting-times';
-import { createAppCore } from '../../src-main/core/app/create-app-core';
 import type { AppCore } from '../../src-main/core/ports';
-import { MemorySecretStore } from '../../src-main/core/secrets';
 import { seedDataDir } from './calendar';
 import { summarize } from './lib/stats';
+import { openQuietCore } from './lib/outpost-core';
 
 export const ADD_TO_QUEUE_GOAL_MS = 1_000;
 
@@ -83,14 +82,7 @@ export async function benchAddToQueue(options: AddToQueueBenchOptions = {}): Pro
     const now = new Date();
     await seedDataDir(dataDir, library, now);
     const ids = seedDrafts(dataDir, drafts, now);
-    const core = await createAppCore({
-      dataDir,
-      secrets: new MemorySecretStore(),
-      host: 'cli',
-      version: 'bench',
-      syncIntervalMs: false,
-      syncAfterChangeMs: false,
-    });
+    const core = await openQuietCore(dataDir);
     const addMs: number[] = [];
     const undoMs: number[] = [];
     try {

@@ -9,12 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { CommandName, CommandPayload, CommandResult } from '../../src-preload/bridge';
-import { createAppCore } from '../../src-main/core/app/create-app-core';
 import type { AppCore } from '../../src-main/core/ports';
-import { MemorySecretStore } from '../../src-main/core/secrets';
 import { startSandbox } from '../server/index';
 import type { BulkFigures } from './lib/bulk-row';
 import { summarize, type Summary } from './lib/stats';
+import { openQuietCore } from './lib/outpost-core';
 
 const DAY = 86_400_000;
 
@@ -40,14 +39,7 @@ export async function benchBulkReschedule(
   const runs = options.runs ?? 5;
   const sandbox = await startSandbox({ seed: 'test' });
   const dataDir = await mkdtemp(join(tmpdir(), 'outpost-bench-bulk-'));
-  const core = await createAppCore({
-    dataDir,
-    secrets: new MemorySecretStore(),
-    host: 'cli',
-    version: 'bench',
-    syncIntervalMs: false,
-    syncAfterChangeMs: false,
-  });
+  const core = await openQuietCore(dataDir);
   try {
     await call(core, 'settings.connect', {
       baseUrl: sandbox.baseUrl,

@@ -14,9 +14,8 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { chromium } from 'playwright-core';
-import { createAppCore } from '../../src-main/core/app/create-app-core';
-import { MemorySecretStore } from '../../src-main/core/secrets';
 import { summarize } from './lib/stats';
+import { openQuietCore } from './lib/outpost-core';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WORKSPACE = 'bench';
@@ -42,14 +41,7 @@ export interface CalendarBenchResult {
 /** A data folder with `posts` posts, each with a scheduled X and LinkedIn variant. */
 export async function seedDataDir(dataDir: string, posts: number, now: Date): Promise<number> {
   // The core makes the schema (migrations) exactly as the app does.
-  const core = await createAppCore({
-    dataDir,
-    secrets: new MemorySecretStore(),
-    host: 'cli',
-    version: 'bench',
-    syncIntervalMs: false,
-    syncAfterChangeMs: false,
-  });
+  const core = await openQuietCore(dataDir);
   await core.close();
   const db = new Database(join(dataDir, 'outpost.db'));
   const iso = now.toISOString();

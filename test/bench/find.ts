@@ -12,11 +12,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { LIST_PAGE_SIZES, type CommandPayload } from '../../src-preload/bridge';
-import { createAppCore } from '../../src-main/core/app/create-app-core';
-import { MemorySecretStore } from '../../src-main/core/secrets';
 import { foldForSearch } from '../../src-main/core/store/search-text';
 import { summarize } from './lib/stats';
 import type { FindCase, FindResult } from './lib/find-rows';
+import { openQuietCore } from './lib/outpost-core';
 
 const WORKSPACE = 'bench';
 const DAY = 86_400_000;
@@ -58,14 +57,7 @@ const RARE = 'zanzibar';
 
 /** A data folder of `posts` posts of two variants each; returns the number of variants. */
 export async function seedFindLibrary(dataDir: string, posts: number, now: Date): Promise<number> {
-  const core = await createAppCore({
-    dataDir,
-    secrets: new MemorySecretStore(),
-    host: 'cli',
-    version: 'bench',
-    syncIntervalMs: false,
-    syncAfterChangeMs: false,
-  });
+  const core = await openQuietCore(dataDir);
   await core.close();
   const db = new Database(join(dataDir, 'outpost.db'));
   const iso = now.toISOString();
@@ -171,14 +163,7 @@ export async function benchFind(options: FindBenchOptions = {}): Promise<FindRes
   const dataDir = await mkdtemp(join(tmpdir(), 'outpost-bench-find-'));
   const now = new Date();
   const variants = await seedFindLibrary(dataDir, posts, now);
-  const core = await createAppCore({
-    dataDir,
-    secrets: new MemorySecretStore(),
-    host: 'cli',
-    version: 'bench',
-    syncIntervalMs: false,
-    syncAfterChangeMs: false,
-  });
+  const core = await openQuietCore(dataDir);
   const page = async (payload: CommandPayload<'posts.page'>) => {
     const t0 = performance.now();
     const answer = await core.invoke('posts.page', payload);

@@ -29,6 +29,22 @@ export interface BenchCore {
 
 const quiet: Logger = { info() {}, warn() {}, error() {} };
 
+/**
+ * The app's core on a data folder with no timers of its own and an in-memory secret store: the
+ * benchmark says when anything syncs. Opened and closed at once, it makes a folder's schema
+ * (the migrations, run exactly as the app runs them) for a bench that seeds the file directly.
+ */
+export function openQuietCore(dataDir: string): Promise<AppCore> {
+  return createAppCore({
+    dataDir,
+    secrets: new MemorySecretStore(),
+    host: 'cli',
+    version: 'bench',
+    syncIntervalMs: false,
+    syncAfterChangeMs: false,
+  });
+}
+
 export async function openBenchCore(options: {
   dataDir: string;
   /** `'default'`: the core's own production interval. Default: false (no timer). */
