@@ -1,12 +1,16 @@
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { ALIASES } from './electron.vite.config';
 
 // One runner for every layer. `npm test` runs all projects; the end-to-end and reliability
 // projects run their files one at a time because each starts servers and browsers of its own.
+// Every project takes the root's `resolve` (the `@preload` alias of electron.vite.config.ts).
 export default defineConfig({
+  resolve: { alias: ALIASES },
   test: {
     projects: [
       {
+        extends: true,
         plugins: [svelte()],
         test: {
           name: 'unit',
@@ -15,6 +19,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
@@ -24,6 +29,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
@@ -34,6 +40,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'reliability',
           include: ['test/reliability/**/*.test.ts'],

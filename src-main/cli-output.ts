@@ -4,7 +4,7 @@
 // the line. So every control, bidi and other invisible character is written as a visible
 // escape (`\x1b`, `\u202e`) at this one layer, whatever the command; `npm run security` flags
 // a write to the terminal in the CLI that does not pass here.
-import { escapeInvisible, escapeInvisibleInJson, identifierProblem } from '../src-preload/invisible';
+import { escapeInvisible, escapeInvisibleInJson, identifierProblem } from '@preload/invisible';
 
 /** Text for a terminal: only the newlines and tabs that lay the output out stay as they are. */
 export function terminalText(text: string): string {

@@ -1,6 +1,6 @@
 // What `outpost sync` could not finish, part by part: a script reads the exit code, a person
 // reads these lines on standard error, and --json carries them as `problems`.
-import type { SyncStatus } from '../src-preload/bridge';
+import type { SyncStatus } from '@preload/bridge';
 
 export interface SyncProblem {
   /** Which part: `workspace:<slug>`, `outbox`, `decisions`, `conflicts`, `pending`, `token`, `paused`, `connection`. */

@@ -2,8 +2,8 @@
 // the sender checked (our window's main frame, on app://outpost), the payload checked to be
 // plain data, then handed to `core.invoke`, which validates it against the command's zod schema.
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import { COMMAND_NAMES, IPC_EVENT_CHANNEL, ipcChannel } from '../src-preload/bridge';
-import type { BridgeEvent, BridgeResult } from '../src-preload/bridge';
+import { COMMAND_NAMES, IPC_EVENT_CHANNEL, ipcChannel } from '@preload/bridge';
+import type { BridgeEvent, BridgeResult } from '@preload/bridge';
 import type { AppCore, Logger } from './core/ports';
 import { isPlainData } from './plain-data';
 import { APP_HOST, APP_SCHEME } from './window';

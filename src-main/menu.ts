@@ -1,7 +1,7 @@
 // The application menu: standard roles, plus Outpost's own commands with their shortcuts. The
 // commands that act in the window travel to it as `menuCommand` events.
 import type { MenuItemConstructorOptions } from 'electron';
-import type { MenuCommand } from '../src-preload/bridge';
+import type { MenuCommand } from '@preload/bridge';
 
 export interface MenuActions {
   /** Sends a `menuCommand` event to the window. */

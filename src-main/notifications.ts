@@ -2,7 +2,7 @@
 // approval (a click opens the post's link, after the same URL check as every external link),
 // an approval wait started, a failure that needs the user. Off when settings.notifications is false.
 import type { Notification as NotificationType, NotificationConstructorOptions } from 'electron';
-import type { OutpostNotification } from '../src-preload/bridge';
+import type { OutpostNotification } from '@preload/bridge';
 import { openExternalSafely, type OpenExternal } from './window';
 
 export interface NotifierDeps {

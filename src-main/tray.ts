@@ -1,6 +1,6 @@
 // The tray icon: one image per sync state, and a short menu.
 import type { Menu as MenuType, MenuItemConstructorOptions, NativeImage, Tray as TrayType } from 'electron';
-import type { SyncStatus } from '../src-preload/bridge';
+import type { SyncStatus } from '@preload/bridge';
 
 export type TrayState = 'synced' | 'syncing' | 'pending' | 'offline' | 'attention';
 export const TRAY_STATES: readonly TrayState[] = ['synced', 'syncing', 'pending', 'offline', 'attention'];

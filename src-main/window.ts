@@ -9,7 +9,7 @@ import type {
   Session,
   WebContents,
 } from 'electron';
-import { isSafeLink, safeLinkUrl, type LinkPolicy } from '../src-preload/links';
+import { isSafeLink, safeLinkUrl, type LinkPolicy } from '@preload/links';
 import { RENDERER_SECURITY_HEADERS, contentTypeFor } from './csp';
 import { resolveRendererFile } from './renderer-files';
 

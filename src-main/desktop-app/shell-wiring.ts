@@ -3,7 +3,7 @@
 // tray stays until the quit sequence releases it.
 import { join } from 'node:path';
 import { Menu, Notification, Tray, app, ipcMain, nativeImage, net, powerMonitor } from 'electron';
-import type { BridgeEvent, SettingsView } from '../../src-preload/bridge';
+import type { BridgeEvent, SettingsView } from '@preload/bridge';
 import type { AppCore, Logger } from '../core/ports';
 import { bindIpc, sendEvent } from '../ipc';
 import { menuTemplate, type MenuActions } from '../menu';

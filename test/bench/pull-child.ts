@@ -6,7 +6,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { setImmediate as yieldMacrotask } from 'node:timers/promises';
-import { LIST_PAGE_SIZES, type VariantView, type PostSummary } from '../../src-preload/bridge';
+import { LIST_PAGE_SIZES, type VariantView, type PostSummary } from '@preload/bridge';
 import { bareClient, barePull } from './lib/bare-client';
 import { answerParent } from './lib/fork';
 import { watchMemoryTimeline, watchPeakRss, type MemorySample } from './lib/memory';

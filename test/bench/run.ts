@@ -46,7 +46,7 @@ import { benchBulkReschedule } from './bulk';
 import { bulkRescheduleRow } from './lib/bulk-row';
 import { benchFind } from './find';
 import { findTable, searchRows, slowestSearchFirstScreenful, type FindResult } from './lib/find-rows';
-import { LIST_PAGE_SIZES } from '../../src-preload/bridge';
+import { LIST_PAGE_SIZES } from '@preload/bridge';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HERE = fileURLToPath(new URL('./', import.meta.url));

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { BridgeEvent, BridgeEvents, EventName } from '../../src-preload/bridge';
+import type { BridgeEvent, BridgeEvents, EventName } from '@preload/bridge';
 import { startBrowserHost } from '../../src-main/browser-host';
 import type { BrowserHost } from '../../src-main/browser-host';
 import { createAppCore } from '../../src-main/core/app/create-app-core';

@@ -8,8 +8,8 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../server/index';
-import type { CommandName, CommandPayload, CommandResult } from '../../src-preload/bridge';
-import { parsePostingTimes } from '../../src-preload/posting-times';
+import type { CommandName, CommandPayload, CommandResult } from '@preload/bridge';
+import { parsePostingTimes } from '@preload/posting-times';
 import {
   SCREENSHOT_DIR,
   connect,

@@ -3,7 +3,7 @@
 // variants scheduled by hand at other times between them. A scheduled variant whose account
 // cannot be told yet (none chosen, no single default) is "unplaced". Built from facts read by
 // the caller (planning-views.ts).
-import type { AccountQueue, PlanItem, QueueSlot } from '../../../src-preload/bridge';
+import type { AccountQueue, PlanItem, QueueSlot } from '@preload/bridge';
 import { slotsBetween } from '../domain/slots';
 import type { PlannedRow } from '../store/planning-queries';
 import type { SocialProfileRow } from '../store/schema';

@@ -4,7 +4,7 @@
 // when a scheduled variant of that account sits at it, those placed earlier in the same call
 // included), and the times are written by setScheduledTimes: one transaction, each variant
 // checked as a user's own schedule is, one outbox op each, one undo entry for the call.
-import type { CommandResult, LocalId } from '../../../src-preload/bridge';
+import type { CommandResult, LocalId } from '@preload/bridge';
 import { freeSlots } from '../domain/slots';
 import { listScheduledFrom } from '../store/planning-queries';
 import { listPostsByIds } from '../store/post-repository';
@@ -12,7 +12,7 @@ import type { PostRow, VariantRow } from '../store/schema';
 import { listSignOffAccounts } from '../store/sign-off-repository';
 import { listPostingSchedules, type StoredSchedule } from '../store/slots-repository';
 import { listVariantsByIds } from '../store/variant-repository';
-import type { ProfileFact } from '../../../src-preload/send-guards';
+import type { ProfileFact } from '@preload/send-guards';
 import { assertAllows, type AppContext } from './app-context';
 import { CommandError } from './command-error';
 import { setScheduledTimes, type TimeChange } from './schedule-changes';

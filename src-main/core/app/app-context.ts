@@ -11,7 +11,7 @@ import type {
   PostDetail,
   VariantAction,
   VariantView,
-} from '../../../src-preload/bridge';
+} from '@preload/bridge';
 import { variantRefusal, type VariantFacts } from '../outbox/item-actions';
 import { listOpenOpsOfPost } from '../outbox/op-queries';
 import type { TextOf } from '../history/versions';

@@ -1,6 +1,6 @@
 // What a command over many items answers (BulkReport): how many changed, and each refusal with
 // its reason, in the order the items were named.
-import type { BulkReport, LocalId } from '../../../src-preload/bridge';
+import type { BulkReport, LocalId } from '@preload/bridge';
 import { CommandError } from './command-error';
 
 export class Refusals {

@@ -3,8 +3,8 @@
 // (`move`, `unschedule`), and the lot goes through setScheduledTimes as one local change: one
 // transaction, one outbox op per variant, a time moved back before it left sending nothing.
 // The whole action is one undo entry.
-import type { BulkReport, LocalId, TimeShift } from '../../../src-preload/bridge';
-import { applyShift } from '../../../src-preload/time-shift';
+import type { BulkReport, LocalId, TimeShift } from '@preload/bridge';
+import { applyShift } from '@preload/time-shift';
 import { variantRefusal } from '../outbox/item-actions';
 import { getPost } from '../store/post-repository';
 import type { PostRow } from '../store/schema';

@@ -1,6 +1,6 @@
 // The words of the bulk actions and of reuse: what an undo entry says was done, and how a
 // post is named in a refusal. Times and variants are named as undo-words.ts names them.
-import { platformName } from '../../../src-preload/platforms';
+import { platformName } from '@preload/platforms';
 
 /** "‘Launch day’", or "an untitled post". */
 export function postName(title: string): string {

@@ -3,8 +3,8 @@
 // and times, through the index on the planned time), each span (a day of the user's) keeps its
 // count and its first few, and only those are read whole and given their state and actions.
 import type { Kysely } from 'kysely';
-import type { CalendarView, CommandPayload } from '../../../src-preload/bridge';
-import { lastAtOrBefore } from '../../../src-preload/last-at-or-before';
+import type { CalendarView, CommandPayload } from '@preload/bridge';
+import { lastAtOrBefore } from '@preload/last-at-or-before';
 import { listPlacedInRange, listPlannedByIds, type PlacedRow } from '../store/planning-queries';
 import type { Database } from '../store/schema';
 import { itemsOf } from './planning-views';

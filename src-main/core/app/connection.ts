@@ -2,7 +2,7 @@
 // client built from it (kept while address, header style and token stay the same), and the
 // settings commands that change them. A token goes only to the address it was stored for.
 import type { Kysely } from 'kysely';
-import type { AuthHeaderStyle, SettingsView, Theme } from '../../../src-preload/bridge';
+import type { AuthHeaderStyle, SettingsView, Theme } from '@preload/bridge';
 import type { AnswerWatch } from '../api/answer-watch';
 import { ServiceClient, validateBaseUrl, validateToken } from '../api/client';
 import type { Logger, SecretStore } from '../ports';

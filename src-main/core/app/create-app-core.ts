@@ -10,7 +10,7 @@ import type {
   CommandName,
   CommandResult,
   SyncStatus,
-} from '../../../src-preload/bridge';
+} from '@preload/bridge';
 import { AnswerWatch } from '../api/answer-watch';
 import { isServiceError } from '../api/errors';
 import { NoSuchOp } from '../outbox/actions';
@@ -20,7 +20,7 @@ import { DATABASE_FILE } from '../paths';
 import { systemClock, systemScheduler } from '../system-time';
 import { TypingPauses } from '../history/pauses';
 import { keepCurrent, type TextOf } from '../history/versions';
-import { VERSION_PAUSE_MS } from '../../../src-preload/typing';
+import { VERSION_PAUSE_MS } from '@preload/typing';
 import { openDatabase, type OpenedDatabase } from '../store/db';
 import type { SyncContext } from '../store/unit-of-work';
 import { SyncEngine } from '../sync/engine';

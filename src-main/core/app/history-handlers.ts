@@ -3,7 +3,7 @@
 // as a version ("before a restore"), and can be undone. variants.copyToNewPost starts a post
 // from a variant's text: what to do with a change that never left because the variant was
 // published first.
-import type { TextSubject, TextVersionView } from '../../../src-preload/bridge';
+import type { TextSubject, TextVersionView } from '@preload/bridge';
 import { ORIGIN_WORDS } from '../history/origins';
 import { getVersion, keepVersion, listVersions, type TextOf, type VersionRow } from '../history/versions';
 import { assertAllows, type AppContext } from './app-context';

@@ -2,7 +2,7 @@
 // what is on its way there is withdrawn through the op machine, and the rows go, in one
 // transaction. The undo entry keeps the rows and their ops as they were, and puts them back
 // exactly: the item goes out again as it would have.
-import type { BulkReport, LocalId } from '../../../src-preload/bridge';
+import type { BulkReport, LocalId } from '@preload/bridge';
 import { variantRefusal } from '../outbox/item-actions';
 import { OPEN_STATES } from '../outbox/op-machine';
 import { listAllOpsOfPost } from '../outbox/op-queries';

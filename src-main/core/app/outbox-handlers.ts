@@ -1,6 +1,6 @@
 // outbox.* and the decision on a publish of unknown outcome: the user's actions on ops, each
 // carried out by core/outbox/actions.ts through the op machine.
-import { REASONS } from '../../../src-preload/words';
+import { REASONS } from '@preload/words';
 import { adoptCandidate, decidePublish, retryOp } from '../outbox/actions';
 import { heldForUser } from '../outbox/held-for-user';
 import { getOp, listOpenOpsWithSubjects } from '../outbox/op-queries';

@@ -1,6 +1,6 @@
 // planning.*: what goes out when, for the calendar and the queue (issues 13 and 25): the views,
 // an account's posting times, Add to queue, and moving a queued variant up or down.
-import type { LocalId, VariantView } from '../../../src-preload/bridge';
+import type { LocalId, VariantView } from '@preload/bridge';
 import { addToQueue } from './add-to-queue';
 import { assertAllows, type AppContext } from './app-context';
 import type { Handlers } from './handlers';

@@ -8,7 +8,7 @@ import {
   type PostFilter,
   type PostSummary,
   type QueueView,
-} from '../../../src-preload/bridge';
+} from '@preload/bridge';
 import { groupBy } from '../collections';
 import { listNeedingAttention, listOpenOpsOfPosts } from '../outbox/op-queries';
 import { listQueueCandidates, listUnscheduled, type PlannedRow } from '../store/planning-queries';

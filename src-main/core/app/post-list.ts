@@ -3,8 +3,8 @@
 // The window asks for its first screenful with posts.list (one pass over the library, the
 // fastest way to the first matches of a search), then for the rest with posts.page, each page
 // bounded however large the library, so the next keystroke's search never waits long.
-import type { CommandPayload, PostPage, PostSummary, TimeRange } from '../../../src-preload/bridge';
-import { platformSpellings } from '../../../src-preload/platforms';
+import type { CommandPayload, PostPage, PostSummary, TimeRange } from '@preload/bridge';
+import { platformSpellings } from '@preload/platforms';
 import { groupBy } from '../collections';
 import { listOpenOpStates, listOpenOpsOfPosts } from '../outbox/op-queries';
 import { variantConditions, type PostListSpec } from '../store/post-list-query';

@@ -1,7 +1,7 @@
 // Where a post lives: moved to another workspace (or back to the local drafts) while it has
 // never reached the service, which offers no move; hidden here ("Hide here") or shown again,
 // which the service never hears of. Each command is one transaction and one undo entry.
-import type { BulkReport, LocalId } from '../../../src-preload/bridge';
+import type { BulkReport, LocalId } from '@preload/bridge';
 import { listOpenOpsOfPost } from '../outbox/op-queries';
 import { enqueue, reviveRefusedCreate } from '../outbox/op-store';
 import { postRefusal } from '../outbox/post-actions';

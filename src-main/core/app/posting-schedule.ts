@@ -1,7 +1,7 @@
 // planning.slots and planning.setSlots: an account's weekly posting times, kept in Outpost only.
-import type { PostingSchedule, PostingSlot } from '../../../src-preload/bridge';
-import { sortSlots } from '../../../src-preload/posting-times';
-import { knownZone } from '../../../src-preload/zoned-time';
+import type { PostingSchedule, PostingSlot } from '@preload/bridge';
+import { sortSlots } from '@preload/posting-times';
+import { knownZone } from '@preload/zoned-time';
 import { getPostingSchedule, setPostingSchedule } from '../store/slots-repository';
 import { listProfiles } from '../store/workspace-repository';
 import type { AppContext } from './app-context';

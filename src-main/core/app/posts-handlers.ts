@@ -1,7 +1,7 @@
 // posts.*: the list (lean rows, states from the open ops), one post, the posts in conflict, new
 // posts, titles and title conflicts. A title changed after creation stays local: the service has
 // no rename.
-import type { PostDetail } from '../../../src-preload/bridge';
+import type { PostDetail } from '@preload/bridge';
 import { keepVersion } from '../history/versions';
 import { enqueue, reviveRefusedCreate } from '../outbox/op-store';
 import { newLocalId } from '../store/ids';

@@ -2,7 +2,7 @@
 // account, no time: a new post, local until it syncs), and another variant's text copied into
 // this one as an edit. Both can be undone: a copy that has not reached the service is deleted,
 // a copied text is put back as it was.
-import type { BulkReport, LocalId, VariantView } from '../../../src-preload/bridge';
+import type { BulkReport, LocalId, VariantView } from '@preload/bridge';
 import { enqueue } from '../outbox/op-store';
 import { newLocalId } from '../store/ids';
 import { unsentVariantColumns, unsyncedColumns } from '../store/local-item';

@@ -3,7 +3,7 @@
 // their outbox ops are written in one transaction, and the window hears of them after the
 // commit. variants.schedule and variants.unschedule come here, and so does the undo of a time
 // change, so an undo takes exactly the path of the change it reverses.
-import { guardTime, type ProfileFact } from '../../../src-preload/send-guards';
+import { guardTime, type ProfileFact } from '@preload/send-guards';
 import { sameInstant } from '../domain/merge';
 import { enqueue } from '../outbox/op-store';
 import { withdrawUnsentTimeChange } from '../outbox/supersede';

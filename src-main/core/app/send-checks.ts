@@ -15,7 +15,7 @@ import {
   guardTime,
   type GuardResult,
   type ProfileFact,
-} from '../../../src-preload/send-guards';
+} from '@preload/send-guards';
 
 /** Text and account: what both a schedule and a publish must pass. */
 export async function sendRefusal(db: Kysely<Database>, v: VariantRow, post: PostRow): Promise<GuardResult> {

@@ -1,6 +1,6 @@
 // settings.*, workspaces.* and profiles.list: the connection, the window's preferences, the
 // workspaces the service lists (with whether this account can reach them) and their accounts.
-import type { SettingsView, WorkspaceView } from '../../../src-preload/bridge';
+import type { SettingsView, WorkspaceView } from '@preload/bridge';
 import { allPostsOf, countPostsByWorkspace, updatePost } from '../store/post-repository';
 import { setPostSort, setSetting } from '../store/settings-repository';
 import { listVariantsOfPost } from '../store/variant-repository';

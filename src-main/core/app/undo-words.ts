@@ -1,6 +1,6 @@
 // The words of undo: what an entry says it did, and why an item could not be put back. Times
 // are the machine's own zone and language, as the window shows them.
-import { platformName } from '../../../src-preload/platforms';
+import { platformName } from '@preload/platforms';
 import type { CommandError } from './command-error';
 
 const WHEN = new Intl.DateTimeFormat(undefined, {

@@ -18,7 +18,7 @@
 // transaction: an inverse that throws has changed nothing, so its entry stays to be tried
 // again. undo-entries.ts builds the entries of rescheduling and of a discard; the bulk actions
 // and reuse (bulk-handlers.ts) record theirs the same way.
-import type { LocalId, UndoableView, UndoResult } from '../../../src-preload/bridge';
+import type { LocalId, UndoableView, UndoResult } from '@preload/bridge';
 import { newLocalId } from '../store/ids';
 import { CommandError } from './command-error';
 

@@ -1,6 +1,6 @@
 // variants.*: every local edit is one short transaction (the row and its outbox op) and never
 // waits on the network; the sync engine sends it later.
-import type { AccountChoice, VariantView } from '../../../src-preload/bridge';
+import type { AccountChoice, VariantView } from '@preload/bridge';
 import { keepVersion } from '../history/versions';
 import { listOpenOpsOfPost } from '../outbox/op-queries';
 import { enqueue, reviveRefusedCreate } from '../outbox/op-store';

@@ -9,7 +9,7 @@ import type {
   PublishedElsewhere,
   SyncLogEntry,
   VariantView,
-} from '../../../src-preload/bridge';
+} from '@preload/bridge';
 import type { OutboxOpRow, PostRow, SyncLogRow, VariantRow } from '../store/schema';
 import { parseJson, type PostBase, type PostSummaryRow } from '../store/post-repository';
 import { sameText } from '../outbox/answer-check';
@@ -21,7 +21,7 @@ import { postState, variantState, STATE_WORDS, TITLE_NEEDED } from '../domain/it
 import { isPublished } from '../domain/service-state';
 import type { VariantBase } from '../store/variant-repository';
 import { sendingAccount } from '../domain/accounts';
-import type { ProfileFact } from '../../../src-preload/send-guards';
+import type { ProfileFact } from '@preload/send-guards';
 
 export const TITLE_STAYS_LOCAL =
   'The new title is kept in Outpost only: the service offers no way to rename a post after it is created.';

@@ -2,8 +2,8 @@
 // the sign-off warning: the account chosen; for "platform default", the one the service
 // reported choosing, else the platform's only active account in the workspace. With several
 // (or none) it cannot be told before the service decides: null.
-import type { AccountChoice } from '../../../src-preload/bridge';
-import { samePlatform, type ProfileFact } from '../../../src-preload/send-guards';
+import type { AccountChoice } from '@preload/bridge';
+import { samePlatform, type ProfileFact } from '@preload/send-guards';
 
 export function sendingAccount(
   platform: string,

@@ -1,7 +1,7 @@
 // What the user can do with an op, in one place: retry, discard, publish again, keep
 // unpublished, and choose among look-alikes. Each is an event of the op machine, so a button
 // pressed on an op that has moved on meanwhile is refused with the machine's reason.
-import type { OutboxOpAction } from '../../../src-preload/bridge';
+import type { OutboxOpAction } from '@preload/bridge';
 import { parseJson, updatePost, type PostBase } from '../store/post-repository';
 import type { OutboxOpRow, VariantRow } from '../store/schema';
 import { getVariant, updateVariant, type VariantBase } from '../store/variant-repository';

@@ -3,8 +3,8 @@
 // outbox owns it: a merge must know what the outbox sent (its own writes whose answer was
 // lost, a change the service did not keep), and both the push and the pull merge through it.
 import { newLocalId } from '../store/ids';
-import type { FieldConflict } from '../../../src-preload/bridge';
-import { platformName } from '../../../src-preload/platforms';
+import type { FieldConflict } from '@preload/bridge';
+import { platformName } from '@preload/platforms';
 import type { ServiceVariant } from '../api/client';
 import { keptLink, sameText, sameValue, type ChangeField } from './answer-check';
 import { notKeptFields, notKeptNotice, replacedBy, sendAgainNotKept } from './not-kept';

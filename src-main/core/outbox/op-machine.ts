@@ -8,7 +8,7 @@
 // The promise it keeps: a request that may have reached the service is never sent again by
 // itself. Only a read-back that proves it was not applied (a create, a change), or the user
 // (a publish: "publish again"), puts such an op back to pending.
-import { OUTBOX_OP_STATES, type OutboxOpAction } from '../../../src-preload/bridge';
+import { OUTBOX_OP_STATES, type OutboxOpAction } from '@preload/bridge';
 import type { OpKind, OpState } from '../store/schema';
 import type { Effect, OpEvent, OpEventType } from './op-events';
 

@@ -4,7 +4,7 @@
 // the outbox, gives each op its turn (push-turn.ts), applies settlements and decides what they
 // mean for the rest of the pass (a stop, a workspace held, a time to wake up).
 import type { ServiceClient } from '../api/client';
-import { REASONS } from '../../../src-preload/words';
+import { REASONS } from '@preload/words';
 import { eachBounded } from '../collections';
 import { retryDelayMs } from '../domain/backoff';
 import { getPost } from '../store/post-repository';

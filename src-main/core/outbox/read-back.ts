@@ -1,7 +1,7 @@
 // After a create of unknown outcome: what on the service could be what it made. Only items not
 // linked to anything local can be, and only one may be adopted without asking: with two or
 // more (someone made a look-alike at the same moment), the user chooses.
-import { REASONS } from '../../../src-preload/words';
+import { REASONS } from '@preload/words';
 import type { Candidate } from './op-events';
 import type { Settlement } from './op-store';
 import type { SyncContext } from '../store/unit-of-work';

@@ -6,7 +6,7 @@
 // reached on this path.
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BridgeEvent } from '../../../src-preload/bridge';
+import type { BridgeEvent } from '@preload/bridge';
 import { AppContext } from '../../../src-main/core/app/app-context';
 import { CommandError } from '../../../src-main/core/app/command-error';
 import { setScheduledTimes } from '../../../src-main/core/app/schedule-changes';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EventSource } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BridgeEvent } from '../../../src-preload/bridge';
+import type { BridgeEvent } from '@preload/bridge';
 import { parseBrowserHostArgs, startBrowserHost, tokenMatches } from '../../../src-main/browser-host-server';
 import type { BrowserHost } from '../../../src-main/browser-host-server';
 import { RENDERER_CSP } from '../../../src-main/csp';

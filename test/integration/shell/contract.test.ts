@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EventSource } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BridgeEvent, BridgeResult, OutpostBridge } from '../../../src-preload/bridge';
+import type { BridgeEvent, BridgeResult, OutpostBridge } from '@preload/bridge';
 import { startBrowserHost } from '../../../src-main/browser-host';
 import type { BrowserHost } from '../../../src-main/browser-host';
 import { createAppCore } from '../../../src-main/core/app/create-app-core';
@@ -82,7 +82,7 @@ async function electronSide(dir: string): Promise<Side> {
     getWebContents: () => win.webContents as never,
     logger: quiet,
   });
-  await import('../../../src-preload/index');
+  await import('@preload/index');
   const bridge = fake.exposed.get('outpost') as OutpostBridge;
   const events: BridgeEvent[] = [];
   bridge.subscribe((e) => events.push(e));

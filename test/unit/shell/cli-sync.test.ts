@@ -1,6 +1,6 @@
 // What `outpost sync` reports as not done, part by part: one row per kind of part.
 import { describe, expect, it } from 'vitest';
-import type { SyncStatus } from '../../../src-preload/bridge';
+import type { SyncStatus } from '@preload/bridge';
 import { syncProblems } from '../../../src-main/cli-sync';
 
 const done: SyncStatus = {

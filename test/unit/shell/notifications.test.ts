@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OutpostNotification } from '../../../src-preload/bridge';
+import type { OutpostNotification } from '@preload/bridge';
 import { createNotifier } from '../../../src-main/notifications';
 import { FakeNotification } from './fake-electron';
 

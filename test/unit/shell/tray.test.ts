@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { SyncStatus } from '../../../src-preload/bridge';
+import type { SyncStatus } from '@preload/bridge';
 import { createTrayController, trayMenuTemplate, trayStateFor } from '../../../src-main/tray';
 import type { TrayState } from '../../../src-main/tray';
 import { idleStatus } from './fake-core';

@@ -1,6 +1,6 @@
 // update_variant, schedule, unschedule: PATCH the fields the op names, with their values as
 // they are when it is claimed (an op may have been folded with newer edits since it was listed).
-import { REASONS } from '../../../../src-preload/words';
+import { REASONS } from '@preload/words';
 import type { OutboxOpRow, VariantRow } from '../../store/schema';
 import { checkChangeAnswer, fieldsNotHeld, notKeptReason, type ChangeField } from '../answer-check';
 import { NOT_KEPT_LIMIT } from '../op-machine';

@@ -2,7 +2,7 @@
 // claimed, sends it and returns what happened as a Settlement (an event, and how to record the
 // answer), and reads back after an unknown outcome. It never writes `outbox_op`: the queue
 // applies its settlements through the op store.
-import { REASONS } from '../../../../src-preload/words';
+import { REASONS } from '@preload/words';
 import { TOO_LARGE, type ServiceClient, type ServiceVariant } from '../../api/client';
 import { isServiceError } from '../../api/errors';
 import type { Kysely } from 'kysely';

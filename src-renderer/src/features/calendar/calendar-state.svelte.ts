@@ -2,7 +2,7 @@
 // day), the filter, the items in it as the core last answered, where each one is placed (a chip
 // being moved by keyboard shows where it would go), rescheduling, and the empty places a post
 // can be started from (one of them reached by Tab, the arrows move among them).
-import type { PlanItem } from '../../../../src-preload/bridge';
+import type { PlanItem } from '@preload/bridge';
 import { errorMessage, invoke } from '../../lib/bridge';
 import { clockTime } from '../../lib/plan-time';
 import { localZone } from '../../lib/schedule-time';

@@ -1,7 +1,7 @@
 // The undo journal on its own: what it keeps, that an entry is undone once, and that an
 // inverse's refusals and failures are reported as they are.
 import { describe, expect, it } from 'vitest';
-import type { UndoableView } from '../../../../src-preload/bridge';
+import type { UndoableView } from '@preload/bridge';
 import { CommandError } from '../../../../src-main/core/app/command-error';
 import {
   UNDO_LIMIT,
