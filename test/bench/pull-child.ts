@@ -20,10 +20,10 @@ import {
   type PauseAttribution,
   type WaitAttribution,
 } from './lib/pauses';
-import { applyV8MemorySettings } from '../../src-main/v8-memory';
+import { applyV8MemorySettings } from '../../src-main/shared/v8-memory';
 
 export interface PullChildInput {
-  /** Start with the app's V8 memory settings (src-main/v8-memory.ts), as its hosts do; default true. */
+  /** Start with the app's V8 memory settings (src-main/shared/v8-memory.ts), as its hosts do; default true. */
   appV8?: boolean;
   mode: 'outpost' | 'bare';
   baseUrl: string;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_NAMES, type BridgeErrorCode, type BridgeResult, type PostDetail } from '@preload/bridge';
-import { startBrowserHost, type BrowserHost } from '../../src-main/browser-host';
+import { startBrowserHost, type BrowserHost } from '../../src-main/browser-host/lifecycle';
 import { ServiceClient, validateBaseUrl, validateToken } from '../../src-main/core/api/client';
 import { ServiceError } from '../../src-main/core/api/errors';
 import { createAppCore } from '../../src-main/core/app/create-app-core';

@@ -6,7 +6,7 @@ import type { CommandName } from '@preload/bridge';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BridgeResult, OutboxOpView, PostDetail, PostSummary } from '@preload/bridge';
-import { startBrowserHost, type BrowserHost } from '../../src-main/browser-host';
+import { startBrowserHost, type BrowserHost } from '../../src-main/browser-host/lifecycle';
 import type { AppCore } from '../../src-main/core/ports';
 import { startSandbox, SEED as SANDBOX_SEED, type SandboxHandle } from '../server/index';
 import { runChild, workerCommand } from './support/child';

@@ -6,7 +6,7 @@ import { platformName } from '@preload/platforms';
 import { formatPostingTimes, parsePostingTimes, WEEKDAY_NAMES } from '@preload/posting-times';
 import { knownZone, systemZone, utcToZonedInput } from '@preload/zoned-time';
 import type { AppCore } from '../../core/ports';
-import { platformField } from '../../cli-output';
+import { platformField } from '../output';
 import {
   call,
   CommandFailed,

@@ -3,8 +3,8 @@
 // a packaged app opens https links only; http on this computer only in a development build.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutpostNotification } from '@preload/bridge';
-import { createNotifier } from '../../../src-main/notifications';
-import { isSafeExternalUrl, openExternalSafely } from '../../../src-main/window';
+import { createNotifier } from '../../../src-main/desktop-app/notifications';
+import { isSafeExternalUrl, openExternalSafely } from '../../../src-main/desktop-app/window';
 import { safeLinkUrl } from '@preload/links';
 import { FakeNotification } from './fake-electron';
 

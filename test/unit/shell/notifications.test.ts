@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutpostNotification } from '@preload/bridge';
-import { createNotifier } from '../../../src-main/notifications';
+import { createNotifier } from '../../../src-main/desktop-app/notifications';
 import { FakeNotification } from './fake-electron';
 
 const published: OutpostNotification = {

@@ -4,8 +4,8 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { COMMAND_NAMES, IPC_EVENT_CHANNEL, ipcChannel } from '@preload/bridge';
 import type { BridgeEvent, BridgeResult } from '@preload/bridge';
-import type { AppCore, Logger } from './core/ports';
-import { isPlainData } from './plain-data';
+import type { AppCore, Logger } from '../core/ports';
+import { isPlainData } from '../shared/plain-data';
 import { APP_HOST, APP_SCHEME } from './window';
 
 export interface IpcBindings {

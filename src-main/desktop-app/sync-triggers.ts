@@ -1,8 +1,8 @@
 // When the desktop app asks the core to sync: at start, on window focus, when the network comes
 // back, on resume from sleep, and on an interval. The core runs one sync at a time (a trigger
 // during a sync joins it), so triggers only need to avoid hammering, not to coordinate.
-import type { AppCore, Clock, Logger, Scheduler } from './core/ports';
-import { systemClock, systemScheduler } from './core/system-time';
+import type { AppCore, Clock, Logger, Scheduler } from '../core/ports';
+import { systemClock, systemScheduler } from '../core/system-time';
 
 export type SyncTriggerReason = 'start' | 'focus' | 'online' | 'resume' | 'interval' | 'user';
 

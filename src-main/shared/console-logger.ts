@@ -1,7 +1,7 @@
 // A plain logger for the hosts: one line per entry on stderr. Field values are the caller's
 // responsibility; nothing here ever receives the access token.
-import { scrubTokenShapes } from './core/api/errors';
-import type { Logger } from './core/ports';
+import { scrubTokenShapes } from '../core/api/errors';
+import type { Logger } from '../core/ports';
 
 export function createConsoleLogger(
   prefix = 'outpost',

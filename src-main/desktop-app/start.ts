@@ -8,11 +8,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { BrowserWindow, app, protocol, screen, session, shell } from 'electron';
 import type { BrowserWindow as BrowserWindowType, WebContents } from 'electron';
-import { defaultDataDir, ensurePrivateDir } from './core/paths';
-import type { AppCore, Logger } from './core/ports';
-import { createQuitSequence } from './desktop-app/quit-sequence';
-import { wireShell } from './desktop-app/shell-wiring';
-import { createWindowController } from './desktop-app/window-controller';
+import { defaultDataDir, ensurePrivateDir } from '../core/paths';
+import type { AppCore, Logger } from '../core/ports';
+import { createQuitSequence } from './quit-sequence';
+import { wireShell } from './shell-wiring';
+import { createWindowController } from './window-controller';
 import type { SyncTriggers } from './sync-triggers';
 import type { TrayController } from './tray';
 import {

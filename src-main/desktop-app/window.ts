@@ -10,8 +10,8 @@ import type {
   WebContents,
 } from 'electron';
 import { isSafeLink, safeLinkUrl, type LinkPolicy } from '@preload/links';
-import { RENDERER_SECURITY_HEADERS, contentTypeFor } from './csp';
-import { resolveRendererFile } from './renderer-files';
+import { RENDERER_SECURITY_HEADERS, contentTypeFor } from '../shared/csp';
+import { resolveRendererFile } from '../shared/renderer-files';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'outpost';
