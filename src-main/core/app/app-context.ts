@@ -22,10 +22,10 @@ import { getVariant, listVariantsOfPost } from '../store/variant-repository';
 import { inTransaction, type SyncContext } from '../store/unit-of-work';
 import type { SyncEngine } from '../sync/engine';
 import { CommandError } from './command-error';
-import type { Connection } from './connection';
-import type { UndoJournal } from './undo';
-import { signOffFacts } from './send-checks';
-import { postDetail, variantView } from './views';
+import type { Connection } from './connection/connection';
+import type { UndoJournal } from './undo/journal';
+import { signOffFacts } from './items/send-checks';
+import { postDetail, variantView } from './items/views';
 
 export interface AppContextDeps {
   db: () => Kysely<Database>;
@@ -40,7 +40,7 @@ export interface AppContextDeps {
   bridgeError: (error: unknown, command: string) => BridgeErrorInfo;
   /** Removes every known secret from a text before it is kept or shown. */
   redact: (text: string) => string;
-  /** The changes the user can take back (undo.ts): a handler records one after its commit. */
+  /** The changes the user can take back (undo/journal.ts): a handler records one after its commit. */
   undo: UndoJournal;
   /** An edit of a text was saved: a version of it is kept once the typing pauses (history/pauses.ts). */
   typed: (of: TextOf) => void;

@@ -8,7 +8,7 @@ import {
   UndoJournal,
   type UndoableChange,
   type UndoOutcome,
-} from '../../../../src-main/core/app/undo';
+} from '../../../../src-main/core/app/undo/journal';
 
 function journal(limit?: number): { undo: UndoJournal; announced: UndoableView[] } {
   const announced: UndoableView[] = [];

@@ -4,7 +4,7 @@ import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryComp
 import { describe, expect, it } from 'vitest';
 import { POST_SORTS } from '@preload/bridge';
 import { platformSpellings } from '@preload/platforms';
-import { listSpec } from '../../../../src-main/core/app/post-list';
+import { listSpec } from '../../../../src-main/core/app/find/post-list';
 import { orderListed, variantConditions, whereListed } from '../../../../src-main/core/store/post-list-query';
 import type { Database } from '../../../../src-main/core/store/schema';
 import { containsPattern, foldForSearch, searchWords } from '../../../../src-main/core/store/search-text';
