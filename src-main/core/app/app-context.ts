@@ -2,7 +2,6 @@
 // and the few lookups and views they share. Built once by the facade (create-app-core.ts).
 import type { Kysely } from 'kysely';
 import type {
-  AccountChoice,
   BridgeErrorInfo,
   BridgeEvent,
   CommandName,
@@ -156,11 +155,4 @@ export class AppContext {
 export function assertAllows(action: VariantAction, facts: VariantFacts): void {
   const why = variantRefusal(action, facts);
   if (why !== null) throw new CommandError('invalid_state', why);
-}
-
-export function accountColumns(
-  account: AccountChoice,
-): Pick<VariantRow, 'account_mode' | 'social_profile_id'> {
-  if (account.kind === 'profile') return { account_mode: 'profile', social_profile_id: account.profileId };
-  return { account_mode: account.kind, social_profile_id: null };
 }

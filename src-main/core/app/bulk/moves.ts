@@ -3,7 +3,8 @@
 // which the service never hears of. Each command is one transaction and one undo entry.
 import type { BulkReport, LocalId } from '@preload/bridge';
 import { listOpenOpsOfPost } from '../../outbox/op-queries';
-import { enqueue, reviveRefusedCreate } from '../../outbox/op-store';
+import { queueCreates } from '../../outbox/new-post-ops';
+import { reviveRefusedCreate } from '../../outbox/op-store';
 import { postRefusal } from '../../outbox/post-actions';
 import { withdrawOps } from '../../outbox/withdraw';
 import { getPost, updatePost } from '../../store/post-repository';
@@ -31,20 +32,6 @@ interface Moved {
   post: PostRow;
   /** The accounts the move let go (chosen in a workspace the post left). */
   accounts: AccountColumns[];
-}
-
-/** A new post's creates, in order: the post, each variant, and each variant's time. */
-export async function queueCreates(
-  t: SyncContext,
-  postId: LocalId,
-  variants: readonly VariantRow[],
-  now: string,
-): Promise<void> {
-  await enqueue(t, { kind: 'create_post', postId, variantId: null, now });
-  for (const v of variants) {
-    await enqueue(t, { kind: 'create_variant', postId, variantId: v.id, now });
-    if (v.scheduled_at !== null) await enqueue(t, { kind: 'schedule', postId, variantId: v.id, now });
-  }
 }
 
 export async function movePostsUndoably(

@@ -3,7 +3,7 @@
 // The window asks for its first screenful with posts.list (one pass over the library, the
 // fastest way to the first matches of a search), then for the rest with posts.page, each page
 // bounded however large the library, so the next keystroke's search never waits long.
-import type { CommandPayload, PostPage, PostSummary, TimeRange } from '@preload/bridge';
+import type { CommandPayload, PostFilter, PostPage, PostSummary, TimeRange } from '@preload/bridge';
 import { platformSpellings } from '@preload/platforms';
 import { groupBy } from '../../collections';
 import { listOpenOpStates, listOpenOpsOfPosts } from '../../outbox/op-queries';
@@ -17,7 +17,6 @@ import {
 } from '../../store/post-repository';
 import { searchWords } from '../../store/search-text';
 import type { AppContext } from '../app-context';
-import { matchesFilter } from '../planning/views';
 import { postSummary } from '../items/views';
 
 type ListPayload = CommandPayload<'posts.list'>;
@@ -162,6 +161,13 @@ function keep(
     if (filter === 'all' || inState(summary, ofVariants ? variants : null, filter)) listed.push(summary);
   }
   return listed;
+}
+
+/** A post matches a state by its own state or by any of its variants' (a live LinkedIn variant
+ * makes the post "Published" to the filter even while its X variant is still scheduled). */
+export function matchesFilter(post: Pick<PostSummary, 'state' | 'variants'>, filter: PostFilter): boolean {
+  if (filter === 'all') return true;
+  return post.state === filter || post.variants.some((v) => v.state === filter);
 }
 
 /**

@@ -6,7 +6,12 @@ import { getPost } from '../../store/post-repository';
 import { getVariant } from '../../store/variant-repository';
 import { listProfiles } from '../../store/workspace-repository';
 import { listSignOffAccounts } from '../../store/sign-off-repository';
-import { accountChosenByService, accountOf, type WorkspaceAccounts } from './views';
+import {
+  accountChoiceOf,
+  accountChosenByService,
+  profileFact,
+  type WorkspaceAccounts,
+} from '../../domain/accounts';
 import { CommandError } from '../command-error';
 import {
   firstRefusal,
@@ -25,11 +30,7 @@ export async function sendRefusal(db: Kysely<Database>, v: VariantRow, post: Pos
 /** A workspace's accounts as the guards see them (read once for a change of many variants). */
 export async function profileFacts(db: Kysely<Database>, workspace: string | null): Promise<ProfileFact[]> {
   if (workspace === null) return [];
-  return (await listProfiles(db, workspace)).map((p) => ({
-    id: p.id,
-    platform: p.platform,
-    isActive: p.is_active === 1,
-  }));
+  return (await listProfiles(db, workspace)).map(profileFact);
 }
 
 /**
@@ -48,7 +49,7 @@ export async function signOffFacts(
 export function sendRefusalAmong(v: VariantRow, profiles: readonly ProfileFact[]): GuardResult {
   return firstRefusal(
     guardLength(v.platform, v.content),
-    guardAccount(v.platform, accountOf(v), profiles, accountChosenByService(v)),
+    guardAccount(v.platform, accountChoiceOf(v), profiles, accountChosenByService(v)),
   );
 }
 

@@ -1,7 +1,6 @@
 // Rows to the views the window shows (src-preload/bridge.ts). State words come from the pure
 // rules in domain/item-state.ts so the window, the CLI and the tests agree.
 import type {
-  AccountChoice,
   FieldConflict,
   OutboxOpView,
   PostDetail,
@@ -20,52 +19,16 @@ import { parseQuestion } from '../../outbox/payload';
 import { postState, variantState, STATE_WORDS, TITLE_NEEDED } from '../../domain/item-state';
 import { isPublished } from '../../domain/service-state';
 import type { VariantBase } from '../../store/variant-repository';
-import { sendingAccount } from '../../domain/accounts';
-import type { ProfileFact } from '@preload/send-guards';
+import {
+  accountChoiceOf,
+  accountChosenByService,
+  NO_ACCOUNTS,
+  signOffExpected,
+  type WorkspaceAccounts,
+} from '../../domain/accounts';
 
 export const TITLE_STAYS_LOCAL =
   'The new title is kept in Outpost only: the service offers no way to rename a post after it is created.';
-
-/** The account the service reported for a variant (it picks the default when none was sent). */
-export function accountChosenByService(v: Pick<VariantRow, 'base' | 'raw'>): string | null {
-  const base = parseJson<{ social_profile_id?: string | null }>(v.base);
-  if (base?.social_profile_id) return base.social_profile_id;
-  const id = parseJson<{ social_profile_id?: unknown }>(v.raw)?.social_profile_id;
-  return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
-}
-
-export function accountOf(v: Pick<VariantRow, 'account_mode' | 'social_profile_id'>): AccountChoice {
-  if (v.account_mode === 'profile' && v.social_profile_id !== null)
-    return { kind: 'profile', profileId: v.social_profile_id };
-  if (v.account_mode === 'none') return { kind: 'none' };
-  return { kind: 'default' };
-}
-
-/** A workspace's accounts as a variant's view needs them: which wait for sign-off. */
-export interface WorkspaceAccounts {
-  profiles: readonly ProfileFact[];
-  signOff: ReadonlySet<string>;
-}
-
-const NO_ACCOUNTS: WorkspaceAccounts = { profiles: [], signOff: new Set() };
-
-/** The account a variant goes out from, when it can be told before the service decides. */
-export function sendingAccountOf(
-  v: Pick<VariantRow, 'platform' | 'account_mode' | 'social_profile_id' | 'base' | 'raw'>,
-  profiles: readonly ProfileFact[],
-): string | null {
-  return sendingAccount(v.platform, accountOf(v), accountChosenByService(v), profiles);
-}
-
-/** Whether what goes out from this variant's account waits for the approvers first. */
-export function signOffExpected(
-  v: Pick<VariantRow, 'platform' | 'account_mode' | 'social_profile_id' | 'base' | 'raw'>,
-  accounts: WorkspaceAccounts,
-): boolean {
-  if (accounts.signOff.size === 0) return false;
-  const id = sendingAccountOf(v, accounts.profiles);
-  return id !== null && accounts.signOff.has(id);
-}
 
 /** The variant columns its state depends on (posts.list reads only these, never raw or base JSON). */
 export type VariantStateRow = Pick<
@@ -130,7 +93,7 @@ export function variantView(
     serverId: v.server_id,
     platform: v.platform,
     content: v.content,
-    account: accountOf(v),
+    account: accountChoiceOf(v),
     serviceAccountId: accountChosenByService(v),
     scheduledAt: v.scheduled_at,
     serviceStatus: v.status,

@@ -8,7 +8,7 @@ import type { OutboxOpRow, PostRow, VariantRow } from '../../store/schema';
 import { getVariant } from '../../store/variant-repository';
 import type { AppContext } from '../app-context';
 import { CommandError } from '../command-error';
-import { accountOf } from '../items/views';
+import { accountChoiceOf, sameAccount } from '../../domain/accounts';
 import { setScheduledTimes } from '../planning/schedule-changes';
 import type { UndoableChange, UndoOutcome } from '../undo/journal';
 import { discardLabel, itemName, refusalReason, timePassed } from '../undo/words';
@@ -43,8 +43,7 @@ function discardUndo(
 ): UndoableChange | null {
   const dropped: Dropped = {
     content: before.content !== after.content,
-    account:
-      before.account_mode !== after.account_mode || before.social_profile_id !== after.social_profile_id,
+    account: !sameAccount(before, after),
     time: !sameInstant(before.scheduled_at, after.scheduled_at),
   };
   if (!dropped.content && !dropped.account && !dropped.time) return null;
@@ -71,7 +70,7 @@ function discardUndo(
         await app.run('variants.update', {
           id: before.id,
           ...(dropped.content ? { content: before.content } : {}),
-          ...(dropped.account ? { account: accountOf(before) } : {}),
+          ...(dropped.account ? { account: accountChoiceOf(before) } : {}),
         });
       } catch (error) {
         if (error instanceof CommandError) return refuse(refusalReason(name, error));
@@ -86,8 +85,7 @@ function discardUndo(
 function changedSince(now: VariantRow, left: VariantRow, dropped: Dropped): boolean {
   return (
     (dropped.content && now.content !== left.content) ||
-    (dropped.account &&
-      (now.account_mode !== left.account_mode || now.social_profile_id !== left.social_profile_id)) ||
+    (dropped.account && !sameAccount(now, left)) ||
     (dropped.time && !sameInstant(now.scheduled_at, left.scheduled_at))
   );
 }

@@ -8,7 +8,7 @@ import { slotsBetween } from '../../domain/slots';
 import type { PlannedRow } from '../../store/planning-queries';
 import type { SocialProfileRow } from '../../store/schema';
 import type { StoredSchedule } from '../../store/slots-repository';
-import { sendingAccountOf } from '../items/views';
+import { profileFact, profileHandle, sendingAccountOf } from '../../domain/accounts';
 
 export interface AccountQueueFacts {
   workspace: string;
@@ -22,19 +22,8 @@ export interface AccountQueueFacts {
   untilMs: number;
 }
 
-/** A profile's handle from the service's raw fields (`handle`, else `username`), when it sent one. */
-export function profileHandle(raw: string): string | null {
-  try {
-    const r = JSON.parse(raw) as { handle?: unknown; username?: unknown };
-    const h = typeof r.handle === 'string' ? r.handle : typeof r.username === 'string' ? r.username : null;
-    return h?.trim() ? h.trim() : null;
-  } catch {
-    return null;
-  }
-}
-
 export function accountQueues(f: AccountQueueFacts): { accounts: AccountQueue[]; unplaced: PlanItem[] } {
-  const facts = f.profiles.map((p) => ({ id: p.id, platform: p.platform, isActive: p.is_active === 1 }));
+  const facts = f.profiles.map(profileFact);
   const byAccount = new Map<string, PlanItem[]>();
   const unplaced: PlanItem[] = [];
   for (const { item, row } of f.next) {

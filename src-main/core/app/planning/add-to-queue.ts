@@ -5,6 +5,7 @@
 // included), and the times are written by setScheduledTimes: one transaction, each variant
 // checked as a user's own schedule is, one outbox op each, one undo entry for the call.
 import type { CommandResult, LocalId } from '@preload/bridge';
+import { sendingAccountOf } from '../../domain/accounts';
 import { freeSlots } from '../../domain/slots';
 import { listScheduledFrom } from '../../store/planning-queries';
 import { listPostsByIds } from '../../store/post-repository';
@@ -19,7 +20,6 @@ import { setScheduledTimes, type TimeChange } from './schedule-changes';
 import { profileFacts, sendRefusalAmong } from '../items/send-checks';
 import { timeChangeUndo } from './time-change-undo';
 import { formatWhen, queueLabel } from '../undo/words';
-import { sendingAccountOf } from '../items/views';
 
 export type AddToQueueResult = CommandResult<'planning.addToQueue'>;
 

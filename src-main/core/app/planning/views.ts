@@ -2,13 +2,7 @@
 // variant, the plan items the calendar and the queue show, and the queue (the calendar's
 // range is calendar-view.ts).
 import type { Kysely } from 'kysely';
-import {
-  NEEDS_ATTENTION,
-  type PlanItem,
-  type PostFilter,
-  type PostSummary,
-  type QueueView,
-} from '@preload/bridge';
+import { NEEDS_ATTENTION, type PlanItem, type QueueView } from '@preload/bridge';
 import { groupBy } from '../../collections';
 import { listNeedingAttention, listOpenOpsOfPosts } from '../../outbox/op-queries';
 import { listQueueCandidates, listUnscheduled, type PlannedRow } from '../../store/planning-queries';
@@ -17,16 +11,8 @@ import { listSignOffAccounts } from '../../store/sign-off-repository';
 import { listPostingSchedules } from '../../store/slots-repository';
 import { listProfiles } from '../../store/workspace-repository';
 import { accountQueues } from './account-queues';
-import { sendingAccountOf, variantView } from '../items/views';
-
-export { profileHandle } from './account-queues';
-
-/** A post matches a state by its own state or by any of its variants' (a live LinkedIn variant
- * makes the post "Published" to the filter even while its X variant is still scheduled). */
-export function matchesFilter(post: Pick<PostSummary, 'state' | 'variants'>, filter: PostFilter): boolean {
-  if (filter === 'all') return true;
-  return post.state === filter || post.variants.some((v) => v.state === filter);
-}
+import { profileFact, sendingAccountOf } from '../../domain/accounts';
+import { variantView } from '../items/views';
 
 function firstLine(text: string): string {
   const line = text.split(/\r?\n/).find((l) => l.trim() !== '') ?? '';
@@ -142,11 +128,7 @@ export async function accountDrafts(
   db: Kysely<Database>,
   p: { workspace: string; profileId: string },
 ): Promise<PlanItem[]> {
-  const profiles = (await listProfiles(db, p.workspace)).map((x) => ({
-    id: x.id,
-    platform: x.platform,
-    isActive: x.is_active === 1,
-  }));
+  const profiles = (await listProfiles(db, p.workspace)).map(profileFact);
   const rows = (await listUnscheduled(db, p.workspace, DRAFTS_READ)).filter(
     (r) => sendingAccountOf(r, profiles) === p.profileId,
   );

@@ -1,6 +1,7 @@
 // settings.*, workspaces.* and profiles.list: the connection, the window's preferences, the
 // workspaces the service lists (with whether this account can reach them) and their accounts.
 import type { SettingsView, WorkspaceView } from '@preload/bridge';
+import { queueCreates } from '../../outbox/new-post-ops';
 import { allPostsOf, countPostsByWorkspace, updatePost } from '../../store/post-repository';
 import { setPostSort, setSetting } from '../../store/settings-repository';
 import { listVariantsOfPost } from '../../store/variant-repository';
@@ -9,8 +10,7 @@ import { logDecision } from '../../store/unit-of-work';
 import type { AppContext } from '../app-context';
 import { CommandError } from '../command-error';
 import type { Handlers } from '../handlers';
-import { profileHandle } from '../planning/views';
-import { queueCreates } from '../bulk/moves';
+import { profileHandle } from '../../domain/accounts';
 
 const LOCAL_SPACE_NAME = 'Local drafts';
 

@@ -11,7 +11,7 @@ import { CommandError } from '../command-error';
 import type { Handlers } from '../handlers';
 import type { UndoableChange } from '../undo/journal';
 import { itemName, refusalReason } from '../undo/words';
-import { accountChosenByService, accountOf } from '../items/views';
+import { accountChoiceOf, accountChosenByService } from '../../domain/accounts';
 
 type HistoryCommands = 'history.list' | 'history.restore' | 'variants.copyToNewPost';
 
@@ -101,7 +101,7 @@ export function historyHandlers(app: AppContext): Handlers<HistoryCommands> {
         platform: v.platform,
         content: v.content,
         // On the account it was meant for: the one the service chose when it was the default.
-        account: chosen !== null ? { kind: 'profile', profileId: chosen } : accountOf(v),
+        account: chosen !== null ? { kind: 'profile', profileId: chosen } : accountChoiceOf(v),
       });
       return app.postDetail(copy.id);
     },

@@ -11,9 +11,9 @@ import { unsentVariantColumns } from '../../store/local-item';
 import { parseJson, touchPost } from '../../store/post-repository';
 import type { VariantRow } from '../../store/schema';
 import { insertVariant, updateVariant, type VariantBase } from '../../store/variant-repository';
-import { mineAccount } from '../../outbox/merge-variant';
 import { logDecision, type SyncContext } from '../../store/unit-of-work';
-import { accountColumns, assertAllows, type AppContext } from '../app-context';
+import { accountAsSent, accountColumns, sameAccount, serviceAccountColumns } from '../../domain/accounts';
+import { assertAllows, type AppContext } from '../app-context';
 import { CommandError } from '../command-error';
 import type { Handlers } from '../handlers';
 import { setScheduledTime } from '../planning/schedule-changes';
@@ -80,7 +80,7 @@ export function variantHandlers(app: AppContext): Handlers<VariantCommands> {
       }
       if (p.account !== undefined) {
         const cols = accountColumns(p.account);
-        if (cols.account_mode !== v.account_mode || cols.social_profile_id !== v.social_profile_id) {
+        if (!sameAccount(cols, v)) {
           if (v.server_id !== null && cols.account_mode === 'default')
             throw new CommandError(
               'invalid_state',
@@ -159,7 +159,7 @@ async function resolveConflict(app: AppContext, p: Resolution): Promise<VariantV
   const base = parseJson<VariantBase>(v.base) ?? {
     content: v.content,
     scheduled_at: v.scheduled_at,
-    social_profile_id: mineAccount(v, null),
+    social_profile_id: accountAsSent(v, null),
     status: v.status,
     platform_post_url: v.platform_post_url,
   };
@@ -173,10 +173,8 @@ async function resolveConflict(app: AppContext, p: Resolution): Promise<VariantV
   if (p.choice === 'theirs') {
     if (theirs.has('content')) patch.content = newBase.content;
     if (theirs.has('scheduled_at')) patch.scheduled_at = newBase.scheduled_at;
-    if (theirs.has('social_profile_id')) {
-      patch.account_mode = newBase.social_profile_id === null ? 'none' : 'profile';
-      patch.social_profile_id = newBase.social_profile_id;
-    }
+    if (theirs.has('social_profile_id'))
+      Object.assign(patch, serviceAccountColumns(newBase.social_profile_id));
   } else if (p.choice === 'edit') {
     if (p.content !== undefined) patch.content = p.content;
     if (p.scheduledAt !== undefined)
@@ -187,7 +185,7 @@ async function resolveConflict(app: AppContext, p: Resolution): Promise<VariantV
   const after = { ...v, ...patch };
   const fields: VariantField[] = [];
   if (after.content !== newBase.content) fields.push('content');
-  if (mineAccount(after, newBase) !== newBase.social_profile_id) fields.push('account');
+  if (accountAsSent(after, newBase) !== newBase.social_profile_id) fields.push('account');
   const scheduleChanged = after.scheduled_at !== newBase.scheduled_at;
   const now = app.now();
   await app.inTransaction(async (t) => {
