@@ -5,9 +5,9 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 /**
  * `@preload/...` is src-preload/: the bridge contract and the modules the core and the window
  * share, reached by one name from anywhere instead of a climb of `../`. The tsconfig files
- * name the same alias for the compiler, tsx and esbuild; vitest.config.ts takes this one.
+ * and vitest.config.ts name the same alias for the compiler, tsx, esbuild and the tests.
  */
-export const ALIASES = { '@preload': resolve(import.meta.dirname, 'src-preload') };
+const ALIASES = { '@preload': resolve(import.meta.dirname, 'src-preload') };
 
 // electron-vite looks for src/main, src/preload and src/renderer by default; Outpost keeps
 // each process in its own top-level folder, so every entry is named here.

@@ -1,12 +1,13 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
-import { ALIASES } from './electron.vite.config';
 
 // One runner for every layer. `npm test` runs all projects; the end-to-end and reliability
 // projects run their files one at a time because each starts servers and browsers of its own.
-// Every project takes the root's `resolve` (the `@preload` alias of electron.vite.config.ts).
+// Every project takes the root's `resolve`: `@preload` is src-preload/, as in the build
+// (electron.vite.config.ts) and the tsconfig files.
 export default defineConfig({
-  resolve: { alias: ALIASES },
+  resolve: { alias: { '@preload': resolve(import.meta.dirname, 'src-preload') } },
   test: {
     projects: [
       {
