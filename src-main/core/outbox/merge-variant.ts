@@ -81,7 +81,7 @@ function notKeptSince(local: VariantRow, base: VariantBase | null, sv: ServiceVa
   return notKeptFields(base, sv, mine).filter((f) => sending?.[f] === undefined);
 }
 
-/** Queues again what the service did not keep; the user hears of it once it fails. */
+/** Sends again what the service did not keep; the user hears of it once it fails. */
 async function sendAgain(ctx: SyncContext, local: VariantRow, base: VariantBase, fields: ChangeField[]) {
   const failed = await sendAgainNotKept(ctx, local, fields, (base.notKept ?? 0) + 1);
   if (failed !== null)

@@ -1,10 +1,10 @@
 // The ops that take a post made here to the service, in order: the post, then each variant and
-// its time. A new post in a workspace, a local draft moved into one and a duplicate all queue
-// these.
+// its time. A new post in a workspace, a local draft moved into one and a duplicate all add
+// these to the outbox.
 import type { SyncContext } from '../store/unit-of-work';
 import { enqueue } from './op-store';
 
-export async function queueCreates(
+export async function enqueueCreates(
   t: SyncContext,
   postId: string,
   variants: ReadonlyArray<{ id: string; scheduled_at?: string | null }>,

@@ -26,7 +26,7 @@ export function candidateOf(id: string, text: string): Candidate {
 }
 
 /**
- * What a create's read-back found, as the settlement the queue applies: nothing (send it
+ * What a create's read-back found, as the settlement the push applies: nothing (send it
  * again), one match (adopt it, recorded by `link`), or several (ask the user, changing nothing).
  */
 export function settleMatch<T extends { id: string }>(

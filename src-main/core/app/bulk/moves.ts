@@ -3,7 +3,7 @@
 // which the service never hears of. Each command is one transaction and one undo entry.
 import type { BulkReport, LocalId } from '@preload/bridge';
 import { listOpenOpsOfPost } from '../../outbox/op-queries';
-import { queueCreates } from '../../outbox/new-post-ops';
+import { enqueueCreates } from '../../outbox/new-post-ops';
 import { reviveRefusedCreate } from '../../outbox/op-store';
 import { postRefusal } from '../../outbox/post-actions';
 import { withdrawOps } from '../../outbox/withdraw';
@@ -86,7 +86,7 @@ async function moveEach(app: AppContext, moves: readonly Move[], refusals: Refus
         refuseIf(postRefusal('move', { post, variants, ops }));
         await updatePost(t.db, post.id, { workspace: move.to, updated_at: now });
         const accounts = await placeAccounts(t, variants, move);
-        if (post.workspace === null) await queueCreates(t, post.id, variants, now);
+        if (post.workspace === null) await enqueueCreates(t, post.id, variants, now);
         else if (move.to === null)
           await withdrawOps(t, ops, `The user took ${postName(post.title)} back to the local drafts.`);
         else {

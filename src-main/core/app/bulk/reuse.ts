@@ -3,7 +3,7 @@
 // this one as an edit. Both can be undone: a copy that has not reached the service is deleted,
 // a copied text is put back as it was.
 import type { BulkReport, LocalId, VariantView } from '@preload/bridge';
-import { queueCreates } from '../../outbox/new-post-ops';
+import { enqueueCreates } from '../../outbox/new-post-ops';
 import { newLocalId } from '../../store/ids';
 import { unsentVariantColumns, unsyncedColumns } from '../../store/local-item';
 import { getPost, insertPost } from '../../store/post-repository';
@@ -40,7 +40,7 @@ export async function duplicatePostsUndoably(
           ...unsentVariantColumns(now),
         }));
         await insertVariants(t.db, variants);
-        if (post.workspace !== null) await queueCreates(t, id, variants, now);
+        if (post.workspace !== null) await enqueueCreates(t, id, variants, now);
         created.push({ from, id, title, original: post.title });
       });
   });

@@ -1,5 +1,5 @@
 // The send guards (send-guards.ts) applied to what the store holds: variants.schedule and
-// variants.publish call these before they queue anything, so a refusal never reaches the service.
+// variants.publish call these before they add anything to the outbox, so a refusal never reaches the service.
 import type { Kysely } from 'kysely';
 import type { Database, PostRow, VariantRow } from '../../store/schema';
 import { getPost } from '../../store/post-repository';
@@ -82,7 +82,7 @@ export async function checkSchedule(
   return time.ok ? 'schedule' : 'publish_now';
 }
 
-/** variants.publish: text and account, checked before the publish is queued. */
+/** variants.publish: text and account, checked before the publish goes into the outbox. */
 export async function checkPublish(db: Kysely<Database>, id: string): Promise<void> {
   const { v, post } = await rows(db, id);
   refuse(await sendRefusal(db, v, post));

@@ -1,7 +1,7 @@
 // settings.*, workspaces.* and profiles.list: the connection, the window's preferences, the
 // workspaces the service lists (with whether this account can reach them) and their accounts.
 import type { SettingsView, WorkspaceView } from '@preload/bridge';
-import { queueCreates } from '../../outbox/new-post-ops';
+import { enqueueCreates } from '../../outbox/new-post-ops';
 import { allPostsOf, countPostsByWorkspace, updatePost } from '../../store/post-repository';
 import { setPostSort, setSetting } from '../../store/settings-repository';
 import { listVariantsOfPost } from '../../store/variant-repository';
@@ -115,7 +115,7 @@ export function settingsHandlers(app: AppContext, info: HostInfo): Handlers<Sett
       await app.inTransaction(async (t) => {
         for (const post of moving) {
           await updatePost(t.db, post.id, { workspace: slug, updated_at: now });
-          await queueCreates(t, post.id, await listVariantsOfPost(t.db, post.id), now);
+          await enqueueCreates(t, post.id, await listVariantsOfPost(t.db, post.id), now);
         }
       });
       for (const post of moving)

@@ -97,7 +97,7 @@ export function variantHandlers(app: AppContext): Handlers<VariantCommands> {
         await touchPost(t.db, post.id, now);
         if (post.workspace === null) return;
         if (v.server_id === null) await reviveRefusedCreate(t, post.id, v.id);
-        await queueEdit(t, v, fields, now);
+        await enqueueEdit(t, v, fields, now);
       });
       app.changed(post.id, v.id);
       if (patch.content !== undefined) app.typed({ postId: post.id, variantId: v.id });
@@ -124,8 +124,8 @@ export function variantHandlers(app: AppContext): Handlers<VariantCommands> {
   };
 }
 
-/** An edit of these fields of the variant, queued (or folded into one already waiting). */
-function queueEdit(t: SyncContext, v: VariantRow, fields: VariantField[], now: string): Promise<string> {
+/** An edit of these fields of the variant, in the outbox (or folded into one already waiting). */
+function enqueueEdit(t: SyncContext, v: VariantRow, fields: VariantField[], now: string): Promise<string> {
   return enqueue(t, { kind: 'update_variant', postId: v.post_id, variantId: v.id, payload: { fields }, now });
 }
 
@@ -198,7 +198,7 @@ async function resolveConflict(app: AppContext, p: Resolution): Promise<VariantV
     }
     await updateVariant(t.db, v.id, patch);
     await supersedeChanges(t, v.id);
-    if (fields.length > 0) await queueEdit(t, v, fields, now);
+    if (fields.length > 0) await enqueueEdit(t, v, fields, now);
     if (scheduleChanged)
       await enqueue(t, {
         kind: after.scheduled_at === null ? 'unschedule' : 'schedule',

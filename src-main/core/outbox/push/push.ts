@@ -1,25 +1,25 @@
 // The push: turns the outbox into requests. Ops of one post run in order; posts run
 // concurrently, bounded. Each op is claimed (`sending` committed) before its request leaves,
 // sent by its kind's runner, and settled through the op store. This file is the pass: it lists
-// the outbox, gives each op its turn (push-turn.ts), applies settlements and decides what they
-// mean for the rest of the pass (a stop, a workspace held, a time to wake up).
-import type { ServiceClient } from '../api/client';
-import { REASONS } from '@preload/words';
-import { eachBounded } from '../collections';
-import { retryDelayMs } from '../domain/backoff';
-import { getPost } from '../store/post-repository';
-import type { OutboxOpRow, PostRow, WorkspaceAccess } from '../store/schema';
-import { inTransaction, logDecision, type SyncContext } from '../store/unit-of-work';
-import { markRemoved, tellUser } from './effects';
-import { mergeVariantsOfPost } from './merge-variants';
-import type { OpEvent } from './op-events';
-import { listOpenOps } from './op-queries';
-import { OpMoved, OpRefused, settle, type Applied, type Settlement } from './op-store';
-import { judgeFailure } from './outcome';
-import { takeTurn, type Pass } from './push-turn';
-import type { RunContext } from './runners/runner';
-import { syncImpact } from './sync-impact';
-import { accessWords, checkWorkspace } from './workspace-access';
+// the outbox, gives each op its turn (turn.ts), applies the settlements the turn yields, and
+// decides what they mean for the rest of the pass (a stop, a workspace held, a time to wake up).
+import type { ServiceClient } from '../../api/client';
+import { eachBounded, groupBy } from '../../collections';
+import { retryDelayMs } from '../../domain/backoff';
+import { getPost } from '../../store/post-repository';
+import type { OutboxOpRow, PostRow, WorkspaceAccess } from '../../store/schema';
+import { inTransaction, logDecision, type SyncContext } from '../../store/unit-of-work';
+import { markRemoved, tellUser } from '../effects';
+import { mergeVariantsOfPost } from '../merge-variants';
+import type { OpEvent } from '../op-events';
+import { listOpenOps } from '../op-queries';
+import { OpMoved, OpRefused, settle, type Applied, type Settlement } from '../op-store';
+import { judgeFailure } from '../outcome';
+import type { Scope } from '../op-machine';
+import { opTurn, type TurnContext } from './turn';
+import type { RunContext } from '../runners/runner';
+import { syncImpact } from '../sync-impact';
+import { accessWords, checkWorkspace } from '../workspace-access';
 
 export type PushStop = 'auth' | 'offline' | null;
 
@@ -41,10 +41,10 @@ export interface PushOptions {
   readBeforeWrite: boolean;
 }
 
-class PushRun implements Pass {
-  stop: PushStop = null;
-  stopReason: string | null = null;
-  nextAttemptAt: string | null = null;
+class PushPass implements TurnContext {
+  #stop: PushStop = null;
+  #stopReason: string | null = null;
+  #nextAttemptAt: string | null = null;
   readonly #readPosts = new Set<string>();
   readonly #notes = new Set<string>();
   /** Workspaces found without access during this pass: the rest of their ops wait. */
@@ -71,11 +71,12 @@ class PushRun implements Pass {
     };
   }
 
-  get stopped(): boolean {
-    return this.stop !== null;
+  stopped(): boolean {
+    return this.#stop !== null;
   }
 
-  async skipMoved(op: OutboxOpRow, error: Error): Promise<void> {
+  /** Logs that a decision was not applied: the op moved meanwhile. */
+  async #skipMoved(op: OutboxOpRow, error: Error): Promise<void> {
     await logDecision(this.ctx, {
       action: 'skip_moved',
       reason: error.message,
@@ -84,64 +85,59 @@ class PushRun implements Pass {
     });
   }
 
-  noteWait(at: string): void {
-    if (this.nextAttemptAt === null || at < this.nextAttemptAt) this.nextAttemptAt = at;
+  #noteWait(at: string): void {
+    if (this.#nextAttemptAt === null || at < this.#nextAttemptAt) this.#nextAttemptAt = at;
   }
 
   async run(): Promise<PushResult> {
-    const byPost = new Map<string, OutboxOpRow[]>();
-    for (const op of await listOpenOps(this.ctx.db)) {
-      const list = byPost.get(op.post_id) ?? [];
-      list.push(op);
-      byPost.set(op.post_id, list);
-    }
+    const byPost = groupBy(await listOpenOps(this.ctx.db), (op) => op.post_id);
     await eachBounded(
       [...byPost.entries()],
       this.ctx.concurrency,
-      ([postId, ops]) => this.runPost(postId, ops),
-      () => this.stop !== null,
+      ([postId, ops]) => this.#runPost(postId, ops),
+      () => this.#stop !== null,
     );
     return {
-      stop: this.stop,
-      stopReason: this.stopReason,
-      nextAttemptAt: this.nextAttemptAt,
+      stop: this.#stop,
+      stopReason: this.#stopReason,
+      nextAttemptAt: this.#nextAttemptAt,
       notes: [...this.#notes],
     };
   }
 
-  async runPost(postId: string, ops: OutboxOpRow[]): Promise<void> {
+  async #runPost(postId: string, ops: OutboxOpRow[]): Promise<void> {
     const post = await getPost(this.ctx.db, postId);
     if (!post || post.workspace === null) return;
     const blocked = new Set<string>();
     // The ops as listed when the pass began: each write is compare-and-set on the listed
     // state, so an op the user moved meanwhile is skipped by its claim or settlement, not
     // sent on a stale reading (no read of every op again before its turn).
-    for (let op of ops) {
+    for (const op of ops) {
       // A workspace without access keeps its ops waiting, untouched, until it comes back.
-      if (this.stop !== null || this.#held.has(post.workspace) || !this.available(post.workspace)) return;
+      if (this.#stop !== null || this.#held.has(post.workspace) || !this.available(post.workspace)) return;
       if (op.variant_id !== null && blocked.has(op.variant_id)) continue;
-      if (op.state === 'sending') {
-        // Left `sending` by a process that stopped before the answer: its outcome is unknown.
-        const applied = await this.apply(op, {
-          event: {
-            type: 'crashed',
-            reason: REASONS.stoppedWhileOut,
-          },
-        });
-        if (applied === null) return;
-        op = { ...op, state: applied.state, next_attempt_at: null };
-      }
-      const next = await takeTurn(this, op, post);
-      if (next === 'post') return;
-      if (next === 'variant' && op.variant_id !== null) blocked.add(op.variant_id);
+      const holds = await this.#take(op, post);
+      if (holds === 'post') return;
+      if (holds === 'variant' && op.variant_id !== null) blocked.add(op.variant_id);
     }
+  }
+
+  /** One op's turn, its settlements applied as it yields them; answers what it holds back. */
+  async #take(op: OutboxOpRow, post: PostRow): Promise<Scope> {
+    const turn = opTurn(this, op, post);
+    let step = await turn.next();
+    while (!step.done) step = await turn.next(await this.#apply(step.value.op, step.value.settlement));
+    const end = step.value;
+    if (end.wakeAt !== undefined) this.#noteWait(end.wakeAt);
+    if (end.moved !== undefined) await this.#skipMoved(op, end.moved);
+    return end.holds;
   }
 
   /**
    * A light sync reads a post's variants once before changing one of them. A read that fails
    * sent nothing: the op stays as it is.
    */
-  async readBeforeWrite(post: PostRow): Promise<'merged' | 'as_is' | 'failed'> {
+  async readFirst(post: PostRow): Promise<'merged' | 'as_is' | 'failed'> {
     if (!this.options.readBeforeWrite || post.server_id === null || this.#readPosts.has(post.id))
       return 'as_is';
     this.#readPosts.add(post.id);
@@ -160,7 +156,7 @@ class PushRun implements Pass {
       if (impact === 'token') this.#stopFor('auth', 'reason' in event ? event.reason : event.type);
       else if (impact === 'offline') this.#stopFor('offline', (error as Error).message);
       else if (impact === 'workspace') await this.#checkWorkspace(post.workspace as string);
-      else if (event.type === 'read_back_failed') this.noteWait(event.at);
+      else if (event.type === 'read_back_failed') this.#noteWait(event.at);
       return 'failed';
     }
   }
@@ -171,7 +167,7 @@ class PushRun implements Pass {
    * A local error while recording an answer makes the outcome unknown (it will be read back),
    * never failed: the service may hold the change.
    */
-  async apply(op: OutboxOpRow, s: Settlement): Promise<Applied | null> {
+  async #apply(op: OutboxOpRow, s: Settlement): Promise<Applied | null> {
     let settlement = s;
     if (s.note !== undefined) this.#notes.add(s.note);
     const concernsAccess = s.event.type === 'removed' || s.event.type === 'workspace_unavailable';
@@ -200,7 +196,7 @@ class PushRun implements Pass {
       return this.#stopOn(applied, settlement.event);
     } catch (error) {
       if (error instanceof OpMoved || error instanceof OpRefused) {
-        await this.skipMoved(op, error);
+        await this.#skipMoved(op, error);
         return null;
       }
       if (op.state !== 'sending') throw error;
@@ -222,14 +218,14 @@ class PushRun implements Pass {
     if (applied.effects.includes('stop_offline')) this.#stopFor('offline', reason);
     if (applied.effects.includes('stop_auth')) this.#stopFor('auth', reason);
     // A wake-up at the event's time: a retry waits for it, a read-back is due by then at the latest.
-    if ('at' in event) this.noteWait(event.at);
+    if ('at' in event) this.#noteWait(event.at);
     return applied;
   }
 
   #stopFor(stop: Exclude<PushStop, null>, reason: string): void {
-    if (this.stop === null) {
-      this.stop = stop;
-      this.stopReason = reason;
+    if (this.#stop === null) {
+      this.#stop = stop;
+      this.#stopReason = reason;
     }
   }
 
@@ -247,5 +243,5 @@ export async function push(
   options: PushOptions,
   available: (slug: string) => boolean = () => true,
 ): Promise<PushResult> {
-  return new PushRun(ctx, client, options, available).run();
+  return new PushPass(ctx, client, options, available).run();
 }
