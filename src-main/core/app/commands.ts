@@ -1,7 +1,7 @@
 // zod schemas for every bridge command's payload (strict: unknown keys are refused). The
 // `satisfies` map below makes the compiler check each schema against src-preload/bridge.ts.
 import { z } from 'zod';
-import { POST_SORTS, type CommandName, type CommandPayload } from '@preload/bridge';
+import { ITEM_STATES, POST_SORTS, type CommandName, type CommandPayload } from '@preload/bridge';
 import { identifierProblem, wellFormed } from '@preload/invisible';
 import { shiftProblem } from '@preload/time-shift';
 import { isTimeZone } from '@preload/zoned-time';
@@ -49,20 +49,7 @@ const account = z.discriminatedUnion('kind', [
 /** A version of a text, as history.list numbers them. */
 const version = z.int().min(1, 'must be a version number (1 or more)').max(Number.MAX_SAFE_INTEGER);
 const authHeader = z.enum(['bearer', 'x-api-key']);
-const itemState = z.enum([
-  'local_only',
-  'pending_sync',
-  'draft',
-  'scheduled',
-  'needs_approval',
-  'published',
-  'failed',
-  'conflict',
-  'removed',
-  'publish_unknown',
-  'needs_user',
-  'unknown_status',
-]);
+const itemState = z.enum(ITEM_STATES);
 /** The items of a command over many: at least one, each once. */
 const ids = z
   .array(id)
