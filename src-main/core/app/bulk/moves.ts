@@ -13,6 +13,7 @@ import type { SyncContext } from '../../store/unit-of-work';
 import { listVariantsOfPost, updateVariant } from '../../store/variant-repository';
 import { listProfiles } from '../../store/workspace-repository';
 import type { AppContext } from '../app-context';
+import type { Undoable } from '../command';
 import { present, refuseIf, Refusals } from './report';
 import { hiddenLabel, movedLabel, namedReason, postName } from './words';
 import type { UndoRefusal } from '../undo/journal';
@@ -38,7 +39,7 @@ export async function movePostsUndoably(
   app: AppContext,
   ids: readonly LocalId[],
   to: string | null,
-): Promise<BulkReport> {
+): Promise<Undoable<BulkReport>> {
   if (to !== null) await app.knownWorkspace(to);
   const refusals = new Refusals();
   const moved = await moveEach(
@@ -46,8 +47,10 @@ export async function movePostsUndoably(
     ids.map((postId) => ({ postId, to })),
     refusals,
   );
-  if (moved.length > 0)
-    app.undo.record({
+  if (moved.length === 0) return { value: refusals.report(ids, 0), undo: null };
+  return {
+    value: refusals.report(ids, moved.length),
+    undo: {
       label: movedLabel(
         moved.map((m) => m.post.title),
         to,
@@ -68,8 +71,8 @@ export async function movePostsUndoably(
         });
         return { undone: undone.length, refused };
       },
-    });
-  return refusals.report(ids, moved.length);
+    },
+  };
 }
 
 async function moveEach(app: AppContext, moves: readonly Move[], refusals: Refusals): Promise<Moved[]> {
@@ -136,11 +139,13 @@ export async function setHiddenUndoably(
   app: AppContext,
   ids: readonly LocalId[],
   hidden: boolean,
-): Promise<BulkReport> {
+): Promise<Undoable<BulkReport>> {
   const refusals = new Refusals();
   const changed = await setHidden(app, ids, hidden, refusals);
-  if (changed.length > 0)
-    app.undo.record({
+  if (changed.length === 0) return { value: refusals.report(ids, 0), undo: null };
+  return {
+    value: refusals.report(ids, changed.length),
+    undo: {
       label: hiddenLabel(
         changed.map((p) => p.title),
         hidden,
@@ -160,8 +165,8 @@ export async function setHiddenUndoably(
         });
         return { undone: undone.length, refused };
       },
-    });
-  return refusals.report(ids, changed.length);
+    },
+  };
 }
 
 async function setHidden(

@@ -18,6 +18,7 @@ import {
   listVariantsOfPost,
 } from '../../store/variant-repository';
 import type { AppContext } from '../app-context';
+import type { Undoable } from '../command';
 import { present, refuseIf, Refusals } from './report';
 import { deletedPostsLabel, deletedVariantsLabel, namedReason, postName } from './words';
 import type { UndoableChange, UndoRefusal } from '../undo/journal';
@@ -92,15 +93,23 @@ export function postsBackUndo(
   };
 }
 
-export async function deletePostsUndoably(app: AppContext, ids: readonly LocalId[]): Promise<BulkReport> {
+export async function deletePostsUndoably(
+  app: AppContext,
+  ids: readonly LocalId[],
+): Promise<Undoable<BulkReport>> {
   const { report, removed } = await deletePosts(app, ids);
-  if (removed.length > 0)
-    app.undo.record(postsBackUndo(app, removed, deletedPostsLabel(removed.map((r) => r.post.title))));
-  return report;
+  const undo =
+    removed.length > 0
+      ? postsBackUndo(app, removed, deletedPostsLabel(removed.map((r) => r.post.title)))
+      : null;
+  return { value: report, undo };
 }
 
 /** variants.delete, with one undo entry for all of them. */
-export async function deleteVariantsUndoably(app: AppContext, ids: readonly LocalId[]): Promise<BulkReport> {
+export async function deleteVariantsUndoably(
+  app: AppContext,
+  ids: readonly LocalId[],
+): Promise<Undoable<BulkReport>> {
   const refusals = new Refusals();
   const removed: RemovedVariant[] = [];
   await app.inTransaction(async (t) => {
@@ -122,15 +131,17 @@ export async function deleteVariantsUndoably(app: AppContext, ids: readonly Loca
       });
   });
   for (const r of removed) app.changed(r.variant.post_id, r.variant.id);
-  if (removed.length > 0)
-    app.undo.record({
-      label: deletedVariantsLabel(
-        removed.map((r) => ({ postTitle: r.postTitle, platform: r.variant.platform })),
-      ),
-      postIds: [...new Set(removed.map((r) => r.variant.post_id))],
-      inverse: () => variantsBack(app, removed),
-    });
-  return refusals.report(ids, removed.length);
+  const undo: UndoableChange | null =
+    removed.length === 0
+      ? null
+      : {
+          label: deletedVariantsLabel(
+            removed.map((r) => ({ postTitle: r.postTitle, platform: r.variant.platform })),
+          ),
+          postIds: [...new Set(removed.map((r) => r.variant.post_id))],
+          inverse: () => variantsBack(app, removed),
+        };
+  return { value: refusals.report(ids, removed.length), undo };
 }
 
 async function variantsBack(app: AppContext, removed: readonly RemovedVariant[]) {

@@ -4,12 +4,13 @@
 // a copied text is put back as it was.
 import type { BulkReport, LocalId, VariantView } from '@preload/bridge';
 import { enqueueCreates } from '../../outbox/new-post-ops';
-import { newLocalId } from '../../store/ids';
 import { unsentVariantColumns, unsyncedColumns } from '../../store/local-item';
 import { getPost, insertPost } from '../../store/post-repository';
 import type { NewVariantRow } from '../../store/schema';
 import { insertVariants, listVariantsOfPost } from '../../store/variant-repository';
 import type { AppContext } from '../app-context';
+import type { Undoable } from '../command';
+import type { UndoableChange } from '../undo/journal';
 import { present, Refusals } from './report';
 import { copiedTextLabel, copyTitle, duplicatedLabel, namedReason, postName } from './words';
 import { CommandError } from '../command-error';
@@ -19,7 +20,7 @@ import { itemName, refusalReason } from '../undo/words';
 export async function duplicatePostsUndoably(
   app: AppContext,
   ids: readonly LocalId[],
-): Promise<BulkReport & { created: Array<{ from: LocalId; id: LocalId }> }> {
+): Promise<Undoable<BulkReport & { created: Array<{ from: LocalId; id: LocalId }> }>> {
   const refusals = new Refusals();
   const created: Array<{ from: LocalId; id: LocalId; title: string; original: string }> = [];
   const now = app.now();
@@ -27,11 +28,11 @@ export async function duplicatePostsUndoably(
     for (const from of ids)
       await refusals.each(from, async () => {
         const post = present(await getPost(t.db, from));
-        const id = newLocalId();
+        const id = app.newId();
         const title = copyTitle(post.title);
         await insertPost(t.db, { id, workspace: post.workspace, title, ...unsyncedColumns(now) });
         const variants = (await listVariantsOfPost(t.db, from)).map((v): NewVariantRow => ({
-          id: newLocalId(),
+          id: app.newId(),
           post_id: id,
           platform: v.platform,
           content: v.content,
@@ -45,8 +46,14 @@ export async function duplicatePostsUndoably(
       });
   });
   for (const c of created) app.changed(c.id, null);
-  if (created.length > 0)
-    app.undo.record({
+  const value = {
+    ...refusals.report(ids, created.length),
+    created: created.map(({ from, id }) => ({ from, id })),
+  };
+  if (created.length === 0) return { value, undo: null };
+  return {
+    value,
+    undo: {
       label: duplicatedLabel(created.map((c) => c.original)),
       postIds: created.map((c) => c.id),
       // The copies go again, unless one has reached the service meanwhile.
@@ -61,12 +68,16 @@ export async function duplicatePostsUndoably(
         }));
         return { undone: report.done, refused };
       },
-    });
-  return { ...refusals.report(ids, created.length), created: created.map(({ from, id }) => ({ from, id })) };
+    },
+  };
 }
 
 /** variants.copyText: the other variant's text, as the user's own edit of this one. */
-export async function copyTextUndoably(app: AppContext, id: LocalId, fromId: LocalId): Promise<VariantView> {
+export async function copyTextUndoably(
+  app: AppContext,
+  id: LocalId,
+  fromId: LocalId,
+): Promise<Undoable<VariantView>> {
   const into = await app.variant(id);
   const from = await app.variant(fromId);
   if (from.post_id !== into.post_id)
@@ -74,9 +85,9 @@ export async function copyTextUndoably(app: AppContext, id: LocalId, fromId: Loc
   if (from.id === into.id) throw new CommandError('invalid_state', 'That is this variant’s own text.');
   const post = await app.post(into.post_id);
   const view = await app.run('variants.update', { id, content: from.content });
-  if (from.content === into.content) return view;
+  if (from.content === into.content) return { value: view, undo: null };
   const name = itemName(post.title, into.platform);
-  app.undo.record({
+  const undo: UndoableChange = {
     label: copiedTextLabel(from.platform, { postTitle: post.title, platform: into.platform }),
     postIds: [post.id],
     inverse: async () => {
@@ -93,6 +104,6 @@ export async function copyTextUndoably(app: AppContext, id: LocalId, fromId: Loc
       }
       return { undone: 1, refused: [] };
     },
-  });
-  return view;
+  };
+  return { value: view, undo };
 }

@@ -10,6 +10,7 @@ import { getPost } from '../../store/post-repository';
 import type { PostRow } from '../../store/schema';
 import { getVariant } from '../../store/variant-repository';
 import type { AppContext } from '../app-context';
+import type { Undoable } from '../command';
 import { present, refuseIf, Refusals } from './report';
 import { setScheduledTimes, type TimeChange } from '../planning/schedule-changes';
 import { timeChangeUndo } from '../planning/time-change-undo';
@@ -22,11 +23,11 @@ export function rescheduleMany(
   ids: readonly LocalId[],
   shift: TimeShift,
   zone: string,
-): Promise<BulkReport> {
+): Promise<Undoable<BulkReport>> {
   return changeTimes(app, ids, 'move', (at) => applyShift(at, shift, zone));
 }
 
-export function unscheduleMany(app: AppContext, ids: readonly LocalId[]): Promise<BulkReport> {
+export function unscheduleMany(app: AppContext, ids: readonly LocalId[]): Promise<Undoable<BulkReport>> {
   return changeTimes(app, ids, 'unschedule', () => null);
 }
 
@@ -35,7 +36,7 @@ async function changeTimes(
   ids: readonly LocalId[],
   action: 'move' | 'unschedule',
   newTime: NewTime,
-): Promise<BulkReport> {
+): Promise<Undoable<BulkReport>> {
   const refusals = new Refusals();
   const changes: TimeChange[] = [];
   const posts = new Map<string, PostRow | undefined>();
@@ -53,7 +54,5 @@ async function changeTimes(
     });
   const result = await setScheduledTimes(app, changes);
   for (const r of result.refused) refusals.add(r.variantId, r.error.message);
-  const undo = timeChangeUndo(app, result.changed);
-  if (undo) app.undo.record(undo);
-  return refusals.report(ids, result.changed.length);
+  return { value: refusals.report(ids, result.changed.length), undo: timeChangeUndo(app, result.changed) };
 }

@@ -7,6 +7,7 @@ import { getOp } from '../../outbox/op-queries';
 import type { OutboxOpRow, PostRow, VariantRow } from '../../store/schema';
 import { getVariant } from '../../store/variant-repository';
 import type { AppContext } from '../app-context';
+import type { Undoable } from '../command';
 import { CommandError } from '../command-error';
 import { accountChoiceOf, sameAccount } from '../../domain/accounts';
 import { setScheduledTimes } from '../planning/schedule-changes';
@@ -17,16 +18,13 @@ import { discardLabel, itemName, refusalReason, timePassed } from '../undo/words
  * outbox.discard, recorded: the values the discard dropped are kept in the entry, and its undo
  * puts them back as a new local edit that goes out again.
  */
-export async function discardUndoably(app: AppContext, opId: string): Promise<OutboxOpRow> {
+export async function discardUndoably(app: AppContext, opId: string): Promise<Undoable<OutboxOpRow>> {
   const op = await getOp(app.db, opId);
   const before = op?.variant_id ? await getVariant(app.db, op.variant_id) : undefined;
   const settled = await discardOp(app.syncCtx(), opId);
   const after = before && (await getVariant(app.db, before.id));
-  if (before && after) {
-    const entry = discardUndo(app, await app.post(before.post_id), before, after);
-    if (entry) app.undo.record(entry);
-  }
-  return settled;
+  const undo = before && after ? discardUndo(app, await app.post(before.post_id), before, after) : null;
+  return { value: settled, undo };
 }
 
 interface Dropped {

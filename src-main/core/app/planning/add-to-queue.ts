@@ -15,6 +15,7 @@ import { listPostingSchedules, type StoredSchedule } from '../../store/slots-rep
 import { listVariantsByIds } from '../../store/variant-repository';
 import type { ProfileFact } from '@preload/send-guards';
 import { assertAllows, type AppContext } from '../app-context';
+import type { Undoable } from '../command';
 import { CommandError } from '../command-error';
 import { setScheduledTimes, type TimeChange } from './schedule-changes';
 import { profileFacts, sendRefusalAmong } from '../items/send-checks';
@@ -59,7 +60,10 @@ async function readWorkspace(app: AppContext, workspace: string, nowIso: string)
   };
 }
 
-export async function addToQueue(app: AppContext, variantIds: readonly LocalId[]): Promise<AddToQueueResult> {
+export async function addToQueue(
+  app: AppContext,
+  variantIds: readonly LocalId[],
+): Promise<Undoable<AddToQueueResult>> {
   const now = app.now();
   const nowMs = Date.parse(now);
   const ids = [...new Set(variantIds)];
@@ -96,8 +100,7 @@ export async function addToQueue(app: AppContext, variantIds: readonly LocalId[]
   const { changed, refused: notWritten } = await setScheduledTimes(app, plan);
   for (const r of notWritten) refused.push({ id: r.variantId, reason: r.error.message });
   const undo = timeChangeUndo(app, changed);
-  if (undo) app.undo.record({ ...undo, label: queueLabel(changed) });
-  return {
+  const value = {
     done: changed.length,
     refused,
     scheduled: changed.map((c) => ({
@@ -106,6 +109,7 @@ export async function addToQueue(app: AppContext, variantIds: readonly LocalId[]
       signOffExpected: signOff.has(c.variantId),
     })),
   };
+  return { value, undo: undo ? { ...undo, label: queueLabel(changed) } : null };
 }
 
 /** The account a variant goes out from and its next free slot, or why it has none (thrown). */
