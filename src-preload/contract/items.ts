@@ -103,6 +103,13 @@ export type VariantAction =
   | 'keep_unpublished'
   | 'delete';
 
+/**
+ * Where the service has a variant, whatever local state shows on top of it (a change waiting, a
+ * failure): published (a link, or the service says so), waiting for sign-off, scheduled, a draft,
+ * or a status string Outpost does not know.
+ */
+export type ServiceState = 'published' | 'needs_approval' | 'scheduled' | 'draft' | 'unknown_status';
+
 export interface VariantView {
   id: LocalId;
   postId: LocalId;
@@ -122,6 +129,10 @@ export interface VariantView {
   error: string | null;
   /** What the user can do with it now: the core accepts these and refuses the rest. */
   actions: VariantAction[];
+  /** Why each action it does not offer is refused, in the words the core refuses it with. */
+  refusals: Partial<Record<VariantAction, string>>;
+  /** Where the service has it (its `state` may show a local change or failure on top). */
+  serviceState: ServiceState;
   conflicts: FieldConflict[];
   publishUnknown: PublishUnknownFacts | null;
   /** Published on the service while a change of it waited here: what went out, and what did not. */
@@ -156,6 +167,8 @@ export interface PostDetail extends PostSummary {
   /** Hidden here ("Hide here"): out of the list, the calendar and the queue, still on the service. */
   hidden: boolean;
   actions: PostAction[];
+  /** Why each action it does not offer is refused, in the words the core refuses it with. */
+  refusals: Partial<Record<PostAction, string>>;
   conflicts: FieldConflict[];
   /** Why the post failed or was removed, in the service's words where they came from there. */
   error: string | null;

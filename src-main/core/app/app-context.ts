@@ -2,6 +2,7 @@
 // few lookups and views the features share, and a way to run another command as the user's own.
 // Built once by the facade (create-app-core.ts); it reaches for nothing itself: time, ids and
 // randomness come in through its deps, as the ports give them.
+import { NOT_FOUND } from '@preload/words/errors';
 import type { Kysely } from 'kysely';
 import type {
   BridgeErrorInfo,
@@ -136,13 +137,13 @@ export class AppContext {
 
   async post(id: string): Promise<PostRow> {
     const post = await getPost(this.db, id);
-    if (!post) throw new CommandError('not_found', `No post with id ${id}.`);
+    if (!post) throw new CommandError('not_found', NOT_FOUND.post(id));
     return post;
   }
 
   async variant(id: string): Promise<VariantRow> {
     const v = await getVariant(this.db, id);
-    if (!v) throw new CommandError('not_found', `No variant with id ${id}.`);
+    if (!v) throw new CommandError('not_found', NOT_FOUND.variant(id));
     return v;
   }
 
@@ -161,11 +162,7 @@ export class AppContext {
   }
 
   async knownWorkspace(slug: string): Promise<void> {
-    if (!(await hasWorkspace(this.db, slug)))
-      throw new CommandError(
-        'not_found',
-        `Unknown workspace "${slug}": connect and sync to see your workspaces.`,
-      );
+    if (!(await hasWorkspace(this.db, slug))) throw new CommandError('not_found', NOT_FOUND.workspace(slug));
   }
 }
 

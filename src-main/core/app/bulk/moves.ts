@@ -1,6 +1,8 @@
 // Where a post lives: moved to another workspace (or back to the local drafts) while it has
 // never reached the service, which offers no move; hidden here ("Hide here") or shown again,
 // which the service never hears of. Each command is one transaction and one undo entry.
+import { REFUSALS } from '@preload/words/refusals';
+import { hiddenLabel, movedLabel, namedReason, postName } from '@preload/words/undo';
 import type { BulkReport, LocalId } from '@preload/bridge';
 import { listOpenOpsOfPost } from '../../outbox/op-queries';
 import { enqueueCreates } from '../../outbox/new-post-ops';
@@ -15,7 +17,6 @@ import { listProfiles } from '../../store/workspace-repository';
 import type { AppContext } from '../app-context';
 import type { Undoable } from '../command';
 import { present, refuseIf, Refusals } from './report';
-import { hiddenLabel, movedLabel, namedReason, postName } from './words';
 import type { UndoRefusal } from '../undo/journal';
 
 type AccountColumns = Pick<VariantRow, 'id' | 'account_mode' | 'social_profile_id'>;
@@ -82,8 +83,8 @@ async function moveEach(app: AppContext, moves: readonly Move[], refusals: Refus
     for (const move of moves)
       await refusals.each(move.postId, async () => {
         const post = present(await getPost(t.db, move.postId));
-        if (move.from !== undefined && post.workspace !== move.from) refuseIf('It has moved since.');
-        refuseIf(post.workspace === move.to ? 'It is there already.' : null);
+        if (move.from !== undefined && post.workspace !== move.from) refuseIf(REFUSALS.moved);
+        refuseIf(post.workspace === move.to ? REFUSALS.alreadyThere : null);
         const variants = await listVariantsOfPost(t.db, post.id);
         const ops = await listOpenOpsOfPost(t.db, post.id);
         refuseIf(postRefusal('move', { post, variants, ops }));

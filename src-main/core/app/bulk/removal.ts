@@ -2,6 +2,14 @@
 // what is on its way there is withdrawn through the op machine, and the rows go, in one
 // transaction. The undo entry keeps the rows and their ops as they were, and puts them back
 // exactly: the item goes out again as it would have.
+import { REFUSALS } from '@preload/words/refusals';
+import {
+  deletedPostsLabel,
+  deletedVariantsLabel,
+  itemName,
+  namedReason,
+  postName,
+} from '@preload/words/undo';
 import type { BulkReport, LocalId } from '@preload/bridge';
 import { variantRefusal } from '../../outbox/item-actions';
 import { OPEN_STATES } from '../../outbox/op-machine';
@@ -20,9 +28,7 @@ import {
 import type { AppContext } from '../app-context';
 import type { Undoable } from '../command';
 import { present, refuseIf, Refusals } from './report';
-import { deletedPostsLabel, deletedVariantsLabel, namedReason, postName } from './words';
 import type { UndoableChange, UndoRefusal } from '../undo/journal';
-import { itemName } from '../undo/words';
 
 interface RemovedPost {
   post: PostRow;
@@ -77,7 +83,7 @@ export function postsBackUndo(
           if (await getPost(t.db, r.post.id)) {
             refused.push({
               postId: r.post.id,
-              reason: namedReason(postName(r.post.title), 'It is back already.'),
+              reason: namedReason(postName(r.post.title), REFUSALS.backAlready),
             });
             continue;
           }
@@ -153,7 +159,7 @@ async function variantsBack(app: AppContext, removed: readonly RemovedVariant[])
       const reason = !(await getPost(t.db, r.variant.post_id))
         ? 'Its post is no longer in Outpost.'
         : (await getVariant(t.db, r.variant.id))
-          ? 'It is back already.'
+          ? REFUSALS.backAlready
           : null;
       if (reason !== null) {
         refused.push({ postId: r.variant.post_id, reason: namedReason(name, reason) });

@@ -2,6 +2,16 @@
 // account, no time: a new post, local until it syncs), and another variant's text copied into
 // this one as an edit. Both can be undone: a copy that has not reached the service is deleted,
 // a copied text is put back as it was.
+import { REFUSALS } from '@preload/words/refusals';
+import {
+  copiedTextLabel,
+  copyTitle,
+  duplicatedLabel,
+  itemName,
+  namedReason,
+  postName,
+  refusalReason,
+} from '@preload/words/undo';
 import type { BulkReport, LocalId, VariantView } from '@preload/bridge';
 import { enqueueCreates } from '../../outbox/new-post-ops';
 import { unsentVariantColumns, unsyncedColumns } from '../../store/local-item';
@@ -12,10 +22,8 @@ import type { AppContext } from '../app-context';
 import type { Undoable } from '../command';
 import type { UndoableChange } from '../undo/journal';
 import { present, Refusals } from './report';
-import { copiedTextLabel, copyTitle, duplicatedLabel, namedReason, postName } from './words';
 import { CommandError } from '../command-error';
 import { deletePosts } from './removal';
-import { itemName, refusalReason } from '../undo/words';
 
 export async function duplicatePostsUndoably(
   app: AppContext,
@@ -80,9 +88,8 @@ export async function copyTextUndoably(
 ): Promise<Undoable<VariantView>> {
   const into = await app.variant(id);
   const from = await app.variant(fromId);
-  if (from.post_id !== into.post_id)
-    throw new CommandError('invalid_state', 'Text can be copied only from another variant of the same post.');
-  if (from.id === into.id) throw new CommandError('invalid_state', 'That is this variant’s own text.');
+  if (from.post_id !== into.post_id) throw new CommandError('invalid_state', REFUSALS.copyFromSamePost);
+  if (from.id === into.id) throw new CommandError('invalid_state', REFUSALS.copyFromItself);
   const post = await app.post(into.post_id);
   const view = await app.run('variants.update', { id, content: from.content });
   if (from.content === into.content) return { value: view, undo: null };
@@ -93,9 +100,8 @@ export async function copyTextUndoably(
     inverse: async () => {
       const refuse = (reason: string) => ({ undone: 0, refused: [{ postId: post.id, reason }] });
       const now = await app.variant(id).catch(() => null);
-      if (now === null) return refuse(namedReason(name, 'It is no longer in Outpost.'));
-      if (now.content !== from.content)
-        return refuse(namedReason(name, 'Its text has changed since; what it holds now is kept.'));
+      if (now === null) return refuse(namedReason(name, REFUSALS.gone));
+      if (now.content !== from.content) return refuse(namedReason(name, REFUSALS.textChanged));
       try {
         await app.run('variants.update', { id, content: into.content });
       } catch (error) {

@@ -3,6 +3,7 @@
 // (`move`, `unschedule`), and the lot goes through setScheduledTimes as one local change: one
 // transaction, one outbox op per variant, a time moved back before it left sending nothing.
 // The whole action is one undo entry.
+import { REFUSALS } from '@preload/words/refusals';
 import type { BulkReport, LocalId, TimeShift } from '@preload/bridge';
 import { applyShift } from '@preload/time-shift';
 import { variantRefusal } from '../../outbox/item-actions';
@@ -48,7 +49,7 @@ async function changeTimes(
       refuseIf(variantRefusal(action, { variant, workspace, ops: [] }));
       // Unscheduling what has no time would send a change of nothing.
       const at = variant.scheduled_at;
-      refuseIf(at === null ? 'It has no time to clear.' : null);
+      refuseIf(at === null ? REFUSALS.noTimeToClear : null);
       // Read outside the change's transaction: a time changed meanwhile is refused there.
       changes.push({ variantId: id, at: newTime(at as string), expected: at });
     });

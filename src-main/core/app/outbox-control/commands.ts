@@ -1,7 +1,8 @@
 // outbox.* and the decision on a publish of unknown outcome: the user's actions on ops, each
 // carried out by core/outbox/actions.ts through the op machine.
+import { NOT_FOUND } from '@preload/words/errors';
 import type { OutboxOpView } from '@preload/bridge';
-import { REASONS } from '@preload/words';
+import { OUTBOX_REASONS } from '@preload/words/outbox';
 import { adoptCandidate, decidePublish, retryOp } from '../../outbox/actions';
 import { heldForUser } from '../../outbox/held-for-user';
 import { getOp, listOpenOpsWithSubjects } from '../../outbox/op-queries';
@@ -66,7 +67,7 @@ export const outboxCommands: Commands<OutboxCommands> = {
 /** One op as the outbox shows it. */
 async function opView(app: AppContext, id: string): Promise<OutboxOpView> {
   const op = await getOp(app.db, id);
-  if (!op) throw new CommandError('not_found', `No outbox operation with id ${id}.`);
+  if (!op) throw new CommandError('not_found', NOT_FOUND.op(id));
   const post = await app.post(op.post_id);
   const variant =
     op.variant_id === null ? undefined : await app.variant(op.variant_id).catch(() => undefined);
@@ -118,5 +119,5 @@ function waitingFor(
   if (op.workspace !== null && unavailable.has(op.workspace))
     return `Workspace “${unavailable.get(op.workspace)}” cannot be reached with this account; this waits until it can.`;
   if (heldBy === undefined) return null;
-  return heldBy.state === 'needs_user' ? REASONS.heldByQuestion : REASONS.heldByRefusal;
+  return heldBy.state === 'needs_user' ? OUTBOX_REASONS.heldByQuestion : OUTBOX_REASONS.heldByRefusal;
 }

@@ -1,6 +1,7 @@
 // outbox.discard with its undo entry: the values the discard dropped are kept in the entry, and
 // its inverse puts them back through the path of a user's own change (variants.update, or a
 // schedule change), after checking that the variant has not moved on since.
+import { changedSinceUndo, discardLabel, itemName, refusalReason, timePassed } from '@preload/words/undo';
 import { sameInstant } from '../../domain/merge';
 import { discardOp } from '../../outbox/actions';
 import { getOp } from '../../outbox/op-queries';
@@ -12,7 +13,6 @@ import { CommandError } from '../command-error';
 import { accountChoiceOf, sameAccount } from '../../domain/accounts';
 import { setScheduledTimes } from '../planning/schedule-changes';
 import type { UndoableChange, UndoOutcome } from '../undo/journal';
-import { discardLabel, itemName, refusalReason, timePassed } from '../undo/words';
 
 /**
  * outbox.discard, recorded: the values the discard dropped are kept in the entry, and its undo
@@ -52,9 +52,8 @@ function discardUndo(
     postIds: [post.id],
     inverse: async () => {
       const now = await getVariant(app.db, before.id);
-      if (!now) return refuse(refusalReason(name, new CommandError('not_found', '')));
-      if (changedSince(now, after, dropped))
-        return refuse(`${name}: it has changed since the discard; what it holds now is kept.`);
+      if (!now) return refuse(refusalReason(name, { code: 'not_found', message: '' }));
+      if (changedSince(now, after, dropped)) return refuse(changedSinceUndo(name, 'the discard'));
       if (dropped.time) {
         if (before.scheduled_at !== null && Date.parse(before.scheduled_at) <= Date.parse(app.now()))
           return refuse(timePassed(name, before.scheduled_at));

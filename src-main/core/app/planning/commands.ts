@@ -1,11 +1,11 @@
 // planning.*: what goes out when, for the calendar and the queue: the views, an account's
 // posting times, Add to queue, and moving a queued variant up or down.
+import { swapLabel } from '@preload/words/undo';
 import { z } from 'zod';
 import type { LocalId, VariantView } from '@preload/bridge';
 import { assertAllows, type AppContext } from '../app-context';
 import type { Commands, Undoable } from '../command';
 import { id, isoTime, platform, profileId, slug } from '../schemas';
-import { swapLabel } from '../undo/words';
 import { addToQueue } from './add-to-queue';
 import { calendarView } from './calendar-view';
 import { postingSchedule, setPostingTimes } from './posting-schedule';

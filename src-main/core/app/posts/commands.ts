@@ -1,5 +1,6 @@
 // posts.*: one post, the posts in conflict, new posts, titles and title conflicts (the list is
 // find/). A title changed after creation stays local: the service has no rename.
+import { COMMAND_ERRORS } from '@preload/words/errors';
 import type { PostDetail } from '@preload/bridge';
 import { keepVersion } from '../../history/versions';
 import { enqueue, reviveRefusedCreate } from '../../outbox/op-store';
@@ -99,7 +100,7 @@ async function resolveTitleConflict(
   );
   const theirs = conflicts?.find((c) => c.field === 'title')?.theirs;
   if (!conflicts || theirs === undefined || theirs === null)
-    throw new CommandError('invalid_state', 'This post has no conflict to resolve.');
+    throw new CommandError('invalid_state', COMMAND_ERRORS.noPostConflict);
   const title = p.choice === 'edit' ? p.title : p.choice === 'theirs' ? theirs : post.title;
   await app.inTransaction(async (t) => {
     const of = { postId: post.id, variantId: null };

@@ -1,5 +1,6 @@
 // settings.*, workspaces.* and profiles.list: the connection, the window's preferences, the
 // workspaces the service lists (with whether this account can reach them) and their accounts.
+import { NOT_FOUND } from '@preload/words/errors';
 import { z } from 'zod';
 import { POST_SORTS, type ProfileView, type SettingsView, type WorkspaceView } from '@preload/bridge';
 import { profileHandle } from '../../domain/accounts';
@@ -176,8 +177,7 @@ async function moveLocalDrafts(
   const locals = await allPostsOf(app.db, null);
   const wanted = postIds ? new Set(postIds) : null;
   for (const id of wanted ?? [])
-    if (!locals.some((p) => p.id === id))
-      throw new CommandError('not_found', `No local draft with id ${id}.`);
+    if (!locals.some((p) => p.id === id)) throw new CommandError('not_found', NOT_FOUND.localDraft(id));
   const moving = locals.filter((p) => wanted === null || wanted.has(p.id));
   const now = app.now();
   await app.inTransaction(async (t) => {

@@ -3,16 +3,23 @@
 // as a version ("before a restore"), and can be undone. variants.copyToNewPost starts a post
 // from a variant's text: what to do with a change that never left because the variant was
 // published first.
+import { NOT_FOUND } from '@preload/words/errors';
+import {
+  changedSinceUndo,
+  copyToNewPostTitle,
+  refusalReason,
+  restoredLabel,
+  textName,
+} from '@preload/words/undo';
 import { z } from 'zod';
 import type { PostDetail, TextSubject, TextVersionView } from '@preload/bridge';
-import { ORIGIN_WORDS } from '../../history/origins';
+import { ORIGIN_WORDS } from '@preload/words/history';
 import { getVersion, keepVersion, listVersions, type TextOf, type VersionRow } from '../../history/versions';
 import { assertAllows, type AppContext } from '../app-context';
 import { CommandError } from '../command-error';
 import { id } from '../schemas';
 import type { Commands, Undoable } from '../command';
 import type { UndoableChange } from '../undo/journal';
-import { itemName, refusalReason } from '../undo/words';
 import { accountChoiceOf, accountChosenByService } from '../../domain/accounts';
 
 type HistoryCommands = 'history.list' | 'history.restore' | 'variants.copyToNewPost';
@@ -49,7 +56,7 @@ async function textOf(app: AppContext, subject: TextSubject): Promise<Text> {
       of: { postId: post.id, variantId: v.id },
       postId: post.id,
       current: v.content,
-      name: `the text of ${itemName(post.title, v.platform)}`,
+      name: textName({ title: post.title, platform: v.platform }),
       // A restore is an edit: refused where an edit is (published, waiting for sign-off).
       editable: () => assertAllows('edit', { variant: v, workspace: post.workspace, ops: [] }),
       write: (content) => app.run('variants.update', { id: v.id, content }),
@@ -61,7 +68,7 @@ async function textOf(app: AppContext, subject: TextSubject): Promise<Text> {
     of: { postId: post.id, variantId: null },
     postId: post.id,
     current: post.title,
-    name: post.title.trim() === '' ? 'the title of an untitled post' : `the title ‘${post.title.trim()}’`,
+    name: textName({ title: post.title }),
     editable: () => undefined,
     write: (title) => app.run('posts.update', { id: post.id, title }),
   };
@@ -102,11 +109,7 @@ async function restore(
 ): Promise<Undoable<PostDetail>> {
   const text = await textOf(app, subject);
   const row = await getVersion(app.db, text.of, version);
-  if (row === undefined)
-    throw new CommandError(
-      'not_found',
-      `There is no version ${version} of this text: \`history\` lists the versions kept.`,
-    );
+  if (row === undefined) throw new CommandError('not_found', NOT_FOUND.version(version));
   if (row.text === text.current) return { value: await app.postDetail(text.postId), undo: null };
   text.editable();
   await app.inTransaction((t) => keepVersion(t, text.of, 'before_restore', text.current));
@@ -122,7 +125,7 @@ async function copyToNewPost(app: AppContext, { id }: { id: string }): Promise<P
   const chosen = v.account_mode === 'default' ? accountChosenByService(v) : null;
   const copy = await app.run('posts.create', {
     workspace: post.workspace,
-    title: post.title.trim() === '' ? '' : `${post.title} (copy)`,
+    title: copyToNewPostTitle(post.title),
   });
   await app.run('variants.create', {
     postId: copy.id,
@@ -137,14 +140,13 @@ async function copyToNewPost(app: AppContext, { id }: { id: string }): Promise<P
 /** Its undo puts back the text the restore replaced, unless the text has changed since. */
 function restoreUndo(app: AppContext, text: Text, version: number, restored: string): UndoableChange {
   return {
-    label: `Restored version ${version} of ${text.name}`,
+    label: restoredLabel(version, text.name),
     postIds: [text.postId],
     inverse: async () => {
       const refuse = (reason: string) => ({ undone: 0, refused: [{ postId: text.postId, reason }] });
       try {
         const now = await textOf(app, text.subject);
-        if (now.current !== restored)
-          return refuse(`${text.name}: it has changed since the restore; what it holds now is kept.`);
+        if (now.current !== restored) return refuse(changedSinceUndo(text.name, 'the restore'));
         now.editable();
         await now.write(text.current);
       } catch (error) {

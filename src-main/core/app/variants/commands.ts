@@ -1,5 +1,6 @@
 // variants.*: every local edit is one short transaction (the row and its outbox op) and never
 // waits on the network; the sync engine sends it later.
+import { COMMAND_ERRORS } from '@preload/words/errors';
 import { z } from 'zod';
 import type { AccountChoice, VariantView } from '@preload/bridge';
 import { accountColumns } from '../../domain/accounts';
@@ -83,8 +84,7 @@ async function createVariant(
   p: { postId: string; platform: string; content: string; account: AccountChoice },
 ): Promise<VariantView> {
   const post = await app.post(p.postId);
-  if (post.remote_state === 'removed')
-    throw new CommandError('invalid_state', 'This post was removed on the service.');
+  if (post.remote_state === 'removed') throw new CommandError('invalid_state', COMMAND_ERRORS.postRemoved);
   const id = app.newId();
   const now = app.now();
   await app.inTransaction(async (t) => {

@@ -2,6 +2,7 @@
 // service's values become the base, so "mine" and "edit" then count as local changes, which are
 // sent; "theirs" takes the service's values. Worked out from the rows alone (`resolution`), then
 // written in one transaction with the ops it needs.
+import { COMMAND_ERRORS } from '@preload/words/errors';
 import type { AccountChoice, VariantView } from '@preload/bridge';
 import { accountAsSent, accountColumns, serviceAccountColumns } from '../../domain/accounts';
 import { keepVersion } from '../../history/versions';
@@ -36,7 +37,7 @@ export function resolution(v: VariantRow, p: Choice, now: string): Resolution {
     v.conflict,
   );
   if (!conflicts || conflicts.length === 0)
-    throw new CommandError('invalid_state', 'This variant has no conflict to resolve.');
+    throw new CommandError('invalid_state', COMMAND_ERRORS.noVariantConflict);
   const base = parseJson<VariantBase>(v.base) ?? {
     content: v.content,
     scheduled_at: v.scheduled_at,

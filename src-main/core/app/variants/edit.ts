@@ -1,6 +1,7 @@
 // variants.update, the hot path of typing: one short transaction (the row and its outbox op,
 // or the op already waiting folded with it), an answer built from the rows in hand, and never a
 // wait on the network.
+import { COMMAND_ERRORS } from '@preload/words/errors';
 import type { AccountChoice, VariantView } from '@preload/bridge';
 import { accountColumns, sameAccount } from '../../domain/accounts';
 import { listOpenOpsOfPost } from '../../outbox/op-queries';
@@ -40,10 +41,7 @@ function editOf(
     const cols = accountColumns(p.account);
     if (!sameAccount(cols, v)) {
       if (v.server_id !== null && cols.account_mode === 'default')
-        throw new CommandError(
-          'invalid_state',
-          'The platform default applies only when a variant is created; choose an account or "assign later".',
-        );
+        throw new CommandError('invalid_state', COMMAND_ERRORS.defaultOnlyAtCreate);
       Object.assign(patch, cols);
       fields.push('account');
     }

@@ -3,7 +3,7 @@
 // and turns "this week" into the instants the core compares, in the user's zone.
 import type { PostFilter, PostSort, ProfileView, TimeRange } from '@preload/bridge';
 import { platformName } from '../../lib/platforms';
-import { STATE_WORDS } from '../../lib/state-words';
+import { STATE_LABELS } from '@preload/words/states';
 import { addDays, dayStart, todayIn, weekStart } from '../calendar/calendar-days';
 
 /** When a variant goes out (its scheduled time, or its publication time once published). */
@@ -110,7 +110,7 @@ export function filterName(f: ListFilters, profiles: readonly ProfileView[]): st
   const parts = [
     f.platform === null ? '' : platformName(f.platform),
     f.account === null ? '' : accountName(f.account, profiles),
-    f.state === 'all' ? '' : STATE_WORDS[f.state],
+    f.state === 'all' ? '' : STATE_LABELS[f.state],
     whenName(f.when),
   ];
   return parts.filter((p) => p !== '').join(' · ');
