@@ -100,7 +100,9 @@ export class CalendarState {
       : this.items;
     const movingItem = this.movingItem;
     const all =
-      movingItem && !loaded.some((i) => i.variantId === movingItem.variantId) ? [...loaded, movingItem] : loaded;
+      movingItem && !loaded.some((i) => i.variantId === movingItem.variantId)
+        ? [...loaded, movingItem]
+        : loaded;
     const shown = all.map((item) =>
       moving?.variantId === item.variantId ? { ...item, at: moving.at } : item,
     );
@@ -333,7 +335,8 @@ export class CalendarState {
         const home = this.movingItem?.at ? dayKey(this.movingItem.at, this.zone) : null;
         this.endMove();
         this.announcement = 'Move cancelled.';
-        if (home === null || this.days.includes(home)) return { handled: true, refocusAfter: Promise.resolve() };
+        if (home === null || this.days.includes(home))
+          return { handled: true, refocusAfter: Promise.resolve() };
         // Back to the page the chip lives on, once it is read.
         this.anchor = home;
         return { handled: true, refocusAfter: tick().then(() => this.idle()) };
