@@ -5,7 +5,7 @@
 // the user does goes through the window, and the service is checked through the sandbox.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { CommandName, CommandPayload, CommandResult } from '../../src-preload/bridge';
+import type { CommandName, CommandPayload, CommandResult } from '@preload/bridge';
 import { utcToZonedInput, zonedInputToUtc } from '../../src-renderer/src/lib/schedule-time';
 import { axeScan, seriousFindings, until, useChromium, waitForText } from './harness';
 import type { Setup } from './harness';

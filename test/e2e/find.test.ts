@@ -4,7 +4,7 @@
 // chips whole or shrunk to their mark, the preview beside the text.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { CommandName, CommandPayload, CommandResult } from '../../src-preload/bridge';
+import type { CommandName, CommandPayload, CommandResult } from '@preload/bridge';
 import { axeScan, seriousFindings, until, useChromium, waitForText, type Setup } from './harness';
 
 const DAY = 86_400_000;

@@ -9,7 +9,7 @@
 // the sync that tick starts is the interval's own (the sync log says so), so nothing was pressed.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { SyncStatus } from '../../src-preload/bridge';
+import type { SyncStatus } from '@preload/bridge';
 import { DEFAULT_SYNC_INTERVAL_MS } from '../../src-main/core/app/create-app-core';
 import type { SandboxHandle } from '../server/index';
 import { VirtualTime } from '../support/virtual-time';

@@ -3,7 +3,7 @@
 // screen but whole in the link; and they never lie over the editor. The page's timers run
 // under Playwright's clock, so seconds pass at the test's word rather than being waited out.
 import { describe, expect, it } from 'vitest';
-import type { BridgeResult, PostDetail, VariantView } from '../../src-preload/bridge';
+import type { BridgeResult, PostDetail, VariantView } from '@preload/bridge';
 import { connectWindow, controlAt, until, useSharedSetup } from './harness';
 
 describe('notifications', () => {

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../server/index';
 import { TEST_NOW } from '../support/test-date';
-import type { CommandName, CommandPayload, CommandResult } from '../../src-preload/bridge';
-import { parsePostingTimes } from '../../src-preload/posting-times';
+import type { CommandName, CommandPayload, CommandResult } from '@preload/bridge';
+import { parsePostingTimes } from '@preload/posting-times';
 import {
   SCREENSHOT_DIR,
   connect,

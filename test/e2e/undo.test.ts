@@ -4,7 +4,7 @@
 // done with the keyboard only (the drag aside), and the service ends as it was.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { CommandName, CommandPayload, CommandResult } from '../../src-preload/bridge';
+import type { CommandName, CommandPayload, CommandResult } from '@preload/bridge';
 import { utcToZonedInput, zonedInputToUtc } from '../../src-renderer/src/lib/schedule-time';
 import { addDays, shiftTime } from '../../src-renderer/src/features/calendar/calendar-days';
 import { chip, daysOf, dragChip, openCalendarOn, shownDays } from './calendar-steps';

@@ -4,7 +4,7 @@
 // zone east of UTC (Berlin) and one west of it (New York). Each row: a chip on that day at a
 // time of day, the key pressed, and where the move (and the page) must land.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { OutpostBridge, PlanItem } from '../../../src-preload/bridge';
+import type { OutpostBridge, PlanItem } from '@preload/bridge';
 import { CalendarState } from '../../../src-renderer/src/features/calendar/calendar-state.svelte';
 import {
   dayKey,

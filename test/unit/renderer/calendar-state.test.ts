@@ -2,7 +2,7 @@
 // placed while a keyboard move is shown, and a confirmed move sent as an ordinary schedule.
 // Europe/Berlin, "now" Wednesday 6 March 2030.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { OutpostBridge, PlanItem } from '../../../src-preload/bridge';
+import type { OutpostBridge, PlanItem } from '@preload/bridge';
 import { CalendarState } from '../../../src-renderer/src/features/calendar/calendar-state.svelte';
 import { dayStart, longDay } from '../../../src-renderer/src/features/calendar/calendar-days';
 import { clockTime } from '../../../src-renderer/src/lib/plan-time';

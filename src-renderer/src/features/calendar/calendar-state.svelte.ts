@@ -3,7 +3,7 @@
 // being moved by keyboard shows where it would go), rescheduling, and the empty places a post
 // can be started from (one of them reached by Tab, the arrows move among them).
 import { tick } from 'svelte';
-import type { PlanItem } from '../../../../src-preload/bridge';
+import type { PlanItem } from '@preload/bridge';
 import { errorMessage, invoke } from '../../lib/bridge';
 import { clockTime } from '../../lib/plan-time';
 import { localZone } from '../../lib/schedule-time';
