@@ -121,11 +121,10 @@ export class ShellState {
     await editor.flush();
     try {
       const post = await invoke('posts.create', { workspace: posts.workspace, title: '' });
-      if (plannedAt !== null) editor.planned[post.id] = plannedAt;
+      if (plannedAt !== null) editor.actions.planned[post.id] = plannedAt;
       this.newError = null;
       // The workspace counts too: "Local drafts (n)" and the offers to move them depend on them.
-      await Promise.all([posts.reload(), posts.loadWorkspaces(), editor.open(post.id)]);
-      editor.focus.request('title');
+      await Promise.all([posts.reload(), posts.loadWorkspaces(), editor.open(post.id, 'title')]);
     } catch (error) {
       this.newError = errorMessage(error);
     }
