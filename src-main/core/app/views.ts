@@ -21,6 +21,7 @@ import { postState, variantState, STATE_WORDS, TITLE_NEEDED } from '../domain/it
 import { isPublished } from '../domain/service-state';
 import type { VariantBase } from '../store/variant-repository';
 import { sendingAccount } from '../domain/accounts';
+import { discardsText } from './discard-text';
 import type { ProfileFact } from '../../../src-preload/send-guards';
 
 export const TITLE_STAYS_LOCAL =
@@ -142,6 +143,7 @@ export function variantView(
     conflicts,
     publishUnknown,
     publishedElsewhere: publishedElsewhere(v, failedOp),
+    failedChange: failedOp ? { opId: failedOp.id, discardsText: discardsText(failedOp, v) } : null,
     signOffExpected: signOffExpected(v, accounts),
     updatedAt: v.updated_at,
   };

@@ -25,6 +25,8 @@ const POST: PostDetail = {
   variants: [variantView({ id: 'v1', content: 'Hello', serverId: null })],
 };
 
+/** What posts.get answers; a test may change it. */
+let shown: PostDetail = POST;
 /** Set by a test: posts.get answers that the post is gone. */
 let gone = false;
 /** Commands the editor sent, in order. */
@@ -33,6 +35,7 @@ let sent: Array<{ command: string; payload: Record<string, unknown> }> = [];
 let creates: Array<{ answer: (v: VariantView) => void; refuse: (message: string) => void }> = [];
 
 beforeEach(() => {
+  shown = POST;
   gone = false;
   sent = [];
   creates = [];
@@ -43,7 +46,7 @@ beforeEach(() => {
         return Promise.resolve(
           gone
             ? { ok: false, error: { code: 'not_found', message: 'No post with id p1.' } }
-            : { ok: true, value: POST },
+            : { ok: true, value: shown },
         );
       if (command === 'variants.update')
         return Promise.resolve({
@@ -57,6 +60,8 @@ beforeEach(() => {
             refuse: (message) => resolve({ ok: false, error: { code: 'invalid_input', message } }),
           }),
         );
+      if (command === 'outbox.retry' || command === 'outbox.discard')
+        return Promise.resolve({ ok: true, value: {} });
       return Promise.reject(new Error(`unexpected ${command}`));
     },
     subscribe: () => () => undefined,
@@ -229,5 +234,32 @@ describe('the open post deleted meanwhile', () => {
     gone = true;
     await editor.refresh();
     expect([editor.post, editor.messages.shown]).toEqual([null, {}]);
+  });
+});
+
+describe('a failed change', () => {
+  const failed = (failedChange: VariantView['failedChange']): PostDetail => ({
+    ...POST,
+    variants: [variantView({ id: 'v1', state: 'failed', error: 'Refused.', failedChange })],
+  });
+
+  it('is retried and discarded by the op its variant names, without reading the whole outbox', async () => {
+    shown = failed({ opId: 'op7', discardsText: null });
+    const editor = await openEditor();
+    await editor.recovery.retry('v1');
+    await editor.recovery.discard('v1');
+    const asked = sent.filter((s) => s.command.startsWith('outbox.'));
+    expect(asked).toEqual([
+      { command: 'outbox.retry', payload: { id: 'op7' } },
+      { command: 'outbox.discard', payload: { id: 'op7' } },
+    ]);
+    expect(editor.messages.about('v1')).toBeUndefined();
+  });
+
+  it('says so when the variant has none any more, and sends nothing', async () => {
+    const editor = await openEditor();
+    await editor.recovery.discard('v1');
+    expect(sent.filter((s) => s.command.startsWith('outbox.'))).toEqual([]);
+    expect(editor.messages.about('v1')).toBe('This variant has no failed change any more.');
   });
 });

@@ -1,6 +1,5 @@
 // Putting a text or a change right: a version from the text's history restored (a new edit, which
 // the core offers to undo), a failed change of a variant retried or discarded.
-import type { OutboxOpView } from '../../../../../src-preload/bridge';
 import { errorMessage, invoke } from '../../bridge';
 import { subjectOf } from './history.svelte';
 import type { OpenPost } from './open-post';
@@ -31,41 +30,27 @@ export class Recovery {
     }
   }
 
-  /** A failed operation of this variant, retried through the outbox. */
+  /** The failed change of this variant, retried through the outbox. */
   async retry(variantId: string): Promise<void> {
-    await this.onFailedOp(variantId, 'outbox.retry');
+    await this.settle(variantId, 'outbox.retry');
   }
 
-  /** A failed change of this variant, dropped: it shows what the service holds again. */
+  /** The failed change of this variant, dropped: it shows what the service holds again. */
   async discard(variantId: string): Promise<void> {
-    await this.onFailedOp(variantId, 'outbox.discard');
+    await this.settle(variantId, 'outbox.discard');
   }
 
-  /** The failed change of this variant, with the unsent text a discard of it would drop. */
-  async failedChange(variantId: string): Promise<OutboxOpView | null> {
+  /** The variant's failed change, as the open post shows it (its view names the op). */
+  private async settle(variantId: string, command: 'outbox.retry' | 'outbox.discard'): Promise<void> {
+    const { editor } = this;
+    const change = editor.post?.variants.find((v) => v.id === variantId)?.failedChange ?? null;
     try {
-      return await this.failedOp(variantId);
+      if (change === null) throw new Error('This variant has no failed change any more.');
+      await invoke(command, { id: change.opId });
+      editor.messages.clear(variantId);
+      await editor.refresh();
     } catch (error) {
-      this.editor.messages.set(variantId, errorMessage(error));
-      return null;
-    }
-  }
-
-  private async failedOp(variantId: string): Promise<OutboxOpView> {
-    const ops = await invoke('outbox.list');
-    const op = ops.find((o) => o.variantId === variantId && o.state === 'failed');
-    if (!op) throw new Error('This variant has no failed change any more.');
-    return op;
-  }
-
-  private async onFailedOp(variantId: string, command: 'outbox.retry' | 'outbox.discard'): Promise<void> {
-    try {
-      const op = await this.failedOp(variantId);
-      await invoke(command, { id: op.id });
-      this.editor.messages.clear(variantId);
-      await this.editor.refresh();
-    } catch (error) {
-      this.editor.messages.set(variantId, errorMessage(error));
+      editor.messages.set(variantId, errorMessage(error));
     }
   }
 }
