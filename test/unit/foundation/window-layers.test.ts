@@ -41,7 +41,8 @@ function specifiers(file: string): string[] {
   return ts.preProcessFile(code, true, true).importedFiles.map((f) => f.fileName);
 }
 
-describe('the window’s layer rule (ESLint)', () => {
+// The first lint loads the project's config (TypeScript, Svelte): seconds on a busy machine.
+describe('the window’s layer rule (ESLint)', { timeout: 30_000 }, () => {
   it('fails lib importing a feature, statically, dynamically and as a re-export', async () => {
     const errors = await layerErrors(
       'src-renderer/src/lib/state/violating.ts',
