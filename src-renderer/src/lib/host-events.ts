@@ -2,7 +2,7 @@
 // send headers, so the stream opens with a single-use ticket bought with the credential, and a
 // fresh one after every drop, waiting longer after each failure. The stream is open while
 // anyone listens.
-import type { BridgeEvent } from '../../../src-preload/bridge';
+import type { BridgeEvent } from '@preload/bridge';
 import type { HostLink } from './host-link';
 
 const MAX_RECONNECT_MS = 30_000;

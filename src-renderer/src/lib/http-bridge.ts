@@ -4,8 +4,8 @@
 // (host-token.ts) or, for a script in Node, the host's launch token. Nothing relies on cookies.
 // The host's side is src-main/browser-host/routes.ts. What an answer means is worked out by pure
 // functions (`commandRequest`, `envelopeFrom`); the rest only sends and reads.
-import { COMMAND_NAMES } from '../../../src-preload/bridge';
-import type { BridgeResult, OutpostBridge } from '../../../src-preload/bridge';
+import { COMMAND_NAMES } from '@preload/bridge';
+import type { BridgeResult, OutpostBridge } from '@preload/bridge';
 import { HostEvents } from './host-events';
 import { hostLink, type HostLink } from './host-link';
 

@@ -90,7 +90,7 @@ describe('the window’s layer rule (ESLint)', { timeout: 30_000 }, () => {
         [
           "import { invoke } from '../../lib/bridge';",
           "import { historyPart } from '../history/history-part';",
-          "import type { VariantView } from '../../../../src-preload/bridge';",
+          "import type { VariantView } from '@preload/bridge';",
           'export const all = [invoke, historyPart];',
           'export type V = VariantView;',
           '',

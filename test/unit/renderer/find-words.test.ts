@@ -1,6 +1,6 @@
 // The post list's filters and order in words.
 import { describe, expect, it } from 'vitest';
-import type { ProfileView } from '../../../src-preload/bridge';
+import type { ProfileView } from '@preload/bridge';
 import { filterName, sortName, whenName } from '../../../src-renderer/src/features/posts/find-words';
 import { ANY_TIME, hasFilters, type ListFilters } from '../../../src-renderer/src/lib/state/list-filters';
 

@@ -1,6 +1,6 @@
 // The post list's filters and order in words: the bar names what the list shows
 // ("X · Northwind · Scheduled · this week") and how it is ordered ("Sorted by last changed").
-import type { PostSort, ProfileView } from '../../../../src-preload/bridge';
+import type { PostSort, ProfileView } from '@preload/bridge';
 import { platformName } from '../../lib/platforms';
 import type { ListFilters, When, WhenChoice } from '../../lib/state/list-filters';
 import { STATE_WORDS } from '../../lib/state-words';

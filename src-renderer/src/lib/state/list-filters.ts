@@ -1,6 +1,6 @@
 // What the post list can be narrowed to, and the instants a choice of days stands for in the
 // user's zone: the core compares instants, the person chooses days ("this week").
-import type { PostFilter, TimeRange } from '../../../../src-preload/bridge';
+import type { PostFilter, TimeRange } from '@preload/bridge';
 import { addDays, dayStart, todayIn, weekStart } from '../calendar-days';
 
 /** When a variant goes out (its scheduled time, or its publication time once published). */

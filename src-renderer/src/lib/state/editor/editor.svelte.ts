@@ -4,7 +4,7 @@
 // and failed changes (`recovery`), where the caret goes (`focus`) and the History panel
 // (`history`). Every switch of what is shown (another post, another variant, a reload) passes
 // through here.
-import type { PostDetail, VariantView } from '../../../../../src-preload/bridge';
+import type { PostDetail, VariantView } from '@preload/bridge';
 import { BridgeError, errorMessage, invoke } from '../../bridge';
 import { Conflicts } from './conflicts.svelte';
 import { FocusRequests, type FocusTarget } from './focus-request.svelte';

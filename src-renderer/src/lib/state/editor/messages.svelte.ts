@@ -1,7 +1,7 @@
 // The editor's messages, each next to the item it belongs to: 'post', a variant id, or an action
 // key ('addVariant', 'refresh'). Each remembers the facts it was about (situation.ts) and goes
 // when they change.
-import type { PostDetail } from '../../../../../src-preload/bridge';
+import type { PostDetail } from '@preload/bridge';
 import { situationOf } from './situation';
 
 export class ItemMessages {

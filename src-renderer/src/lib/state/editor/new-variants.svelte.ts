@@ -1,7 +1,7 @@
 // "Add variant": the new variant's text field is on screen at once, with the caret, so typing
 // never waits for the core; the text goes to the variant once it exists, and its own field
 // carries on from where the caret was.
-import type { AccountChoice } from '../../../../../src-preload/bridge';
+import type { AccountChoice } from '@preload/bridge';
 import { errorMessage, invoke } from '../../bridge';
 import type { OpenPost } from './open-post';
 

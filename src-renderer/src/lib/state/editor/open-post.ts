@@ -1,6 +1,6 @@
 // The open post as the editor's parts see it: what they read, and the few ways they change it.
 // `EditorState` (editor.svelte.ts) is the one that holds it; each part names what it uses of it.
-import type { PostDetail, VariantView } from '../../../../../src-preload/bridge';
+import type { PostDetail, VariantView } from '@preload/bridge';
 import type { FocusRequests } from './focus-request.svelte';
 import type { HistoryState } from './history.svelte';
 import type { ItemMessages } from './messages.svelte';

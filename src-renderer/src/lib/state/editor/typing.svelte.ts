@@ -3,8 +3,8 @@
 // away on blur, on switching post or variant, and before schedule or publish), so typing never
 // waits on the disk or the network and a crash takes less than a second of it
 // (src-preload/typing.ts). Text the core sends meanwhile never replaces text still being typed.
-import type { PostDetail, VariantView } from '../../../../../src-preload/bridge';
-import { saveDelay } from '../../../../../src-preload/typing';
+import type { PostDetail, VariantView } from '@preload/bridge';
+import { saveDelay } from '@preload/typing';
 import { errorMessage, invoke } from '../../bridge';
 import type { ItemMessages } from './messages.svelte';
 

@@ -2,7 +2,7 @@
 // schedule it (or add it to its account's queue), unschedule, publish, decide a publish of
 // unknown outcome, copy it to a new post. Each writes pending text first and shows a failure
 // next to the variant.
-import type { AccountChoice } from '../../../../../src-preload/bridge';
+import type { AccountChoice } from '@preload/bridge';
 import { errorMessage, invoke } from '../../bridge';
 import type { OpenPost } from './open-post';
 
