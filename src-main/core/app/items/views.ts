@@ -26,6 +26,7 @@ import {
   signOffExpected,
   type WorkspaceAccounts,
 } from '../../domain/accounts';
+import { discardsText } from '../../outbox/discard-text';
 
 export const TITLE_STAYS_LOCAL =
   'The new title is kept in Outpost only: the service offers no way to rename a post after it is created.';
@@ -105,6 +106,7 @@ export function variantView(
     conflicts,
     publishUnknown,
     publishedElsewhere: publishedElsewhere(v, failedOp),
+    failedChange: failedOp ? { opId: failedOp.id, discardsText: discardsText(failedOp, v) } : null,
     signOffExpected: signOffExpected(v, accounts),
     updatedAt: v.updated_at,
   };

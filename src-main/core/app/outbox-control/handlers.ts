@@ -3,12 +3,13 @@
 import { REASONS } from '@preload/words';
 import { adoptCandidate, decidePublish, retryOp } from '../../outbox/actions';
 import { heldForUser } from '../../outbox/held-for-user';
+import { discardsText } from '../../outbox/discard-text';
 import { getOp, listOpenOpsWithSubjects } from '../../outbox/op-queries';
 import type { OutboxOpRow } from '../../store/schema';
 import { listUnavailableWorkspaces } from '../../store/workspace-repository';
 import type { AppContext } from '../app-context';
 import { CommandError } from '../command-error';
-import { discardsText, discardsTexts } from './discard-text';
+import { discardsTexts } from './discard-text';
 import type { Handlers } from '../handlers';
 import { discardUndoably } from './discard-undo';
 import { outboxOpView } from '../items/views';

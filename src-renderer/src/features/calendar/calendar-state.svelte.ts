@@ -18,7 +18,7 @@ import {
   stepAnchor,
   todayIn,
   visibleDays,
-} from './calendar-days';
+} from '../../lib/calendar-days';
 import {
   cellAfterKey,
   cellKey,
