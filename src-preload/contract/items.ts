@@ -137,9 +137,19 @@ export interface VariantView {
   publishUnknown: PublishUnknownFacts | null;
   /** Published on the service while a change of it waited here: what went out, and what did not. */
   publishedElsewhere: PublishedElsewhere | null;
+  /** Its change that failed, which Retry or Discard settles; null when none has. */
+  failedChange: FailedChange | null;
   /** Its account answered a publish with "waiting for sign-off": this goes to sign-off first. */
   signOffExpected: boolean;
   updatedAt: string;
+}
+
+/** A variant's failed change, as Retry and Discard name it (the outbox's view of it has the rest). */
+export interface FailedChange {
+  /** The outbox op to retry or discard. */
+  opId: LocalId;
+  /** The unsent text a discard would drop (the window asks before it goes); null when it drops none. */
+  discardsText: string | null;
 }
 
 /**

@@ -24,14 +24,14 @@ async function call<C extends CommandName>(
 }
 
 /** Tomorrow at ten in the window's zone. */
-function tomorrowAtTen(): string {
-  const day = utcToZonedInput(new Date(Date.now() + DAY).toISOString(), ZONE).slice(0, 10);
+function tomorrowAtTen(s: Setup): string {
+  const day = utcToZonedInput(new Date(s.now() + DAY).toISOString(), ZONE).slice(0, 10);
   return zonedInputToUtc(`${day}T10:00`, ZONE);
 }
 
 /** Posts with one X variant each, scheduled tomorrow at ten (if asked) and synced. */
 async function posts(s: Setup, titles: string[], scheduled = true) {
-  const at = tomorrowAtTen();
+  const at = tomorrowAtTen(s);
   const made = [];
   for (const title of titles) {
     const post = await call(s, 'posts.create', { workspace: s.sandbox.fixtures.workspace, title });

@@ -23,6 +23,7 @@ export function variantView(over: Partial<VariantView> = {}): VariantView {
     conflicts: [],
     publishUnknown: null,
     publishedElsewhere: null,
+    failedChange: null,
     signOffExpected: false,
     updatedAt: '2030-01-01T00:00:00Z',
     ...over,

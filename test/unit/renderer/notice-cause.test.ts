@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PostDetail, SyncStatus } from '@preload/bridge';
-import { causeRemains, nothingNeedsUser } from '../../../src-renderer/src/features/sync/notice-cause';
+import { causeRemains, nothingNeedsUser } from '../../../src-renderer/src/lib/state/notice-cause';
 import { variantView } from './fixtures';
 
 function post(state: PostDetail['variants'][number]['state']): PostDetail {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PostDetail, VariantView } from '@preload/bridge';
-import { situationOf } from '../../../src-renderer/src/lib/state/situation';
+import { situationOf } from '../../../src-renderer/src/lib/state/editor/situation';
 import { variantView } from './fixtures';
 
 const variant = variantView({

@@ -28,6 +28,7 @@ import {
   signOffExpected,
   type WorkspaceAccounts,
 } from '../../domain/accounts';
+import { discardsText } from '../../outbox/discard-text';
 
 /** The variant columns its state depends on (posts.list reads only these, never raw or base JSON). */
 export type VariantStateRow = Pick<
@@ -105,6 +106,7 @@ export function variantView(
     conflicts,
     publishUnknown,
     publishedElsewhere: publishedElsewhere(v, failedOp),
+    failedChange: failedOp ? { opId: failedOp.id, discardsText: discardsText(failedOp, v) } : null,
     signOffExpected: signOffExpected(v, accounts),
     updatedAt: v.updated_at,
   };

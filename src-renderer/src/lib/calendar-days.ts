@@ -1,7 +1,7 @@
 // Calendar arithmetic on the user's wall clock: days are "YYYY-MM-DD" strings in the user's
 // zone, so a week or a month is the same set of days whatever the UTC offset, and moving a
 // chip by a day keeps its time of day across a daylight-saving change.
-import { zonedInputToUtc } from '../../lib/schedule-time';
+import { zonedInputToUtc } from './schedule-time';
 // Moving a time on the wall clock is shared with the core (a bulk reschedule moves times alike).
 export { onDay, shiftTime } from '@preload/zoned-time';
 
