@@ -1,6 +1,6 @@
-// Issue 26 item 7: the one module of words (src-preload/words.ts), which the window, the CLI and
-// the core read from. Every output it can give is held to the plain-words list (no connection
-// codes, no status strings, no "read back"), and so is every string the window's source shows.
+// The words home (src-preload/words/), which the window, the CLI and the core read from. Every
+// output it can give is held to the plain-words list (no connection codes, no status strings,
+// no "read back"), and so is every string the built window holds.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,21 +11,21 @@ import {
   type OutboxOpView,
   type SyncStatus,
 } from '@preload/bridge';
+import { COMMAND_ERRORS, NOT_FOUND } from '@preload/words/errors';
+import { ORIGIN_WORDS } from '@preload/words/history';
+import { OP_KIND_WORDS, OP_STATE_WORDS, OUTBOX_REASONS, waitReason } from '@preload/words/outbox';
 import {
-  codeToWords,
-  jargonIn,
-  LOG_ACTIONS,
-  logActionWords,
-  OP_KIND_WORDS,
-  OP_STATE_WORDS,
-  REASONS,
-  STATE_LABELS,
-  STATE_TEXT,
-  stateLabel,
-  statusLine,
-  valueWords,
-  waitReason,
-} from '@preload/words';
+  accountInactive,
+  alreadyScheduled,
+  noDefaultAccount,
+  overLimit,
+  REFUSALS,
+} from '@preload/words/refusals';
+import { discardLabel, itemName, queueLabel, timeChangeLabel, timePassed } from '@preload/words/undo';
+import { codeToWords, jargonIn, valueWords } from '@preload/words/plain';
+import { STATE_LABELS, STATE_TEXT, stateLabel } from '@preload/words/states';
+import { statusLine } from '@preload/words/status';
+import { LOG_ACTIONS, logActionWords } from '@preload/words/sync-log';
 
 const base: SyncStatus = {
   phase: 'idle',
@@ -246,9 +246,24 @@ function everything(): string[] {
           );
   }
   const message = 'The connection to the service broke.';
-  for (const value of Object.values(REASONS))
+  for (const value of Object.values(OUTBOX_REASONS))
     said.push(typeof value === 'string' ? value : value(message, true));
-  said.push(REASONS.publishNotSeen(null), REASONS.publishSeen('published'));
+  said.push(OUTBOX_REASONS.publishNotSeen(null), OUTBOX_REASONS.publishSeen('published'));
+  for (const value of Object.values(REFUSALS)) said.push(value);
+  said.push(alreadyScheduled('Tue 3 Mar, 09:00'), overLimit(3, 'X', 283, 280, 'characters'));
+  said.push(accountInactive('X'), noDefaultAccount('Instagram'));
+  for (const value of Object.values(COMMAND_ERRORS))
+    said.push(typeof value === 'string' ? value : (value as (x: string) => string)('x'));
+  for (const value of Object.values(NOT_FOUND))
+    said.push((value as (a: string, b: string) => string)('acme', 'p1'));
+  for (const value of Object.values(ORIGIN_WORDS)) said.push(value);
+  const moves = [{ postTitle: 'Launch', platform: 'x', before: null, after: '2030-01-01T10:00:00Z' }];
+  said.push(
+    timeChangeLabel(moves),
+    queueLabel(moves),
+    timePassed(itemName('Launch', 'x'), '2030-01-01T10:00:00Z'),
+  );
+  said.push(discardLabel({ content: true, account: false, time: false }, itemName('', 'linkedin')));
   for (const code of [
     'no_default_available',
     'platform_default',

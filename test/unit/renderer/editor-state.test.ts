@@ -19,6 +19,7 @@ const POST: PostDetail = {
   updatedAt: '2030-01-01T00:00:00Z',
   hidden: false,
   actions: [],
+  refusals: {},
   conflicts: [],
   error: null,
   note: null,

@@ -18,6 +18,8 @@ export function variantView(over: Partial<VariantView> = {}): VariantView {
     error: null,
     // What the core answers for a synced draft with no time and nothing failed.
     actions: ['edit', 'schedule', 'unschedule', 'publish'],
+    refusals: {},
+    serviceState: 'draft',
     conflicts: [],
     publishUnknown: null,
     publishedElsewhere: null,

@@ -16,6 +16,7 @@ function post(state: PostDetail['variants'][number]['state']): PostDetail {
     updatedAt: '2030-01-01T00:00:00Z',
     hidden: false,
     actions: [],
+    refusals: {},
     conflicts: [],
     error: null,
     note: null,

@@ -20,6 +20,7 @@ const local: PostDetail = {
   updatedAt: '2030-01-01T00:00:00Z',
   hidden: false,
   actions: [],
+  refusals: {},
   conflicts: [],
   error: null,
   note: null,

@@ -3,7 +3,7 @@
 import type { PostSort, ProfileView } from '@preload/bridge';
 import { platformName } from '../../lib/platforms';
 import type { ListFilters, When, WhenChoice } from '../../lib/state/list-filters';
-import { STATE_WORDS } from '../../lib/state-words';
+import { STATE_LABELS } from '@preload/words/states';
 
 export const WHEN_OPTIONS: ReadonlyArray<{ value: WhenChoice; label: string }> = [
   { value: 'any', label: 'Any time' },
@@ -56,7 +56,7 @@ export function filterName(f: ListFilters, profiles: readonly ProfileView[]): st
   const parts = [
     f.platform === null ? '' : platformName(f.platform),
     f.account === null ? '' : accountName(f.account, profiles),
-    f.state === 'all' ? '' : STATE_WORDS[f.state],
+    f.state === 'all' ? '' : STATE_LABELS[f.state],
     whenName(f.when),
   ];
   return parts.filter((p) => p !== '').join(' · ');

@@ -1,7 +1,8 @@
-// The words of a bulk action's report: "12 rescheduled, 1 refused: this variant is already
+// The words of a bulk action's report, as the window shows it: "12 rescheduled, 1 refused: this variant is already
 // published; it cannot change." and, on demand, each refusal with the item it is about.
-import type { BulkReport, PostSummary } from '@preload/bridge';
-import { platformName } from '../../lib/platforms';
+import type { BulkReport, PostSummary } from '../bridge';
+import { platformName } from '../platforms';
+import { lowerFirst } from './plain';
 
 export type BulkAction =
   'queue' | 'reschedule' | 'unschedule' | 'move' | 'duplicate' | 'delete' | 'hide' | 'show';
@@ -16,8 +17,6 @@ const DONE: Record<BulkAction, string> = {
   hide: 'hidden here',
   show: 'shown again',
 };
-
-const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** One line: how many changed, how many were refused, and why when they share one reason. */
 export function reportSummary(action: BulkAction, report: BulkReport): string {

@@ -3,14 +3,23 @@
 // as a version ("before a restore"), and can be undone. variants.copyToNewPost starts a post
 // from a variant's text: what to do with a change that never left because the variant was
 // published first.
-import type { TextSubject, TextVersionView } from '@preload/bridge';
-import { ORIGIN_WORDS } from '../../history/origins';
+import { NOT_FOUND } from '@preload/words/errors';
+import {
+  changedSinceUndo,
+  copyToNewPostTitle,
+  refusalReason,
+  restoredLabel,
+  textName,
+} from '@preload/words/undo';
+import { z } from 'zod';
+import type { PostDetail, TextSubject, TextVersionView } from '@preload/bridge';
+import { ORIGIN_WORDS } from '@preload/words/history';
 import { getVersion, keepVersion, listVersions, type TextOf, type VersionRow } from '../../history/versions';
 import { assertAllows, type AppContext } from '../app-context';
 import { CommandError } from '../command-error';
-import type { Handlers } from '../handlers';
+import { id } from '../schemas';
+import type { Commands, Undoable } from '../command';
 import type { UndoableChange } from '../undo/journal';
-import { itemName, refusalReason } from '../undo/words';
 import { accountChoiceOf, accountChosenByService } from '../../domain/accounts';
 
 type HistoryCommands = 'history.list' | 'history.restore' | 'variants.copyToNewPost';
@@ -47,7 +56,7 @@ async function textOf(app: AppContext, subject: TextSubject): Promise<Text> {
       of: { postId: post.id, variantId: v.id },
       postId: post.id,
       current: v.content,
-      name: `the text of ${itemName(post.title, v.platform)}`,
+      name: textName({ title: post.title, platform: v.platform }),
       // A restore is an edit: refused where an edit is (published, waiting for sign-off).
       editable: () => assertAllows('edit', { variant: v, workspace: post.workspace, ops: [] }),
       write: (content) => app.run('variants.update', { id: v.id, content }),
@@ -59,66 +68,85 @@ async function textOf(app: AppContext, subject: TextSubject): Promise<Text> {
     of: { postId: post.id, variantId: null },
     postId: post.id,
     current: post.title,
-    name: post.title.trim() === '' ? 'the title of an untitled post' : `the title ‘${post.title.trim()}’`,
+    name: textName({ title: post.title }),
     editable: () => undefined,
     write: (title) => app.run('posts.update', { id: post.id, title }),
   };
 }
 
-export function historyHandlers(app: AppContext): Handlers<HistoryCommands> {
-  return {
-    'history.list': async (subject) => {
+/** A version of a text, as history.list numbers them. */
+const version = z.int().min(1, 'must be a version number (1 or more)').max(Number.MAX_SAFE_INTEGER);
+
+// Every answer holds texts that came from the service.
+export const historyCommands: Commands<HistoryCommands> = {
+  'history.list': {
+    payload: z.union([z.strictObject({ variantId: id }), z.strictObject({ postId: id })]),
+    quotesService: true,
+    undoable: false,
+    run: async (app, subject) => {
       const text = await textOf(app, subject);
       return (await listVersions(app.db, text.of)).map(versionView);
     },
+  },
+  'history.restore': {
+    payload: z.union([z.strictObject({ variantId: id, version }), z.strictObject({ postId: id, version })]),
+    quotesService: true,
+    undoable: true,
+    run: restore,
+  },
+  'variants.copyToNewPost': {
+    payload: z.strictObject({ id }),
+    quotesService: true,
+    undoable: false,
+    run: copyToNewPost,
+  },
+};
 
-    'history.restore': async ({ version, ...subject }) => {
-      const text = await textOf(app, subject);
-      const row = await getVersion(app.db, text.of, version);
-      if (row === undefined)
-        throw new CommandError(
-          'not_found',
-          `There is no version ${version} of this text: \`history\` lists the versions kept.`,
-        );
-      if (row.text === text.current) return app.postDetail(text.postId);
-      text.editable();
-      await app.inTransaction((t) => keepVersion(t, text.of, 'before_restore', text.current));
-      await text.write(row.text);
-      app.undo.record(restoreUndo(app, text, version, row.text));
-      return app.postDetail(text.postId);
-    },
+/** A version put back as the user's own edit; refused where an edit is. */
+async function restore(
+  app: AppContext,
+  { version, ...subject }: TextSubject & { version: number },
+): Promise<Undoable<PostDetail>> {
+  const text = await textOf(app, subject);
+  const row = await getVersion(app.db, text.of, version);
+  if (row === undefined) throw new CommandError('not_found', NOT_FOUND.version(version));
+  if (row.text === text.current) return { value: await app.postDetail(text.postId), undo: null };
+  text.editable();
+  await app.inTransaction((t) => keepVersion(t, text.of, 'before_restore', text.current));
+  await text.write(row.text);
+  const undo = restoreUndo(app, text, version, row.text);
+  return { value: await app.postDetail(text.postId), undo };
+}
 
-    'variants.copyToNewPost': async ({ id }) => {
-      const v = await app.variant(id);
-      const post = await app.post(v.post_id);
-      const chosen = v.account_mode === 'default' ? accountChosenByService(v) : null;
-      const copy = await app.run('posts.create', {
-        workspace: post.workspace,
-        title: post.title.trim() === '' ? '' : `${post.title} (copy)`,
-      });
-      await app.run('variants.create', {
-        postId: copy.id,
-        platform: v.platform,
-        content: v.content,
-        // On the account it was meant for: the one the service chose when it was the default.
-        account: chosen !== null ? { kind: 'profile', profileId: chosen } : accountChoiceOf(v),
-      });
-      return app.postDetail(copy.id);
-    },
-  };
+/** A new post from a variant's text: on the same platform, and the account it was meant for. */
+async function copyToNewPost(app: AppContext, { id }: { id: string }): Promise<PostDetail> {
+  const v = await app.variant(id);
+  const post = await app.post(v.post_id);
+  const chosen = v.account_mode === 'default' ? accountChosenByService(v) : null;
+  const copy = await app.run('posts.create', {
+    workspace: post.workspace,
+    title: copyToNewPostTitle(post.title),
+  });
+  await app.run('variants.create', {
+    postId: copy.id,
+    platform: v.platform,
+    content: v.content,
+    // On the account it was meant for: the one the service chose when it was the default.
+    account: chosen !== null ? { kind: 'profile', profileId: chosen } : accountChoiceOf(v),
+  });
+  return app.postDetail(copy.id);
 }
 
 /** Its undo puts back the text the restore replaced, unless the text has changed since. */
 function restoreUndo(app: AppContext, text: Text, version: number, restored: string): UndoableChange {
   return {
-    label: `Restored version ${version} of ${text.name}`,
+    label: restoredLabel(version, text.name),
     postIds: [text.postId],
     inverse: async () => {
       const refuse = (reason: string) => ({ undone: 0, refused: [{ postId: text.postId, reason }] });
       try {
         const now = await textOf(app, text.subject);
-        if (now.current !== restored)
-          return refuse(`${text.name}: it has changed since the restore; what it holds now is kept.`);
+        if (now.current !== restored) return refuse(changedSinceUndo(text.name, 'the restore'));
         now.editable();
         await now.write(text.current);
       } catch (error) {

@@ -1,10 +1,9 @@
-// Activity entries and skills come with fields the spec does not promise ("Fields: not
-// shown"). Nothing here depends on a particular key: common names are tried for a headline,
-// who and when, and every other short field is shown as it came (timestamps as local dates),
-// so nothing the service sends is silently dropped. An entry with no usable field is shown as
-// its JSON.
-
-import { codeToWords, valueWords } from '@preload/words';
+// The service's own records in words: activity entries and skills come with fields the API
+// does not promise ("Fields: not shown"). Nothing here depends on a particular key: common names
+// are tried for a headline, who and when, and every other short field is shown as it came
+// (timestamps as local dates), so nothing the service sends is silently dropped. An entry with
+// no usable field is shown as its JSON.
+import { codeToWords, valueWords } from './plain';
 
 const TITLE_FIELDS = ['name', 'title', 'action', 'verb', 'event', 'type', 'kind'];
 /** Fields whose value is a machine code (`variant.approval_requested`) worth saying in words. */
@@ -59,8 +58,6 @@ export function readableTime(value: string, options: DescribeOptions = {}): stri
     timeZone: options.timeZone,
   }).format(ms);
 }
-
-export { codeToWords };
 
 /** `platform_post_url` -> "Platform post url". */
 function label(key: string): string {

@@ -1,0 +1,26 @@
+// What a command answers: its value, or an error with a code and words safe to show.
+
+/** A typed error that crosses the bridge. `message` is safe to show: it never holds the token. */
+export type BridgeErrorCode =
+  | 'invalid_payload'
+  | 'unknown_command'
+  | 'not_found'
+  | 'invalid_state'
+  | 'invalid_settings'
+  | 'offline'
+  | 'timeout'
+  | 'auth'
+  | 'rate_limited'
+  | 'validation'
+  | 'server_error'
+  | 'malformed_response'
+  | 'keychain_unavailable'
+  | 'internal';
+
+export interface BridgeErrorInfo {
+  code: BridgeErrorCode;
+  message: string;
+}
+
+/** What every command answers: never a thrown error across the bridge, always this envelope. */
+export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeErrorInfo };
