@@ -7,21 +7,32 @@ import BetterSqlite3 from 'better-sqlite3';
 import {
   CompiledQuery,
   Kysely,
-  Migrator,
   sql,
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
+  type DialectAdapter,
   type Driver,
+  type Migration,
   type NoMigrations,
   type SqliteDialectConfig,
 } from 'kysely';
 import { ensurePrivateDir, ensurePrivateFile, tightenFiles } from '../paths';
-import { MIGRATIONS, staticMigrationProvider } from './migrations/index';
+import {
+  createMigrator,
+  migrateOneByOne,
+  MIGRATION_TABLE,
+  pendingMigrations,
+  TransactionalDdlSqliteAdapter,
+} from './migrate';
+import { MIGRATIONS } from './migrations/index';
 import type { Database } from './schema';
 import { cachingDatabase } from './statement-cache';
 
-export const MIGRATION_TABLE = 'kysely_migration';
+export { createMigrator, MIGRATION_TABLE, MigrationFailed } from './migrate';
+
+/** The raw connection under Kysely: for the online backup and the integrity check. */
+export type SqliteHandle = BetterSqlite3.Database;
 
 export class DatabaseTooNewError extends Error {
   constructor(
@@ -43,11 +54,18 @@ export interface OpenDatabaseOptions {
   nativeBinding?: string;
   /** Stop at this migration (tests of one migration); default: the latest. */
   migrateTo?: string | NoMigrations;
+  /** The migrations this build ships (tests pass a chain with a failing step). */
+  migrations?: Readonly<Record<string, Migration>>;
+  /** Runs once before the first pending migration, with their names: a copy of the file is made there. */
+  beforeMigrations?: (pending: readonly string[], sqlite: SqliteHandle) => Promise<void>;
+  /** Runs on the connection as soon as it is open, before anything is read (tests set a page limit). */
+  onConnection?: (sqlite: SqliteHandle) => void;
 }
 
 export interface OpenedDatabase {
   db: Kysely<Database>;
   file: string;
+  sqlite: SqliteHandle;
   /** Copies the write-ahead log into the database file; call at quiet moments (see below). */
   checkpoint(): Promise<void>;
   close(): Promise<void>;
@@ -62,7 +80,11 @@ export interface OpenedDatabase {
 const AUTO_CHECKPOINT_PAGES = 10_000;
 
 /** Migration names recorded in an existing file that this build does not ship. Read-only. */
-export function findUnknownMigrations(file: string, nativeBinding?: string): string[] {
+export function findUnknownMigrations(
+  file: string,
+  nativeBinding?: string,
+  migrations: Readonly<Record<string, Migration>> = MIGRATIONS,
+): string[] {
   if (file === ':memory:' || !existsSync(file)) return [];
   const probe = new BetterSqlite3(file, {
     readonly: true,
@@ -75,7 +97,7 @@ export function findUnknownMigrations(file: string, nativeBinding?: string): str
       .get(MIGRATION_TABLE);
     if (!table) return [];
     const rows = probe.prepare(`select name from ${MIGRATION_TABLE}`).all() as Array<{ name: string }>;
-    return rows.map((r) => r.name).filter((name) => !(name in MIGRATIONS));
+    return rows.map((r) => r.name).filter((name) => !(name in migrations));
   } finally {
     probe.close();
   }
@@ -103,15 +125,15 @@ class ImmediateSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     return new ImmediateSqliteDriver(this.#config);
   }
-}
-
-export function createMigrator(db: Kysely<Database>): Migrator {
-  return new Migrator({ db, provider: staticMigrationProvider, migrationTableName: MIGRATION_TABLE });
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenedDatabase> {
   const { file, nativeBinding } = options;
-  const unknown = findUnknownMigrations(file, nativeBinding);
+  const migrations = options.migrations ?? MIGRATIONS;
+  const unknown = findUnknownMigrations(file, nativeBinding, migrations);
   if (unknown.length > 0) throw new DatabaseTooNewError(file, unknown);
   if (file !== ':memory:') {
     ensurePrivateDir(dirname(file));
@@ -120,6 +142,36 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
   }
 
   const sqlite = new BetterSqlite3(file, nativeBinding ? { nativeBinding } : {});
+  let db: Kysely<Database> | null = null;
+  try {
+    options.onConnection?.(sqlite);
+    configure(sqlite, file);
+    db = new Kysely<Database>({
+      dialect: new ImmediateSqliteDialect({ database: cachingDatabase(sqlite) }),
+    });
+    const migrator = createMigrator(db, migrations);
+    const pending = await pendingMigrations(migrator, options.migrateTo);
+    const before = options.beforeMigrations;
+    await migrateOneByOne(migrator, pending, before && ((names) => before(names, sqlite)));
+  } catch (error) {
+    if (db) await db.destroy();
+    else sqlite.close();
+    throw error;
+  }
+  const opened = db;
+  return {
+    db: opened,
+    file,
+    sqlite,
+    // PASSIVE: copies what no reader still needs, never waits for anyone.
+    checkpoint: async () => {
+      await sql`pragma wal_checkpoint(PASSIVE)`.execute(opened);
+    },
+    close: () => opened.destroy(),
+  };
+}
+
+function configure(sqlite: SqliteHandle, file: string): void {
   sqlite.pragma('journal_mode = WAL');
   // Left by an older build or another umask: tightened, not trusted.
   if (file !== ':memory:') tightenFiles([`${file}-wal`, `${file}-shm`, `${file}-journal`]);
@@ -129,27 +181,4 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES}`);
-  const db = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: cachingDatabase(sqlite) }),
-  });
-
-  const migrator = createMigrator(db);
-  const result =
-    options.migrateTo === undefined
-      ? await migrator.migrateToLatest()
-      : await migrator.migrateTo(options.migrateTo);
-  if (result.error) {
-    await db.destroy();
-    const cause = result.error instanceof Error ? result.error.message : JSON.stringify(result.error);
-    throw new Error(`Could not prepare the database ${file}: ${cause}`);
-  }
-  return {
-    db,
-    file,
-    // PASSIVE: copies what no reader still needs, never waits for anyone.
-    checkpoint: async () => {
-      await sql`pragma wal_checkpoint(PASSIVE)`.execute(db);
-    },
-    close: () => db.destroy(),
-  };
 }
