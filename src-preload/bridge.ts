@@ -4,6 +4,10 @@
 // src-renderer/src/lib/bridge.ts. Payloads are validated with zod in the core
 // (src-main/core/app/commands.ts), whose schemas are checked against these types.
 
+import { DATA_COMMANDS, type DataCommands, type DataEvents } from './data-contract';
+
+export * from './data-contract';
+
 /** Local ids are UUIDs made by Outpost; `serverId` is the service's id once known. */
 export type LocalId = string;
 
@@ -63,6 +67,10 @@ export type BridgeErrorCode =
   | 'server_error'
   | 'malformed_response'
   | 'keychain_unavailable'
+  /** The disk is full: nothing was saved; what was typed stays in the window and is saved once there is room. */
+  | 'disk_full'
+  /** The data folder cannot take changes now (read-only, held by another program, gone): said in words. */
+  | 'storage'
   | 'internal';
 
 export interface BridgeErrorInfo {
@@ -540,7 +548,7 @@ export type TextSubject = { variantId: LocalId } | { postId: LocalId };
 export type TimeShift = { by: { days: number; minutes: number } } | { toDay: string };
 
 /** Every command: its payload and its answer. */
-export interface BridgeCommands {
+export interface BridgeCommands extends DataCommands {
   'app.info': { payload: void; result: { version: string; host: 'electron' | 'browser'; dataDir: string } };
 
   'settings.get': { payload: void; result: SettingsView };
@@ -756,7 +764,7 @@ export interface OutpostNotification {
 }
 
 /** Everything the core tells the window without being asked. */
-export interface BridgeEvents {
+export interface BridgeEvents extends DataEvents {
   syncStatus: SyncStatus;
   itemChanged: { postId: LocalId; variantId: LocalId | null };
   notification: OutpostNotification;
@@ -851,6 +859,7 @@ const COMMANDS = {
   'history.list': true,
   'history.restore': true,
   'variants.copyToNewPost': true,
+  ...DATA_COMMANDS,
 } as const satisfies Record<CommandName, true>;
 
 export const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];

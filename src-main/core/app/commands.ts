@@ -219,6 +219,13 @@ export const COMMAND_SCHEMAS = {
     z.strictObject({ postId: id, version }),
   ]),
   'variants.copyToNewPost': z.strictObject({ id }),
+  'data.status': none,
+  'data.dismissNotice': none,
+  'data.backup': none,
+  'data.backups': none,
+  'data.export': none,
+  // An export's whole text: checked field by field when it is read (safekeeping/export-format.ts).
+  'data.import': z.strictObject({ document: z.string().min(1, 'must not be empty') }),
 } satisfies Schemas;
 
 /** The commands the core routes: derived from the schemas, one per command of the bridge contract. */

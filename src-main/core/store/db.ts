@@ -26,6 +26,7 @@ import {
   TransactionalDdlSqliteAdapter,
 } from './migrate';
 import { MIGRATIONS } from './migrations/index';
+import { quickCheck } from './recovery/damage';
 import type { Database } from './schema';
 import { cachingDatabase } from './statement-cache';
 
@@ -60,6 +61,8 @@ export interface OpenDatabaseOptions {
   beforeMigrations?: (pending: readonly string[], sqlite: SqliteHandle) => Promise<void>;
   /** Runs on the connection as soon as it is open, before anything is read (tests set a page limit). */
   onConnection?: (sqlite: SqliteHandle) => void;
+  /** Runs SQLite's quick check before anything else: damage throws (recovery/damage.ts). */
+  check?: boolean;
 }
 
 export interface OpenedDatabase {
@@ -146,6 +149,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
   try {
     options.onConnection?.(sqlite);
     configure(sqlite, file);
+    if (options.check) quickCheck(sqlite);
     db = new Kysely<Database>({
       dialect: new ImmediateSqliteDialect({ database: cachingDatabase(sqlite) }),
     });

@@ -1,0 +1,110 @@
+// data.*: the data folder itself. Its status (a recovered start to read, a problem that stops
+// changes), the copies kept in backups/, and everything exported into one file or brought back
+// from one. Reading an export adds only what is not here yet (by local and service ids), after a
+// copy of the folder as it was.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import type { BackupView, DataCommands, ImportReport } from '../../../../src-preload/bridge';
+import type { Clock, Logger } from '../../ports';
+import { snapshotTo, type CopyFile } from '../../store/copies';
+import type { OpenedDatabase } from '../../store/db';
+import { STRAY_TITLE } from '../../store/open-store';
+import { mergeRows, type MergeCounts } from '../../store/recovery/merge-rows';
+import type { Handlers } from '../handlers';
+import type { CopyKeeper } from './copy-keeper';
+import { buildExport } from './export-document';
+import { exportRows, parseExport } from './import-document';
+import type { StorageStatus } from './storage-status';
+
+export interface DataHandlerDeps {
+  dataDir: string;
+  version: string;
+  clock: Clock;
+  logger: Logger;
+  nativeBinding?: string;
+  store: () => OpenedDatabase;
+  keeper: () => CopyKeeper;
+  status: () => StorageStatus;
+  /** The user has read the notice of a recovered start. */
+  dismissNotice: () => Promise<void>;
+  /** Rows were brought in: recount, tell the window, sync soon. */
+  imported: () => void;
+}
+
+const count = (n: number, one: string, many = `${one}s`): string =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+function importText(c: MergeCounts): string {
+  if (c.posts + c.variants + c.textVersions + c.ops + c.slots === 0)
+    return 'Nothing new: everything in the export is here already.';
+  return (
+    `Brought back ${count(c.posts, 'post')}, ${count(c.variants, 'text')}, ${count(c.textVersions, 'kept version')}, ` +
+    `${count(c.ops, 'change')} waiting to go and ${count(c.slots, 'posting time')}` +
+    (c.skipped > 0 ? `; ${count(c.skipped, 'row')} already here or without their item were left out.` : '.')
+  );
+}
+
+export function dataHandlers(d: DataHandlerDeps): Handlers<keyof DataCommands> {
+  const view = (copy: CopyFile): BackupView =>
+    d
+      .keeper()
+      .list()
+      .find((c) => c.file === copy.file) ?? { ...copy, posts: null };
+  return {
+    'data.status': () => d.status().status(),
+    'data.dismissNotice': async () => {
+      await d.dismissNotice();
+      d.status().announce();
+      return d.status().status();
+    },
+    'data.backup': async () => view(await d.keeper().make('manual')),
+    'data.backups': () => Promise.resolve(d.keeper().list()),
+    'data.export': async () => {
+      const now = d.clock.now();
+      const work = mkdtempSync(join(d.dataDir, '.export-'));
+      try {
+        const file = join(work, 'snapshot.db');
+        await snapshotTo(d.store().sqlite, file, d.nativeBinding);
+        const db = new BetterSqlite3(file, {
+          readonly: true,
+          ...(d.nativeBinding ? { nativeBinding: d.nativeBinding } : {}),
+        });
+        try {
+          const doc = await buildExport(db, { exportedAt: now.toISOString(), app: d.version });
+          const day = now.toISOString().slice(0, 10);
+          return { fileName: `outpost-export-${day}.json`, document: `${JSON.stringify(doc, null, 1)}\n` };
+        } finally {
+          db.close();
+        }
+      } finally {
+        rmSync(work, { recursive: true, force: true });
+      }
+    },
+    'data.import': async ({ document }) => {
+      const rows = exportRows(parseExport(document));
+      // The folder as it was, first: an import can be taken back by putting this copy back.
+      const before = await d.keeper().make('restore');
+      const store = d.store();
+      const now = d.clock.now().toISOString();
+      const counts = await store.db
+        .connection()
+        .execute(() =>
+          Promise.resolve(mergeRows(store.sqlite, rows, { prefer: 'never', now, strayTitle: STRAY_TITLE })),
+        );
+      d.logger.info('brought an export back', { ...counts });
+      d.imported();
+      const report: ImportReport = {
+        posts: counts.posts,
+        variants: counts.variants,
+        textVersions: counts.textVersions,
+        ops: counts.ops,
+        slots: counts.slots,
+        skipped: counts.skipped,
+        copyBefore: before.file,
+        text: importText(counts),
+      };
+      return report;
+    },
+  };
+}
