@@ -12,6 +12,7 @@ import { COMMANDS } from './cli/commands';
 import { oneLine } from './cli/format';
 import { helpText } from './cli/help';
 import { parseCommandLine, type ParsedCommand } from './cli/parse';
+import { printStartNotice } from './cli/start-notice';
 import { Redactor } from './core/api/redaction';
 import type { AppCore, Logger } from './core/ports';
 import { resolveDataDir } from './core/paths';
@@ -83,6 +84,7 @@ export async function runCli(
   try {
     const opened = await openCore({ dataDir, env: io.env, logger });
     core = opened.core;
+    await printStartNotice(core, print);
     const outcome = await parsed.entry.run({ core, values: parsed.values, args: parsed.args, io, redactor });
     if (json)
       print.json({ ok: outcome.exitCode === undefined || outcome.exitCode === 0, value: outcome.json });

@@ -75,8 +75,11 @@ export interface DataCommands {
   'data.backups': { payload: void; result: BackupView[] };
   /** Everything of the user's as one JSON document (docs/export-format.md); never the token. */
   'data.export': { payload: void; result: { fileName: string; document: string } };
-  /** Brings an export back without duplicating what is here (by local and service ids). */
-  'data.import': { payload: { document: string }; result: ImportReport };
+  /**
+   * Brings back an export (its text) or one of the copies `data.backups` lists (its file), without
+   * duplicating what is here: an item already here (by local id or service link) is left as it is.
+   */
+  'data.import': { payload: { document: string } | { copy: string }; result: ImportReport };
 }
 
 /** The command names, for the contract's list (bridge.ts). */

@@ -225,7 +225,10 @@ export const COMMAND_SCHEMAS = {
   'data.backups': none,
   'data.export': none,
   // An export's whole text: checked field by field when it is read (safekeeping/export-format.ts).
-  'data.import': z.strictObject({ document: z.string().min(1, 'must not be empty') }),
+  'data.import': z.union([
+    z.strictObject({ document: z.string().min(1, 'must not be empty') }),
+    z.strictObject({ copy: z.string().min(1, 'must not be empty').max(4096) }),
+  ]),
 } satisfies Schemas;
 
 /** The commands the core routes: derived from the schemas, one per command of the bridge contract. */

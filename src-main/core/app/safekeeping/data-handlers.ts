@@ -3,17 +3,19 @@
 // from one. Reading an export adds only what is not here yet (by local and service ids), after a
 // copy of the folder as it was.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { BackupView, DataCommands, ImportReport } from '../../../../src-preload/bridge';
 import type { Clock, Logger } from '../../ports';
 import { snapshotTo, type CopyFile } from '../../store/copies';
 import type { OpenedDatabase } from '../../store/db';
 import { STRAY_TITLE } from '../../store/open-store';
-import { mergeRows, type MergeCounts } from '../../store/recovery/merge-rows';
+import { mergeRows, type MergeCounts, type Rows } from '../../store/recovery/merge-rows';
+import { readCopyRows } from '../../store/recovery/salvage';
+import { CommandError } from '../command-error';
 import type { Handlers } from '../handlers';
 import type { CopyKeeper } from './copy-keeper';
-import { buildExport } from './export-document';
+import { buildExport, MACHINE_SETTINGS } from './export-document';
 import { exportRows, parseExport } from './import-document';
 import type { StorageStatus } from './storage-status';
 
@@ -43,6 +45,24 @@ function importText(c: MergeCounts): string {
     `${count(c.ops, 'change')} waiting to go and ${count(c.slots, 'posting time')}` +
     (c.skipped > 0 ? `; ${count(c.skipped, 'row')} already here or without their item were left out.` : '.')
   );
+}
+
+/** The rows of a copy `data.backups` lists; any other file is refused. */
+function copyRows(d: DataHandlerDeps, file: string): Rows {
+  const copy = d
+    .keeper()
+    .list()
+    .find((c) => resolve(c.file) === resolve(file));
+  if (copy === undefined)
+    throw new CommandError(
+      'not_found',
+      `${file} is not one of the copies in the data folder's backups/ (outpost backups lists them); an export is brought back by its text.`,
+    );
+  try {
+    return readCopyRows(copy.file, d.nativeBinding);
+  } catch (error) {
+    throw new CommandError('invalid_payload', `The copy ${copy.file} cannot be read: ${String(error)}`);
+  }
 }
 
 export function dataHandlers(d: DataHandlerDeps): Handlers<keyof DataCommands> {
@@ -81,8 +101,11 @@ export function dataHandlers(d: DataHandlerDeps): Handlers<keyof DataCommands> {
         rmSync(work, { recursive: true, force: true });
       }
     },
-    'data.import': async ({ document }) => {
-      const rows = exportRows(parseExport(document));
+    'data.import': async (payload) => {
+      const rows =
+        'document' in payload ? exportRows(parseExport(payload.document)) : copyRows(d, payload.copy);
+      // What belongs to the moment of the machine it came from (a sync lease, a notice) stays there.
+      rows.setting = (rows.setting ?? []).filter((s) => !MACHINE_SETTINGS.has(String(s.key)));
       // The folder as it was, first: an import can be taken back by putting this copy back.
       const before = await d.keeper().make('restore');
       const store = d.store();

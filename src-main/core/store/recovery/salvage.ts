@@ -203,3 +203,23 @@ function header(pageSize: number, pages: number, wal: boolean): Buffer {
   h.writeUInt32BE(3_045_000, 96);
   return h;
 }
+
+/** Every row of the kept tables of a sound database file (a copy), read without writing to it. */
+export function readCopyRows(file: string, nativeBinding?: string): Record<SalvagedTable, Row[]> {
+  const db = new BetterSqlite3(file, {
+    readonly: true,
+    fileMustExist: true,
+    ...(nativeBinding ? { nativeBinding } : {}),
+  });
+  try {
+    const present = new Set(
+      db.prepare("select name from sqlite_master where type = 'table'").pluck().all() as string[],
+    );
+    const rows = emptySalvage().rows;
+    for (const table of SALVAGED_TABLES)
+      if (present.has(table)) rows[table] = db.prepare(`select * from "${table}"`).all() as Row[];
+    return rows;
+  } finally {
+    db.close();
+  }
+}
