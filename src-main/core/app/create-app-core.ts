@@ -220,6 +220,7 @@ class Core implements AppCore {
       afterChangeMs: this.#o.syncAfterChangeMs ?? DEFAULT_SYNC_AFTER_CHANGE_MS,
       checkpoint: () => this.#store.checkpoint(),
       answers: this.#answers,
+      onStorageFailure: (error) => this.#safe.status.observe(error),
     });
     await this.#engine.start();
     this.#safe.start((work) => this.#engine.background(work));

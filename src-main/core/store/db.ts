@@ -114,19 +114,33 @@ export function findUnknownMigrations(
  * applied a request. IMMEDIATE takes the write lock at BEGIN, where busy_timeout does wait.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #sqlite: SqliteHandle;
+  constructor(config: SqliteDialectConfig, sqlite: SqliteHandle) {
+    super(config);
+    this.#sqlite = sqlite;
+  }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+  /**
+   * SQLite rolls a transaction back by itself after some failures (a full disk, an I/O error):
+   * a second ROLLBACK would then fail, and its error would hide the one that caused it.
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.#sqlite.inTransaction) await super.rollbackTransaction(connection);
   }
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
-  constructor(config: SqliteDialectConfig) {
+  readonly #sqlite: SqliteHandle;
+  constructor(config: SqliteDialectConfig, sqlite: SqliteHandle) {
     super(config);
     this.#config = config;
+    this.#sqlite = sqlite;
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
+    return new ImmediateSqliteDriver(this.#config, this.#sqlite);
   }
   override createAdapter(): DialectAdapter {
     return new TransactionalDdlSqliteAdapter();
@@ -151,7 +165,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
     configure(sqlite, file);
     if (options.check) quickCheck(sqlite);
     db = new Kysely<Database>({
-      dialect: new ImmediateSqliteDialect({ database: cachingDatabase(sqlite) }),
+      dialect: new ImmediateSqliteDialect({ database: cachingDatabase(sqlite) }, sqlite),
     });
     const migrator = createMigrator(db, migrations);
     const pending = await pendingMigrations(migrator, options.migrateTo);

@@ -12,6 +12,7 @@ import { damageCause, DamageFound, isDamage } from './recovery/damage';
 import { mergeRows } from './recovery/merge-rows';
 import { moveAside, readBackUnconfirmed, setAsideAndRestore, type RecoveryReport } from './recovery/recover';
 import { getSetting, setSetting } from './settings-repository';
+import { storageFailureOf, type StorageFailure } from './storage-errors';
 
 export const RECOVERY_SETTING = 'startRecovery';
 /** The post that takes texts whose own post could not be read. */
@@ -38,11 +39,35 @@ export function copiesDirOf(file: string): string {
   return join(file, '..', COPIES_DIR);
 }
 
+/** A start that cannot open the database for the disk's sake, said in plain words. */
+export class StartRefused extends Error {
+  constructor(
+    readonly failure: StorageFailure,
+    message: string,
+    override readonly cause: unknown,
+  ) {
+    super(message);
+    this.name = 'StartRefused';
+  }
+}
+
+function refusal(o: OpenStoreOptions, error: unknown): StartRefused | null {
+  const failure = storageFailureOf(error);
+  const folder = join(o.file, '..');
+  if (failure === 'disk_full')
+    return new StartRefused(
+      failure,
+      `Your disk is full: Outpost could not prepare its database in ${folder}. Nothing was lost; free some space and start Outpost again.`,
+      error,
+    );
+  return null;
+}
+
 export async function openStore(o: OpenStoreOptions): Promise<OpenedStore> {
   try {
     return { store: await open(o), recovered: null };
   } catch (error) {
-    if (!isDamage(error)) throw error;
+    if (!isDamage(error)) throw refusal(o, error) ?? error;
     const cause = damageCause(error);
     const findings = error instanceof DamageFound ? error.findings.slice(0, 20) : [];
     o.logger.error('the database is damaged: setting it aside and recovering', { cause, findings });

@@ -28,3 +28,12 @@ export function storageFailureOf(error: unknown): StorageFailure | null {
     return 'io';
   return null;
 }
+
+/** What the status bar says of a sync that stopped because the folder could not take a write. */
+export function syncStoppedWords(failure: StorageFailure): string {
+  if (failure === 'disk_full')
+    return 'Your disk is full: sync stopped before sending more. Once there is room, what was sent is read back from the service, never sent again blind.';
+  if (failure === 'damaged')
+    return 'The database file is damaged: sync stopped. Outpost repairs it at its next start.';
+  return 'Outpost could not write to its data folder: sync stopped before sending more, and goes on once it can.';
+}
