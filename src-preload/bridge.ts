@@ -779,7 +779,15 @@ export interface BridgeEvents extends DataEvents {
 
 /** What the desktop app's menu asks of the window; the browser host never sends these. */
 export type MenuCommand =
-  'new-post' | 'search' | 'sync' | 'next-variant' | 'previous-variant' | 'schedule' | 'settings';
+  | 'new-post'
+  | 'search'
+  | 'sync'
+  | 'next-variant'
+  | 'previous-variant'
+  | 'schedule'
+  | 'settings'
+  | 'export'
+  | 'restore';
 
 export type EventName = keyof BridgeEvents;
 export type BridgeEvent = { [E in EventName]: { name: E; data: BridgeEvents[E] } }[EventName];

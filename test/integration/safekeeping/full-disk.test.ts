@@ -5,42 +5,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DataStatus } from '../../../src-preload/bridge';
-import type { SqliteHandle } from '../../../src-main/core/store/db';
 import { startSandbox, type SandboxHandle } from '../../server/index';
+import { Disk } from '../../support/full-disk';
 import { VirtualTime } from '../../support/virtual-time';
 import { openCore, tempDir, type TestCore } from '../core/helpers';
-
-/** The database of one core: made full, and given room again, by its page limit. */
-class Disk {
-  sqlite: SqliteHandle | null = null;
-  /** Set before the core opens: the first start meets a disk with room for this many pages. */
-  pagesAtOpen: number | null = null;
-
-  readonly onConnection = (sqlite: SqliteHandle): void => {
-    this.sqlite = sqlite;
-    if (this.pagesAtOpen !== null) sqlite.pragma(`max_page_count = ${this.pagesAtOpen}`);
-  };
-
-  fill(): void {
-    const db = this.#db();
-    const free = db.pragma('freelist_count', { simple: true }) as number;
-    // The free pages taken first, so that a write needing room finds none.
-    if (free > 0)
-      db.prepare("insert or replace into setting (key, value) values ('test-filler', ?)").run(
-        'x'.repeat(free * 4096),
-      );
-    db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
-  }
-
-  free(): void {
-    this.#db().pragma('max_page_count = 1073741823');
-  }
-
-  #db(): SqliteHandle {
-    if (this.sqlite === null) throw new Error('The core has not opened its database yet.');
-    return this.sqlite;
-  }
-}
 
 const LONG = (word: string) => `${word} `.repeat(4000);
 

@@ -6,6 +6,7 @@ import type { AccountChoice, OutboxOpView, PostDetail, VariantView } from '../..
 import { saveDelay } from '../../../../src-preload/typing';
 import { BridgeError, errorMessage, invoke } from '../bridge';
 import { FocusRequests } from './focus-request.svelte';
+import { heldBack, heldWords, HeldTexts, type HeldText } from './held-texts';
 import { HistoryState, subjectOf } from './history.svelte';
 import { situationOf } from './situation';
 
@@ -47,6 +48,8 @@ export class EditorState {
   readonly focus = new FocusRequests();
   /** The versions of one of the open post's texts, when the History panel is open. */
   readonly history = new HistoryState();
+  /** Texts a full disk (or a folder that cannot be written) kept from being saved: kept, and tried again. */
+  readonly held = new HeldTexts((held) => this.saveHeld(held));
 
   activeVariant = $derived(
     this.post?.variants.find((v) => v.id === this.activeVariantId) ?? this.post?.variants[0] ?? null,
@@ -79,8 +82,11 @@ export class EditorState {
       this.errorSituations.clear();
       this.loadError = null;
       this.post = post;
-      this.title = post.title;
-      this.contents = Object.fromEntries(post.variants.map((v) => [v.id, v.content]));
+      // A text still held (not saved yet) is what was typed: it shows, not the saved one.
+      this.title = this.held.textOf(post.id, null) ?? post.title;
+      this.contents = Object.fromEntries(
+        post.variants.map((v) => [v.id, this.held.textOf(post.id, v.id) ?? v.content]),
+      );
       this.activeVariantId = post.variants[0]?.id ?? null;
     } catch (error) {
       if (mine === this.openSequence) this.loadError = errorMessage(error);
@@ -166,7 +172,9 @@ export class EditorState {
   }
 
   private isBusy(key: Key): boolean {
-    return this.dirty.has(key) || this.timers.has(key) || this.inFlight.has(key);
+    const postId = this.post?.id ?? '';
+    const held = this.held.textOf(postId, key === 'title' ? null : key.slice('content:'.length));
+    return this.dirty.has(key) || this.timers.has(key) || this.inFlight.has(key) || held !== undefined;
   }
 
   setTitle(value: string): void {
@@ -180,6 +188,8 @@ export class EditorState {
   }
 
   private queue(key: Key): void {
+    // The newer text takes the place of one held back: it is saved (or held) in its turn.
+    if (this.post) this.held.drop(this.post.id, key === 'title' ? null : key.slice('content:'.length));
     this.dirty.add(key);
     this.unsaved = true;
     const now = Date.now();
@@ -208,25 +218,28 @@ export class EditorState {
     if (!this.dirty.has(key) || (key === 'title' && !postId)) return this.settle();
     this.dirty.delete(key);
     this.unsavedSince.delete(key);
+    const variantId = key === 'title' ? null : key.slice('content:'.length);
+    const text = variantId === null ? this.title : (this.contents[variantId] ?? '');
     const run = (async () => {
-      const errorKey = key === 'title' ? 'post' : key.slice('content:'.length);
+      const errorKey = variantId ?? 'post';
       try {
-        if (key === 'title' && postId) {
-          const post = await invoke('posts.update', { id: postId, title: this.title });
+        if (variantId === null && postId) {
+          const post = await invoke('posts.update', { id: postId, title: text });
           if (this.post?.id === postId) this.adoptPostFields(post);
-        } else {
-          const variantId = key.slice('content:'.length);
-          const variant = await invoke('variants.update', {
-            id: variantId,
-            content: this.contents[variantId] ?? '',
-          });
-          this.adoptVariant(variant);
+        } else if (variantId !== null) {
+          this.adoptVariant(await invoke('variants.update', { id: variantId, content: text }));
         }
         this.clearError(errorKey);
       } catch (error) {
         // The text stays in the field; the message says why it is not saved yet.
-        this.setError(errorKey, errorMessage(error));
-        this.dirty.add(key);
+        if (heldBack(error)) {
+          // Kept as typed, wherever the window goes meanwhile, and saved once the folder takes it.
+          this.held.hold({ postId: postId ?? this.post?.id ?? '', variantId, text });
+          this.setError(errorKey, heldWords(error));
+        } else {
+          this.setError(errorKey, errorMessage(error));
+          this.dirty.add(key);
+        }
       }
     })();
     this.inFlight.set(key, run);
@@ -246,7 +259,23 @@ export class EditorState {
   }
 
   private settle(): void {
-    this.unsaved = this.timers.size > 0 || this.inFlight.size > 0 || this.dirty.size > 0;
+    this.unsaved =
+      this.timers.size > 0 || this.inFlight.size > 0 || this.dirty.size > 0 || this.held.size > 0;
+  }
+
+  /** A held text, written again; the open post takes the answer. Throws while it still cannot. */
+  private async saveHeld(held: HeldText): Promise<void> {
+    if (held.variantId === null) {
+      const post = await invoke('posts.update', { id: held.postId, title: held.text });
+      if (this.post?.id === held.postId) this.adoptPostFields(post);
+    } else this.adoptVariant(await invoke('variants.update', { id: held.variantId, content: held.text }));
+    if (this.post?.id === held.postId) this.clearError(held.variantId ?? 'post');
+    this.settle();
+  }
+
+  /** The folder takes changes again: every held text is saved now. */
+  roomAgain(): void {
+    void this.held.retry();
   }
 
   /** Writes every pending edit now (the text of a variant still being added once it exists). */
