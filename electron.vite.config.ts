@@ -2,10 +2,18 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 
+/**
+ * `@preload/...` is src-preload/: the bridge contract and the modules the core and the window
+ * share, reached by one name from anywhere instead of a climb of `../`. The tsconfig files
+ * and vitest.config.ts name the same alias for the compiler, tsx, esbuild and the tests.
+ */
+const ALIASES = { '@preload': resolve(import.meta.dirname, 'src-preload') };
+
 // electron-vite looks for src/main, src/preload and src/renderer by default; Outpost keeps
 // each process in its own top-level folder, so every entry is named here.
 export default defineConfig({
   main: {
+    resolve: { alias: ALIASES },
     build: {
       outDir: 'out/main',
       // Pure-JavaScript dependencies are bundled: resolving and loading their many modules at
@@ -34,6 +42,7 @@ export default defineConfig({
   renderer: {
     root: resolve('src-renderer'),
     plugins: [svelte({ configFile: resolve('svelte.config.js') })],
+    resolve: { alias: ALIASES },
     build: {
       outDir: resolve('out/renderer'),
       // electron-vite leaves every bundle readable; the window's is parsed on every start, and

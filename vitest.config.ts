@@ -1,12 +1,17 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 
 // One runner for every layer. `npm test` runs all projects; the end-to-end and reliability
 // projects run their files one at a time because each starts servers and browsers of its own.
+// Every project takes the root's `resolve`: `@preload` is src-preload/, as in the build
+// (electron.vite.config.ts) and the tsconfig files.
 export default defineConfig({
+  resolve: { alias: { '@preload': resolve(import.meta.dirname, 'src-preload') } },
   test: {
     projects: [
       {
+        extends: true,
         plugins: [svelte()],
         test: {
           name: 'unit',
@@ -15,6 +20,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
@@ -24,6 +30,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
@@ -34,6 +41,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'reliability',
           include: ['test/reliability/**/*.test.ts'],

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 
-// The V8 memory settings of src-main/v8-memory.ts (kept equal by a unit test): a pull of a
+// The V8 memory settings of src-main/shared/v8-memory.ts (kept equal by a unit test): a pull of a
 // large library stays within its memory budget.
 for (const flag of ['--heap-growing-percent=100']) setFlagsFromString(flag);
 

@@ -1,14 +1,24 @@
 // `npm test`: builds the app (the end-to-end tests drive the built renderer), then runs every
-// vitest project. On Linux without a desktop session it first starts a private D-Bus session
-// with gnome-keyring, so the keychain tests talk to a real Secret Service, never a mock.
+// vitest project. On Linux it first starts a private D-Bus session with a gnome-keyring of its
+// own, whose keyrings live in a temporary folder (scripts/keyring-session.mjs): the keychain
+// tests talk to a real Secret Service, never a mock, and never to the person's own keyring. The
+// person's keyring folder is checked before and after: a run that changed it fails.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  canStartKeyringSession,
+  changedKeyrings,
+  keyringFolder,
+  makeKeyringHome,
+  runInKeyringSession,
+  snapshotKeyrings,
+} from './keyring-session.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // `--full` selects the long reliability seeds (npm run test:reliability); npm test runs short ones.
-const args = process.argv.slice(2).filter((arg) => arg !== '--full');
+const args = process.argv.slice(2).filter((arg) => arg !== '--full' && arg !== '--dates');
 if (process.argv.includes('--full')) process.env.OUTPOST_RELIABILITY = 'full';
 
 function run(command, commandArgs, env = process.env) {
@@ -22,47 +32,84 @@ function run(command, commandArgs, env = process.env) {
   return result.status ?? 1;
 }
 
-function hasCommand(name) {
-  return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
-}
-
-const needsKeyring =
-  process.platform === 'linux' &&
-  !process.env.DBUS_SESSION_BUS_ADDRESS &&
-  !process.env.OUTPOST_KEYRING_STARTED;
-
-if (needsKeyring && hasCommand('dbus-run-session') && hasCommand('gnome-keyring-daemon')) {
-  // The throwaway keyring's password only guards this test session's keyring.
-  const script =
-    'echo -n outpost-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec node scripts/run-tests.mjs "$@"';
-  process.exit(
-    run('dbus-run-session', ['--', 'sh', '-c', script, 'run-tests', ...args], {
-      ...process.env,
-      OUTPOST_KEYRING_STARTED: '1',
-    }),
-  );
+if (!process.env.OUTPOST_KEYRING_STARTED && canStartKeyringSession()) {
+  const ownKeyrings = keyringFolder();
+  const before = snapshotKeyrings(ownKeyrings);
+  const home = makeKeyringHome();
+  let status;
+  try {
+    const result = runInKeyringSession(
+      process.execPath,
+      [fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+      {
+        home,
+        cwd: root,
+        env: { ...process.env, OUTPOST_KEYRING_STARTED: '1', OUTPOST_OWN_KEYRINGS: ownKeyrings },
+      },
+    );
+    status = result.status ?? 1;
+  } finally {
+    home.remove();
+  }
+  const changed = changedKeyrings(before, snapshotKeyrings(ownKeyrings));
+  if (changed.length > 0) {
+    console.error(`tests: the run changed your own keyrings in ${ownKeyrings}: ${changed.join(', ')}`);
+    status = 1;
+  }
+  process.exit(status);
 }
 
 const built = run('npm', ['run', '--silent', 'build', '--', '--logLevel', 'warn']);
 if (built !== 0) process.exit(built);
 
-// Vitest's own summary is boxed in colour; a plain `N passed, N failed` line closes the run
-// for anything that reads the log.
-const summaryFile = join(root, 'test-results', 'vitest-summary.json');
-rmSync(summaryFile, { force: true });
-const status = run(join(root, 'node_modules', '.bin', 'vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${summaryFile}`,
-  ...args,
-]);
-if (existsSync(summaryFile)) {
-  const summary = JSON.parse(readFileSync(summaryFile, 'utf8'));
-  const skipped = summary.numPendingTests + summary.numTodoTests;
-  console.log(
-    `tests: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed` +
-      (skipped > 0 ? `, ${skipped} skipped` : ''),
+/**
+ * `--dates`: the date-sensitive end-to-end suites again, on the days that break date code and
+ * in a zone on each side of UTC (test/support/test-date.ts names the days). Each run pins the
+ * sandbox's, the core's and the page's clocks to its day, so it is the same on any real day.
+ */
+const DATE_SENSITIVE = [
+  'test/e2e/calendar.test.ts',
+  'test/e2e/calendar-planning.test.ts',
+  'test/e2e/undo.test.ts',
+];
+const DATE_MATRIX = [
+  { day: 'saturday-before-month-end', zone: 'Europe/Berlin' },
+  { day: 'eve-of-spring-forward', zone: 'Europe/Berlin' },
+  { day: 'end-of-year', zone: 'America/New_York' },
+];
+
+/** Runs vitest once; answers its status and its plain `N passed, N failed` line. */
+function vitest(vitestArgs, env = process.env) {
+  // Vitest's own summary is boxed in colour; a plain line closes the run for anything that
+  // reads the log.
+  const summaryFile = join(root, 'test-results', 'vitest-summary.json');
+  rmSync(summaryFile, { force: true });
+  const status = run(
+    join(root, 'node_modules', '.bin', 'vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${summaryFile}`, ...vitestArgs],
+    env,
   );
+  let line = 'no results';
+  if (existsSync(summaryFile)) {
+    const summary = JSON.parse(readFileSync(summaryFile, 'utf8'));
+    const skipped = summary.numPendingTests + summary.numTodoTests;
+    line =
+      `${summary.numPassedTests} passed, ${summary.numFailedTests} failed` +
+      (skipped > 0 ? `, ${skipped} skipped` : '');
+  }
+  return { status, line };
 }
+
+if (process.argv.includes('--dates')) {
+  const results = DATE_MATRIX.map(({ day, zone }) => {
+    console.log(`\n== ${DATE_SENSITIVE.length} date-sensitive files on ${day}, in ${zone}`);
+    const env = { ...process.env, OUTPOST_TEST_NOW: day, OUTPOST_TEST_ZONE: zone };
+    return { day, zone, ...vitest(['--project', 'e2e', ...DATE_SENSITIVE], env) };
+  });
+  for (const r of results) console.log(`tests on ${r.day} in ${r.zone}: ${r.line}`);
+  process.exit(results.some((r) => r.status !== 0) ? 1 : 0);
+}
+
+const { status, line } = vitest(args);
+console.log(`tests: ${line}`);
 process.exit(status);

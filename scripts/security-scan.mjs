@@ -91,7 +91,7 @@ const CREDENTIAL_NAME = /token|session|secret|credential|ticket|passw/i;
 
 /**
  * The CLI's writes to the terminal: service text printed there must pass the printer's escape
- * (src-main/cli-output.ts), or an ESC or BEL in a title drives the terminal. A sink is console
+ * (src-main/cli/output.ts), or an ESC or BEL in a title drives the terminal. A sink is console
  * output, a write to the process's streams, or any call on the raw `io` the CLI is given, in
  * src-main/cli*.ts and in every file of src-main/cli/ (the table of commands).
  */
@@ -411,7 +411,7 @@ export function scanCode(file, text, role) {
       node,
       HIGH,
       'unsanitised-cli-output',
-      `${callee}() prints text that did not pass terminalText()/terminalJson() (src-main/cli-output.ts)`,
+      `${callee}() prints text that did not pass terminalText()/terminalJson() (src-main/cli/output.ts)`,
     );
   }
 
@@ -595,11 +595,11 @@ export function scanProject(root) {
   const html = join(root, 'src-renderer', 'index.html');
   if (existsSync(html)) findings.push(...scanHtml(rel(html), readFileSync(html, 'utf8')));
   else project(HIGH, 'csp', 'src-renderer/index.html not found');
-  const cspFile = join(root, 'src-main', 'csp.ts');
+  const cspFile = join(root, 'src-main', 'shared', 'csp.ts');
   const cspMatch = existsSync(cspFile)
     ? /RENDERER_CSP\s*=\s*\[([\s\S]*?)\]\.join\('; '\)/.exec(readFileSync(cspFile, 'utf8'))
     : null;
-  if (!cspMatch) project(HIGH, 'csp-header', 'no RENDERER_CSP header in src-main/csp.ts');
+  if (!cspMatch) project(HIGH, 'csp-header', 'no RENDERER_CSP header in src-main/shared/csp.ts');
   else {
     const csp = [...cspMatch[1].matchAll(/"([^"]*)"/g)].map((m) => m[1]).join('; ');
     for (const p of evaluateCsp(csp))

@@ -1,14 +1,14 @@
 // Composition root of the desktop app: the real secret store and core, handed to the Electron
-// wiring in desktop-app.ts.
+// wiring in desktop-app/start.ts.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app } from 'electron';
 import { createAppCore } from './core/app/create-app-core';
 import { openSecretStore, type KeytarApi } from './core/secrets';
-import { startDesktopApp } from './desktop-app';
-import { createConsoleLogger } from './logger';
-import { applyV8MemorySettings } from './v8-memory';
+import { startDesktopApp } from './desktop-app/start';
+import { createConsoleLogger } from './shared/console-logger';
+import { applyV8MemorySettings } from './shared/v8-memory';
 
 // Before anything allocates: the same heap sizing as the browser host and the CLI.
 applyV8MemorySettings();

@@ -11,7 +11,7 @@ import { createAppCore } from '../core/app/create-app-core';
 import { ensurePrivateDir, resolveDataDir } from '../core/paths';
 import type { AppCore, Logger, SecretStore } from '../core/ports';
 import { openSecretStore } from '../core/secrets';
-import { createConsoleLogger } from '../logger';
+import { createConsoleLogger } from '../shared/console-logger';
 import { createHostAuth } from './auth';
 import { DEFAULT_HOST_LIMITS, serverOptions, type HostLimits } from './guard';
 import { CODE_PARAM, createRoutes } from './routes';

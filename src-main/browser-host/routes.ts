@@ -22,12 +22,12 @@
 // absolute-form target is refused before that (guard.ts).
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { COMMAND_NAMES } from '../../src-preload/bridge';
-import type { BridgeEvent, BridgeResult, CommandName } from '../../src-preload/bridge';
+import { COMMAND_NAMES } from '@preload/bridge';
+import type { BridgeEvent, BridgeResult, CommandName } from '@preload/bridge';
 import type { AppCore, Logger } from '../core/ports';
-import { RENDERER_SECURITY_HEADERS, contentTypeFor } from '../csp';
-import { isPlainData } from '../plain-data';
-import { resolveRendererFile } from '../renderer-files';
+import { RENDERER_SECURITY_HEADERS, contentTypeFor } from '../shared/csp';
+import { isPlainData } from '../shared/plain-data';
+import { resolveRendererFile } from '../shared/renderer-files';
 import type { HostAuth } from './auth';
 import { refusalOf } from './guard';
 

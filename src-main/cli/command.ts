@@ -1,7 +1,7 @@
 // What one `outpost` command is: its words, its options, its help and what it runs, declared
 // together in one entry of a command group (cli/commands/*.ts). The parser and the help are
 // generated from those entries, so adding a command is adding one entry.
-import type { CommandName, CommandPayload, CommandResult } from '../../src-preload/bridge';
+import type { CommandName, CommandPayload, CommandResult } from '@preload/bridge';
 import type { Redactor } from '../core/api/redaction';
 import type { AppCore } from '../core/ports';
 

@@ -1,6 +1,6 @@
 // What a command's start found about the data folder, said once on standard error before the
 // command's own answer: a damaged database that this start set aside and recovered.
-import type { Printer } from '../cli-output';
+import type { Printer } from './output';
 import type { AppCore } from '../core/ports';
 import { oneLine } from './format';
 

@@ -1,13 +1,7 @@
 // The small interfaces the core is built from. Each is passed in once, by the composition
 // roots (src-main/index.ts, src-main/browser-host.ts, src-main/cli.ts); the core never
 // reaches for a global (system-time.ts holds the real Clock and Scheduler they default to).
-import type {
-  BridgeEvent,
-  BridgeResult,
-  CommandName,
-  CommandResult,
-  SyncStatus,
-} from '../../src-preload/bridge';
+import type { BridgeEvent, BridgeResult, CommandName, CommandResult, SyncStatus } from '@preload/bridge';
 
 export interface Clock {
   now(): Date;

@@ -3,14 +3,14 @@
 // tray stays until the quit sequence releases it.
 import { join } from 'node:path';
 import { Menu, Notification, Tray, app, ipcMain, nativeImage, net, powerMonitor } from 'electron';
-import type { BridgeEvent, SettingsView } from '../../src-preload/bridge';
+import type { BridgeEvent, SettingsView } from '@preload/bridge';
 import type { AppCore, Logger } from '../core/ports';
-import { bindIpc, sendEvent } from '../ipc';
-import { menuTemplate, type MenuActions } from '../menu';
-import { createNotifier } from '../notifications';
-import { startSyncTriggers, type SyncTriggers } from '../sync-triggers';
-import { createTrayController, type TrayActions, type TrayController, type TrayState } from '../tray';
-import type { OpenExternal } from '../window';
+import { bindIpc, sendEvent } from './ipc';
+import { menuTemplate, type MenuActions } from './menu';
+import { createNotifier } from './notifications';
+import { startSyncTriggers, type SyncTriggers } from './sync-triggers';
+import { createTrayController, type TrayActions, type TrayController, type TrayState } from './tray';
+import type { OpenExternal } from './window';
 import type { WindowController } from './window-controller';
 
 export interface ShellWiringOptions {

@@ -4,8 +4,8 @@
 // window, so the rest of the shell asks it for the window rather than keeping its own.
 import type { BrowserWindow as BrowserWindowType, Screen, WebContents } from 'electron';
 import type { Logger } from '../core/ports';
-import { createMainWindow, type BrowserWindowCtor, type OpenExternal } from '../window';
-import { loadWindowState, saveWindowState } from '../window-state';
+import { createMainWindow, type BrowserWindowCtor, type OpenExternal } from './window';
+import { loadWindowState, saveWindowState } from './window-state';
 
 export interface WindowControllerOptions {
   BrowserWindow: BrowserWindowCtor;

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { CommandName, CommandPayload, CommandResult } from '../../src-preload/bridge';
+import type { CommandName, CommandPayload, CommandResult } from '@preload/bridge';
 import type { AppCore } from '../../src-main/core/ports';
 import { startSandbox } from '../server/index';
 import type { BulkFigures } from './lib/bulk-row';

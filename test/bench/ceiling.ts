@@ -26,7 +26,7 @@ import { loadSettled, ratioText, type LoadSample } from './lib/load';
 import { startSandboxProcess } from './lib/sandbox-process';
 import { seedSandboxFile } from './lib/seed';
 import { median } from './lib/stats';
-import { V8_MEMORY_FLAGS } from '../../src-main/v8-memory';
+import { V8_MEMORY_FLAGS } from '../../src-main/shared/v8-memory';
 
 const HERE = fileURLToPath(new URL('./', import.meta.url));
 const rounds = Number(process.env.BENCH_CEILING_ROUNDS ?? 3);

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { LIST_PAGE_SIZES, type CommandPayload } from '../../src-preload/bridge';
+import { LIST_PAGE_SIZES, type CommandPayload } from '@preload/bridge';
 import { foldForSearch } from '../../src-main/core/store/search-text';
 import { summarize } from './lib/stats';
 import type { FindCase, FindResult } from './lib/find-rows';

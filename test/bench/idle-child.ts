@@ -6,10 +6,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { VirtualTime } from '../support/virtual-time';
 import { openBenchCore } from './lib/outpost-core';
 import { answerParent } from './lib/fork';
-import { applyV8MemorySettings } from '../../src-main/v8-memory';
+import { applyV8MemorySettings } from '../../src-main/shared/v8-memory';
 
 export interface IdleChildInput {
-  /** Start with the app's V8 memory settings (src-main/v8-memory.ts), as its hosts do; default true. */
+  /** Start with the app's V8 memory settings (src-main/shared/v8-memory.ts), as its hosts do; default true. */
   appV8?: boolean;
   baseUrl: string;
   token: string;

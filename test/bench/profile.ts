@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { V8_MEMORY_FLAGS } from '../../src-main/v8-memory';
+import { V8_MEMORY_FLAGS } from '../../src-main/shared/v8-memory';
 import { bundleEntry } from './lib/bundle';
 import { runChild } from './lib/fork';
 import { loadNow } from './lib/load';

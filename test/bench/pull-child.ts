@@ -6,7 +6,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { setImmediate as yieldMacrotask } from 'node:timers/promises';
-import { LIST_PAGE_SIZES, type VariantView, type PostSummary } from '../../src-preload/bridge';
+import { LIST_PAGE_SIZES, type VariantView, type PostSummary } from '@preload/bridge';
 import { bareClient, barePull } from './lib/bare-client';
 import { answerParent } from './lib/fork';
 import { watchMemoryTimeline, watchPeakRss, type MemorySample } from './lib/memory';
@@ -20,10 +20,10 @@ import {
   type PauseAttribution,
   type WaitAttribution,
 } from './lib/pauses';
-import { applyV8MemorySettings } from '../../src-main/v8-memory';
+import { applyV8MemorySettings } from '../../src-main/shared/v8-memory';
 
 export interface PullChildInput {
-  /** Start with the app's V8 memory settings (src-main/v8-memory.ts), as its hosts do; default true. */
+  /** Start with the app's V8 memory settings (src-main/shared/v8-memory.ts), as its hosts do; default true. */
   appV8?: boolean;
   mode: 'outpost' | 'bare';
   baseUrl: string;

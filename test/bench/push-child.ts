@@ -4,10 +4,10 @@
 import { barePush, bareClient, draftsFor } from './lib/bare-client';
 import { answerParent } from './lib/fork';
 import { connect, draftLocally, openBenchCore } from './lib/outpost-core';
-import { applyV8MemorySettings } from '../../src-main/v8-memory';
+import { applyV8MemorySettings } from '../../src-main/shared/v8-memory';
 
 export interface PushChildInput {
-  /** Start with the app's V8 memory settings (src-main/v8-memory.ts), as its hosts do; default true. */
+  /** Start with the app's V8 memory settings (src-main/shared/v8-memory.ts), as its hosts do; default true. */
   appV8?: boolean;
   mode: 'outpost' | 'bare';
   baseUrl: string;

@@ -8,7 +8,7 @@
 // pairs of pull and push runs are taken (default 3). BENCH_ONLY=growth (or any of pull, push,
 // idle, render, calendar, queue, bulk, growth, find, comma-separated) runs only those parts;
 // bench-results.json keeps the other parts of its previous run. Measured Outpost processes apply the app's V8 memory settings
-// (src-main/v8-memory.ts) as its hosts do; BENCH_APP_V8=0 leaves them out (to measure their
+// (src-main/shared/v8-memory.ts) as its hosts do; BENCH_APP_V8=0 leaves them out (to measure their
 // effect) and BENCH_OUTPOST_FLAGS adds Node/V8 flags (trials).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,7 +31,7 @@ import {
 import { capacity, type Capacity } from './lib/capacity';
 import { describePairs, loadNow, pairedRatio, ratioText, type LoadSample, type Pair } from './lib/load';
 import { machineInfo } from './lib/machine';
-import { V8_MEMORY_FLAGS } from '../../src-main/v8-memory';
+import { V8_MEMORY_FLAGS } from '../../src-main/shared/v8-memory';
 import { markdownTable, ms, type Row } from './lib/report';
 import { pausesText, waitsText, type PauseAttribution, type WaitAttribution } from './lib/pauses';
 import { startSandboxProcess } from './lib/sandbox-process';
@@ -46,7 +46,7 @@ import { benchBulkReschedule } from './bulk';
 import { bulkRescheduleRow } from './lib/bulk-row';
 import { benchFind } from './find';
 import { findTable, searchRows, slowestSearchFirstScreenful, type FindResult } from './lib/find-rows';
-import { LIST_PAGE_SIZES } from '../../src-preload/bridge';
+import { LIST_PAGE_SIZES } from '@preload/bridge';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HERE = fileURLToPath(new URL('./', import.meta.url));

@@ -3,7 +3,7 @@
 // memory is measured in pairs under the same load. Not part of `npm run bench`.
 //   BENCH_TRIAL_POSTS=10000 (default)  BENCH_TRIAL_ROUNDS=3 (default)
 //   BENCH_TRIAL_FLAGS='none|app|--heap-growing-percent=50' (sets split by |): `none` is V8's
-//   defaults, `app` the app's own settings (src-main/v8-memory.ts, plus any flags after it),
+//   defaults, `app` the app's own settings (src-main/shared/v8-memory.ts, plus any flags after it),
 //   anything else Node/V8 flags without the app's settings. A word `src=DIR` runs the pull of
 //   another copy of the sources (e.g. `git archive` of an older commit into DIR, with a
 //   node_modules link), to measure a code change the same way.

@@ -5,7 +5,7 @@
 // the user does goes through the window, and the service is checked through the sandbox.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { CommandName, CommandPayload, CommandResult } from '../../src-preload/bridge';
+import type { CommandName, CommandPayload, CommandResult } from '@preload/bridge';
 import { utcToZonedInput, zonedInputToUtc } from '../../src-renderer/src/lib/schedule-time';
 import { axeScan, seriousFindings, until, useChromium, waitForText } from './harness';
 import type { Setup } from './harness';
@@ -24,14 +24,14 @@ async function call<C extends CommandName>(
 }
 
 /** Tomorrow at ten in the window's zone. */
-function tomorrowAtTen(): string {
-  const day = utcToZonedInput(new Date(Date.now() + DAY).toISOString(), ZONE).slice(0, 10);
+function tomorrowAtTen(s: Setup): string {
+  const day = utcToZonedInput(new Date(s.now() + DAY).toISOString(), ZONE).slice(0, 10);
   return zonedInputToUtc(`${day}T10:00`, ZONE);
 }
 
 /** Posts with one X variant each, scheduled tomorrow at ten (if asked) and synced. */
 async function posts(s: Setup, titles: string[], scheduled = true) {
-  const at = tomorrowAtTen();
+  const at = tomorrowAtTen(s);
   const made = [];
   for (const title of titles) {
     const post = await call(s, 'posts.create', { workspace: s.sandbox.fixtures.workspace, title });

@@ -20,14 +20,17 @@ import {
   waitForText,
 } from './harness';
 import type { Setup } from './harness';
+import { TEST_NOW, TEST_ZONE } from '../support/test-date';
+import { openCalendarOn as openCalendarOnDay } from './calendar-steps';
 
-const ZONE = 'Europe/Berlin';
+const ZONE = TEST_ZONE;
 const DAY = 86_400_000;
 const LONG_TITLE = 'Autumn blend launch: tasting notes, roast profile and where to buy it';
 const UNTITLED_LINE = 'Doors open at nine';
 
 /** Tomorrow in the window's zone (the calendar opens on today's week; tomorrow may be the next). */
-const tomorrow = (): string => utcToZonedInput(new Date(Date.now() + DAY).toISOString(), ZONE).slice(0, 10);
+const tomorrow = (): string =>
+  utcToZonedInput(new Date(TEST_NOW.getTime() + DAY).toISOString(), ZONE).slice(0, 10);
 
 /** A post with one variant per platform, each scheduled tomorrow at `hour`:00, synced when titled. */
 async function planned(s: Setup, title: string, texts: Record<string, string>, hour = 10): Promise<string> {
@@ -51,19 +54,8 @@ async function planned(s: Setup, title: string, texts: Record<string, string>, h
 
 /** Opens the calendar in `mode` on the range holding tomorrow (today's, or the next). */
 async function openCalendarOn(page: Page, mode: 'Week' | 'Month'): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Calendar' }).click();
-  const calendar = page.locator('section.calendar[data-loaded-from]');
-  await calendar.waitFor();
-  const view = mode === 'Week' ? 'week' : 'month';
-  const shows = (day: string) => async () =>
-    (await calendar.getAttribute('data-loaded-from')) === visibleDays(day, view)[0];
-  await page.getByRole('button', { name: 'Today', exact: true }).click();
-  await page.getByRole('button', { name: mode, exact: true }).click();
-  const today = utcToZonedInput(new Date().toISOString(), ZONE).slice(0, 10);
-  await until(`the ${view} of today`, shows(today));
-  if (visibleDays(today, view)[0] === visibleDays(tomorrow(), view)[0]) return;
-  await page.getByRole('button', { name: `Next ${view}` }).click();
-  await until(`the ${view} of tomorrow`, shows(tomorrow()));
+  const today = utcToZonedInput(TEST_NOW.toISOString(), ZONE).slice(0, 10);
+  await openCalendarOnDay(page, mode === 'Week' ? 'week' : 'month', today, tomorrow());
 }
 
 /** Each chip's name: its text, how wide it shows and how wide it would be, and whether the chip stays in its day. */
@@ -267,7 +259,7 @@ describe('a calendar that names posts', () => {
     ]);
     for (const h of headings) expect(h.trim()).toMatch(/^[A-Z][a-z]{2} \d{1,2}$/);
     const from = (await page.locator('section.calendar').getAttribute('data-loaded-from'))!;
-    const today = utcToZonedInput(new Date().toISOString(), ZONE).slice(0, 10);
+    const today = utcToZonedInput(TEST_NOW.toISOString(), ZONE).slice(0, 10);
     const marked = page.locator('section.day h2 [aria-current="date"]');
     expect(await marked.count()).toBe(visibleDays(from, 'week').includes(today) ? 1 : 0);
 

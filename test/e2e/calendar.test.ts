@@ -2,7 +2,9 @@
 // keyboard alone, a chip that opens its post, and a reschedule made offline that reaches the
 // service exactly once when it is back.
 import { describe, expect, it } from 'vitest';
-import { utcToZonedInput } from '../../src-renderer/src/lib/schedule-time';
+import { addDays, onDay, shiftTime } from '../../src-renderer/src/features/calendar/calendar-days';
+import { chip, daysOf, dragChip, openCalendarOn, shownDays } from './calendar-steps';
+import type { CalendarView } from './calendar-steps';
 import {
   addVariant,
   axeScan,
@@ -15,8 +17,9 @@ import {
   waitForText,
 } from './harness';
 import type { Setup } from './harness';
+import { TEST_ZONE } from '../support/test-date';
 
-const ZONE = 'Europe/Berlin';
+const ZONE = TEST_ZONE;
 const DAY = 86_400_000;
 const VARIANT_PATH = /\/variants\/[^/]+\/$/;
 
@@ -24,9 +27,7 @@ const VARIANT_PATH = /\/variants\/[^/]+\/$/;
 async function scheduledTomorrow(s: Setup, title: string, content: string) {
   await newPost(s.page, title);
   await addVariant(s.page, 'x', content);
-  const tomorrow = new Date(Date.now() + DAY).toISOString();
-  const local = `${utcToZonedInput(tomorrow, ZONE).slice(0, 10)}T10:00`;
-  await s.page.getByLabel('Scheduled time').fill(local);
+  await s.page.getByLabel('Scheduled time').fill(`${daysOf(s, ZONE).tomorrow}T10:00`);
   await s.page.getByRole('button', { name: 'Schedule', exact: true }).click();
   await waitForText(variantBadge(s.page), /^(Scheduled|Pending sync)$/);
   await syncNow(s.page);
@@ -36,24 +37,10 @@ async function scheduledTomorrow(s: Setup, title: string, content: string) {
   return { variant, at: variant.scheduled_at! };
 }
 
-/** Opens the calendar on the week (or month) that holds the post's chip (tomorrow may be in the next). */
-async function openCalendar(s: Setup, title: string, mode: 'week' | 'month' = 'week'): Promise<void> {
-  await s.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Calendar' }).click();
-  const loaded = s.page.locator('section.calendar[data-loaded-from]');
-  await loaded.waitFor();
-  if (mode === 'month') {
-    const week = await loaded.getAttribute('data-loaded-from');
-    await s.page.getByRole('button', { name: 'Month', exact: true }).click();
-    await until('the month loaded', async () => (await loaded.getAttribute('data-loaded-from')) !== week);
-  }
-  if ((await chip(s, title).count()) > 0) return;
-  const before = await loaded.getAttribute('data-loaded-from');
-  await s.page.getByRole('button', { name: `Next ${mode}` }).click();
-  await until('the next week loaded', async () => (await loaded.getAttribute('data-loaded-from')) !== before);
-}
-
-function chip(s: Setup, title: string) {
-  return s.page.getByRole('button', { name: new RegExp(`^${title}, `) });
+/** Opens the calendar on the page that holds tomorrow (today's, or the next). */
+async function openOnTomorrow(s: Setup, view: CalendarView = 'week'): Promise<void> {
+  const { today, tomorrow } = daysOf(s, ZONE);
+  await openCalendarOn(s.page, view, today, tomorrow);
 }
 
 describe('calendar', () => {
@@ -63,19 +50,23 @@ describe('calendar', () => {
   it('shows a scheduled variant as a chip on its day, marks today, and opens its post', async () => {
     const s = await connected();
     const { at } = await scheduledTomorrow(s, 'Roastery tour', 'Come see where the beans are roasted.');
-    await openCalendar(s, 'Roastery tour');
-    const tour = chip(s, 'Roastery tour');
+    const { today, tomorrow } = daysOf(s, ZONE);
+    // Today's week marks today, once.
+    await openCalendarOn(s.page, 'week', today, today);
+    expect(await s.page.getByRole('region', { name: /today$/ }).count()).toBe(1);
+    await openOnTomorrow(s);
+    const tour = chip(s.page, 'Roastery tour');
     await tour.waitFor();
     expect(await tour.getAttribute('aria-label')).toMatch(/^Roastery tour, 10:00 Acme, X, Scheduled$/);
-    const day = s.page.getByRole('region', { name: /today$/ });
-    expect(await day.count()).toBe(1);
     // The chip sits on tomorrow's day, in the user's zone.
-    const tomorrowLabel = await s.page.locator('section.day', { has: tour }).getAttribute('aria-label');
-    expect(tomorrowLabel).not.toMatch(/today/);
-    expect(new Date(at).getTime()).toBeGreaterThan(Date.now());
+    const days = await shownDays(s.page);
+    const tomorrowSection = s.page.locator('section.day').nth(days.indexOf(tomorrow));
+    expect(await tomorrowSection.getAttribute('aria-label')).not.toMatch(/today/);
+    expect(await tomorrowSection.locator('[data-chip]').count()).toBe(1);
+    expect(new Date(at).getTime()).toBeGreaterThan(s.now());
 
     expect(seriousFindings(await axeScan(s.page))).toEqual([]);
-    await s.page.getByRole('button', { name: 'Month' }).click();
+    await openOnTomorrow(s, 'month');
     await tour.waitFor();
     expect(seriousFindings(await axeScan(s.page))).toEqual([]);
 
@@ -87,8 +78,8 @@ describe('calendar', () => {
   it('reschedules by keyboard alone in the week: a day with left and right, an hour with down, Enter confirms', async () => {
     const s = await connected();
     const { variant, at } = await scheduledTomorrow(s, 'Cupping session', 'Taste five origins side by side.');
-    await openCalendar(s, 'Cupping session');
-    const cupping = chip(s, 'Cupping session');
+    await openOnTomorrow(s);
+    const cupping = chip(s.page, 'Cupping session');
     await cupping.focus();
     await s.page.keyboard.press('ArrowRight');
     await s.page.keyboard.press('ArrowDown');
@@ -96,12 +87,12 @@ describe('calendar', () => {
     expect(s.sandbox.inspect.variants().find((v) => v.id === variant.id)!.scheduled_at).toBe(at);
     await waitForText(s.page.locator('#calendar-announce'), /11:00\. Enter to confirm/);
     await s.page.keyboard.press('Enter');
-    const expected = Date.parse(at) + DAY + 3600_000;
+    const expected = Date.parse(shiftTime(at, ZONE, 1, 1));
     await until('the core has the new time', async () => {
       const r = await s.app.core.invoke('planning.calendar', {
         workspace: s.sandbox.fixtures.workspace,
-        from: new Date(Date.now() - DAY).toISOString(),
-        to: new Date(Date.now() + 7 * DAY).toISOString(),
+        from: new Date(s.now() - DAY).toISOString(),
+        to: new Date(s.now() + 14 * DAY).toISOString(),
       });
       return r.ok && r.value.items.some((i) => Date.parse(i.at ?? '') === expected);
     });
@@ -121,33 +112,29 @@ describe('calendar', () => {
   it('reschedules by dragging a chip to another day of the month, keeping its time of day', async () => {
     const s = await connected();
     const { variant, at } = await scheduledTomorrow(s, 'Open house', 'Doors open all day.');
-    await openCalendar(s, 'Open house', 'month');
-    const house = chip(s, 'Open house');
-    const from = s.page.locator('section.day', { has: house });
-    const label = (await from.getAttribute('aria-label')) ?? '';
-    // The day after the chip's day (or the one before, when the chip's is the month's last shown).
-    const days = s.page.locator('section.day');
-    const labels: string[] = [];
-    for (let n = 0; n < (await days.count()); n++)
-      labels.push((await days.nth(n).getAttribute('aria-label')) ?? '');
-    let target = labels.indexOf(label) + 1;
-    if (target >= labels.length) target = labels.indexOf(label) - 1;
-    const shift = target > labels.indexOf(label) ? DAY : -DAY;
-    await house.dragTo(days.nth(target));
+    const { today, tomorrow } = daysOf(s, ZONE);
+    // The day after tomorrow: in the month's grid, or in the next month's (whose first week
+    // holds tomorrow too), so the drag may land on a day of the neighbouring month.
+    const target = addDays(tomorrow, 1);
+    await openCalendarOn(s.page, 'month', today, target);
+    const days = await shownDays(s.page);
+    expect(days).toContain(tomorrow);
+    const house = chip(s.page, 'Open house');
+    const targetDay = s.page.locator('section.day').nth(days.indexOf(target));
+    await dragChip(house, targetDay);
     await syncNow(s.page);
     await until(
       'the service has the new day',
       () =>
         Date.parse(s.sandbox.inspect.variants().find((v) => v.id === variant.id)!.scheduled_at ?? '') ===
-        Date.parse(at) + shift,
+        Date.parse(onDay(at, ZONE, target)),
     );
-    await s.page
-      .locator('section.day', { has: chip(s, 'Open house') })
-      .nth(0)
-      .waitFor();
-    expect(
-      await s.page.locator('section.day', { has: chip(s, 'Open house') }).getAttribute('aria-label'),
-    ).toBe(labels[target]);
+    // Shown on that day, at its own time of day.
+    await targetDay.locator(`[data-chip]`).first().waitFor();
+    expect(await s.page.locator('section.day', { has: house }).getAttribute('aria-label')).toBe(
+      await targetDay.getAttribute('aria-label'),
+    );
+    expect(await house.getAttribute('aria-label')).toMatch(/^Open house, 10:00 /);
   });
 
   it('reschedules offline through the outbox; back online it reaches the service exactly once', async () => {
@@ -155,8 +142,8 @@ describe('calendar', () => {
     const { variant, at } = await scheduledTomorrow(s, 'Latte art', 'Our baristas draw a swan.');
     // The service goes away: every request is dropped before it is applied.
     s.sandbox.faults.add({ kind: 'drop_before_write', times: 1_000_000 });
-    await openCalendar(s, 'Latte art');
-    const latte = chip(s, 'Latte art');
+    await openOnTomorrow(s);
+    const latte = chip(s.page, 'Latte art');
     await latte.focus();
     await s.page.keyboard.press('ArrowRight');
     await s.page.keyboard.press('Enter');
@@ -171,7 +158,7 @@ describe('calendar', () => {
     s.sandbox.faults.clear();
     s.sandbox.stats.reset();
     await syncNow(s.page);
-    const expected = Date.parse(at) + DAY;
+    const expected = Date.parse(shiftTime(at, ZONE, 1, 0));
     await until(
       'the service has the new time',
       () =>

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { utcToZonedInput } from '../../src-renderer/src/lib/schedule-time';
 import { addVariant, newPost, until, useChromium, useSharedSetup, waitForText } from './harness';
+import { TEST_NOW } from '../support/test-date';
 
 const ZONE = 'Europe/Paris';
 
@@ -72,7 +73,7 @@ describe('typing right after Add variant', () => {
     expect(await focusedId(page)).toBe('schedule-time');
     await page
       .getByLabel('Scheduled time')
-      .fill(utcToZonedInput(new Date(Date.now() + 86_400_000).toISOString(), ZONE));
+      .fill(utcToZonedInput(new Date(TEST_NOW.getTime() + 86_400_000).toISOString(), ZONE));
     await page.getByLabel('Title', { exact: true }).focus();
     await page.keyboard.press('Alt+S');
     // A local draft cannot be scheduled: the button, whose description says why, has the focus.
@@ -107,7 +108,7 @@ describe('the Schedule shortcut in a workspace', () => {
 
     await s.page
       .getByLabel('Scheduled time')
-      .fill(utcToZonedInput(new Date(Date.now() + 86_400_000).toISOString(), ZONE));
+      .fill(utcToZonedInput(new Date(TEST_NOW.getTime() + 86_400_000).toISOString(), ZONE));
     await s.page.getByLabel('Content', { exact: true }).focus();
     expect(await scheduledAt()).toBeNull();
     await s.page.keyboard.press('Alt+S');

@@ -9,11 +9,12 @@
 // the sync that tick starts is the interval's own (the sync log says so), so nothing was pressed.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { SyncStatus } from '../../src-preload/bridge';
+import type { SyncStatus } from '@preload/bridge';
 import { DEFAULT_SYNC_INTERVAL_MS } from '../../src-main/core/app/create-app-core';
 import type { SandboxHandle } from '../server/index';
 import { VirtualTime } from '../support/virtual-time';
 import { connectWindow, until, useChromium, waitForText, type Setup } from './harness';
+import { TEST_NOW } from '../support/test-date';
 
 /** The window's time of day (the page runs en-GB in Paris; see openWindow). */
 const hhmm = (iso: string): string =>
@@ -53,7 +54,7 @@ describe('freshness in the window', () => {
 
   it('shows a colleague’s new post after one light sync with nothing pressed, and says when the service was read', async () => {
     expect(DEFAULT_SYNC_INTERVAL_MS).toBeLessThanOrEqual(60_000);
-    const time = new VirtualTime(new Date());
+    const time = new VirtualTime(TEST_NOW);
     const s = await chromium.start({ time, syncIntervalMs: DEFAULT_SYNC_INTERVAL_MS });
     await connectWindow(s);
     const ws = s.sandbox.fixtures.workspace;
@@ -76,7 +77,7 @@ describe('freshness in the window', () => {
   });
 
   it('says the service is failing and when it is tried next, never "Up to date", and recovers by itself', async () => {
-    const time = new VirtualTime(new Date());
+    const time = new VirtualTime(TEST_NOW);
     const s = await chromium.start({ time, syncIntervalMs: DEFAULT_SYNC_INTERVAL_MS });
     await connectWindow(s);
     await waitForText(statusBar(s.page), /^Up to date, read/);

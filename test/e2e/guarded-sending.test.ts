@@ -50,7 +50,7 @@ describe('guarded sending', () => {
 
     await s.page
       .getByLabel('Scheduled time')
-      .fill(utcToZonedInput(new Date(Date.now() - 3600_000).toISOString(), ZONE));
+      .fill(utcToZonedInput(new Date(s.now() - 3600_000).toISOString(), ZONE));
     await schedule.click();
     const question = s.page.getByRole('group', { name: /already passed.*Send now instead\?/ });
     await question.waitFor();
@@ -79,7 +79,7 @@ describe('guarded sending', () => {
     expect(await description(publish)).toMatch(/1 over the X limit/);
     await s.page
       .getByLabel('Scheduled time')
-      .fill(utcToZonedInput(new Date(Date.now() + 86_400_000).toISOString(), ZONE));
+      .fill(utcToZonedInput(new Date(s.now() + 86_400_000).toISOString(), ZONE));
     expect(await schedule.getAttribute('aria-disabled')).toBe('true');
     // Shortened to the limit: both come back.
     await s.page.getByLabel('Content', { exact: true }).fill('a'.repeat(280));

@@ -7,14 +7,15 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { BridgeEvent, BridgeEvents, EventName } from '../../src-preload/bridge';
-import { startBrowserHost } from '../../src-main/browser-host';
-import type { BrowserHost } from '../../src-main/browser-host';
+import type { BridgeEvent, BridgeEvents, EventName } from '@preload/bridge';
+import { startBrowserHost } from '../../src-main/browser-host/lifecycle';
+import type { BrowserHost } from '../../src-main/browser-host/lifecycle';
 import { createAppCore, type AppCoreOptions } from '../../src-main/core/app/create-app-core';
 import type { AppCore, Clock, Scheduler } from '../../src-main/core/ports';
 import { MemorySecretStore } from '../../src-main/core/secrets';
 import { startSandbox } from '../server/index';
 import type { SandboxHandle, SandboxOptions } from '../server/index';
+import { clockFrom, TEST_NOW } from '../support/test-date';
 
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
 
@@ -48,7 +49,8 @@ export interface AppUnderTest {
 
 /**
  * The core and the browser host over a fresh data dir. `clock` lets the core follow a sandbox's
- * manual clock; `secretsMessage` is what the core says when no OS keychain answered.
+ * clock (by default it starts at the test's day, TEST_NOW); `secretsMessage` is what the core
+ * says when no OS keychain answered.
  */
 export async function startApp(
   options: {
@@ -72,7 +74,7 @@ export async function startApp(
     // the reachability check while offline included, runs only with an interval).
     syncIntervalMs: options.syncIntervalMs ?? false,
     syncAfterChangeMs: false,
-    ...(options.clock ? { clock: options.clock } : {}),
+    clock: options.clock ?? clockFrom(TEST_NOW),
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),
     ...(options.secretsMessage ? { secretsMessage: options.secretsMessage } : {}),
     ...(options.onDatabaseConnection ? { onDatabaseConnection: options.onDatabaseConnection } : {}),
@@ -122,14 +124,16 @@ export async function startApp(
   };
 }
 
+/** The sandbox service, its clock starting at the test's day (TEST_NOW) unless told otherwise. */
 export async function startTestSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
-  return startSandbox({ seed: 'test', ...options });
+  return startSandbox({ seed: 'test', startTime: TEST_NOW, ...options });
 }
 
 export interface WindowOptions {
   colorScheme?: 'light' | 'dark';
   timezoneId?: string;
-  fakeTimers?: boolean;
+  /** The instant the page's clock starts at (default: the test's day, TEST_NOW). */
+  now?: Date;
 }
 
 export async function openWindow(
@@ -143,9 +147,10 @@ export async function openWindow(
     locale: 'en-GB',
     viewport: { width: 1200, height: 800 },
   });
-  // The page's timers under Playwright's clock: time flows as usual until a test pauses or
-  // fast-forwards it (for what the window does after a few seconds, without waiting them out).
-  if (options.fakeTimers) await context.clock.install();
+  // The page's clock starts at the test's day, as the sandbox's and the core's do, and flows as
+  // usual until a test pauses or fast-forwards it (for what the window does after a few
+  // seconds, without waiting them out).
+  await context.clock.install({ time: options.now ?? TEST_NOW });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   // A fresh one-time code per window: a code opens the app once.
@@ -159,6 +164,8 @@ export interface Setup {
   sandbox: SandboxHandle;
   app: AppUnderTest;
   page: Page;
+  /** Now, as the core reads it (never the machine's clock: the test's day). */
+  now(): number;
   close(): Promise<void>;
 }
 
@@ -183,18 +190,22 @@ export async function startSetup(browser: Browser, options: SetupOptions = {}): 
     time,
     ...windowOptions
   } = options;
-  const sandbox = await startTestSandbox(manualClock ? { manualClock: true, startTime: new Date() } : {});
+  // Every clock starts at the same instant: the sandbox's, the core's (which follows the
+  // sandbox's, unless the test moves time itself) and the page's.
+  const now = time?.now() ?? windowOptions.now ?? TEST_NOW;
+  const sandbox = await startTestSandbox({ startTime: now, ...(manualClock ? { manualClock: true } : {}) });
   const app = await startApp({
-    clock: manualClock ? { now: () => sandbox.clock.now() } : time,
+    clock: time ?? { now: () => sandbox.clock.now() },
     ...(time ? { scheduler: time } : {}),
     secretsMessage,
     ...(syncIntervalMs !== undefined ? { syncIntervalMs } : {}),
   });
-  const { context, page } = await openWindow(browser, app, windowOptions);
+  const { context, page } = await openWindow(browser, app, { ...windowOptions, now });
   const setup: Setup = {
     sandbox,
     app,
     page,
+    now: () => (time ?? sandbox.clock).now().getTime(),
     async close() {
       await context.close();
       await app.close();

@@ -5,7 +5,7 @@
 // post with the text that was not sent. The pauses are real (the core's own timing).
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { CommandName, CommandPayload, CommandResult } from '../../src-preload/bridge';
+import type { CommandName, CommandPayload, CommandResult } from '@preload/bridge';
 import { axeScan, seriousFindings, until, useChromium, waitForText } from './harness';
 import type { Setup } from './harness';
 

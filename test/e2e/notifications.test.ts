@@ -3,11 +3,11 @@
 // screen but whole in the link; and they never lie over the editor. The page's timers run
 // under Playwright's clock, so seconds pass at the test's word rather than being waited out.
 import { describe, expect, it } from 'vitest';
-import type { BridgeResult, PostDetail, VariantView } from '../../src-preload/bridge';
+import type { BridgeResult, PostDetail, VariantView } from '@preload/bridge';
 import { connectWindow, controlAt, until, useSharedSetup } from './harness';
 
 describe('notifications', () => {
-  const setup = useSharedSetup({ fakeTimers: true });
+  const setup = useSharedSetup();
 
   /** The core's answer, or its error thrown (the core's invoke is untyped: the caller names T). */
   async function ok<T = unknown>(result: Promise<BridgeResult<unknown>>): Promise<T> {
@@ -41,7 +41,7 @@ describe('notifications', () => {
     await page.getByRole('button', { name: 'Publish now' }).waitFor();
 
     // Time stands still in the page while four publishes land.
-    await page.clock.pauseAt(Date.now() + 1000);
+    await page.clock.pauseAt((await page.evaluate<number>('Date.now()')) + 1000);
     for (const id of ids.slice(0, 4)) await ok(app.core.invoke('variants.publish', { id }));
     for (let i = 0; i < 2; i++) await ok(app.core.invoke('sync.now', undefined));
     const urls = await until('four published notifications', () => {

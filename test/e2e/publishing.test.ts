@@ -89,7 +89,7 @@ describe('scheduling and publishing', () => {
     await addVariant(s.page, 'x', 'Yesterday’s news.');
     await s.page
       .getByLabel('Scheduled time')
-      .fill(utcToZonedInput(new Date(Date.now() - 86_400_000).toISOString(), ZONE));
+      .fill(utcToZonedInput(new Date(s.now() - 86_400_000).toISOString(), ZONE));
     await waitForText(s.page.locator('#schedule-utc'), /This time is in the past\./);
   });
 

@@ -22,7 +22,7 @@ describe('queue and variant-level status', () => {
     const s = await chromium.start({ timezoneId: ZONE, connect: true });
     await newPost(s.page, 'Harvest report');
     await addVariant(s.page, 'x', 'The harvest is in.\nDetails tomorrow.');
-    const tomorrow = utcToZonedInput(new Date(Date.now() + 86_400_000).toISOString(), ZONE).slice(0, 10);
+    const tomorrow = utcToZonedInput(new Date(s.now() + 86_400_000).toISOString(), ZONE).slice(0, 10);
     await s.page.getByLabel('Scheduled time').fill(`${tomorrow}T08:30`);
     await s.page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await addVariant(s.page, 'bluesky', 'Harvest is in!');

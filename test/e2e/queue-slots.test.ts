@@ -6,8 +6,8 @@
 // test expects are worked out here.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { CommandName, CommandPayload, CommandResult } from '../../src-preload/bridge';
-import { utcToZonedInput, zonedInputToUtc } from '../../src-preload/zoned-time';
+import type { CommandName, CommandPayload, CommandResult } from '@preload/bridge';
+import { utcToZonedInput, zonedInputToUtc } from '@preload/zoned-time';
 import { axeScan, description, seriousFindings, syncNow, until, useChromium, waitForText } from './harness';
 import type { Setup } from './harness';
 

@@ -8,8 +8,9 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../server/index';
-import type { CommandName, CommandPayload, CommandResult } from '../../src-preload/bridge';
-import { parsePostingTimes } from '../../src-preload/posting-times';
+import { TEST_NOW } from '../support/test-date';
+import type { CommandName, CommandPayload, CommandResult } from '@preload/bridge';
+import { parsePostingTimes } from '@preload/posting-times';
 import {
   SCREENSHOT_DIR,
   connect,
@@ -74,8 +75,8 @@ async function plan(app: AppUnderTest): Promise<void> {
 
 describe('screenshots of the planning screens', () => {
   it.each(['light', 'dark'] as const)('%s', async (scheme) => {
-    const sandbox = await startSandbox({ seed: 'demo' });
-    const app = await startApp();
+    const sandbox = await startSandbox({ seed: 'demo', startTime: TEST_NOW });
+    const app = await startApp({ clock: sandbox.clock });
     const browser = await launchChromium();
     try {
       const { page } = await openWindow(browser, app, { colorScheme: scheme, timezoneId: 'Europe/Berlin' });
@@ -201,8 +202,8 @@ describe('screenshots of the planning screens', () => {
 
 describe('screenshots of many posts at once', () => {
   it.each(['light', 'dark'] as const)('%s', async (scheme) => {
-    const sandbox = await startSandbox({ seed: 'demo' });
-    const app = await startApp();
+    const sandbox = await startSandbox({ seed: 'demo', startTime: TEST_NOW });
+    const app = await startApp({ clock: sandbox.clock });
     const browser = await launchChromium();
     try {
       const { page } = await openWindow(browser, app, { colorScheme: scheme, timezoneId: 'Europe/Berlin' });

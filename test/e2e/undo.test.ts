@@ -4,12 +4,15 @@
 // done with the keyboard only (the drag aside), and the service ends as it was.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { CommandName, CommandPayload, CommandResult } from '../../src-preload/bridge';
+import type { CommandName, CommandPayload, CommandResult } from '@preload/bridge';
 import { utcToZonedInput, zonedInputToUtc } from '../../src-renderer/src/lib/schedule-time';
+import { addDays, shiftTime } from '../../src-renderer/src/features/calendar/calendar-days';
+import { chip, daysOf, dragChip, openCalendarOn, shownDays } from './calendar-steps';
 import { axeScan, seriousFindings, until, useChromium, waitForText } from './harness';
 import type { Setup } from './harness';
+import { TEST_ZONE } from '../support/test-date';
 
-const ZONE = 'Europe/Berlin';
+const ZONE = TEST_ZONE;
 const DAY = 86_400_000;
 const VARIANT = '/api/workspaces/:slug/posts/:post/variants/:variant/';
 
@@ -32,7 +35,7 @@ async function synced(s: Setup, title: string, content: string, scheduled: boole
     content,
     account: { kind: 'default' },
   });
-  const day = utcToZonedInput(new Date(Date.now() + DAY).toISOString(), ZONE).slice(0, 10);
+  const day = utcToZonedInput(new Date(s.now() + DAY).toISOString(), ZONE).slice(0, 10);
   const at = zonedInputToUtc(`${day}T10:00`, ZONE);
   if (scheduled) await call(s, 'variants.schedule', { id: v.id, at });
   await s.app.core.syncNow('user');
@@ -179,62 +182,59 @@ describe('undo', () => {
     const s = await connected();
     const { serverId, at } = await synced(s, 'Open house', 'Doors open all day.', true);
     const page = s.page;
-    await openView(page, 'Calendar');
-    const loaded = page.locator('section.calendar[data-loaded-from]');
-    await loaded.waitFor();
-    const chip = page.getByRole('button', { name: /^Open house, / });
-    if ((await chip.count()) === 0) {
-      const before = await loaded.getAttribute('data-loaded-from');
-      await tabTo(page, page.getByRole('button', { name: 'Next week' }));
+    const { today, tomorrow } = daysOf(s, ZONE);
+    const press = async (button: Locator) => {
+      await tabTo(page, button);
       await page.keyboard.press('Enter');
-      await until('the next week', async () => (await loaded.getAttribute('data-loaded-from')) !== before);
-    }
-    const dayOf = async () => page.locator('section.day', { has: chip }).getAttribute('aria-label');
-    const home = await dayOf();
-    const days = page.locator('section.day');
-    const labels = await days.evaluateAll((els: Array<{ getAttribute(name: string): string | null }>) =>
-      els.map((el) => el.getAttribute('aria-label') ?? ''),
-    );
-    const target =
-      labels.indexOf(home ?? '') + 1 < labels.length
-        ? labels.indexOf(home ?? '') + 1
-        : labels.indexOf(home ?? '') - 1;
+    };
+    await openCalendarOn(page, 'week', today, tomorrow, press);
+    const open = chip(page, 'Open house');
     const patches = s.sandbox.inspect.patchCount(serverId);
+    const shown = await shownDays(page);
+    const hourCell = (day: string, hour: number) =>
+      page.locator(`[data-hour-cell="${day}T${String(hour).padStart(2, '0')}"]`);
+    const chipCell = () => page.locator('[data-hour-cell]', { has: open }).getAttribute('data-hour-cell');
+    const home = await chipCell();
+    expect(home).toBe(`${tomorrow}T10`);
 
-    // Dragged to the same hour of another day (the week is a grid of hours), both in view; the
-    // chip keeps the focus (a button, not a text field).
-    const hour = (await page
-      .locator('[data-hour-cell]', { has: chip })
-      .getAttribute('data-hour-cell'))!.slice(10);
-    const drop = days.nth(target).locator(`[data-hour-cell$="${hour}"]`);
-    await drop.scrollIntoViewIfNeeded();
-    await chip.dragTo(drop);
-    await until('moved', async () => (await dayOf()) === labels[target]);
+    // Dragged to the same hour of the next day when the week shows it, else to a later hour of
+    // its own day (tomorrow may be the week's last); the chip keeps the focus (a button, not a
+    // text field).
+    const next = addDays(tomorrow, 1);
+    const target = shown.includes(next) ? hourCell(next, 10) : hourCell(tomorrow, 14);
+    const targetKey = await target.getAttribute('data-hour-cell');
+    await dragChip(open, target);
+    await until('moved', async () => (await chipCell()) === targetKey);
     await notices(page)
       .getByRole('button', { name: /^Undo: Rescheduled ‘Open house’ \(X\) to / })
       .waitFor();
     // Wherever the drop left the focus, it is not a text field.
     await page.keyboard.press('Control+z');
     await waitForText(notices(page), /Undone\s*Rescheduled ‘Open house’ \(X\) to /);
-    await until('back on its day', async () => (await dayOf()) === home);
+    await until('back in its hour', async () => (await chipCell()) === home);
     await s.app.core.syncNow('user');
     expect(s.sandbox.inspect.patchCount(serverId)).toBe(patches);
     expect(serviceTime(s, serverId)).toBe(Date.parse(at));
 
-    // Moved a day by keyboard and sent; then undone from its notice, reached with Tab.
-    await tabTo(page, chip);
+    // Moved a day by keyboard and sent (onto the next week's page when tomorrow ends the week);
+    // then undone from its notice, reached with Tab.
+    await tabTo(page, open);
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
     // Its notice offers Undo once the move is saved; it goes out with the next sync.
     const offer = notices(page).getByRole('button', { name: /^Undo: Rescheduled ‘Open house’ \(X\) to / });
     await offer.waitFor();
+    await until('moved a day', async () => (await chipCell()) === `${next}T10`);
     await s.app.core.syncNow('user');
-    expect(serviceTime(s, serverId)).toBe(Date.parse(at) + DAY);
+    expect(serviceTime(s, serverId)).toBe(Date.parse(shiftTime(at, ZONE, 1, 0)));
     await tabTo(page, offer);
     await page.keyboard.press('Enter');
-    await until('back on its day', async () => (await dayOf()) === home);
+    await waitForText(notices(page), /Undone\s*Rescheduled ‘Open house’ \(X\) to /);
     await s.app.core.syncNow('user');
     expect(serviceTime(s, serverId)).toBe(Date.parse(at));
+    // Back on its own day, on its own page.
+    await openCalendarOn(page, 'week', today, tomorrow, press);
+    await until('back on its day', async () => (await chipCell()) === home);
   });
 
   it('leaves Ctrl+Z to a text field, and says so when there is nothing to undo', async () => {

@@ -56,7 +56,7 @@ describe('a window that keeps up', () => {
     await until('the variant on the service', () =>
       s.sandbox.inspect.variants().find((v) => v.content === 'Hello Threads.'),
     );
-    const tomorrow = utcToZonedInput(new Date(Date.now() + 86_400_000).toISOString(), 'Europe/Berlin');
+    const tomorrow = utcToZonedInput(new Date(s.now() + 86_400_000).toISOString(), 'Europe/Berlin');
     await s.page.getByLabel('Scheduled time').fill(tomorrow);
     await s.page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await syncNow(s.page);

@@ -1,19 +1,14 @@
 // Bad input (issue 7): hostile service answers, hostile bridge payloads (in process and over
 // the browser host's HTTP bridge), wrong base addresses and tokens, and a database written by a
 // newer Outpost. Every one must get a clear, typed refusal, and nothing local may change.
-import type { CommandName } from '../../src-preload/bridge';
+import type { CommandName } from '@preload/bridge';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  COMMAND_NAMES,
-  type BridgeErrorCode,
-  type BridgeResult,
-  type PostDetail,
-} from '../../src-preload/bridge';
-import { startBrowserHost, type BrowserHost } from '../../src-main/browser-host';
+import { COMMAND_NAMES, type BridgeErrorCode, type BridgeResult, type PostDetail } from '@preload/bridge';
+import { startBrowserHost, type BrowserHost } from '../../src-main/browser-host/lifecycle';
 import { ServiceClient, validateBaseUrl, validateToken } from '../../src-main/core/api/client';
 import { ServiceError } from '../../src-main/core/api/errors';
 import { createAppCore } from '../../src-main/core/app/create-app-core';

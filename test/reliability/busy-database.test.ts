@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { PostSummary } from '../../src-preload/bridge';
+import type { PostSummary } from '@preload/bridge';
 import { DATABASE_FILE } from '../../src-main/core/paths';
 import { startSandbox, SEED as SANDBOX_SEED, type SandboxHandle } from '../server/index';
 import { ManualClock } from './support/clock';

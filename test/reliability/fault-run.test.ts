@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { OutboxOpView } from '../../src-preload/bridge';
+import type { OutboxOpView } from '@preload/bridge';
 import { DATABASE_FILE } from '../../src-main/core/paths';
 import { startSandbox, SEED as SANDBOX_SEED, type SandboxHandle } from '../server/index';
 import { ManualClock } from './support/clock';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { VariantView } from '../../src-preload/bridge';
+import type { VariantView } from '@preload/bridge';
 import { SandboxDb } from '../server/db';
 import { startSandbox, SEED as SANDBOX_SEED, type SandboxHandle } from '../server/index';
 import { seedDatabase } from '../server/seed';

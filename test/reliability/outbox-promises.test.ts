@@ -4,7 +4,7 @@
 // back, and an answer over the size limit. Each scenario prints its figures and holds
 // duplicates 0, lost 0, double publishes 0.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { PostSummary, VariantView, WorkspaceView } from '../../src-preload/bridge';
+import type { PostSummary, VariantView, WorkspaceView } from '@preload/bridge';
 import type { AppCore } from '../../src-main/core/ports';
 import {
   startSandbox,

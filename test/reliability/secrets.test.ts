@@ -2,11 +2,11 @@
 // HTTP bridge as the window would (so every answer and server-sent event is what a renderer
 // holds), with faults, a service that echoes credentials, a revoked token, crashed children and
 // a sign-out. Then every byte Outpost wrote or handed out is searched for the token.
-import type { CommandName } from '../../src-preload/bridge';
+import type { CommandName } from '@preload/bridge';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BridgeResult, OutboxOpView, PostDetail, PostSummary } from '../../src-preload/bridge';
-import { startBrowserHost, type BrowserHost } from '../../src-main/browser-host';
+import type { BridgeResult, OutboxOpView, PostDetail, PostSummary } from '@preload/bridge';
+import { startBrowserHost, type BrowserHost } from '../../src-main/browser-host/lifecycle';
 import type { AppCore } from '../../src-main/core/ports';
 import { startSandbox, SEED as SANDBOX_SEED, type SandboxHandle } from '../server/index';
 import { runChild, workerCommand } from './support/child';

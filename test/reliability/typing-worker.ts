@@ -10,7 +10,7 @@
 // Run as: node --import tsx test/reliability/typing-worker.ts (settings from the environment).
 import { createAppCore } from '../../src-main/core/app/create-app-core';
 import { MemorySecretStore } from '../../src-main/core/secrets/memory-store';
-import { saveDelay, VERSION_PAUSE_MS } from '../../src-preload/typing';
+import { saveDelay, VERSION_PAUSE_MS } from '@preload/typing';
 import { createRng } from './support/random';
 import { typedText, typingScript } from './support/typing-script';
 

@@ -10,7 +10,7 @@ import {
   type ItemState,
   type OutboxOpView,
   type SyncStatus,
-} from '../../src-preload/bridge';
+} from '@preload/bridge';
 import {
   codeToWords,
   jargonIn,
@@ -25,7 +25,7 @@ import {
   statusLine,
   valueWords,
   waitReason,
-} from '../../src-preload/words';
+} from '@preload/words';
 
 const base: SyncStatus = {
   phase: 'idle',

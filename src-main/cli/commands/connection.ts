@@ -1,5 +1,5 @@
 // outpost connect, outpost status: which service, with which token, and where things stand.
-import { inlineField } from '../../cli-output';
+import { inlineField } from '../output';
 import type { Redactor } from '../../core/api/redaction';
 import { accountOf } from '../../core/secrets';
 import {

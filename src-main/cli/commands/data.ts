@@ -12,7 +12,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { resolve } from 'node:path';
-import type { BackupView } from '../../../src-preload/bridge';
+import type { BackupView } from '@preload/bridge';
 import { megabytes } from '../../core/store/copies';
 import { call, defineCommand, required, UsageError, type CliCommand } from '../command';
 import { table } from '../format';

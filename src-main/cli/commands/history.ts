@@ -1,7 +1,7 @@
 // outpost history, outpost restore: the kept versions of a variant's text (or a post's title),
 // and putting one back. `version` is the number history lists: counted per text from 1, newest
 // highest, never reused; a restore is a new edit through the outbox, as typing is.
-import type { TextSubject } from '../../../src-preload/bridge';
+import type { TextSubject } from '@preload/bridge';
 import {
   call,
   defineCommand,

@@ -1,6 +1,6 @@
 // outpost posts, variants, draft, variant, edit, schedule, publish, duplicate: drafting, offline
 // or not. None of these touches the network; what they change goes out with the next sync.
-import type { AccountChoice, PostSummary } from '../../../src-preload/bridge';
+import type { AccountChoice, PostSummary } from '@preload/bridge';
 import type { AppCore } from '../../core/ports';
 import {
   atMostOne,

@@ -1,12 +1,12 @@
 // outpost slots, outpost queue, outpost queue add: an account's weekly posting times, what fills
 // its coming slots, and Add to queue. The slots, the queue and the choice of a slot are the
 // core's answers; this file reads the words of --set and lays the answers out.
-import type { AccountQueue, PostingSchedule, QueueSlot } from '../../../src-preload/bridge';
-import { platformName } from '../../../src-preload/platforms';
-import { formatPostingTimes, parsePostingTimes, WEEKDAY_NAMES } from '../../../src-preload/posting-times';
-import { knownZone, systemZone, utcToZonedInput } from '../../../src-preload/zoned-time';
+import type { AccountQueue, PostingSchedule, QueueSlot } from '@preload/bridge';
+import { platformName } from '@preload/platforms';
+import { formatPostingTimes, parsePostingTimes, WEEKDAY_NAMES } from '@preload/posting-times';
+import { knownZone, systemZone, utcToZonedInput } from '@preload/zoned-time';
 import type { AppCore } from '../../core/ports';
-import { platformField } from '../../cli-output';
+import { platformField } from '../output';
 import {
   call,
   CommandFailed,

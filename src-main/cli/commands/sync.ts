@@ -1,7 +1,7 @@
 // outpost sync, outpost log: one full sync that a script can trust, and the engine's decisions.
-import type { SyncStatus } from '../../../src-preload/bridge';
-import { logActionWords } from '../../../src-preload/words';
-import { syncProblems } from '../../cli-sync';
+import type { SyncStatus } from '@preload/bridge';
+import { logActionWords } from '@preload/words';
+import { syncProblems } from '../sync-problems';
 import { backoffCeilingMs, type BackoffPolicy } from '../../core/domain/backoff';
 import type { AppCore } from '../../core/ports';
 import {

@@ -1,5 +1,5 @@
 // outpost workspaces, profiles, move: the spaces drafts live in and the accounts they post to.
-import { platformField } from '../../cli-output';
+import { platformField } from '../output';
 import { call, defineCommand, optional, required, type CliCommand } from '../command';
 import { table } from '../format';
 

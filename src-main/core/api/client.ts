@@ -1,7 +1,7 @@
 // The Content Publishing Service client (shared/api-spec.md). One method per endpoint the
 // spec shows; every failure becomes a ServiceError with one kind, so the sync engine can
 // decide without knowing HTTP. Responses are validated (schemas.ts) and kept verbatim in `raw`.
-import type { AuthHeaderStyle } from '../../../src-preload/bridge';
+import type { AuthHeaderStyle } from '@preload/bridge';
 import type { AnswerWatch } from './answer-watch';
 import { ServiceError } from './errors';
 import { Redactor } from './redaction';
@@ -31,7 +31,7 @@ import {
 } from './schemas';
 
 export type { ServicePost, ServiceProfile, ServiceVariant, ServiceWorkspace } from './schemas';
-export type { AuthHeaderStyle } from '../../../src-preload/bridge';
+export type { AuthHeaderStyle } from '@preload/bridge';
 
 export interface ServiceClientOptions {
   baseUrl: string;

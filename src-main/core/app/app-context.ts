@@ -2,7 +2,6 @@
 // and the few lookups and views they share. Built once by the facade (create-app-core.ts).
 import type { Kysely } from 'kysely';
 import type {
-  AccountChoice,
   BridgeErrorInfo,
   BridgeEvent,
   CommandName,
@@ -11,7 +10,7 @@ import type {
   PostDetail,
   VariantAction,
   VariantView,
-} from '../../../src-preload/bridge';
+} from '@preload/bridge';
 import { variantRefusal, type VariantFacts } from '../outbox/item-actions';
 import { listOpenOpsOfPost } from '../outbox/op-queries';
 import type { TextOf } from '../history/versions';
@@ -22,10 +21,10 @@ import { getVariant, listVariantsOfPost } from '../store/variant-repository';
 import { inTransaction, type SyncContext } from '../store/unit-of-work';
 import type { SyncEngine } from '../sync/engine';
 import { CommandError } from './command-error';
-import type { Connection } from './connection';
-import type { UndoJournal } from './undo';
-import { signOffFacts } from './send-checks';
-import { postDetail, variantView } from './views';
+import type { Connection } from './connection/connection';
+import type { UndoJournal } from './undo/journal';
+import { signOffFacts } from './items/send-checks';
+import { postDetail, variantView } from './items/views';
 
 export interface AppContextDeps {
   db: () => Kysely<Database>;
@@ -40,7 +39,7 @@ export interface AppContextDeps {
   bridgeError: (error: unknown, command: string) => BridgeErrorInfo;
   /** Removes every known secret from a text before it is kept or shown. */
   redact: (text: string) => string;
-  /** The changes the user can take back (undo.ts): a handler records one after its commit. */
+  /** The changes the user can take back (undo/journal.ts): a handler records one after its commit. */
   undo: UndoJournal;
   /** An edit of a text was saved: a version of it is kept once the typing pauses (history/pauses.ts). */
   typed: (of: TextOf) => void;
@@ -156,11 +155,4 @@ export class AppContext {
 export function assertAllows(action: VariantAction, facts: VariantFacts): void {
   const why = variantRefusal(action, facts);
   if (why !== null) throw new CommandError('invalid_state', why);
-}
-
-export function accountColumns(
-  account: AccountChoice,
-): Pick<VariantRow, 'account_mode' | 'social_profile_id'> {
-  if (account.kind === 'profile') return { account_mode: 'profile', social_profile_id: account.profileId };
-  return { account_mode: account.kind, social_profile_id: null };
 }

@@ -1,4 +1,4 @@
-import type { BridgeErrorCode } from '../../../src-preload/bridge';
+import type { BridgeErrorCode } from '@preload/bridge';
 
 /** A failure a command reports through the envelope; the message is shown to the user. */
 export class CommandError extends Error {

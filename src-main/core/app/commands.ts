@@ -1,10 +1,10 @@
 // zod schemas for every bridge command's payload (strict: unknown keys are refused). The
 // `satisfies` map below makes the compiler check each schema against src-preload/bridge.ts.
 import { z } from 'zod';
-import { POST_SORTS, type CommandName, type CommandPayload } from '../../../src-preload/bridge';
-import { identifierProblem, wellFormed } from '../../../src-preload/invisible';
-import { shiftProblem } from '../../../src-preload/time-shift';
-import { isTimeZone } from '../../../src-preload/zoned-time';
+import { POST_SORTS, type CommandName, type CommandPayload } from '@preload/bridge';
+import { identifierProblem, wellFormed } from '@preload/invisible';
+import { shiftProblem } from '@preload/time-shift';
+import { isTimeZone } from '@preload/zoned-time';
 
 const none = z.union([z.undefined(), z.null(), z.strictObject({})]).transform((): void => undefined);
 const id = z.string().min(1, 'must not be empty').max(200);

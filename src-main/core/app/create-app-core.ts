@@ -9,7 +9,7 @@ import type {
   CommandName,
   CommandResult,
   SyncStatus,
-} from '../../../src-preload/bridge';
+} from '@preload/bridge';
 import { AnswerWatch } from '../api/answer-watch';
 import { isServiceError } from '../api/errors';
 import { NoSuchOp } from '../outbox/actions';
@@ -18,27 +18,34 @@ import type { AppCore, Cancel, Clock, Logger, Scheduler, SecretStore, SyncTrigge
 import { systemClock, systemScheduler } from '../system-time';
 import { TypingPauses } from '../history/pauses';
 import { keepCurrent, type TextOf } from '../history/versions';
-import { VERSION_PAUSE_MS } from '../../../src-preload/typing';
+import { VERSION_PAUSE_MS } from '@preload/typing';
 import type { OpenedDatabase, SqliteHandle } from '../store/db';
 import type { SyncContext } from '../store/unit-of-work';
 import { SyncEngine } from '../sync/engine';
 import { AppContext } from './app-context';
-import { bulkHandlers } from './bulk-handlers';
+import { bulkHandlers } from './bulk/handlers';
 import { CommandError } from './command-error';
 import { COMMAND_SCHEMAS, CORE_COMMANDS, describeIssues } from './commands';
-import { Connection } from './connection';
+import { Connection } from './connection/connection';
 import { combineHandlers, type Handlers } from './handlers';
-import { historyHandlers } from './history-handlers';
-import { createFileLogger, redactDeep, redactingLogger, Redactor, type FileLogger } from './logger';
-import { outboxHandlers } from './outbox-handlers';
-import { planningHandlers } from './planning-handlers';
-import { postHandlers } from './posts-handlers';
+import { historyHandlers } from './text-history/handlers';
+import {
+  createFileLogger,
+  redactDeep,
+  redactingLogger,
+  Redactor,
+  type FileLogger,
+} from './connection/file-logger';
+import { outboxHandlers } from './outbox-control/handlers';
+import { planningHandlers } from './planning/handlers';
+import { findHandlers } from './find/handlers';
+import { postHandlers } from './posts/handlers';
 import { Safekeeping } from './safekeeping/safekeeping';
-import { settingsHandlers } from './settings-handlers';
-import { syncHandlers } from './sync-handlers';
-import { UndoJournal } from './undo';
-import { undoHandlers } from './undo-handlers';
-import { variantHandlers } from './variants-handlers';
+import { settingsHandlers } from './settings/handlers';
+import { syncHandlers } from './sync-control/handlers';
+import { UndoJournal } from './undo/journal';
+import { undoHandlers } from './undo/handlers';
+import { variantHandlers } from './variants/handlers';
 
 export { CommandError } from './command-error';
 
@@ -187,11 +194,12 @@ class Core implements AppCore {
     this.#handlers = combineHandlers(
       settingsHandlers(app, { version: options.version, host: options.host, dataDir: options.dataDir }),
       postHandlers(app),
+      findHandlers(app),
       variantHandlers(app),
       outboxHandlers(app),
       syncHandlers(app),
       planningHandlers(app),
-      undoHandlers(app),
+      undoHandlers(app.undo),
       historyHandlers(app),
       bulkHandlers(app),
       this.#safe.handlers(() => this.#imported()),

@@ -2,7 +2,7 @@
 // its commands in a typed map; the facade only combines the maps. A command left without a
 // handler fails to compile (the combined map must satisfy Handlers<CommandName>), and a name
 // declared twice is an error at start.
-import type { CommandName, CommandPayload, CommandResult } from '../../../src-preload/bridge';
+import type { CommandName, CommandPayload, CommandResult } from '@preload/bridge';
 
 export type Handler<C extends CommandName> = (payload: CommandPayload<C>) => Promise<CommandResult<C>>;
 export type Handlers<K extends CommandName> = { [C in K]: Handler<C> };

@@ -1,7 +1,7 @@
 // Where an item stands: a variant's state from its facts, and the post's from its own and its
 // variants'. Pure functions; the words for each state live with every other word Outpost says.
-import type { ItemState } from '../../../src-preload/bridge';
-import { REASONS, STATE_TEXT } from '../../../src-preload/words';
+import type { ItemState } from '@preload/bridge';
+import { REASONS, STATE_TEXT } from '@preload/words';
 import { serviceState, type ServiceFacts } from './service-state';
 
 export interface VariantStateFacts extends ServiceFacts {

@@ -1,6 +1,6 @@
 // Three-way merge of one field: base (the last service state seen), mine (local), theirs (the
 // service now). A field changed on both sides since the base is a conflict the user resolves.
-import type { FieldConflict } from '../../../src-preload/bridge';
+import type { FieldConflict } from '@preload/bridge';
 
 export type MergeDecision =
   | { action: 'unchanged'; reason: string }

@@ -1,7 +1,7 @@
 // The notices the user hears (in the window, and from the tray when the host says so): each
 // goes out as an event, with a title per kind. Raising one inside a unit of work holds it
 // until the commit (store/unit-of-work.ts).
-import type { BridgeEvent, NotificationKind } from '../../../src-preload/bridge';
+import type { BridgeEvent, NotificationKind } from '@preload/bridge';
 
 const NOTICE_TITLES: Record<NotificationKind, string> = {
   published: 'Published',

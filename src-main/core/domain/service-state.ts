@@ -1,8 +1,8 @@
 // What a service variant means. Only two status strings are named by the spec (`draft`,
 // `needs_approval`); published is recognised by its link (or the literal word), scheduled by
 // its time. Everything else is shown as it came. Pure functions over plain facts.
-import type { NotificationKind } from '../../../src-preload/bridge';
-import { codeToWords, REASONS, STATE_TEXT } from '../../../src-preload/words';
+import type { NotificationKind } from '@preload/bridge';
+import { codeToWords, REASONS, STATE_TEXT } from '@preload/words';
 
 export const NEEDS_APPROVAL = 'needs_approval';
 

@@ -8,9 +8,9 @@
 //   has a 03:30 slot, the two are one instant that day and hold one post;
 // - a slot time an autumn change has twice (01:30 on the day New York goes back from 02:00 to
 //   01:00) happens once, at its first occurrence.
-import type { PostingSlot } from '../../../src-preload/bridge';
-import { minuteOf } from '../../../src-preload/posting-times';
-import { instantOfWall, wallOf } from '../../../src-preload/zoned-time';
+import type { PostingSlot } from '@preload/bridge';
+import { minuteOf } from '@preload/posting-times';
+import { instantOfWall, wallOf } from '@preload/zoned-time';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;

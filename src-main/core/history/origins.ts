@@ -1,5 +1,5 @@
 // Where a version came from, in the words the History panel and the CLI show.
-import type { VersionOrigin } from '../../../src-preload/bridge';
+import type { VersionOrigin } from '@preload/bridge';
 
 export const ORIGIN_WORDS = {
   typed: 'typed here',

@@ -3,7 +3,7 @@
 // row, and each new one thins the older ones (thinning.ts). It joins the caller's unit of work,
 // so a version and the change it stands before commit together.
 import type { Kysely } from 'kysely';
-import type { VersionOrigin } from '../../../src-preload/bridge';
+import type { VersionOrigin } from '@preload/bridge';
 import { getPost } from '../store/post-repository';
 import { preparedQuery } from '../store/prepared';
 import type { Database, TextVersionRow } from '../store/schema';

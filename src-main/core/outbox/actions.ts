@@ -1,11 +1,12 @@
 // What the user can do with an op, in one place: retry, discard, publish again, keep
 // unpublished, and choose among look-alikes. Each is an event of the op machine, so a button
 // pressed on an op that has moved on meanwhile is refused with the machine's reason.
-import type { OutboxOpAction } from '../../../src-preload/bridge';
+import type { OutboxOpAction } from '@preload/bridge';
 import { parseJson, updatePost, type PostBase } from '../store/post-repository';
 import type { OutboxOpRow, VariantRow } from '../store/schema';
 import { getVariant, updateVariant, type VariantBase } from '../store/variant-repository';
 import { inTransaction, nowIso, type SyncContext } from '../store/unit-of-work';
+import { accountAsSent, serviceAccountColumns } from '../domain/accounts';
 import { keepVersion } from '../history/versions';
 import { getOp } from './op-queries';
 import { refusal } from './op-machine';
@@ -65,10 +66,8 @@ export async function discardOp(ctx: SyncContext, id: string): Promise<OutboxOpR
     const back: Partial<VariantRow> = {};
     const fields = parsePayload(op).fields ?? [];
     if (op.kind === 'update_variant' && fields.includes('content')) back.content = base.content;
-    if (op.kind === 'update_variant' && fields.includes('account')) {
-      back.account_mode = base.social_profile_id === null ? 'none' : 'profile';
-      back.social_profile_id = base.social_profile_id;
-    }
+    if (op.kind === 'update_variant' && fields.includes('account'))
+      Object.assign(back, serviceAccountColumns(base.social_profile_id));
     if (op.kind === 'schedule' || op.kind === 'unschedule') back.scheduled_at = base.scheduled_at;
     if (back.content !== undefined && back.content !== v.content) await replaceText(t, v, back.content);
     await updateVariant(t.db, v.id, { ...back, error: null, updated_at: nowIso(t) });
@@ -144,7 +143,7 @@ export async function adoptCandidate(
               : JSON.stringify({
                   content: sent.content ?? v.content,
                   scheduled_at: null,
-                  social_profile_id: v.account_mode === 'profile' ? v.social_profile_id : null,
+                  social_profile_id: accountAsSent(v, null),
                   status: null,
                   platform_post_url: null,
                 } satisfies VariantBase),

@@ -1,5 +1,5 @@
 // What some settlements bring with them beyond the op's state: the user told, the item marked.
-import { platformName } from '../../../src-preload/platforms';
+import { platformName } from '@preload/platforms';
 import { updatePost } from '../store/post-repository';
 import type { OutboxOpRow } from '../store/schema';
 import { getVariant, updateVariant } from '../store/variant-repository';

@@ -1,7 +1,7 @@
 // What the user can do with a variant now, decided in one place from the op machine and the
 // variant's facts: every view answers it (VariantView and PlanItem `actions`), and every handler
 // checks a request against it, so the window never offers what the core then refuses.
-import type { OutboxOpAction, VariantAction } from '../../../src-preload/bridge';
+import type { OutboxOpAction, VariantAction } from '@preload/bridge';
 import { isPublished, NEEDS_APPROVAL } from '../domain/service-state';
 import type { OutboxOpRow, VariantRow } from '../store/schema';
 import { refusal } from './op-machine';

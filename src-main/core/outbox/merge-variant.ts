@@ -3,8 +3,8 @@
 // outbox owns it: a merge must know what the outbox sent (its own writes whose answer was
 // lost, a change the service did not keep), and both the push and the pull merge through it.
 import { newLocalId } from '../store/ids';
-import type { FieldConflict } from '../../../src-preload/bridge';
-import { platformName } from '../../../src-preload/platforms';
+import type { FieldConflict } from '@preload/bridge';
+import { platformName } from '@preload/platforms';
 import type { ServiceVariant } from '../api/client';
 import { keptLink, sameText, sameValue, type ChangeField } from './answer-check';
 import { notKeptFields, notKeptNotice, replacedBy, sendAgainNotKept } from './not-kept';
@@ -14,6 +14,7 @@ import type { SentPatch } from './payload';
 import { parseJson, touchPost, updatePost } from '../store/post-repository';
 import type { NewVariantRow, VariantRow } from '../store/schema';
 import { updateVariant, type VariantBase } from '../store/variant-repository';
+import { accountAsSent, serviceAccountColumns } from '../domain/accounts';
 import { conflictFields, sameInstant } from '../domain/merge';
 import { notify } from '../domain/notices';
 import { decideReconcile } from '../domain/reconcile-timing';
@@ -29,13 +30,6 @@ export function baseOf(sv: ServiceVariant): VariantBase {
     status: sv.status,
     platform_post_url: sv.platform_post_url,
   };
-}
-
-/** The account as the service would see it; `default` has no local value, so it counts as unchanged. */
-export function mineAccount(v: VariantRow, base: VariantBase | null): string | null {
-  if (v.account_mode === 'profile') return v.social_profile_id;
-  if (v.account_mode === 'none') return null;
-  return base?.social_profile_id ?? null;
 }
 
 export async function noticeTransition(
@@ -82,12 +76,12 @@ function notKeptSince(local: VariantRow, base: VariantBase | null, sv: ServiceVa
   const mine = {
     content: local.content,
     scheduled_at: local.scheduled_at,
-    social_profile_id: mineAccount(local, base),
+    social_profile_id: accountAsSent(local, base),
   };
   return notKeptFields(base, sv, mine).filter((f) => sending?.[f] === undefined);
 }
 
-/** Queues again what the service did not keep; the user hears of it once it fails. */
+/** Sends again what the service did not keep; the user hears of it once it fails. */
 async function sendAgain(ctx: SyncContext, local: VariantRow, base: VariantBase, fields: ChangeField[]) {
   const failed = await sendAgainNotKept(ctx, local, fields, (base.notKept ?? 0) + 1);
   if (failed !== null)
@@ -210,7 +204,7 @@ export async function mergeServiceVariant(
     {
       field: 'social_profile_id',
       base: b.social_profile_id,
-      mine: mineAccount(local, base),
+      mine: accountAsSent(local, base),
       theirs: sv.social_profile_id,
     },
   ]);
@@ -234,10 +228,7 @@ export async function mergeServiceVariant(
   for (const f of takeTheirs) {
     if (f === 'content') patch.content = sv.content;
     if (f === 'scheduled_at') patch.scheduled_at = sv.scheduled_at;
-    if (f === 'social_profile_id') {
-      patch.account_mode = sv.social_profile_id === null ? 'none' : 'profile';
-      patch.social_profile_id = sv.social_profile_id;
-    }
+    if (f === 'social_profile_id') Object.assign(patch, serviceAccountColumns(sv.social_profile_id));
   }
   const previousState = serviceState({
     status: local.status,
@@ -316,8 +307,7 @@ export function importedVariantRow(ctx: SyncContext, postId: string, sv: Service
     server_id: sv.id,
     platform: sv.platform,
     content: sv.content,
-    account_mode: sv.social_profile_id === null ? 'none' : 'profile',
-    social_profile_id: sv.social_profile_id,
+    ...serviceAccountColumns(sv.social_profile_id),
     scheduled_at: sv.scheduled_at,
     status: sv.status,
     platform_post_url: sv.platform_post_url,

@@ -50,7 +50,7 @@ function changesFor(variant: VariantRow, fields: readonly ChangeField[]) {
 }
 
 /**
- * Queues the change again, `times` being how often the service has now answered it without
+ * Sends the change again, `times` being how often the service has now answered it without
  * keeping it. Returns the reason when that was once too often (the op failed).
  */
 export async function sendAgainNotKept(

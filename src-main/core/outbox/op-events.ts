@@ -1,7 +1,7 @@
 // What can happen to an outbox op: the events the op machine (op-machine.ts) takes, and the
 // effects a state change brings with it. Each event is named once here, with the words the
 // machine's table (docs/op-machine.md) shows for it.
-import type { OutboxCandidate } from '../../../src-preload/bridge';
+import type { OutboxCandidate } from '@preload/bridge';
 
 /** A service item Outpost may have made, offered to the user when more than one matches. */
 export type Candidate = OutboxCandidate;

@@ -1,14 +1,14 @@
 // The life cycle of one outbox op, as data: MACHINE says, for each state and event, the next
 // state and what must happen with it; `transition` only looks it up. What the user may do with
 // an op (`allowed`) and what an op holds back of the ops after it (`blocks`) are read from the
-// same data, so the window, the CLI and the queue cannot disagree with the machine. The op
+// same data, so the window, the CLI and the push cannot disagree with the machine. The op
 // store applies its answers with compare-and-set (op-store.ts); docs/op-machine.md is this
 // table in words, generated from it and checked by test/unit/core/outbox/op-machine-doc.test.ts.
 //
 // The promise it keeps: a request that may have reached the service is never sent again by
 // itself. Only a read-back that proves it was not applied (a create, a change), or the user
 // (a publish: "publish again"), puts such an op back to pending.
-import { OUTBOX_OP_STATES, type OutboxOpAction } from '../../../src-preload/bridge';
+import { OUTBOX_OP_STATES, type OutboxOpAction } from '@preload/bridge';
 import type { OpKind, OpState } from '../store/schema';
 import type { Effect, OpEvent, OpEventType } from './op-events';
 
@@ -87,7 +87,7 @@ export const MACHINE: Record<OpState, Partial<Record<OpEventType, ReadonlyArray<
   sending: {
     answered: [to('done', ['record'])],
     refused: [to('failed', ['notify_user', 'block'], SAYS)],
-    // Refused before anything was applied: queued again as it was.
+    // Refused before anything was applied: waiting again as it was.
     never_sent: [to('pending', ['stop_offline'], SAYS)],
     retry_later: [to('pending', ['wait', 'block'], SAYS)],
     token_refused: [to('pending', ['stop_auth'], SAYS)],

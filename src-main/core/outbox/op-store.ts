@@ -90,7 +90,7 @@ const refold = preparedQuery((db, id: string, kind: OpKind, payload: string, now
     .where('state', '=', 'pending'),
 );
 
-/** A new pending op, last in the queue: its `seq` is taken in the same statement. */
+/** A new pending op, last in the outbox: its `seq` is taken in the same statement. */
 const insertPending = preparedQuery(
   (db, id: string, kind: OpKind, postId: string, variantId: string | null, payload: string, now: string) =>
     db.insertInto('outbox_op').values((eb) => ({
@@ -209,7 +209,7 @@ export type Built<T> =
 /**
  * Claims a pending op for sending: reads the rows, builds the request from them and commits
  * `sending` in one transaction, before the request leaves. An edit saved before rides on this
- * request; one saved after finds the op `sending` and is queued as a new op.
+ * request; one saved after finds the op `sending` and becomes a new op.
  * When `build` gives no request, the op is left as it is for the caller to settle.
  * A publish's claim is synced to disk before it returns (store/durable-commit.ts): rolled back
  * by a power cut after its request left, it would publish the variant again.
@@ -349,7 +349,7 @@ export async function reviveRefusedCreate(
 /**
  * Puts back the ops of an item deleted before it reached the service (its undo): the rows as
  * they were before their withdrawal, so the item goes out as it would have. Each keeps its
- * place in the queue unless a newer op took it meanwhile; then they go last, in their order.
+ * place in the outbox unless a newer op took it meanwhile; then they go last, in their order.
  * Call in the transaction that puts the item's rows back.
  */
 export async function restoreOps(ctx: SyncContext, ops: readonly OutboxOpRow[]): Promise<void> {

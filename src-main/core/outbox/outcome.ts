@@ -4,7 +4,7 @@
 // recording the answer) is an unknown outcome, resolved by reading back; only a failure that
 // proves nothing was applied is anything else.
 import { isServiceError } from '../api/errors';
-import { REASONS } from '../../../src-preload/words';
+import { REASONS } from '@preload/words';
 import { AnswerMismatch } from './answer-check';
 import type { OpEvent } from './op-events';
 import type { OpKind } from '../store/schema';

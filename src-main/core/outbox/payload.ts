@@ -1,6 +1,6 @@
 // What an op carries in its JSON columns, read and written only here: `payload` (what to send
 // and what was sent) and `facts` (what the user is asked while the op waits for them).
-import type { PublishUnknownFacts } from '../../../src-preload/bridge';
+import type { PublishUnknownFacts } from '@preload/bridge';
 import type { OutboxOpRow } from '../store/schema';
 import type { Candidate } from './op-events';
 

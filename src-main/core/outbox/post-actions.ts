@@ -2,7 +2,7 @@
 // for a variant): PostDetail answers it, and the handlers refuse through the same function. The
 // service offers no deletion and no move, so only a post that never reached it can be deleted or
 // moved, and only while nothing of it may be on its way there (the op machine says, withdraw.ts).
-import type { PostAction } from '../../../src-preload/bridge';
+import type { PostAction } from '@preload/bridge';
 import type { PostRow, VariantRow } from '../store/schema';
 import type { OpActionRow } from './item-actions';
 import { withdrawalRefusal } from './withdraw';

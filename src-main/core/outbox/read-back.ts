@@ -1,7 +1,7 @@
 // After a create of unknown outcome: what on the service could be what it made. Only items not
 // linked to anything local can be, and only one may be adopted without asking: with two or
 // more (someone made a look-alike at the same moment), the user chooses.
-import { REASONS } from '../../../src-preload/words';
+import { REASONS } from '@preload/words';
 import type { Candidate } from './op-events';
 import type { Settlement } from './op-store';
 import type { SyncContext } from '../store/unit-of-work';
@@ -26,7 +26,7 @@ export function candidateOf(id: string, text: string): Candidate {
 }
 
 /**
- * What a create's read-back found, as the settlement the queue applies: nothing (send it
+ * What a create's read-back found, as the settlement the push applies: nothing (send it
  * again), one match (adopt it, recorded by `link`), or several (ask the user, changing nothing).
  */
 export function settleMatch<T extends { id: string }>(

@@ -1,4 +1,4 @@
-// Ops a newer choice of the user makes pointless, taken out of the queue through the machine
+// Ops a newer choice of the user makes pointless, taken out of the outbox through the machine
 // (`superseded`, with a log line), never deleted: a conflict's resolution replaces the variant's
 // waiting changes, and a time moved back to what the service holds before it left needs none.
 import type { OpKind } from '../store/schema';

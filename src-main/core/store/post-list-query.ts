@@ -1,7 +1,7 @@
 // The post list's query (issue 25): which posts it shows, and in which order. Built once here
 // for every reader of the list (the window's list, the CLI, the conflicts view's order).
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import type { PostSort, TimeRange } from '../../../src-preload/bridge';
+import type { PostSort, TimeRange } from '@preload/bridge';
 import { PLAN_AT, PUBLISHED, VARIANT_ACCOUNT } from './planning-queries';
 import type { Database } from './schema';
 import { containsPattern } from './search-text';

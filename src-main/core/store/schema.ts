@@ -2,7 +2,7 @@
 // the migrations; JSON columns hold text the repositories parse. The access token has no
 // column anywhere: it lives in the SecretStore only.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { OutboxOpKind, OutboxOpState, VersionOrigin } from '../../../src-preload/bridge';
+import type { OutboxOpKind, OutboxOpState, VersionOrigin } from '@preload/bridge';
 
 /** Which account a variant asks for: omitted on create, explicit null, or a chosen id. */
 export type AccountMode = 'default' | 'none' | 'profile';

@@ -1,6 +1,6 @@
 // Settings (key/value JSON) and the one service connection. The token is not here.
 import type { Kysely } from 'kysely';
-import { POST_SORTS, type PostSort } from '../../../src-preload/bridge';
+import { POST_SORTS, type PostSort } from '@preload/bridge';
 import type { ConnectionRow, Database } from './schema';
 
 export async function getSetting<T>(db: Kysely<Database>, key: string, fallback: T): Promise<T> {

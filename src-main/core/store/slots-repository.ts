@@ -1,8 +1,8 @@
 // Posting times per account (migration 0007): a zone, and weekly slots stored as a weekday and
 // minutes since midnight. Read as the bridge's PostingSlot ("HH:MM").
 import type { Kysely } from 'kysely';
-import type { PostingSlot, Weekday } from '../../../src-preload/bridge';
-import { minuteOf } from '../../../src-preload/posting-times';
+import type { PostingSlot, Weekday } from '@preload/bridge';
+import { minuteOf } from '@preload/posting-times';
 import type { Database } from './schema';
 
 export interface StoredSchedule {

@@ -1,6 +1,6 @@
 // How a write (or an open) failed because of the disk or the folder rather than the data: the
 // kinds the window says in words and waits out, never a reason to drop what was typed.
-import type { DataProblemKind } from '../../../src-preload/bridge';
+import type { DataProblemKind } from '@preload/bridge';
 
 export type StorageFailure = DataProblemKind | 'damaged' | 'io';
 

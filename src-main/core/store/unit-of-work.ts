@@ -3,7 +3,7 @@
 // Writes that belong together run in one transaction, and the events they raise are held
 // until it commits, so the window never hears of a change a rollback undid.
 import type { Kysely } from 'kysely';
-import type { BridgeEvent } from '../../../src-preload/bridge';
+import type { BridgeEvent } from '@preload/bridge';
 import type { Clock, Logger } from '../ports';
 import type { CommitGroup } from './commit-group';
 import { durably } from './durable-commit';

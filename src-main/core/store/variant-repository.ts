@@ -22,7 +22,7 @@ export interface VariantBase {
 }
 
 /**
- * What a post's summary needs of each variant (views.ts postSummary): its platform and the
+ * What a post's summary needs of each variant (app/items/views.ts postSummary): its platform and the
  * columns its state depends on, never the service's raw JSON or the base snapshot.
  */
 export const SUMMARY_VARIANT_COLUMNS = [

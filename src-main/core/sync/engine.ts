@@ -2,7 +2,7 @@
 // planSync (plan.ts) and run by runRound (round.ts); its resting phase is one field, and the
 // counts the window shows are recounted from the database. Timers (periodic sync, retry and
 // reconcile wake-ups, the reachability check while offline) run only when the host asks.
-import type { SyncPhase, SyncStatus } from '../../../src-preload/bridge';
+import type { SyncPhase, SyncStatus } from '@preload/bridge';
 import type { FailingAnswer } from '../api/answer-watch';
 import { isServiceError } from '../api/errors';
 import type { Cancel } from '../ports';

@@ -2,7 +2,7 @@
 // the outbox, reconcile what is due. The engine decides when and tells the window; this says
 // what happened, so the engine can tell "up to date" from "a part failed".
 import type { ServiceClient } from '../api/client';
-import { push } from '../outbox/queue';
+import { push } from '../outbox/push/push';
 import { pruneSyncLog } from '../store/sync-log-repository';
 import { logDecision, type SyncContext } from '../store/unit-of-work';
 import { listUnavailableWorkspaces } from '../store/workspace-repository';

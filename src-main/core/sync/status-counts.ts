@@ -1,7 +1,7 @@
 // The counts the status bar shows, recounted from the database after every sync and (coalesced)
 // after local edits. Partial indexes keep each count cheap at 10,000 posts (migration 0003).
 import type { Kysely } from 'kysely';
-import type { SyncStatus } from '../../../src-preload/bridge';
+import type { SyncStatus } from '@preload/bridge';
 import { countNeedsUser, countOps } from '../outbox/op-queries';
 import type { Database } from '../store/schema';
 import { listUnavailableWorkspaces } from '../store/workspace-repository';

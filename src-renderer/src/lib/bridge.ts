@@ -9,7 +9,7 @@ import type {
   CommandPayload,
   CommandResult,
   OutpostBridge,
-} from '../../../src-preload/bridge';
+} from '@preload/bridge';
 import { NOT_CONNECTED, createHttpBridge } from './http-bridge';
 import { openHostSession } from './host-token';
 

@@ -1,2 +1,2 @@
 // The counters live beside the bridge contract: the core's over-limit guard counts the same way.
-export * from '../../../src-preload/counter';
+export * from '@preload/counter';

@@ -4,7 +4,7 @@
 // so nothing the service sends is silently dropped. An entry with no usable field is shown as
 // its JSON.
 
-import { codeToWords, valueWords } from '../../../src-preload/words';
+import { codeToWords, valueWords } from '@preload/words';
 
 const TITLE_FIELDS = ['name', 'title', 'action', 'verb', 'event', 'type', 'kind'];
 /** Fields whose value is a machine code (`variant.approval_requested`) worth saying in words. */

@@ -4,8 +4,8 @@
 // for a script in Node, the host's launch token. EventSource cannot send headers, so the event
 // stream opens with a single-use ticket bought with that header, and a fresh one after every drop.
 // Nothing relies on cookies. See src-main/browser-host/routes.ts.
-import { COMMAND_NAMES } from '../../../src-preload/bridge';
-import type { BridgeEvent, BridgeResult, OutpostBridge } from '../../../src-preload/bridge';
+import { COMMAND_NAMES } from '@preload/bridge';
+import type { BridgeEvent, BridgeResult, OutpostBridge } from '@preload/bridge';
 
 export interface HttpBridgeOptions {
   /** Where the host listens; default '' (the page's own origin). Tests in Node pass an absolute address. */

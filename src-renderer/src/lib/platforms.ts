@@ -1,3 +1,3 @@
 // Platform names and keys without the counters: the list and the views that only label a
 // platform import this, so twitter-text (a third of the window's script) loads with the editor.
-export * from '../../../src-preload/platforms';
+export * from '@preload/platforms';

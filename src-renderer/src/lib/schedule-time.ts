@@ -1,7 +1,7 @@
 // The schedule field shows a date and time in the user's zone; the service wants UTC with a
 // "Z". The conversions between the two, for any IANA zone, are shared with the core
 // (src-preload/zoned-time.ts); this adds what only the window shows.
-import { systemZone, utcToZonedInput, zonedInputToUtc } from '../../../src-preload/zoned-time';
+import { systemZone, utcToZonedInput, zonedInputToUtc } from '@preload/zoned-time';
 
 export { utcToZonedInput, zonedInputToUtc };
 

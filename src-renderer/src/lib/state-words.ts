@@ -1,8 +1,8 @@
 // Every item state on screen: its words (from the one words module, src-preload/words.ts), the
 // tone of its badge, and the state filters. The core sends `stateText` too; the window shows
 // these short words on badges and the longer text in their tooltips.
-import type { ItemState, PostFilter } from '../../../src-preload/bridge';
-import { STATE_LABELS, stateLabel } from '../../../src-preload/words';
+import type { ItemState, PostFilter } from '@preload/bridge';
+import { STATE_LABELS, stateLabel } from '@preload/words';
 
 export { stateLabel };
 export const STATE_WORDS = STATE_LABELS;

@@ -2,8 +2,8 @@
 // control rather than let the core or the service refuse it, and says the reason in words
 // next to it. Whether the core takes an action is its own answer (VariantView.actions); the
 // guards here add the words, and the checks of text the user is still typing.
-import type { AccountChoice, ProfileView, VariantView } from '../../../src-preload/bridge';
-import { guardAccount, guardLength } from '../../../src-preload/send-guards';
+import type { AccountChoice, ProfileView, VariantView } from '@preload/bridge';
+import { guardAccount, guardLength } from '@preload/send-guards';
 
 export const LOCKED_FOR_APPROVAL =
   "Waiting for the channel's approvers: changes are locked until they decide.";

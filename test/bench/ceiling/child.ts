@@ -10,7 +10,7 @@ import { bounded, draftsFor } from '../lib/bare-client';
 import { answerParent, failureMessage } from '../lib/fork';
 import { connect, draftLocally, openBenchCore } from '../lib/outpost-core';
 import { DATABASE_FILE } from '../../../src-main/core/paths';
-import { applyV8MemorySettings } from '../../../src-main/v8-memory';
+import { applyV8MemorySettings } from '../../../src-main/shared/v8-memory';
 import type { CoreWriterReply } from './core-writer';
 import type { WriterData, WriterMessage } from './writer';
 

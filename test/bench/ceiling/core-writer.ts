@@ -7,9 +7,9 @@
 // only: the pull's merge stays as writer.ts has it.
 import { parentPort, workerData } from 'node:worker_threads';
 import { dirname } from 'node:path';
-import type { BridgeEvent } from '../../../src-preload/bridge';
+import type { BridgeEvent } from '@preload/bridge';
 import { parsePost, parseVariant } from '../../../src-main/core/api/schemas';
-import { createFileLogger, Redactor } from '../../../src-main/core/app/logger';
+import { createFileLogger, Redactor } from '../../../src-main/core/app/connection/file-logger';
 import { claim, settle, type Settlement } from '../../../src-main/core/outbox/op-store';
 import { listOpenOps } from '../../../src-main/core/outbox/op-queries';
 import { linkPost } from '../../../src-main/core/outbox/runners/create-post';

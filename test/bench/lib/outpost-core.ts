@@ -1,7 +1,7 @@
 // Opens Outpost's real core for a benchmark: a temp data folder, an in-memory secret store
 // (the keychain is not what is measured), no periodic timer unless asked, and a fetch wrapper
 // that counts and timestamps every request the core sends.
-import type { CommandName, PostDetail } from '../../../src-preload/bridge';
+import type { CommandName, PostDetail } from '@preload/bridge';
 import type { DraftSpec } from './bare-client';
 import { createAppCore } from '../../../src-main/core/app/create-app-core';
 import { MemorySecretStore } from '../../../src-main/core/secrets/memory-store';

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PostDetail, SettingsView, SyncStatus, VariantView } from '../../../src-preload/bridge';
+import type { PostDetail, SettingsView, SyncStatus, VariantView } from '@preload/bridge';
 import { ServiceClient } from '../../../src-main/core/api/client';
 import { createAppCore } from '../../../src-main/core/app/create-app-core';
 import { MemorySecretStore } from '../../../src-main/core/secrets/memory-store';

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BackupView, ImportReport, PostSummary } from '../../../src-preload/bridge';
+import type { BackupView, ImportReport, PostSummary } from '@preload/bridge';
 import { DATABASE_FILE } from '../../../src-main/core/paths';
 import { middlePages, overwritePages, pagesHolding } from '../../support/damage';
 import { startSandbox, type SandboxHandle } from '../../server/index';

@@ -2,7 +2,7 @@
 // standard output (`id` in --json), a copy that stays local until the next sync, and a new post
 // on the service with every variant once it has run; a wrong id fails plainly.
 import { describe, expect, it } from 'vitest';
-import type { PostDetail } from '../../../src-preload/bridge';
+import type { PostDetail } from '@preload/bridge';
 import { useCliSession } from './cli-session';
 import { jsonOf } from './run-cli';
 

@@ -3,7 +3,7 @@
 // has paused), history lists them with `version` and `content`, and a restore is a new edit the
 // next sync sends.
 import { describe, expect, it } from 'vitest';
-import type { PostDetail, TextVersionView } from '../../../src-preload/bridge';
+import type { PostDetail, TextVersionView } from '@preload/bridge';
 import { useCliSession } from './cli-session';
 import { jsonOf } from './run-cli';
 

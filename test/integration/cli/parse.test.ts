@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommandLine, UsageError } from '../../../src-main/cli';
+import { UsageError } from '../../../src-main/cli/command';
+import { parseCommandLine } from '../../../src-main/cli/parse';
 
 describe('parseCommandLine', () => {
   it.each([

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboxOpView, SyncLogEntry, SyncStatus } from '../../../src-preload/bridge';
+import type { OutboxOpView, SyncLogEntry, SyncStatus } from '@preload/bridge';
 import {
   HOSTILE_MARK,
   startHostileServer,

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PostingSchedule } from '../../../src-preload/bridge';
+import type { PostingSchedule } from '@preload/bridge';
 import { startSandbox, type SandboxHandle } from '../../server/index';
 import { buildCli, jsonOf, runCli, type Run } from './run-cli';
 

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { SyncStatus } from '../../../src-preload/bridge';
+import type { SyncStatus } from '@preload/bridge';
 import { startSandbox, type SandboxHandle } from '../../server/index';
 import { buildCli, jsonOf, runCli } from './run-cli';
 

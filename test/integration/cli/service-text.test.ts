@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PostSummary, VariantView } from '../../../src-preload/bridge';
+import type { PostSummary, VariantView } from '@preload/bridge';
 import { ServiceClient } from '../../../src-main/core/api/client';
 import { startSandbox, type SandboxHandle } from '../../server/index';
 import { buildCli, runCli, type Run } from './run-cli';

@@ -2,15 +2,18 @@
 // parser reads it, and a command added to it is a command of `outpost`. A wrong command line is
 // answered before any data folder or keychain is opened.
 import { describe, expect, it } from 'vitest';
-import { EXIT_OK, EXIT_USAGE, HELP, runCli, type CliIo, type CoreOpener } from '../../../src-main/cli';
+import { HELP, runCli, type CoreOpener } from '../../../src-main/cli/run';
 import {
   defineCommand,
+  EXIT_OK,
+  EXIT_USAGE,
   flag,
   optionsOf,
   optional,
   required,
   UsageError,
   type CliCommand,
+  type CliIo,
 } from '../../../src-main/cli/command';
 import { COMMANDS } from '../../../src-main/cli/commands';
 import { commandUsage, helpText } from '../../../src-main/cli/help';

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SettingsView } from '../../../src-preload/bridge';
+import type { SettingsView } from '@preload/bridge';
 import type { KeytarApi } from '../../../src-main/core/secrets';
 import { startSandbox, type SandboxHandle } from '../../server/index';
 import { buildCli, jsonOf, runCli } from './run-cli';

@@ -2,9 +2,9 @@
 // account, Add to queue (offline too, many at once, refusals, one undo), moving a queued variant
 // up or down, the Queue's slots, and sign-off foreseen.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BridgeEvents, PostingSlot } from '../../../src-preload/bridge';
-import { parsePostingTimes } from '../../../src-preload/posting-times';
-import { utcToZonedInput } from '../../../src-preload/zoned-time';
+import type { BridgeEvents, PostingSlot } from '@preload/bridge';
+import { parsePostingTimes } from '@preload/posting-times';
+import { utcToZonedInput } from '@preload/zoned-time';
 import { startSandbox, type SandboxHandle } from '../../server/index';
 import { ManualClock, openCore, tempDir, type TestCore } from './helpers';
 

@@ -5,7 +5,7 @@
 // normalisation is taken as kept.
 import { rmSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { PostDetail, VariantView } from '../../../src-preload/bridge';
+import type { PostDetail, VariantView } from '@preload/bridge';
 import type { AppCoreOptions } from '../../../src-main/core/app/create-app-core';
 import { startSandbox, type SandboxHandle } from '../../server/index';
 import { buildCli, runCli } from '../cli/run-cli';

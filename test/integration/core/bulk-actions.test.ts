@@ -3,7 +3,7 @@
 // reason and never sends it, and its one undo puts every time back on the service; unscheduling
 // many is one op each; moving local drafts into a workspace and back sends nothing once undone.
 import { describe, expect, it } from 'vitest';
-import type { BridgeEvents, PostDetail } from '../../../src-preload/bridge';
+import type { BridgeEvents, PostDetail } from '@preload/bridge';
 import { connectedCores, type TestCore } from './helpers';
 import type { SandboxHandle } from '../../server/index';
 

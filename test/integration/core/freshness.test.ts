@@ -3,7 +3,7 @@
 // next tick and waits for the sync that tick starts (an event), never for the time itself. The
 // colleague is the sandbox's second member, writing through the API with a token of their own.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SyncStatus } from '../../../src-preload/bridge';
+import type { SyncStatus } from '@preload/bridge';
 import { DEFAULT_SYNC_INTERVAL_MS } from '../../../src-main/core/app/create-app-core';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../server/index';
 import { VirtualTime } from '../../support/virtual-time';

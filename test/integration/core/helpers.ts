@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import type { BridgeEvent, CommandName, CommandPayload, CommandResult } from '../../../src-preload/bridge';
+import type { BridgeEvent, CommandName, CommandPayload, CommandResult } from '@preload/bridge';
 import { createAppCore, type AppCoreOptions } from '../../../src-main/core/app/create-app-core';
 import type { AppCore, Clock, SecretStore } from '../../../src-main/core/ports';
 import { startSandbox, type SandboxHandle } from '../../server/index';

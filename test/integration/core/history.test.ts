@@ -4,8 +4,8 @@
 // one; a restore is a new edit that reaches the service and can be undone; a variant published
 // on the service while a change waited keeps the unsent text and can start a new post.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BridgeEvent, TextVersionView } from '../../../src-preload/bridge';
-import { VERSION_PAUSE_MS } from '../../../src-preload/typing';
+import type { BridgeEvent, TextVersionView } from '@preload/bridge';
+import { VERSION_PAUSE_MS } from '@preload/typing';
 import { startSandbox, type SandboxHandle } from '../../server/index';
 import { VirtualTime } from '../../support/virtual-time';
 import { openCore, type TestCore } from './helpers';

@@ -1,4 +1,4 @@
-import type { CommandName } from '../../../src-preload/bridge';
+import type { CommandName } from '@preload/bridge';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';

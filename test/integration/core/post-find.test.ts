@@ -3,7 +3,7 @@
 // texts ignoring case and accents; the order the user chose is kept across a restart. On a real
 // SQLite file: the rows go in through the repositories, as the app writes them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandPayload, PostPage, PostSort } from '../../../src-preload/bridge';
+import type { CommandPayload, PostPage, PostSort } from '@preload/bridge';
 import { openDatabase } from '../../../src-main/core/store/db';
 import { insertPost, updatePost } from '../../../src-main/core/store/post-repository';
 import { setSetting } from '../../../src-main/core/store/settings-repository';

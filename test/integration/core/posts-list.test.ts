@@ -3,7 +3,7 @@
 // for every state, both spaces, every filter and searches, on a real SQLite file.
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ItemState, PostFilter, PostSummary } from '../../../src-preload/bridge';
+import type { ItemState, PostFilter, PostSummary } from '@preload/bridge';
 import { openDatabase } from '../../../src-main/core/store/db';
 import { listOpenOpsOfPosts } from '../../../src-main/core/outbox/op-queries';
 import type { VariantField } from '../../../src-main/core/outbox/payload';

@@ -5,7 +5,7 @@
 // can be undone.
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import type { BridgeEvents } from '../../../src-preload/bridge';
+import type { BridgeEvents } from '@preload/bridge';
 import { connectedCores, type TestCore } from './helpers';
 
 const START = new Date('2030-01-01T09:00:00.000Z');

@@ -6,12 +6,12 @@
 // reached on this path.
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BridgeEvent } from '../../../src-preload/bridge';
+import type { BridgeEvent } from '@preload/bridge';
 import { AppContext } from '../../../src-main/core/app/app-context';
 import { CommandError } from '../../../src-main/core/app/command-error';
-import { setScheduledTimes } from '../../../src-main/core/app/schedule-changes';
-import { UndoJournal } from '../../../src-main/core/app/undo';
-import { timeChangeUndo } from '../../../src-main/core/app/undo-entries';
+import { setScheduledTimes } from '../../../src-main/core/app/planning/schedule-changes';
+import { UndoJournal } from '../../../src-main/core/app/undo/journal';
+import { timeChangeUndo } from '../../../src-main/core/app/planning/time-change-undo';
 import { openDatabase, type OpenedDatabase } from '../../../src-main/core/store/db';
 import { insertPosts } from '../../../src-main/core/store/post-repository';
 import type { NewPostRow, NewVariantRow } from '../../../src-main/core/store/schema';

@@ -2,7 +2,7 @@
 // discard are taken back through the outbox, so the service ends as before; nothing extra is
 // sent for a change that had not left; an item published meanwhile is refused with the reason.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BridgeEvents, VariantView } from '../../../src-preload/bridge';
+import type { BridgeEvents, VariantView } from '@preload/bridge';
 import { startSandbox, type SandboxHandle } from '../../server/index';
 import { ManualClock, openCore, type TestCore } from './helpers';
 

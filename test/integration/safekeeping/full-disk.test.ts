@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DataStatus } from '../../../src-preload/bridge';
+import type { DataStatus } from '@preload/bridge';
 import { startSandbox, type SandboxHandle } from '../../server/index';
 import { Disk } from '../../support/full-disk';
 import { VirtualTime } from '../../support/virtual-time';

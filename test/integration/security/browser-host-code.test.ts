@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startBrowserHost, type BrowserHost } from '../../../src-main/browser-host-server';
+import { startBrowserHost, type BrowserHost } from '../../../src-main/browser-host/lifecycle';
 import { createFakeCore, type FakeCore } from '../../unit/shell/fake-core';
 
 let dir = '';

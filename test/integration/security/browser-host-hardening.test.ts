@@ -7,7 +7,8 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startBrowserHost, type BrowserHost, type HostLimits } from '../../../src-main/browser-host-server';
+import type { HostLimits } from '../../../src-main/browser-host/guard';
+import { startBrowserHost, type BrowserHost } from '../../../src-main/browser-host/lifecycle';
 import { createFakeCore, type FakeCore } from '../../unit/shell/fake-core';
 
 let dir = '';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultRendererDir } from '../../../src-main/browser-host';
+import { defaultRendererDir } from '../../../src-main/browser-host/lifecycle';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const LINE = /^OUTPOST url=(http:\/\/127\.0\.0\.1:\d+)\/\?code=([A-Za-z0-9_-]+)$/;

@@ -7,14 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EventSource } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BridgeEvent, BridgeResult, OutpostBridge } from '../../../src-preload/bridge';
-import { startBrowserHost } from '../../../src-main/browser-host';
-import type { BrowserHost } from '../../../src-main/browser-host';
+import type { BridgeEvent, BridgeResult, OutpostBridge } from '@preload/bridge';
+import { startBrowserHost } from '../../../src-main/browser-host/lifecycle';
+import type { BrowserHost } from '../../../src-main/browser-host/lifecycle';
 import { createAppCore } from '../../../src-main/core/app/create-app-core';
 import type { AppCore } from '../../../src-main/core/ports';
 import { MemorySecretStore } from '../../../src-main/core/secrets';
-import { bindIpc } from '../../../src-main/ipc';
-import type { IpcBindings } from '../../../src-main/ipc';
+import { bindIpc } from '../../../src-main/desktop-app/ipc';
+import type { IpcBindings } from '../../../src-main/desktop-app/ipc';
 import { createHttpBridge } from '../../../src-renderer/src/lib/http-bridge';
 import { VirtualTime } from '../../support/virtual-time';
 import { FakeBrowserWindow, electron, fake } from '../../unit/shell/fake-electron';
@@ -82,7 +82,7 @@ async function electronSide(dir: string): Promise<Side> {
     getWebContents: () => win.webContents as never,
     logger: quiet,
   });
-  await import('../../../src-preload/index');
+  await import('@preload/index');
   const bridge = fake.exposed.get('outpost') as OutpostBridge;
   const events: BridgeEvent[] = [];
   bridge.subscribe((e) => events.push(e));

@@ -3,7 +3,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BridgeEvent } from '../../../src-preload/bridge';
+import type { BridgeEvent } from '@preload/bridge';
 import { validateBaseUrl } from '../../../src-main/core/api/client';
 import { createAppCore, type AppCoreOptions } from '../../../src-main/core/app/create-app-core';
 import type { AppCore } from '../../../src-main/core/ports';

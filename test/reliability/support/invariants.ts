@@ -1,7 +1,7 @@
 // The promises checked at the end of every run, on both sides: Outpost's own views (what the
 // window shows) and the sandbox's state (`inspect`, `publishCount`).
-import type { CommandName } from '../../../src-preload/bridge';
-import type { OutboxOpView, PostDetail, PostSummary, VariantView } from '../../../src-preload/bridge';
+import type { CommandName } from '@preload/bridge';
+import type { OutboxOpView, PostDetail, PostSummary, VariantView } from '@preload/bridge';
 import type { AppCore } from '../../../src-main/core/ports';
 import { sameText } from '../../../src-main/core/outbox/answer-check';
 import type { SandboxHandle } from '../../server/index';

@@ -7,7 +7,7 @@ import type {
   SyncLogEntry,
   SyncStatus,
   VariantView,
-} from '../../../src-preload/bridge';
+} from '@preload/bridge';
 import type { AppCore } from '../../../src-main/core/ports';
 import type { ManualClock } from './clock';
 import { summaryLine, type SummaryFigures } from './harness';

@@ -1,8 +1,8 @@
 // The user's side of a run: drafts with 1-3 variants, then a random mix of edits, schedules,
 // unschedules and publishes, all through `core.invoke` as the window would send them. Every
 // command is journaled (try before, ack/nack after) so the invariants know what was asked.
-import type { CommandName } from '../../../src-preload/bridge';
-import type { AccountChoice, PostDetail, VariantView } from '../../../src-preload/bridge';
+import type { CommandName } from '@preload/bridge';
+import type { AccountChoice, PostDetail, VariantView } from '@preload/bridge';
 import type { AppCore } from '../../../src-main/core/ports';
 import { SEED as SANDBOX_SEED } from '../../server/seed';
 import type { JournalEvent, JournalPhase } from './model';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../src-main/core/api/client';
 import { scrubSecrets, scrubTokenShapes } from '../../../src-main/core/api/errors';
-import { Redactor } from '../../../src-main/core/app/logger';
+import { Redactor } from '../../../src-main/core/app/connection/file-logger';
 import { redactTokenShapes } from '../../../src-main/core/store/sync-log-repository';
 import {
   encodedLeaks,

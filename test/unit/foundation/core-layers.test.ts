@@ -81,7 +81,7 @@ describe('the layer rule (ESLint)', () => {
         "import { isServiceError } from '../api/errors';",
         "import { groupBy } from '../collections';",
         "import { transition } from './op-machine';",
-        "import type { BridgeEvent } from '../../../src-preload/bridge';",
+        "import type { BridgeEvent } from '@preload/bridge';",
         'export const all = [inTransaction, isPublished, isServiceError, groupBy, transition];',
         'export type E = BridgeEvent;',
         '',

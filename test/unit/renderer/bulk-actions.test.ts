@@ -2,7 +2,7 @@
 // time to Reschedule and Unschedule, the posts to the others), and the report in words, each
 // refusal naming its item. The core is a fake bridge that records what it is asked.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { BulkReport, OutpostBridge, PostSummary } from '../../../src-preload/bridge';
+import type { BulkReport, OutpostBridge, PostSummary } from '@preload/bridge';
 import { BulkActions } from '../../../src-renderer/src/features/posts/bulk-actions.svelte';
 import { reportSummary } from '../../../src-renderer/src/features/posts/bulk-words';
 

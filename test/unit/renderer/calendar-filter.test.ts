@@ -1,7 +1,7 @@
 // The calendar's filter: what it asks the core for, how it is said on screen, and how it is kept
 // for the session, per workspace.
 import { describe, expect, it } from 'vitest';
-import type { ProfileView } from '../../../src-preload/bridge';
+import type { ProfileView } from '@preload/bridge';
 import {
   EVERYTHING,
   filterPayload,

@@ -2,7 +2,7 @@
 // placed while a keyboard move is shown, and a confirmed move sent as an ordinary schedule.
 // Europe/Berlin, "now" Wednesday 6 March 2030.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { OutpostBridge, PlanItem } from '../../../src-preload/bridge';
+import type { OutpostBridge, PlanItem } from '@preload/bridge';
 import { CalendarState } from '../../../src-renderer/src/features/calendar/calendar-state.svelte';
 import { dayStart, longDay } from '../../../src-renderer/src/features/calendar/calendar-days';
 import { clockTime } from '../../../src-renderer/src/lib/plan-time';
@@ -126,6 +126,97 @@ describe('the calendar state', () => {
       handled: false,
       refocusAfter: null,
     });
+  });
+
+  it('keeps a move that turned the page on the new range, for every key after it', async () => {
+    const calendar = new CalendarState(
+      () => 'acme',
+      ZONE,
+      () => NOW,
+    );
+    const first = calendar.load();
+    // Sunday 10 March, the week's last column, 10:00 in Berlin.
+    const sunday = item('v1', '2030-03-10T09:00:00Z');
+    answers[0]!([sunday]);
+    await first;
+    calendar.key(sunday, { key: 'ArrowRight', altKey: false });
+    expect(calendar.anchor).toBe('2030-03-11');
+    // The next week is read (as the view does when its range changes): the chip is not in it.
+    const next = calendar.load();
+    answers[1]!([item('v9', '2030-03-12T09:00:00Z')]);
+    await next;
+    const shown = calendar.placed['2030-03-11T10'];
+    expect(shown?.map((i) => i.variantId)).toEqual(['v1']);
+    // The next key moves it on from where it is shown, and Enter sends that time.
+    calendar.key(shown![0]!, { key: 'ArrowDown', altKey: false });
+    expect(calendar.placed['2030-03-11T11']?.map((i) => i.variantId)).toEqual(['v1']);
+    expect(calendar.moving?.at).toBe('2030-03-11T10:00:00Z');
+    expect(calendar.announcement).toBe(
+      `${longDay('2030-03-11')}, ${clockTime('2030-03-11T10:00:00Z')}. Enter to confirm, Escape to cancel.`,
+    );
+    const { refocusAfter } = calendar.key(calendar.placed['2030-03-11T11']![0]!, {
+      key: 'Enter',
+      altKey: false,
+    });
+    await expect.poll(() => answers.length).toBe(3);
+    const schedule = asked.find((a) => a.command === 'variants.schedule')!.payload;
+    expect(Date.parse(schedule.at as string)).toBe(Date.parse('2030-03-11T10:00:00Z'));
+    // Sent, and shown where it went while the range is read again: its chip never leaves.
+    expect(calendar.moving).toBeNull();
+    expect(calendar.placed['2030-03-11T11']?.map((i) => i.variantId)).toEqual(['v1']);
+    // The core announces the change meanwhile, and the view reads the range once more: the
+    // focus comes back once the newest read is shown, not the one it overtook.
+    let refocused = false;
+    void refocusAfter?.then(() => (refocused = true));
+    const again = calendar.load();
+    answers[2]!([]);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(refocused).toBe(false);
+    answers[3]!([{ ...sunday, at: '2030-03-11T10:00:00Z' }]);
+    await again;
+    await refocusAfter;
+    expect(refocused).toBe(true);
+    expect(calendar.placed['2030-03-11T11']?.map((i) => i.variantId)).toEqual(['v1']);
+  });
+
+  it('goes back to the chip’s own page when a move that turned it is cancelled', async () => {
+    const calendar = new CalendarState(
+      () => 'acme',
+      ZONE,
+      () => NOW,
+    );
+    calendar.mode = 'month';
+    const first = calendar.load();
+    // Sunday 31 March, the month's last day: a week down is April.
+    const last = item('v1', '2030-03-31T08:00:00Z');
+    answers[0]!([last]);
+    await first;
+    calendar.key(last, { key: 'ArrowDown', altKey: false });
+    expect(calendar.anchor).toBe('2030-04-07');
+    expect(calendar.placed['2030-04-07']?.map((i) => i.variantId)).toEqual(['v1']);
+    const april = calendar.load();
+    answers[1]!([]);
+    await april;
+    expect(calendar.placed['2030-04-07']?.map((i) => i.variantId)).toEqual(['v1']);
+
+    const { refocusAfter } = calendar.key(calendar.placed['2030-04-07']![0]!, {
+      key: 'Escape',
+      altKey: false,
+    });
+    expect(calendar.moving).toBeNull();
+    expect(calendar.anchor).toBe('2030-03-31');
+    // The focus comes back once March is read again (the view reads it when the range changes).
+    let refocused = false;
+    void refocusAfter?.then(() => (refocused = true));
+    const march = calendar.load();
+    await Promise.resolve();
+    expect(refocused).toBe(false);
+    answers[2]!([last]);
+    await march;
+    await refocusAfter;
+    expect(refocused).toBe(true);
+    expect(calendar.placed['2030-03-31']?.map((i) => i.variantId)).toEqual(['v1']);
   });
 
   it('sends a confirmed move as a schedule, reads the range again, then gives the focus back', async () => {

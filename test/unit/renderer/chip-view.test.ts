@@ -1,7 +1,7 @@
 // A post-list chip says its platform, its variant's own state and, while it waits for it, the
 // time; the core's longer words only as a tooltip when they say more than the label.
 import { expect, it } from 'vitest';
-import type { VariantChip } from '../../../src-preload/bridge';
+import type { VariantChip } from '@preload/bridge';
 import { chipView } from '../../../src-renderer/src/features/posts/chip-view';
 import { shortDateTime } from '../../../src-renderer/src/lib/plan-time';
 

@@ -1,7 +1,7 @@
 // What a calendar chip says: its post's name (the title, or the first line when untitled) on
 // the chip, and the whole of it in its accessible name, starting with what it shows, in its order.
 import { describe, expect, it } from 'vitest';
-import type { PlanItem } from '../../../src-preload/bridge';
+import type { PlanItem } from '@preload/bridge';
 import { chipAccount, chipLabel, chipName } from '../../../src-renderer/src/features/calendar/chip-words';
 import { clockTime } from '../../../src-renderer/src/lib/plan-time';
 

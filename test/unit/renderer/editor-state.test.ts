@@ -2,8 +2,8 @@
 // typed there before the core has created the variant becomes its content, never another
 // variant's; focus is asked for through the state and taken by the field it names.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OutpostBridge, PostDetail, VariantView } from '../../../src-preload/bridge';
-import { SAVE_AT_LEAST_EVERY_MS, SAVE_DELAY_MS, saveDelay } from '../../../src-preload/typing';
+import type { OutpostBridge, PostDetail, VariantView } from '@preload/bridge';
+import { SAVE_AT_LEAST_EVERY_MS, SAVE_DELAY_MS, saveDelay } from '@preload/typing';
 import { EditorState } from '../../../src-renderer/src/lib/state/editor.svelte';
 import { FocusRequests } from '../../../src-renderer/src/lib/state/focus-request.svelte';
 import { variantView } from './fixtures';

@@ -1,7 +1,7 @@
 // The post list's filters and order in words, and the days a choice of time stands for in the
 // user's zone (daylight-saving changes included).
 import { describe, expect, it } from 'vitest';
-import type { ProfileView } from '../../../src-preload/bridge';
+import type { ProfileView } from '@preload/bridge';
 import {
   ANY_TIME,
   filterName,

@@ -1,4 +1,4 @@
-import type { VariantView } from '../../../src-preload/bridge';
+import type { VariantView } from '@preload/bridge';
 
 /** A variant on the service as a draft, with the default account and text; `over` is what a test is about. */
 export function variantView(over: Partial<VariantView> = {}): VariantView {

@@ -9,8 +9,8 @@ import {
   identifierProblem,
   wellFormed,
   withoutInvisible,
-} from '../../../src-preload/invisible';
-import { platformName } from '../../../src-preload/platforms';
+} from '@preload/invisible';
+import { platformName } from '@preload/platforms';
 import { countFor } from '../../../src-renderer/src/lib/counter';
 import InvisibleMarks from '../../../src-renderer/src/features/editor/InvisibleMarks.svelte';
 

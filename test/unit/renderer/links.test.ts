@@ -2,7 +2,7 @@
 // ExternalLink component, rendered here) and the main process (notifications, window.open).
 import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
-import { isSafeLink, safeLinkUrl } from '../../../src-preload/links';
+import { isSafeLink, safeLinkUrl } from '@preload/links';
 import ExternalLink from '../../../src-renderer/src/lib/ExternalLink.svelte';
 import Toast from '../../../src-renderer/src/features/sync/Toast.svelte';
 

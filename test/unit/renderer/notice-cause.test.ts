@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PostDetail, SyncStatus } from '../../../src-preload/bridge';
+import type { PostDetail, SyncStatus } from '@preload/bridge';
 import { causeRemains, nothingNeedsUser } from '../../../src-renderer/src/features/sync/notice-cause';
 import { variantView } from './fixtures';
 

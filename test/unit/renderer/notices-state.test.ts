@@ -3,7 +3,7 @@
 // Timers are Vitest's fake ones: seconds pass at the test's word.
 import { render } from 'svelte/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OutpostNotification, PostDetail, SyncStatus } from '../../../src-preload/bridge';
+import type { OutpostNotification, PostDetail, SyncStatus } from '@preload/bridge';
 import NoticeHistory from '../../../src-renderer/src/features/sync/NoticeHistory.svelte';
 import Toast from '../../../src-renderer/src/features/sync/Toast.svelte';
 import { NoticesState } from '../../../src-renderer/src/lib/state/notices.svelte';

@@ -2,7 +2,7 @@
 // posts the whole answer takes a moment, the window must not sit empty meanwhile, and no one
 // answer may keep the core busy long.
 import { beforeAll, expect, it } from 'vitest';
-import type { OutpostBridge, PostPage, PostSummary } from '../../../src-preload/bridge';
+import type { OutpostBridge, PostPage, PostSummary } from '@preload/bridge';
 
 const LIBRARY: PostSummary[] = Array.from({ length: 2_150 }, (_, i) => ({
   id: `p${i}`,

@@ -1,6 +1,6 @@
 // Each event of the core reaches the parts of the window it concerns, and only those.
 import { describe, expect, it } from 'vitest';
-import type { BridgeEvent, SettingsView, SyncStatus } from '../../../src-preload/bridge';
+import type { BridgeEvent, SettingsView, SyncStatus } from '@preload/bridge';
 import { routeEvent, type EventTargets } from '../../../src-renderer/src/lib/state/route-events';
 
 const status = (phase: SyncStatus['phase'], needsAttention = 0): SyncStatus => ({

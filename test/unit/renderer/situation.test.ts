@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PostDetail, VariantView } from '../../../src-preload/bridge';
+import type { PostDetail, VariantView } from '@preload/bridge';
 import { situationOf } from '../../../src-renderer/src/lib/state/situation';
 import { variantView } from './fixtures';
 

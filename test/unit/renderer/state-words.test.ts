@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ItemState } from '../../../src-preload/bridge';
+import type { ItemState } from '@preload/bridge';
 import { FILTERS, STATE_WORDS, stateLabel, stateTone } from '../../../src-renderer/src/lib/state-words';
 
 describe('state words', () => {

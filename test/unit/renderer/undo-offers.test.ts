@@ -3,7 +3,7 @@
 // undone or why not. One undo notice at a time, so a run of moves never pushes out a notice
 // that needs the user.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UndoResult } from '../../../src-preload/bridge';
+import type { UndoResult } from '@preload/bridge';
 import { BridgeError } from '../../../src-renderer/src/lib/bridge';
 import { NoticesState } from '../../../src-renderer/src/lib/state/notices.svelte';
 import { UndoOffers, undoneWords } from '../../../src-renderer/src/lib/state/undo';

@@ -1,7 +1,7 @@
 // The CLI's one printing layer: every write escapes control, bidi and invisible characters,
 // after the secrets are removed, and keeps only the newlines and tabs of its own layout.
 import { describe, expect, it } from 'vitest';
-import { inlineField, platformField, printer } from '../../../src-main/cli-output';
+import { inlineField, platformField, printer } from '../../../src-main/cli/output';
 
 function capture() {
   const written = { out: '', err: '' };

@@ -1,7 +1,7 @@
 // What `outpost sync` reports as not done, part by part: one row per kind of part.
 import { describe, expect, it } from 'vitest';
-import type { SyncStatus } from '../../../src-preload/bridge';
-import { syncProblems } from '../../../src-main/cli-sync';
+import type { SyncStatus } from '@preload/bridge';
+import { syncProblems } from '../../../src-main/cli/sync-problems';
 
 const done: SyncStatus = {
   phase: 'idle',

@@ -3,10 +3,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COMMAND_NAMES, IPC_EVENT_CHANNEL, ipcChannel } from '../../../src-preload/bridge';
-import type { MenuCommand } from '../../../src-preload/bridge';
-import { devRendererUrl, electronNativeDir, startDesktopApp } from '../../../src-main/desktop-app';
-import type { DesktopApp } from '../../../src-main/desktop-app';
+import { COMMAND_NAMES, IPC_EVENT_CHANNEL, ipcChannel } from '@preload/bridge';
+import type { MenuCommand } from '@preload/bridge';
+import { devRendererUrl, electronNativeDir, startDesktopApp } from '../../../src-main/desktop-app/start';
+import type { DesktopApp } from '../../../src-main/desktop-app/start';
 import { createFakeCore, idleStatus } from './fake-core';
 import type { FakeCore } from './fake-core';
 import { FakeBrowserWindow, FakeNotification, FakeTray, electron, fake } from './fake-electron';

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startDesktopApp } from '../../../src-main/desktop-app';
+import { startDesktopApp } from '../../../src-main/desktop-app/start';
 import { createFakeCore, type FakeCore } from './fake-core';
 import { FakeBrowserWindow, FakeNotification, electron, fake } from './fake-electron';
 

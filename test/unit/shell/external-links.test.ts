@@ -2,10 +2,10 @@
 // through the same scheme check as the window's links (src-preload/links.ts). Issue 23, item 7:
 // a packaged app opens https links only; http on this computer only in a development build.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OutpostNotification } from '../../../src-preload/bridge';
-import { createNotifier } from '../../../src-main/notifications';
-import { isSafeExternalUrl, openExternalSafely } from '../../../src-main/window';
-import { safeLinkUrl } from '../../../src-preload/links';
+import type { OutpostNotification } from '@preload/bridge';
+import { createNotifier } from '../../../src-main/desktop-app/notifications';
+import { isSafeExternalUrl, openExternalSafely } from '../../../src-main/desktop-app/window';
+import { safeLinkUrl } from '@preload/links';
 import { FakeNotification } from './fake-electron';
 
 const published: OutpostNotification = {

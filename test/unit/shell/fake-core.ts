@@ -1,13 +1,7 @@
 // A small stand-in for the AppCore, for tests of the shell's own wiring (the contract test uses
 // the real core). It answers envelopes, records calls and lets a test emit events.
-import type {
-  BridgeEvent,
-  BridgeResult,
-  CommandName,
-  SettingsView,
-  SyncStatus,
-} from '../../../src-preload/bridge';
-import { COMMAND_NAMES } from '../../../src-preload/bridge';
+import type { BridgeEvent, BridgeResult, CommandName, SettingsView, SyncStatus } from '@preload/bridge';
+import { COMMAND_NAMES } from '@preload/bridge';
 import type { AppCore } from '../../../src-main/core/ports';
 
 export const idleStatus: SyncStatus = {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { IpcMain, WebContents } from 'electron';
-import { COMMAND_NAMES, IPC_EVENT_CHANNEL, ipcChannel } from '../../../src-preload/bridge';
-import { bindIpc } from '../../../src-main/ipc';
+import { COMMAND_NAMES, IPC_EVENT_CHANNEL, ipcChannel } from '@preload/bridge';
+import { bindIpc } from '../../../src-main/desktop-app/ipc';
 import { createFakeCore } from './fake-core';
 import { FakeWebContents, FakeWebFrame } from './fake-electron';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OutpostNotification } from '../../../src-preload/bridge';
-import { createNotifier } from '../../../src-main/notifications';
+import type { OutpostNotification } from '@preload/bridge';
+import { createNotifier } from '../../../src-main/desktop-app/notifications';
 import { FakeNotification } from './fake-electron';
 
 const published: OutpostNotification = {

@@ -6,7 +6,7 @@ import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/confi
 import type { Configuration } from 'app-builder-lib';
 import { DebugLogger } from 'builder-util';
 import { describe, expect, it } from 'vitest';
-import { TRAY_STATES } from '../../../src-main/tray';
+import { TRAY_STATES } from '../../../src-main/desktop-app/tray';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 

@@ -54,7 +54,7 @@ const good = {
     session.defaultSession.setPermissionRequestHandler((_w, _p, cb) => cb(false));
     session.defaultSession.setPermissionCheckHandler(() => false);
   `,
-  'src-main/csp.ts': `export const RENDERER_CSP = [${goodCsp
+  'src-main/shared/csp.ts': `export const RENDERER_CSP = [${goodCsp
     .split('; ')
     .map((d) => JSON.stringify(d))
     .join(', ')}].join('; ');`,
@@ -282,12 +282,12 @@ describe('security scan', () => {
   });
 
   it("checks the CLI's own printing: its commands print through the printer, and a raw write there is flagged", () => {
-    const cli = readFileSync(join(repo, 'src-main', 'cli.ts'), 'utf8');
+    const cli = readFileSync(join(repo, 'src-main', 'cli', 'run.ts'), 'utf8');
     expect(cli).toContain('print.out(');
-    const raw = project({ ...good, 'src-main/cli.ts': cli.replaceAll('print.out(', 'io.stdout(') });
+    const raw = project({ ...good, 'src-main/cli/run.ts': cli.replaceAll('print.out(', 'io.stdout(') });
     const flagged = scan(raw).findings.filter((f) => f.check === 'unsanitised-cli-output');
     expect(flagged.length).toBeGreaterThan(0);
-    expect(scan(project({ ...good, 'src-main/cli.ts': cli })).findings).toEqual([]);
+    expect(scan(project({ ...good, 'src-main/cli/run.ts': cli })).findings).toEqual([]);
   });
 
   it('finds nothing of high severity in Outpost, no cookie carrying a credential among it', () => {

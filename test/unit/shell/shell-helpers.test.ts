@@ -4,15 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
-import { isPlainData } from '../../../src-main/plain-data';
+import { isPlainData } from '../../../src-main/shared/plain-data';
 import {
   DEFAULT_BOUNDS,
   loadWindowState,
   sanitizeBounds,
   saveWindowState,
-} from '../../../src-main/window-state';
-import { MENU_SHORTCUTS, menuTemplate } from '../../../src-main/menu';
-import { createConsoleLogger } from '../../../src-main/logger';
+} from '../../../src-main/desktop-app/window-state';
+import { MENU_SHORTCUTS, menuTemplate } from '../../../src-main/desktop-app/menu';
+import { createConsoleLogger } from '../../../src-main/shared/console-logger';
 
 describe('isPlainData', () => {
   const cyclic: Record<string, unknown> = {};

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
-import { startSyncTriggers } from '../../../src-main/sync-triggers';
+import { startSyncTriggers } from '../../../src-main/desktop-app/sync-triggers';
 import { VirtualTime } from '../../support/virtual-time';
 import { createFakeCore } from './fake-core';
 

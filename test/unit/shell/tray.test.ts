@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { SyncStatus } from '../../../src-preload/bridge';
-import { createTrayController, trayMenuTemplate, trayStateFor } from '../../../src-main/tray';
-import type { TrayState } from '../../../src-main/tray';
+import type { SyncStatus } from '@preload/bridge';
+import { createTrayController, trayMenuTemplate, trayStateFor } from '../../../src-main/desktop-app/tray';
+import type { TrayState } from '../../../src-main/desktop-app/tray';
 import { idleStatus } from './fake-core';
 import { FakeTray } from './fake-electron';
 

@@ -10,7 +10,7 @@ import {
   type WindowController,
   type WindowPolicy,
 } from '../../../src-main/desktop-app/window-controller';
-import type { BrowserWindowCtor } from '../../../src-main/window';
+import type { BrowserWindowCtor } from '../../../src-main/desktop-app/window';
 import { FakeBrowserWindow, electron, fake } from './fake-electron';
 
 let dir: string;

@@ -10,8 +10,8 @@ import {
   isSafeExternalUrl,
   mainWindowOptions,
   serveAppRequest,
-} from '../../../src-main/window';
-import { RENDERER_CSP } from '../../../src-main/csp';
+} from '../../../src-main/desktop-app/window';
+import { RENDERER_CSP } from '../../../src-main/shared/csp';
 import { FakeWebContents } from './fake-electron';
 
 let root: string;

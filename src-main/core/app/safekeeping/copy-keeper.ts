@@ -2,7 +2,7 @@
 // day, and one every few hours while the app runs; and the ones asked for. One copy is made at a
 // time, in short steps between other work (store/copies.ts), so typing never waits for one.
 import BetterSqlite3 from 'better-sqlite3';
-import type { BackupView } from '../../../../src-preload/bridge';
+import type { BackupView } from '@preload/bridge';
 import type { Cancel, Clock, Logger, Scheduler } from '../../ports';
 import { listCopyFiles, makeCopy, type CopyFile, type CopyKind } from '../../store/copies';
 import type { OpenedDatabase } from '../../store/db';

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import type { BackupView, DataCommands, ImportReport } from '../../../../src-preload/bridge';
+import type { BackupView, DataCommands, ImportReport } from '@preload/bridge';
 import type { Clock, Logger } from '../../ports';
 import { snapshotTo, type CopyFile } from '../../store/copies';
 import type { OpenedDatabase } from '../../store/db';

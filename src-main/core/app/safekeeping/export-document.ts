@@ -4,10 +4,10 @@
 // the database at all. Read from a snapshot of the database (a copy made in steps), so the
 // document is one moment's state however long it takes to write, and typing goes on meanwhile.
 import type BetterSqlite3 from 'better-sqlite3';
-import type { AccountChoice } from '../../../../src-preload/bridge';
+import type { AccountChoice } from '@preload/bridge';
 import { snapshotOps } from '../../outbox/snapshot-reads';
 import type { OutboxOpRow, PostRow, TextVersionRow, VariantRow } from '../../store/schema';
-import { accountOf, variantView } from '../views';
+import { variantView } from '../items/views';
 
 export const EXPORT_FORMAT = 'outpost-export';
 export const EXPORT_VERSION = 1;
@@ -168,7 +168,7 @@ function exportVariant(
     serviceId: v.server_id,
     platform: v.platform,
     text: v.content,
-    account: accountOf(v),
+    account: view.account,
     scheduledAt: v.scheduled_at,
     status: v.status,
     link: v.platform_post_url,

@@ -3,7 +3,7 @@
 // the window must say about the folder, and the data.* commands.
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import type { BridgeErrorInfo, DataCommands, DataStatus } from '../../../../src-preload/bridge';
+import type { BridgeErrorInfo, DataCommands, DataStatus } from '@preload/bridge';
 import { DATABASE_FILE } from '../../paths';
 import type { Clock, Logger, Scheduler } from '../../ports';
 import type { OpenedDatabase, SqliteHandle } from '../../store/db';

@@ -3,7 +3,7 @@
 // sets the problem; a small write tried every few seconds clears it once it goes through, so
 // everything carries on without a restart. The notice of a recovered start stays until read.
 import { existsSync } from 'node:fs';
-import type { DataNotice, DataProblemKind, DataStatus } from '../../../../src-preload/bridge';
+import type { DataNotice, DataProblemKind, DataStatus } from '@preload/bridge';
 import type { Cancel, Logger, Scheduler } from '../../ports';
 import { storageFailureOf } from '../../store/storage-errors';
 import { problemText } from './words';

@@ -1,6 +1,6 @@
 // What Outpost says about its data folder: a start that recovered a damaged database, a disk
 // that is full, a folder it cannot write, a copy or an import made.
-import type { DataNotice, DataProblemKind } from '../../../../src-preload/bridge';
+import type { DataNotice, DataProblemKind } from '@preload/bridge';
 import type { RecoveryReport } from '../../store/recovery/recover';
 
 const count = (n: number, one: string, many = `${one}s`): string =>

@@ -1,5 +1,6 @@
 // create_variant: POST the variant with the account in one of its three states (omitted, null
 // or an id), built from the row as it is when the op is claimed.
+import { accountField } from '../../domain/accounts';
 import { listVariantsOfPost } from '../../store/variant-repository';
 import { checkCreatedVariant, sameText } from '../answer-check';
 import { parsePayload } from '../payload';
@@ -12,10 +13,8 @@ export const createVariantRunner: OpRunner<CreateBody> = {
   build({ op, variant }) {
     const v = variant as NonNullable<OpRows['variant']>;
     if (v.server_id !== null) return { done: 'The variant is already linked to the service.' };
-    const request: CreateBody = { platform: v.platform, content: v.content };
     // The three account states reach the request apart: key omitted, null, or the id.
-    if (v.account_mode === 'none') request.social_profile_id = null;
-    if (v.account_mode === 'profile') request.social_profile_id = v.social_profile_id;
+    const request: CreateBody = { platform: v.platform, content: v.content, ...accountField(v) };
     return { request, payload: { ...parsePayload(op), sent: { platform: v.platform, content: v.content } } };
   },
 

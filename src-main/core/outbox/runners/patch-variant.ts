@@ -1,6 +1,7 @@
 // update_variant, schedule, unschedule: PATCH the fields the op names, with their values as
 // they are when it is claimed (an op may have been folded with newer edits since it was listed).
-import { REASONS } from '../../../../src-preload/words';
+import { REASONS } from '@preload/words';
+import { accountField } from '../../domain/accounts';
 import type { OutboxOpRow, VariantRow } from '../../store/schema';
 import { checkChangeAnswer, fieldsNotHeld, notKeptReason, type ChangeField } from '../answer-check';
 import { NOT_KEPT_LIMIT } from '../op-machine';
@@ -14,11 +15,8 @@ export function patchOf(op: Pick<OutboxOpRow, 'kind' | 'payload'>, variant: Vari
   if (op.kind === 'update_variant') {
     const fields = parsePayload(op).fields ?? [];
     if (fields.includes('content')) patch.content = variant.content;
-    if (fields.includes('account')) {
-      if (variant.account_mode === 'none') patch.social_profile_id = null;
-      if (variant.account_mode === 'profile') patch.social_profile_id = variant.social_profile_id;
-      // 'default' cannot be expressed on an existing variant: the service chose at creation.
-    }
+    // 'default' cannot be expressed on an existing variant: the service chose at creation.
+    if (fields.includes('account')) Object.assign(patch, accountField(variant));
   } else if (op.kind === 'schedule') {
     patch.scheduled_at = variant.scheduled_at;
   } else {

@@ -1,8 +1,8 @@
 // What every op runner is: it builds its request from the rows as they are when the op is
 // claimed, sends it and returns what happened as a Settlement (an event, and how to record the
-// answer), and reads back after an unknown outcome. It never writes `outbox_op`: the queue
+// answer), and reads back after an unknown outcome. It never writes `outbox_op`: the push
 // applies its settlements through the op store.
-import { REASONS } from '../../../../src-preload/words';
+import { REASONS } from '@preload/words';
 import { TOO_LARGE, type ServiceClient, type ServiceVariant } from '../../api/client';
 import { isServiceError } from '../../api/errors';
 import type { Kysely } from 'kysely';

@@ -3,7 +3,7 @@
 // chip by a day keeps its time of day across a daylight-saving change.
 import { zonedInputToUtc } from '../../lib/schedule-time';
 // Moving a time on the wall clock is shared with the core (a bulk reschedule moves times alike).
-export { onDay, shiftTime } from '../../../../src-preload/zoned-time';
+export { onDay, shiftTime } from '@preload/zoned-time';
 
 const DAY_MS = 86_400_000;
 

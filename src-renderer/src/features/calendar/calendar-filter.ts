@@ -1,7 +1,7 @@
 // Which posts the calendar shows: one account, one platform, or both, per workspace. Kept for
 // the window's session (sessionStorage: a reload keeps it, a new window starts with all), and
 // named on screen in words, so a calendar that looks empty says why.
-import type { CommandPayload, ProfileView } from '../../../../src-preload/bridge';
+import type { CommandPayload, ProfileView } from '@preload/bridge';
 import { platformName } from '../../lib/platforms';
 
 export interface CalendarFilter {

@@ -4,7 +4,7 @@
 // its test (test/unit/renderer/calendar-grid.test.ts).
 import { onDay } from './calendar-days';
 import { zonedInputToUtc } from '../../lib/schedule-time';
-import { lastAtOrBefore } from '../../../../src-preload/last-at-or-before';
+import { lastAtOrBefore } from '@preload/last-at-or-before';
 
 export const HOURS: readonly number[] = Array.from({ length: 24 }, (_, hour) => hour);
 

@@ -2,7 +2,8 @@
 // day), the filter, the items in it as the core last answered, where each one is placed (a chip
 // being moved by keyboard shows where it would go), rescheduling, and the empty places a post
 // can be started from (one of them reached by Tab, the arrows move among them).
-import type { PlanItem } from '../../../../src-preload/bridge';
+import { tick } from 'svelte';
+import type { PlanItem } from '@preload/bridge';
 import { errorMessage, invoke } from '../../lib/bridge';
 import { clockTime } from '../../lib/plan-time';
 import { localZone } from '../../lib/schedule-time';
@@ -65,11 +66,18 @@ export class CalendarState {
   /** An hour of the week shown whole after its "+N more": its cell and every item in it. */
   expanded = $state.raw<{ key: string; items: PlanItem[] } | null>(null);
   loaded = $state(false);
-  /** The first day of the range whose items are shown (what a benchmark waits for). */
+  /** The first day of the range whose items are shown, and the view it was read for (what tests and the bench wait for). */
   loadedFrom = $state<string | null>(null);
+  loadedMode = $state<CalendarMode | null>(null);
   error = $state<string | null>(null);
   /** A chip being moved by keyboard: where it would go, not yet confirmed. */
   moving = $state<PendingMove | null>(null);
+  /**
+   * The item being moved, as it was when the move began: a move that turns the page (a day
+   * past the week's end, a week past the month's) shows it on a range whose items do not hold
+   * it, and it must stay there, focused, for the next key.
+   */
+  private movingItem = $state.raw<PlanItem | null>(null);
   /** Said to assistive technology after each step of a move. */
   announcement = $state('');
   /** The empty place last focused (a `cellKey`): the one Tab reaches. */
@@ -87,9 +95,14 @@ export class CalendarState {
   placed = $derived.by(() => {
     const moving = this.moving;
     const expanded = this.expanded;
-    const all = expanded
+    const loaded = expanded
       ? [...this.items, ...expanded.items.filter((e) => !this.items.some((i) => i.variantId === e.variantId))]
       : this.items;
+    const movingItem = this.movingItem;
+    const all =
+      movingItem && !loaded.some((i) => i.variantId === movingItem.variantId)
+        ? [...loaded, movingItem]
+        : loaded;
     const shown = all.map((item) =>
       moving?.variantId === item.variantId ? { ...item, at: moving.at } : item,
     );
@@ -119,6 +132,8 @@ export class CalendarState {
 
   // Answers can arrive out of order (paging quickly): only the newest is shown.
   private sequence = 0;
+  /** The newest load, for what waits until the range shown is read (`idle`). */
+  private loading: Promise<void> = Promise.resolve();
   private readonly workspace: () => string | null;
   private readonly now: () => number;
   /** The workspace whose filter is in `filter` (each keeps its own). */
@@ -143,7 +158,22 @@ export class CalendarState {
     return byDay;
   }
 
-  async load(): Promise<void> {
+  load(): Promise<void> {
+    const loading = this.read();
+    this.loading = loading;
+    return loading;
+  }
+
+  /** Resolves once the newest load, and any started while it ran, is done. */
+  async idle(): Promise<void> {
+    let waited: Promise<void> | null = null;
+    while (waited !== this.loading) {
+      waited = this.loading;
+      await waited;
+    }
+  }
+
+  private async read(): Promise<void> {
     const mine = ++this.sequence;
     const workspace = this.workspace();
     if (workspace !== this.filterOf) {
@@ -182,6 +212,7 @@ export class CalendarState {
       this.items = answer.items;
       this.loaded = true;
       this.loadedFrom = days[0]!;
+      this.loadedMode = month ? 'month' : 'week';
       this.error = null;
     } catch (e) {
       if (mine === this.sequence) this.error = errorMessage(e);
@@ -241,19 +272,33 @@ export class CalendarState {
     return null;
   }
 
-  /** Sends the new time through the outbox (offline too), then reads the range again. */
+  /**
+   * Sends the new time through the outbox (offline too), then reads the range again; resolves
+   * once the newest read is shown (a change the core announces meanwhile starts another).
+   */
   async reschedule(item: PlanItem, at: string): Promise<void> {
     try {
       await invoke('variants.schedule', { id: item.variantId, at });
       this.error = null;
       this.announcement = `Moved to ${longDay(dayKey(at, this.zone))}, ${clockTime(at)}.`;
-      this.items = this.items.map((i) => (i.variantId === item.variantId ? { ...i, at } : i));
+      // Shown at its new time at once, even on a page the range read did not hold it on, so
+      // the chip (and its focus) stays while the range is read again.
+      const moved = { ...item, at };
+      this.items = this.items.some((i) => i.variantId === item.variantId)
+        ? this.items.map((i) => (i.variantId === item.variantId ? moved : i))
+        : [...this.items, moved];
     } catch (e) {
       this.error = errorMessage(e);
       this.announcement = this.error;
     }
+    this.endMove();
+    void this.load();
+    await this.idle();
+  }
+
+  private endMove(): void {
     this.moving = null;
-    await this.load();
+    this.movingItem = null;
   }
 
   /** Where a chip dropped on `cell` goes (an hour's start, or another day at its time), or null when it does not move. */
@@ -286,10 +331,16 @@ export class CalendarState {
     switch (outcome.kind) {
       case 'none':
         return NOT_OURS;
-      case 'cancelled':
-        this.moving = null;
+      case 'cancelled': {
+        const home = this.movingItem?.at ? dayKey(this.movingItem.at, this.zone) : null;
+        this.endMove();
         this.announcement = 'Move cancelled.';
-        return { handled: true, refocusAfter: Promise.resolve() };
+        if (home === null || this.days.includes(home))
+          return { handled: true, refocusAfter: Promise.resolve() };
+        // Back to the page the chip lives on, once it is read.
+        this.anchor = home;
+        return { handled: true, refocusAfter: tick().then(() => this.idle()) };
+      }
       case 'confirmed':
         // The chip is drawn again once the range is read again.
         return { handled: true, refocusAfter: this.reschedule(item, outcome.at) };
@@ -298,6 +349,7 @@ export class CalendarState {
         return { handled: true, refocusAfter: null };
       case 'moved': {
         const { at } = outcome.move;
+        if (this.moving?.variantId !== item.variantId) this.movingItem = item;
         this.moving = outcome.move;
         this.announcement = `${longDay(dayKey(at, this.zone))}, ${clockTime(at)}. Enter to confirm, Escape to cancel.`;
         // Keep the moved chip in view: a move past the shown range turns the page.

@@ -1,6 +1,6 @@
 // What a calendar chip says: the post's name on the chip itself, and the whole of it (name,
 // time, account, platform, state) as its accessible name.
-import type { PlanItem } from '../../../../src-preload/bridge';
+import type { PlanItem } from '@preload/bridge';
 import { clockTime } from '../../lib/plan-time';
 import { platformName } from '../../lib/platforms';
 import { stateLabel } from '../../lib/state-words';

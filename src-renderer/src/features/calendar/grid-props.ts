@@ -1,6 +1,6 @@
 // What the week and the month grids are given by the calendar, in one place for both.
 import type { Snippet } from 'svelte';
-import type { PlanItem } from '../../../../src-preload/bridge';
+import type { PlanItem } from '@preload/bridge';
 import type { CalendarState } from './calendar-state.svelte';
 import type { Cell } from './calendar-grid';
 

@@ -1,7 +1,7 @@
 // The bulk bar's actions over the posts picked in the list. Each is one core command over many
 // ids (its variants' for the time actions, the posts' for the others), answered by a report in
 // words; the core records one undo entry for it, which the window offers in a notice.
-import type { BulkReport, PostSummary, TimeShift } from '../../../../src-preload/bridge';
+import type { BulkReport, PostSummary, TimeShift } from '@preload/bridge';
 import { errorMessage, invoke } from '../../lib/bridge';
 import { refusalLines, reportSummary, type BulkAction } from './bulk-words';
 

@@ -1,6 +1,6 @@
 // The words of a bulk action's report: "12 rescheduled, 1 refused: this variant is already
 // published; it cannot change." and, on demand, each refusal with the item it is about.
-import type { BulkReport, PostSummary } from '../../../../src-preload/bridge';
+import type { BulkReport, PostSummary } from '@preload/bridge';
 import { platformName } from '../../lib/platforms';
 
 export type BulkAction =

@@ -1,6 +1,6 @@
 // What a post-list chip shows, worked out once per chip in plain code: the list renders a dozen
 // rows of chips on the window's critical path, and each reactive piece of a row costs there.
-import type { ItemState, VariantChip } from '../../../../src-preload/bridge';
+import type { ItemState, VariantChip } from '@preload/bridge';
 import { platformName } from '../../lib/platforms';
 import { platformMark } from '../../lib/platform-marks';
 import { shortDateTime } from '../../lib/plan-time';

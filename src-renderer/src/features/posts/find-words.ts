@@ -1,7 +1,7 @@
 // The post list's filters and order in words (issue 25): the bar names what the list shows
 // ("X · Northwind · Scheduled · this week") and how it is ordered ("Sorted by last changed"),
 // and turns "this week" into the instants the core compares, in the user's zone.
-import type { PostFilter, PostSort, ProfileView, TimeRange } from '../../../../src-preload/bridge';
+import type { PostFilter, PostSort, ProfileView, TimeRange } from '@preload/bridge';
 import { platformName } from '../../lib/platforms';
 import { STATE_WORDS } from '../../lib/state-words';
 import { addDays, dayStart, todayIn, weekStart } from '../calendar/calendar-days';

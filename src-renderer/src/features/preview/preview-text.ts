@@ -2,7 +2,7 @@
 // them (without the scheme, cut to the length X counts for any link), the part past the
 // platform's limit marked, and where LinkedIn's and Instagram's "see more" falls.
 import * as twitterTextModule from 'twitter-text';
-import { platformKey } from '../../../../src-preload/platforms';
+import { platformKey } from '@preload/platforms';
 
 type TwitterText = typeof twitterTextModule;
 const twitterText: TwitterText =

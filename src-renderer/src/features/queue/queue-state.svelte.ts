@@ -3,7 +3,7 @@
 // trades times with its neighbour), and edit an account's posting times. Every change is the
 // core's (a schedule change through the outbox, with its Undo); this keeps the view and says
 // what happened.
-import type { AccountQueue, PlanItem, PostingSlot, QueueView } from '../../../../src-preload/bridge';
+import type { AccountQueue, PlanItem, PostingSlot, QueueView } from '@preload/bridge';
 import { errorMessage, invoke } from '../../lib/bridge';
 import { clockIn } from './queue-times';
 

@@ -1,11 +1,6 @@
 // A notice that asks for the user goes away once its cause has (issue 13, point 6): a conflict
 // resolved, a failure retried or discarded, an unknown publish decided.
-import {
-  NEEDS_ATTENTION,
-  type OutpostNotification,
-  type PostDetail,
-  type SyncStatus,
-} from '../../../../src-preload/bridge';
+import { NEEDS_ATTENTION, type OutpostNotification, type PostDetail, type SyncStatus } from '@preload/bridge';
 
 /** Whether the post still shows what the notice was about (a variant's, or the post's own). */
 export function causeRemains(

@@ -1,7 +1,7 @@
 // The data folder as the window shows it: what a start recovered (until read), what keeps
 // changes from being saved (a full disk, a folder Outpost cannot write), the copies kept in
 // backups/, and the export of everything into one file and back.
-import type { BackupView, DataStatus, ImportReport } from '../../../../src-preload/bridge';
+import type { BackupView, DataStatus, ImportReport } from '@preload/bridge';
 import { errorMessage, invoke } from '../bridge';
 
 /** A file the browser saves: in Electron and in a browser alike, a download of what the core wrote. */

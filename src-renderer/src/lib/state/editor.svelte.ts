@@ -2,8 +2,8 @@
 // and at least twice a second while the typing goes on (and right away on blur, on switching
 // post or variant, and before schedule or publish), so typing never waits on the disk or the
 // network and a crash takes less than a second of it (src-preload/typing.ts).
-import type { AccountChoice, OutboxOpView, PostDetail, VariantView } from '../../../../src-preload/bridge';
-import { saveDelay } from '../../../../src-preload/typing';
+import type { AccountChoice, OutboxOpView, PostDetail, VariantView } from '@preload/bridge';
+import { saveDelay } from '@preload/typing';
 import { BridgeError, errorMessage, invoke } from '../bridge';
 import { FocusRequests } from './focus-request.svelte';
 import { heldBack, heldWords, HeldTexts, type HeldText } from './held-texts';

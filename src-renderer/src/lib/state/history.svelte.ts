@@ -1,7 +1,7 @@
 // The History panel's state: which text's versions are open (a variant's, or the post's title),
 // the versions the core keeps of it, and the one chosen to compare with the text now. A version
 // kept meanwhile (the core's `versionSaved` event) is listed at once.
-import type { BridgeEvents, TextSubject, TextVersionView } from '../../../../src-preload/bridge';
+import type { BridgeEvents, TextSubject, TextVersionView } from '@preload/bridge';
 import { errorMessage, invoke } from '../bridge';
 
 /** Whose history: a variant's text, or (variantId null) its post's title. */

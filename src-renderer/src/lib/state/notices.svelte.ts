@@ -4,12 +4,7 @@
 // the user stays until dismissed or until its cause has gone. Every notice enters through
 // `show` and leaves through `remove`, so the history (the last 50, newest first, for a notice
 // that went before it was read) is kept in `show`.
-import type {
-  NotificationKind,
-  OutpostNotification,
-  PostDetail,
-  SyncStatus,
-} from '../../../../src-preload/bridge';
+import type { NotificationKind, OutpostNotification, PostDetail, SyncStatus } from '@preload/bridge';
 import { invoke } from '../bridge';
 import {
   autoDismissAfter,

@@ -7,7 +7,7 @@ import {
   type PostSummary,
   type ProfileView,
   type WorkspaceView,
-} from '../../../../src-preload/bridge';
+} from '@preload/bridge';
 import { ANY_TIME, hasFilters, timeRangeOf, type When } from '../../features/posts/find-words';
 import { afterNextPaint } from '../after-paint';
 import { errorMessage, invoke } from '../bridge';

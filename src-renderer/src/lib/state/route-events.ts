@@ -1,6 +1,6 @@
 // Every event the core sends, taken to the parts of the window it concerns: one place that
 // says who hears what.
-import type { BridgeEvent, BridgeEvents, MenuCommand } from '../../../../src-preload/bridge';
+import type { BridgeEvent, BridgeEvents, MenuCommand } from '@preload/bridge';
 import { subscribe } from '../bridge';
 import type { DataState } from './data.svelte';
 import type { EditorState } from './editor.svelte';

@@ -1,4 +1,4 @@
-import type { SettingsView, Theme } from '../../../../src-preload/bridge';
+import type { SettingsView, Theme } from '@preload/bridge';
 import { errorMessage, invoke } from '../bridge';
 
 /** Applies the theme to the document; `system` follows `prefers-color-scheme` in CSS. */

@@ -1,7 +1,7 @@
 // The window around the views: which view is shown, how the window starts, and what the
 // shortcuts and the desktop menu ask for. The parts it steers (posts, editor, sync...) keep
 // their own state; this only says when.
-import type { MenuCommand } from '../../../../src-preload/bridge';
+import type { MenuCommand } from '@preload/bridge';
 import { bridgeProblem, errorMessage, initBridge, invoke } from '../bridge';
 import { prefetchViews } from '../lazy-views';
 import type { ShortcutAction } from '../shortcuts';

@@ -1,7 +1,7 @@
 // A message next to an item stays while the facts that caused it stand, and goes when they
 // change: "Move this draft to a workspace" leaves once the draft is in one, "Choose an
 // account" once an account is chosen. These are those facts, as one comparable string.
-import type { PostDetail } from '../../../../src-preload/bridge';
+import type { PostDetail } from '@preload/bridge';
 
 /** Keys of messages about the post as a whole; any other key is a variant id. */
 const POST_KEYS = new Set(['post', 'addVariant', 'refresh']);

@@ -1,4 +1,4 @@
-import type { OutboxOpView, SyncLogEntry, SyncStatus } from '../../../../src-preload/bridge';
+import type { OutboxOpView, SyncLogEntry, SyncStatus } from '@preload/bridge';
 import { errorMessage, invoke } from '../bridge';
 
 /** What a row says now: its state, its tries, its error. */

@@ -3,7 +3,7 @@
 // way a notice then says what was undone, or why not. One undo notice at a time, the newest:
 // a run of moves must not push out the notices that need the user (older changes stay
 // undoable with Ctrl+Z, one after another).
-import type { UndoableView, UndoResult } from '../../../../src-preload/bridge';
+import type { UndoableView, UndoResult } from '@preload/bridge';
 import { errorMessage, invoke } from '../bridge';
 import type { NoticeAction, NoticeContent, NoticesState } from './notices.svelte';
 

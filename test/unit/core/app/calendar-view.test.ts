@@ -1,6 +1,6 @@
 // How planning.calendar cuts a range into the user's days: each day's count, and its first items.
 import { describe, expect, it } from 'vitest';
-import { firstOfEachSpan } from '../../../../src-main/core/app/calendar-view';
+import { firstOfEachSpan } from '../../../../src-main/core/app/planning/calendar-view';
 
 const row = (id: string, plan_at: string) => ({ id, plan_at });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMAND_NAMES } from '../../../../src-preload/bridge';
+import { COMMAND_NAMES } from '@preload/bridge';
 import { COMMAND_SCHEMAS, describeIssues } from '../../../../src-main/core/app/commands';
 
 describe('command schemas', () => {

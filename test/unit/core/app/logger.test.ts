@@ -2,7 +2,7 @@ import { existsSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFileLogger, Redactor } from '../../../../src-main/core/app/logger';
+import { createFileLogger, Redactor } from '../../../../src-main/core/app/connection/file-logger';
 
 let dir = '';
 afterEach(() => {

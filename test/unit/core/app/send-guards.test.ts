@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { firstRefusal, guardAccount, guardLength, guardTime } from '../../../../src-preload/send-guards';
-import { countFor } from '../../../../src-preload/counter';
+import { firstRefusal, guardAccount, guardLength, guardTime } from '@preload/send-guards';
+import { countFor } from '@preload/counter';
 
 const NOW = new Date('2030-01-01T09:00:00Z');
 const profiles = [

@@ -1,7 +1,7 @@
 // The bulk reschedule's shift: what the user types, and what it does to each time on the wall
 // clock of their zone (src-preload/time-shift.ts, shared by the window and the core).
 import { describe, expect, it } from 'vitest';
-import { applyShift, parseTimeShift, shiftProblem } from '../../../../src-preload/time-shift';
+import { applyShift, parseTimeShift, shiftProblem } from '@preload/time-shift';
 
 describe('parseTimeShift', () => {
   it.each([

@@ -2,7 +2,7 @@
 // typecheck) through the `@ts-expect-error` lines below, which fail it in turn if the line
 // they mark ever compiles. The tests around them run what can be run.
 import { describe, expect, it } from 'vitest';
-import type { CommandName } from '../../../../src-preload/bridge';
+import type { CommandName } from '@preload/bridge';
 import { combineHandlers, type Handlers } from '../../../../src-main/core/app/handlers';
 import type { AppCore } from '../../../../src-main/core/ports';
 

@@ -1,14 +1,14 @@
 // The undo journal on its own: what it keeps, that an entry is undone once, and that an
 // inverse's refusals and failures are reported as they are.
 import { describe, expect, it } from 'vitest';
-import type { UndoableView } from '../../../../src-preload/bridge';
+import type { UndoableView } from '@preload/bridge';
 import { CommandError } from '../../../../src-main/core/app/command-error';
 import {
   UNDO_LIMIT,
   UndoJournal,
   type UndoableChange,
   type UndoOutcome,
-} from '../../../../src-main/core/app/undo';
+} from '../../../../src-main/core/app/undo/journal';
 
 function journal(limit?: number): { undo: UndoJournal; announced: UndoableView[] } {
   const announced: UndoableView[] = [];

@@ -1,12 +1,7 @@
 // The words `outpost slots --set` takes for an account's posting times, and how they are shown.
 import { describe, expect, it } from 'vitest';
-import type { PostingSlot, Weekday } from '../../../../src-preload/bridge';
-import {
-  formatPostingTimes,
-  parsePostingTimes,
-  slotGroups,
-  slotsOfGroups,
-} from '../../../../src-preload/posting-times';
+import type { PostingSlot, Weekday } from '@preload/bridge';
+import { formatPostingTimes, parsePostingTimes, slotGroups, slotsOfGroups } from '@preload/posting-times';
 
 const slots = (days: Weekday[], times: string[]): PostingSlot[] =>
   days.flatMap((weekday) => times.map((time) => ({ weekday, time })));

@@ -1,8 +1,8 @@
 // Slot arithmetic as a table: the next free posting slot after a moment, in the account's own
 // zone, across days, weeks and daylight-saving changes.
 import { describe, expect, it } from 'vitest';
-import type { PostingSlot } from '../../../../src-preload/bridge';
-import { parsePostingTimes } from '../../../../src-preload/posting-times';
+import type { PostingSlot } from '@preload/bridge';
+import { parsePostingTimes } from '@preload/posting-times';
 import {
   freeSlots,
   nextFreeSlot,

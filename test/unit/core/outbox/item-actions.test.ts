@@ -1,7 +1,7 @@
 // A variant's actions as a table: what the core accepts now, from the variant's facts and the
 // op machine. Every view answers these, and every handler refuses the rest with these reasons.
 import { describe, expect, it } from 'vitest';
-import type { VariantAction } from '../../../../src-preload/bridge';
+import type { VariantAction } from '@preload/bridge';
 import {
   variantActions,
   variantRefusal,

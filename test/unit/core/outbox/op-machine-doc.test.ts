@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { describe, expect, it } from 'vitest';
-import { OUTBOX_OP_STATES } from '../../../../src-preload/bridge';
+import { OUTBOX_OP_STATES } from '@preload/bridge';
 import { EFFECT_WORDS, EVENT_WORDS, OP_EVENT_TYPES } from '../../../../src-main/core/outbox/op-events';
 import {
   ACTION_EVENTS,

@@ -1,7 +1,7 @@
 // The op machine as a table: one row per state and event (and kind, where the kind matters).
 // Every combination must be listed, so a new state or event cannot slip in without a row.
 import { describe, expect, it } from 'vitest';
-import { OUTBOX_OP_KINDS, OUTBOX_OP_STATES, type OutboxOpAction } from '../../../../src-preload/bridge';
+import { OUTBOX_OP_KINDS, OUTBOX_OP_STATES, type OutboxOpAction } from '@preload/bridge';
 import {
   OP_EVENT_TYPES,
   USER_EVENTS,

@@ -1,7 +1,7 @@
 // A post's actions as a table: the service offers no deletion and no move, so only a post that
 // never reached it is deleted or moved, and only while nothing of it may be on its way there.
 import { describe, expect, it } from 'vitest';
-import type { PostAction } from '../../../../src-preload/bridge';
+import type { PostAction } from '@preload/bridge';
 import type { OpActionRow } from '../../../../src-main/core/outbox/item-actions';
 import { postActions, postRefusal, type PostFacts } from '../../../../src-main/core/outbox/post-actions';
 

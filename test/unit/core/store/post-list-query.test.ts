@@ -2,9 +2,9 @@
 // the order each sort gives (the one post_changed_order walks for "last changed").
 import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { POST_SORTS } from '../../../../src-preload/bridge';
-import { platformSpellings } from '../../../../src-preload/platforms';
-import { listSpec } from '../../../../src-main/core/app/post-list';
+import { POST_SORTS } from '@preload/bridge';
+import { platformSpellings } from '@preload/platforms';
+import { listSpec } from '../../../../src-main/core/app/find/post-list';
 import { orderListed, variantConditions, whereListed } from '../../../../src-main/core/store/post-list-query';
 import type { Database } from '../../../../src-main/core/store/schema';
 import { containsPattern, foldForSearch, searchWords } from '../../../../src-main/core/store/search-text';

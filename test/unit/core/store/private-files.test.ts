@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../../src-main/core/store/db';
-import { createFileLogger, Redactor } from '../../../../src-main/core/app/logger';
+import { createFileLogger, Redactor } from '../../../../src-main/core/app/connection/file-logger';
 
 const posix = process.platform !== 'win32';
 let parent = '';

@@ -2,7 +2,7 @@
 // secret part, given the core's redactor) on its way into sync_log and the log file; what
 // crosses the bridge can be passed through the same redactor.
 import { describe, expect, it, vi } from 'vitest';
-import { Redactor, redactDeep } from '../../../../src-main/core/app/logger';
+import { Redactor, redactDeep } from '../../../../src-main/core/app/connection/file-logger';
 import { appendSyncLog, listSyncLog } from '../../../../src-main/core/store/sync-log-repository';
 import { logDecision, type SyncContext } from '../../../../src-main/core/store/unit-of-work';
 import { useTempStore } from './temp-store';

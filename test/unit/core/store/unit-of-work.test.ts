@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { BridgeEvent } from '../../../../src-preload/bridge';
+import type { BridgeEvent } from '@preload/bridge';
 import { listSyncLog } from '../../../../src-main/core/store/sync-log-repository';
 import { inTransaction, logDecision, type SyncContext } from '../../../../src-main/core/store/unit-of-work';
 import { useTempStore } from '../store/temp-store';

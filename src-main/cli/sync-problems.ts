@@ -1,0 +1,56 @@
+// What `outpost sync` could not finish, part by part: a script reads the exit code, a person
+// reads these lines on standard error, and --json carries them as `problems`.
+import type { SyncStatus } from '@preload/bridge';
+
+export interface SyncProblem {
+  /** Which part: `workspace:<slug>`, `outbox`, `decisions`, `conflicts`, `pending`, `token`, `paused`, `connection`. */
+  part: string;
+  message: string;
+}
+
+const count = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/** Every part of the sync that failed or waits on the user; none means it all went through. */
+export function syncProblems(status: SyncStatus): SyncProblem[] {
+  const problems: SyncProblem[] = [];
+  if (status.phase === 'needs_token')
+    problems.push({
+      part: 'token',
+      message: 'The service did not accept the access token, or none is stored.',
+    });
+  if (status.phase === 'paused') problems.push({ part: 'paused', message: 'Sync is paused (in the app).' });
+  if (status.phase === 'not_connected')
+    problems.push({ part: 'connection', message: 'Not connected to a service.' });
+  for (const w of status.unreadWorkspaces)
+    problems.push({
+      part: `workspace:${w.slug}`,
+      message: `Workspace ${w.slug} could not be read: ${w.reason}`,
+    });
+  for (const w of status.unavailableWorkspaces)
+    problems.push({
+      part: `workspace:${w.slug}`,
+      message: `Workspace ${w.slug} cannot be reached with this account; its changes wait.`,
+    });
+  if (status.failed > 0)
+    problems.push({
+      part: 'outbox',
+      message: `${count(status.failed, 'operation', 'operations')} failed: see 'outpost outbox'.`,
+    });
+  const decisions = status.needsAttention - status.failed - status.conflicts;
+  if (decisions > 0)
+    problems.push({
+      part: 'decisions',
+      message: `${count(decisions, 'operation waits', 'operations wait')} for your decision: see 'outpost outbox'.`,
+    });
+  if (status.conflicts > 0)
+    problems.push({
+      part: 'conflicts',
+      message: `${count(status.conflicts, 'item', 'items')} changed on both sides: see 'outpost conflicts'.`,
+    });
+  if (status.pending > 0)
+    problems.push({
+      part: 'pending',
+      message: `${count(status.pending, 'operation', 'operations')} not sent yet.`,
+    });
+  return problems;
+}

@@ -1,0 +1,142 @@
+// Add to queue (issue 25): each variant goes to its account's next free posting slot. The
+// facts are read once for the whole call (the variants, their posts, each workspace's accounts,
+// posting times and the times already held), the slots are found in memory (a slot is taken
+// when a scheduled variant of that account sits at it, those placed earlier in the same call
+// included), and the times are written by setScheduledTimes: one transaction, each variant
+// checked as a user's own schedule is, one outbox op each, one undo entry for the call.
+import type { CommandResult, LocalId } from '@preload/bridge';
+import { sendingAccountOf } from '../../domain/accounts';
+import { freeSlots } from '../../domain/slots';
+import { listScheduledFrom } from '../../store/planning-queries';
+import { listPostsByIds } from '../../store/post-repository';
+import type { PostRow, VariantRow } from '../../store/schema';
+import { listSignOffAccounts } from '../../store/sign-off-repository';
+import { listPostingSchedules, type StoredSchedule } from '../../store/slots-repository';
+import { listVariantsByIds } from '../../store/variant-repository';
+import type { ProfileFact } from '@preload/send-guards';
+import { assertAllows, type AppContext } from '../app-context';
+import { CommandError } from '../command-error';
+import { setScheduledTimes, type TimeChange } from './schedule-changes';
+import { profileFacts, sendRefusalAmong } from '../items/send-checks';
+import { timeChangeUndo } from './time-change-undo';
+import { formatWhen, queueLabel } from '../undo/words';
+
+export type AddToQueueResult = CommandResult<'planning.addToQueue'>;
+
+export const NO_POSTING_TIMES = 'Give this account posting times first (in the Queue, "Posting times").';
+export const CHOOSE_ACCOUNT =
+  'Choose an account first: with "platform default" the workspace has no single account it would go out from.';
+export const LOCAL_DRAFT =
+  'Move this draft to a workspace first: posting times belong to the accounts of a workspace.';
+
+/** One workspace's facts, read once per call. */
+interface WorkspaceFacts {
+  profiles: ProfileFact[];
+  schedules: Map<string, StoredSchedule>;
+  signOff: Set<string>;
+  /** Per account, the instants its scheduled variants hold (grown as the call places more). */
+  taken: Map<string, Set<number>>;
+  /** Per account, its free slots from now on, continued from one variant to the next. */
+  free: Map<string, Iterator<number>>;
+}
+
+async function readWorkspace(app: AppContext, workspace: string, nowIso: string): Promise<WorkspaceFacts> {
+  const profiles = await profileFacts(app.db, workspace);
+  const taken = new Map<string, Set<number>>();
+  for (const row of await listScheduledFrom(app.db, workspace, nowIso)) {
+    const account = sendingAccountOf(row, profiles);
+    if (account === null || row.scheduled_at === null) continue;
+    const set = taken.get(account) ?? new Set<number>();
+    set.add(Date.parse(row.scheduled_at));
+    taken.set(account, set);
+  }
+  return {
+    profiles,
+    schedules: await listPostingSchedules(app.db, workspace),
+    signOff: await listSignOffAccounts(app.db, workspace),
+    taken,
+    free: new Map(),
+  };
+}
+
+export async function addToQueue(app: AppContext, variantIds: readonly LocalId[]): Promise<AddToQueueResult> {
+  const now = app.now();
+  const nowMs = Date.parse(now);
+  const ids = [...new Set(variantIds)];
+  const variants = new Map((await listVariantsByIds(app.db, ids)).map((v) => [v.id, v]));
+  const posts = new Map(
+    (await listPostsByIds(app.db, [...new Set([...variants.values()].map((v) => v.post_id))])).map((p) => [
+      p.id,
+      p,
+    ]),
+  );
+  const workspaces = new Map<string, WorkspaceFacts>();
+  const refused: AddToQueueResult['refused'] = [];
+  const plan: TimeChange[] = [];
+  const signOff = new Set<string>();
+
+  for (const id of ids) {
+    const v = variants.get(id);
+    const post = v && posts.get(v.post_id);
+    try {
+      if (!v || !post) throw new CommandError('not_found', 'It is no longer in Outpost.');
+      if (post.workspace !== null && !workspaces.has(post.workspace))
+        workspaces.set(post.workspace, await readWorkspace(app, post.workspace, now));
+      const facts = post.workspace === null ? null : (workspaces.get(post.workspace) as WorkspaceFacts);
+      const { account, at } = placeInQueue(v, post, facts, nowMs);
+      facts?.taken.get(account)?.add(at);
+      if (facts?.signOff.has(account)) signOff.add(id);
+      plan.push({ variantId: id, at: new Date(at).toISOString(), expected: null });
+    } catch (error) {
+      if (!(error instanceof CommandError)) throw error;
+      refused.push({ id, reason: error.message });
+    }
+  }
+
+  const { changed, refused: notWritten } = await setScheduledTimes(app, plan);
+  for (const r of notWritten) refused.push({ id: r.variantId, reason: r.error.message });
+  const undo = timeChangeUndo(app, changed);
+  if (undo) app.undo.record({ ...undo, label: queueLabel(changed) });
+  return {
+    done: changed.length,
+    refused,
+    scheduled: changed.map((c) => ({
+      variantId: c.variantId,
+      scheduledAt: c.after as string,
+      signOffExpected: signOff.has(c.variantId),
+    })),
+  };
+}
+
+/** The account a variant goes out from and its next free slot, or why it has none (thrown). */
+function placeInQueue(
+  v: VariantRow,
+  post: PostRow,
+  facts: WorkspaceFacts | null,
+  nowMs: number,
+): { account: string; at: number } {
+  // The checks a schedule makes, before any slot is looked for: the same words.
+  assertAllows('schedule', { variant: v, workspace: post.workspace, ops: [] });
+  if (v.scheduled_at !== null)
+    throw new CommandError(
+      'invalid_state',
+      `It is already scheduled for ${formatWhen(v.scheduled_at)}: move it in the Queue, or unschedule it first.`,
+    );
+  if (facts === null) throw new CommandError('invalid_state', LOCAL_DRAFT);
+  const guard = sendRefusalAmong(v, facts.profiles);
+  if (!guard.ok) throw new CommandError('invalid_state', guard.message);
+  const account = sendingAccountOf(v, facts.profiles);
+  if (account === null) throw new CommandError('invalid_state', CHOOSE_ACCOUNT);
+  const schedule = facts.schedules.get(account);
+  if (schedule === undefined || schedule.slots.length === 0)
+    throw new CommandError('invalid_state', NO_POSTING_TIMES);
+  let free = facts.free.get(account);
+  if (free === undefined) {
+    const taken = facts.taken.get(account) ?? new Set<number>();
+    facts.taken.set(account, taken);
+    free = freeSlots(schedule, nowMs, taken);
+    facts.free.set(account, free);
+  }
+  // Endless while the account has slots (it has); each one given is taken by the caller.
+  return { account, at: free.next().value as number };
+}

@@ -1,0 +1,81 @@
+// Binds the bridge contract to the core: one `ipcMain.handle` per command on its own channel,
+// the sender checked (our window's main frame, on app://outpost), the payload checked to be
+// plain data, then handed to `core.invoke`, which validates it against the command's zod schema.
+import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
+import { COMMAND_NAMES, IPC_EVENT_CHANNEL, ipcChannel } from '@preload/bridge';
+import type { BridgeEvent, BridgeResult } from '@preload/bridge';
+import type { AppCore, Logger } from '../core/ports';
+import { isPlainData } from '../shared/plain-data';
+import { APP_HOST, APP_SCHEME } from './window';
+
+export interface IpcBindings {
+  /** Removes every handler and the event forwarding. */
+  dispose(): void;
+}
+
+export interface BindIpcOptions {
+  ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>;
+  core: AppCore;
+  /** The window's web contents, or null while there is none (then every call is refused). */
+  getWebContents(): WebContents | null;
+  logger: Logger;
+  /** Development only (`npm run dev`): the renderer dev server's origin, trusted besides app://outpost. */
+  devOrigin?: string | null;
+}
+
+/** The call must come from our window's top frame showing our own page: no iframe, no other page. */
+export function isTrustedSender(
+  event: IpcMainInvokeEvent,
+  contents: WebContents | null,
+  devOrigin: string | null = null,
+): boolean {
+  if (contents === null || contents.isDestroyed() || event.sender !== contents) return false;
+  const frame = event.senderFrame;
+  const main = contents.mainFrame;
+  if (!frame || frame.parent !== null) return false;
+  // Electron hands out one WebFrameMain object per frame; the ids cover a re-wrapped one.
+  const sameFrame =
+    frame === main || (frame.processId === main.processId && frame.routingId === main.routingId);
+  if (!sameFrame) return false;
+  try {
+    const url = new URL(frame.url);
+    if (url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST) return true;
+    return devOrigin !== null && url.origin === devOrigin;
+  } catch {
+    return false;
+  }
+}
+
+export function bindIpc(options: BindIpcOptions): IpcBindings {
+  const { ipcMain, core, logger } = options;
+  for (const command of COMMAND_NAMES) {
+    ipcMain.handle(ipcChannel(command), async (event, payload: unknown): Promise<BridgeResult<unknown>> => {
+      if (!isTrustedSender(event, options.getWebContents(), options.devOrigin ?? null)) {
+        logger.warn('ipc: refused a call from an unexpected sender', { command });
+        throw new Error('Refused: this sender may not use the Outpost bridge.');
+      }
+      if (!isPlainData(payload)) {
+        return { ok: false, error: { code: 'invalid_payload', message: 'The payload must be plain data.' } };
+      }
+      try {
+        return await core.invoke(command, payload);
+      } catch (error) {
+        logger.error('ipc: core.invoke threw', { command, error: String(error) });
+        return { ok: false, error: { code: 'internal', message: 'Outpost hit an internal error.' } };
+      }
+    });
+  }
+  const unsubscribe = core.subscribe((event) => sendEvent(options.getWebContents(), event));
+  return {
+    dispose() {
+      unsubscribe();
+      for (const command of COMMAND_NAMES) ipcMain.removeHandler(ipcChannel(command));
+    },
+  };
+}
+
+/** Sends one event to the window, if it is still there. */
+export function sendEvent(contents: WebContents | null, event: BridgeEvent): void {
+  if (contents === null || contents.isDestroyed()) return;
+  contents.send(IPC_EVENT_CHANNEL, event);
+}

@@ -1,0 +1,175 @@
+// The desktop app, kept out of index.ts so tests can run it with `electron` mocked: the
+// single-instance lock and the app's own scheme, then its three parts in desktop-app/: the
+// window (window-controller.ts), the shell around it: IPC, sync triggers, tray, menu and
+// notifications (shell-wiring.ts), and an orderly quit (quit-sequence.ts). Every Electron object
+// comes from the `electron` import; the core comes from `createCore`, so nothing here knows how
+// the database or keychain are opened.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { BrowserWindow, app, protocol, screen, session, shell } from 'electron';
+import type { BrowserWindow as BrowserWindowType, WebContents } from 'electron';
+import { defaultDataDir, ensurePrivateDir } from '../core/paths';
+import type { AppCore, Logger } from '../core/ports';
+import { createQuitSequence } from './quit-sequence';
+import { wireShell } from './shell-wiring';
+import { createWindowController } from './window-controller';
+import type { SyncTriggers } from './sync-triggers';
+import type { TrayController } from './tray';
+import {
+  APP_URL,
+  denyAllPermissions,
+  handleAppProtocol,
+  hardenWebContents,
+  registerAppScheme,
+} from './window';
+import { WINDOW_STATE_FILE } from './window-state';
+
+export interface CreateCoreInput {
+  dataDir: string;
+  version: string;
+  logger: Logger;
+  /** The Electron build of better-sqlite3, when running unpackaged (see scripts/build-electron-natives.mjs). */
+  nativeBinding: string | undefined;
+  /** The Electron build of keytar, likewise; without it the token would fall back to memory. */
+  keytarBinding: string | undefined;
+}
+
+export interface DesktopAppOptions {
+  createCore(input: CreateCoreInput): Promise<AppCore>;
+  /** The folder of the built main process (out/main): preload and renderer sit beside it. */
+  mainDir: string;
+  /** The folder with icons (resources/ of the app). */
+  resourcesDir: string;
+  logger: Logger;
+  /** How long quitting waits for an in-flight request before leaving it to the unknown-outcome path. */
+  quitGraceMs?: number;
+  syncIntervalMs?: number;
+}
+
+export interface DesktopApp {
+  core: AppCore;
+  window(): BrowserWindowType | null;
+  tray: TrayController | null;
+  triggers: SyncTriggers;
+  /** Shows and focuses the window (what a second launch does). */
+  show(): void;
+}
+
+const openExternal = (url: string): Promise<void> => shell.openExternal(url);
+
+/** Where scripts/build-electron-natives.mjs puts the Electron builds of the native modules. */
+export function electronNativeDir(appPath: string): string {
+  const { electron } = process.versions as NodeJS.ProcessVersions & { electron?: string };
+  return join(appPath, 'native', `electron-v${electron ?? 'unknown'}-${process.platform}-${process.arch}`);
+}
+
+/** The dev server's address, only when unpackaged and only on the loopback interface. */
+export function devRendererUrl(packaged: boolean, raw: string | undefined): string | null {
+  if (packaged || !raw) return null;
+  try {
+    const url = new URL(raw);
+    const loopback = url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
+    return url.protocol === 'http:' && loopback ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts the app. Resolves to null when another instance already runs (this one then quits
+ * after handing over to it through the single-instance lock).
+ */
+export async function startDesktopApp(options: DesktopAppOptions): Promise<DesktopApp | null> {
+  const { logger } = options;
+  registerAppScheme(protocol);
+  // Every renderer sandboxed, including any the window options would forget.
+  app.enableSandbox();
+  const dataDir = defaultDataDir();
+  ensurePrivateDir(dataDir);
+  app.setPath('userData', dataDir);
+
+  // Windows shows notifications only for an app with a user model id (the installer's appId).
+  if (process.platform === 'win32') app.setAppUserModelId('app.outpost.desktop');
+
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return null;
+  }
+
+  // `npm run dev`: electron-vite serves the renderer with hot reload; never in a packaged app.
+  const devUrl = devRendererUrl(app.isPackaged, process.env.ELECTRON_RENDERER_URL);
+  const appIcon = join(options.resourcesDir, 'icons', '512x512.png');
+  const windows = createWindowController({
+    BrowserWindow,
+    screen,
+    stateFile: join(dataDir, WINDOW_STATE_FILE),
+    preloadPath: join(options.mainDir, '..', 'preload', 'index.cjs'),
+    iconPath: process.platform === 'linux' ? appIcon : undefined,
+    url: devUrl ?? APP_URL,
+    openExternal,
+    packaged: app.isPackaged,
+    logger,
+  });
+  // A second launch before the window exists just waits for it.
+  app.on('second-instance', () => windows.show());
+  app.on('web-contents-created', (_event, contents: WebContents) =>
+    hardenWebContents(contents, openExternal, { packaged: app.isPackaged }),
+  );
+
+  await app.whenReady();
+  denyAllPermissions(session.defaultSession);
+  handleAppProtocol(protocol, join(options.mainDir, '..', 'renderer'));
+
+  // Unpackaged, the Node builds in node_modules have the wrong ABI; a packaged app has its own.
+  const devNativeFile = (binary: string): string | undefined => {
+    if (app.isPackaged) return undefined;
+    const file = join(electronNativeDir(app.getAppPath()), binary);
+    return existsSync(file) ? file : undefined;
+  };
+  const core = await options.createCore({
+    dataDir,
+    version: app.getVersion(),
+    logger,
+    nativeBinding: devNativeFile('better_sqlite3.node'),
+    keytarBinding: devNativeFile('keytar.node'),
+  });
+
+  const wiring = await wireShell({
+    core,
+    windows,
+    resourcesDir: options.resourcesDir,
+    iconPath: appIcon,
+    openExternal,
+    devOrigin: devUrl === null ? null : new URL(devUrl).origin,
+    logger,
+    syncIntervalMs: options.syncIntervalMs,
+  });
+  const quit = createQuitSequence(
+    {
+      stopWork: () => wiring.stop(),
+      closeCore: () => core.close(options.quitGraceMs ?? 3_000),
+      release: () => wiring.tray?.destroy(),
+      exit: () => app.quit(),
+    },
+    logger,
+  );
+  app.on('activate', () => windows.show());
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('before-quit', (event) => quit.onBeforeQuit(event));
+
+  windows.start({
+    onFocus: () => wiring.triggers.focus(),
+    // macOS apps stay running with no window; on Windows and Linux that is a setting.
+    keepsRunningOnClose: () => process.platform === 'darwin' || wiring.closesToTray(),
+    quitting: () => quit.quitting,
+  });
+  return {
+    core,
+    window: () => windows.current(),
+    tray: wiring.tray,
+    triggers: wiring.triggers,
+    show: () => windows.show(),
+  };
+}
