@@ -49,13 +49,15 @@ export class CopyKeeper {
 
   make(kind: CopyKind): Promise<CopyFile> {
     const store = this.#o.store();
+    // Named for when it was asked for, even when it waits for the one before.
+    const at = this.#o.clock.now();
     const made = this.#queue.then(() =>
       makeCopy({
         sqlite: store.sqlite,
         file: store.file,
         dir: this.#o.dir,
         kind,
-        at: this.#o.clock.now(),
+        at,
         ...(this.#o.nativeBinding ? { nativeBinding: this.#o.nativeBinding } : {}),
       }),
     );
