@@ -15,6 +15,7 @@ import {
   type Driver,
   type Migration,
   type NoMigrations,
+  type SqliteDatabase,
   type SqliteDialectConfig,
 } from 'kysely';
 import { ensurePrivateDir, ensurePrivateFile, tightenFiles } from '../paths';
@@ -63,15 +64,56 @@ export interface OpenDatabaseOptions {
   onConnection?: (sqlite: SqliteHandle) => void;
   /** Runs SQLite's quick check before anything else: damage throws (recovery/damage.ts). */
   check?: boolean;
+  /**
+   * The database's bytes, opened in memory instead of the file and read-only once upgraded: a
+   * folder Outpost cannot write, or a file another program holds, is shown and never changed.
+   */
+  readOnlyImage?: Buffer;
 }
 
 export interface OpenedDatabase {
   db: Kysely<Database>;
   file: string;
-  sqlite: SqliteHandle;
+  /** The connection under Kysely now (reopen() replaces it). */
+  readonly sqlite: SqliteHandle;
+  /** Opened on a copy in memory, read-only: the folder could not be written or read as a database. */
+  readonly inMemory: boolean;
   /** Copies the write-ahead log into the database file; call at quiet moments (see below). */
   checkpoint(): Promise<void>;
+  /**
+   * Opens the file at `file` again and carries on there, between two of Kysely's queries: the
+   * folder came back, or was made again with everything in it.
+   */
+  reopen(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The connection under Kysely, which can be replaced by one on the same path (reopen). */
+class SwappableConnection {
+  #handle: SqliteHandle;
+  #cached: SqliteDatabase;
+  constructor(handle: SqliteHandle) {
+    this.#handle = handle;
+    this.#cached = cachingDatabase(handle);
+  }
+  get handle(): SqliteHandle {
+    return this.#handle;
+  }
+  /** What Kysely talks to: the same object whichever connection is under it. */
+  readonly database: SqliteDatabase = {
+    prepare: (text) => this.#cached.prepare(text),
+    close: () => this.#cached.close(),
+  };
+  swap(next: SqliteHandle): void {
+    const old = this.#cached;
+    this.#handle = next;
+    this.#cached = cachingDatabase(next);
+    try {
+      old.close();
+    } catch {
+      // A connection on a file that is gone may not close cleanly: the new one is what counts.
+    }
+  }
 }
 
 /**
@@ -81,6 +123,9 @@ export interface OpenedDatabase {
  * last edit), and keeps this high bound only as a safety net.
  */
 const AUTO_CHECKPOINT_PAGES = 10_000;
+
+/** How long a write waits for another process's write lock before it gives up (SQLITE_BUSY). */
+export const BUSY_TIMEOUT_MS = 5_000;
 
 /** Migration names recorded in an existing file that this build does not ship. Read-only. */
 export function findUnknownMigrations(
@@ -114,10 +159,10 @@ export function findUnknownMigrations(
  * applied a request. IMMEDIATE takes the write lock at BEGIN, where busy_timeout does wait.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
-  readonly #sqlite: SqliteHandle;
-  constructor(config: SqliteDialectConfig, sqlite: SqliteHandle) {
+  readonly #connection: SwappableConnection;
+  constructor(config: SqliteDialectConfig, connection: SwappableConnection) {
     super(config);
-    this.#sqlite = sqlite;
+    this.#connection = connection;
   }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
@@ -127,20 +172,18 @@ class ImmediateSqliteDriver extends SqliteDriver {
    * a second ROLLBACK would then fail, and its error would hide the one that caused it.
    */
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    if (this.#sqlite.inTransaction) await super.rollbackTransaction(connection);
+    if (this.#connection.handle.inTransaction) await super.rollbackTransaction(connection);
   }
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
-  readonly #sqlite: SqliteHandle;
-  constructor(config: SqliteDialectConfig, sqlite: SqliteHandle) {
-    super(config);
-    this.#config = config;
-    this.#sqlite = sqlite;
+  readonly #connection: SwappableConnection;
+  constructor(connection: SwappableConnection) {
+    super({ database: connection.database });
+    this.#connection = connection;
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config, this.#sqlite);
+    return new ImmediateSqliteDriver({ database: this.#connection.database }, this.#connection);
   }
   override createAdapter(): DialectAdapter {
     return new TransactionalDdlSqliteAdapter();
@@ -149,43 +192,98 @@ class ImmediateSqliteDialect extends SqliteDialect {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenedDatabase> {
   const { file, nativeBinding } = options;
+  const image = options.readOnlyImage;
   const migrations = options.migrations ?? MIGRATIONS;
-  const unknown = findUnknownMigrations(file, nativeBinding, migrations);
+  const unknown = image ? [] : findUnknownMigrations(file, nativeBinding, migrations);
   if (unknown.length > 0) throw new DatabaseTooNewError(file, unknown);
-  if (file !== ':memory:') {
+  if (file !== ':memory:' && !image) {
     ensurePrivateDir(dirname(file));
     // SQLite gives the -wal and -shm files the database file's mode, so this one decides.
     ensurePrivateFile(file);
   }
 
-  const sqlite = new BetterSqlite3(file, nativeBinding ? { nativeBinding } : {});
+  const binding = nativeBinding ? { nativeBinding } : {};
+  const connection = new SwappableConnection(new BetterSqlite3(image ?? file, binding));
+  const sqlite = connection.handle;
   let db: Kysely<Database> | null = null;
   try {
     options.onConnection?.(sqlite);
-    configure(sqlite, file);
+    if (!image) configure(sqlite, file);
     if (options.check) quickCheck(sqlite);
-    db = new Kysely<Database>({
-      dialect: new ImmediateSqliteDialect({ database: cachingDatabase(sqlite) }, sqlite),
-    });
+    db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(connection) });
     const migrator = createMigrator(db, migrations);
     const pending = await pendingMigrations(migrator, options.migrateTo);
     const before = options.beforeMigrations;
     await migrateOneByOne(migrator, pending, before && ((names) => before(names, sqlite)));
+    // A copy in memory is for reading: a change there would be lost, so none is taken.
+    if (image) sqlite.pragma('query_only = ON');
   } catch (error) {
     if (db) await db.destroy();
     else sqlite.close();
     throw error;
   }
-  const opened = db;
+  const latest = Object.keys(migrations).sort().at(-1) ?? '';
+  return openedDatabase(db, file, connection, {
+    inMemory: image !== undefined,
+    latest,
+    binding,
+    ...(options.onConnection ? { onConnection: options.onConnection } : {}),
+  });
+}
+
+interface ReopenOptions {
+  inMemory: boolean;
+  /** The last migration this build ships: the file taken over must be at it. */
+  latest: string;
+  binding: { nativeBinding?: string };
+  onConnection?: (sqlite: SqliteHandle) => void;
+}
+
+/** The file at `file`, ready to take over: configured, checked, and at the schema this build runs. */
+function connectionAt(file: string, o: ReopenOptions): SqliteHandle {
+  const next = new BetterSqlite3(file, { fileMustExist: true, ...o.binding });
+  try {
+    o.onConnection?.(next);
+    configure(next, file);
+    quickCheck(next);
+    const last: unknown = next.prepare(`select max(name) from ${MIGRATION_TABLE}`).pluck().get();
+    if (last !== o.latest)
+      throw new Error('The database needs an upgrade: start Outpost again to finish it.');
+    return next;
+  } catch (error) {
+    next.close();
+    throw error;
+  }
+}
+
+function openedDatabase(
+  db: Kysely<Database>,
+  file: string,
+  connection: SwappableConnection,
+  o: ReopenOptions,
+): OpenedDatabase {
+  let inMemory = o.inMemory;
   return {
-    db: opened,
+    db,
     file,
-    sqlite,
+    get sqlite() {
+      return connection.handle;
+    },
+    get inMemory() {
+      return inMemory;
+    },
     // PASSIVE: copies what no reader still needs, never waits for anyone.
     checkpoint: async () => {
-      await sql`pragma wal_checkpoint(PASSIVE)`.execute(opened);
+      await sql`pragma wal_checkpoint(PASSIVE)`.execute(db);
     },
-    close: () => opened.destroy(),
+    reopen: () =>
+      // Kysely's connection is held meanwhile: no query runs while the connection changes.
+      db.connection().execute(() => {
+        connection.swap(connectionAt(file, o));
+        inMemory = false;
+        return Promise.resolve();
+      }),
+    close: () => db.destroy(),
   };
 }
 
@@ -197,6 +295,6 @@ function configure(sqlite: SqliteHandle, file: string): void {
   // WAL + NORMAL is durable across application crashes; only an OS crash may lose the last
   // commits. A publish's claim is committed with FULL (durable-commit.ts).
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   sqlite.pragma(`wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES}`);
 }

@@ -3,7 +3,9 @@
 // and a damaged one is set aside and recovered (recovery/recover.ts), after which the start goes
 // on with what was recovered and says what happened (RecoveryReport, kept in the settings until
 // the user has seen it).
-import { join } from 'node:path';
+import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import type { Migration } from 'kysely';
 import type { Clock, Logger } from '../ports';
 import { ALL_PAGES, COPIES_DIR, makeCopy } from './copies';
@@ -33,6 +35,8 @@ export interface OpenedStore {
   store: OpenedDatabase;
   /** What this start recovered, when it found the database damaged. */
   recovered: RecoveryReport | null;
+  /** Opened read-only, on a copy in memory: the folder cannot be written, or another program holds the file. */
+  readOnly: 'read_only' | 'locked' | null;
 }
 
 export function copiesDirOf(file: string): string {
@@ -63,10 +67,31 @@ function refusal(o: OpenStoreOptions, error: unknown): StartRefused | null {
   return null;
 }
 
+function writable(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT';
+  }
+}
+
+/** SQLite's "unable to open" in a folder or on a file Outpost may not write means read-only. */
+function openFailureOf(file: string, error: unknown): StorageFailure | null {
+  const failure = storageFailureOf(error);
+  if (failure === 'io' && !(writable(dirname(file)) && writable(file))) return 'read_only';
+  return failure;
+}
+
 export async function openStore(o: OpenStoreOptions): Promise<OpenedStore> {
   try {
-    return { store: await open(o), recovered: null };
+    return { store: await open(o), recovered: null, readOnly: null };
   } catch (error) {
+    const failure = openFailureOf(o.file, error);
+    if (failure === 'read_only' || failure === 'locked') {
+      o.logger.warn('the database cannot be opened for writing: shown read-only', { failure });
+      return { store: await openReadOnly(o), recovered: null, readOnly: failure };
+    }
     if (!isDamage(error)) throw refusal(o, error) ?? error;
     const cause = damageCause(error);
     const findings = error instanceof DamageFound ? error.findings.slice(0, 20) : [];
@@ -142,7 +167,62 @@ async function recover(o: OpenStoreOptions, cause: string): Promise<OpenedStore>
   };
   await setSetting(store.db, RECOVERY_SETTING, report);
   o.logger.warn('recovered the database', { ...report });
-  return { store, recovered: report };
+  return { store, recovered: report, readOnly: null };
+}
+
+/**
+ * The database's bytes as they can be read now: through SQLite (the write-ahead log included)
+ * when it lets a reader in, else straight from the file; an empty database when there is none.
+ */
+function imageOf(o: OpenStoreOptions): Buffer {
+  const binding = o.nativeBinding ? { nativeBinding: o.nativeBinding } : {};
+  let bytes: Buffer;
+  if (!existsSync(o.file)) {
+    const empty = new BetterSqlite3(':memory:', binding);
+    bytes = empty.serialize();
+    empty.close();
+    return bytes;
+  }
+  try {
+    const reader = new BetterSqlite3(o.file, {
+      readonly: true,
+      fileMustExist: true,
+      timeout: 1_000,
+      ...binding,
+    });
+    try {
+      bytes = reader.serialize();
+    } finally {
+      reader.close();
+    }
+  } catch {
+    bytes = readFileSync(o.file);
+  }
+  // A database in memory has no write-ahead log: its header must not ask for one.
+  if (bytes.length >= 20) bytes.fill(1, 18, 20);
+  return bytes;
+}
+
+/** The folder cannot take changes: what is there is shown from a copy in memory, and never changed. */
+async function openReadOnly(o: OpenStoreOptions): Promise<OpenedDatabase> {
+  const image = (bytes: Buffer) =>
+    openDatabase({
+      file: o.file,
+      readOnlyImage: bytes,
+      check: true,
+      ...(o.nativeBinding ? { nativeBinding: o.nativeBinding } : {}),
+      ...(o.migrations ? { migrations: o.migrations } : {}),
+    });
+  try {
+    return await image(imageOf(o));
+  } catch (error) {
+    // A file read in the middle of another program's write may not hold together: nothing is shown.
+    o.logger.warn('the database could not be read either: an empty one is shown', { message: String(error) });
+    const empty = new BetterSqlite3(':memory:');
+    const bytes = empty.serialize();
+    empty.close();
+    return image(bytes);
+  }
 }
 
 /** The report of the last recovery, until the user has seen it. */

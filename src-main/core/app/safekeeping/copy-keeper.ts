@@ -38,8 +38,16 @@ export class CopyKeeper {
   start(background: (work: () => Promise<unknown>) => void): void {
     const newest = listCopyFiles(this.#o.dir)[0];
     const age = newest ? this.#o.clock.now().getTime() - Date.parse(newest.at) : Infinity;
-    if (age > START_COPY_AFTER_MS) background(() => this.make('auto'));
-    this.#stop = this.#o.scheduler.every(AUTO_COPY_EVERY_MS, () => background(() => this.make('auto')));
+    if (age > START_COPY_AFTER_MS) background(() => this.#auto());
+    this.#stop = this.#o.scheduler.every(AUTO_COPY_EVERY_MS, () => background(() => this.#auto()));
+  }
+
+  /**
+   * A copy of a database shown read-only from memory could be older than the file it was read
+   * from: the copies on their own wait until the file itself is open again.
+   */
+  async #auto(): Promise<CopyFile | null> {
+    return this.#o.store().inMemory ? null : this.make('auto');
   }
 
   stop(): void {
@@ -51,6 +59,7 @@ export class CopyKeeper {
     const store = this.#o.store();
     // Named for when it was asked for, even when it waits for the one before.
     const at = this.#o.clock.now();
+    // The connection as it is when the copy's turn comes (the folder may have been opened again).
     const made = this.#queue.then(() =>
       makeCopy({
         sqlite: store.sqlite,

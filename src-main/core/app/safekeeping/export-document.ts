@@ -206,9 +206,10 @@ function exportOp(o: OutboxOpRow): ExportOp {
 }
 
 async function exportPosts(db: BetterSqlite3.Database): Promise<ExportPost[]> {
-  const posts = all<PostRow>(db, 'select * from post order by created_at, id');
+  // In the order the app shows them (made, then as written), which an import keeps by writing them so.
+  const posts = all<PostRow>(db, 'select * from post order by created_at, rowid');
   const variants = groupBy(
-    all<VariantRow>(db, 'select * from variant order by created_at, id'),
+    all<VariantRow>(db, 'select * from variant order by created_at, rowid'),
     (v) => v.post_id,
   );
   const ops = groupBy(snapshotOps(db, { open: false }), (o) => o.post_id);

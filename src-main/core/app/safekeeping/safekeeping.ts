@@ -1,17 +1,18 @@
 // The app's side of keeping the data safe, in one place for the facade: opening the database
 // so that no start is bricked (store/open-store.ts), the copies kept without being asked, what
-// the window must say about the folder, and the data.* commands.
+// the window must say about the folder (and when it may stop), and the data.* commands.
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import type { BridgeErrorInfo, DataCommands, DataStatus } from '@preload/bridge';
+import type { BridgeErrorInfo, DataCommands, DataProblemKind, DataStatus } from '@preload/bridge';
 import { DATABASE_FILE } from '../../paths';
 import type { Clock, Logger, Scheduler } from '../../ports';
-import type { OpenedDatabase, SqliteHandle } from '../../store/db';
+import { BUSY_TIMEOUT_MS, type OpenedDatabase, type SqliteHandle } from '../../store/db';
 import { copiesDirOf, openStore, RECOVERY_SETTING, readRecoveryReport } from '../../store/open-store';
 import type { RecoveryReport } from '../../store/recovery/recover';
 import type { Handlers } from '../handlers';
 import { CopyKeeper } from './copy-keeper';
 import { dataHandlers } from './data-handlers';
+import { FolderWatch } from './folder-watch';
 import { StorageStatus } from './storage-status';
 import { recoveryNotice, saveRefusal } from './words';
 
@@ -28,6 +29,9 @@ export interface SafekeepingOptions {
   onDatabaseConnection?: (sqlite: SqliteHandle) => void;
 }
 
+/** While another program holds the file, a change is refused at once: waiting on it froze the window. */
+const BUSY_TIMEOUT_WHILE_HELD_MS = 100;
+
 export class Safekeeping {
   readonly #o: SafekeepingOptions;
   readonly #file: string;
@@ -35,26 +39,33 @@ export class Safekeeping {
   #recoveredNow: RecoveryReport | null = null;
   readonly keeper: CopyKeeper;
   readonly status: StorageStatus;
+  readonly #folder: FolderWatch;
 
   constructor(options: SafekeepingOptions) {
     this.#o = options;
     this.#file = join(options.dataDir, DATABASE_FILE);
-    this.keeper = new CopyKeeper({
-      store: () => this.#opened(),
-      dir: copiesDirOf(this.#file),
-      clock: options.clock,
-      scheduler: options.scheduler,
-      logger: options.logger,
-      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
-    });
+    const binding = options.nativeBinding ? { nativeBinding: options.nativeBinding } : {};
+    const store = (): OpenedDatabase => this.#opened();
+    this.keeper = new CopyKeeper({ store, dir: copiesDirOf(this.#file), ...options, ...binding });
     this.status = new StorageStatus({
       dataDir: options.dataDir,
       file: this.#file,
       scheduler: options.scheduler,
       logger: options.logger,
       emit: options.emit,
-      probe: () => this.#probe(),
+      probe: (kind) => this.#probe(kind),
+      cleared: (kind) => {
+        if (kind === 'locked') this.#store?.sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      },
       notice: () => this.#notice(),
+    });
+    this.#folder = new FolderWatch({
+      file: this.#file,
+      store,
+      scheduler: options.scheduler,
+      logger: options.logger,
+      ...binding,
+      gone: () => this.status.set('folder_gone'),
     });
   }
 
@@ -64,7 +75,7 @@ export class Safekeeping {
   }
 
   async open(): Promise<OpenedDatabase> {
-    const { store, recovered } = await openStore({
+    const { store, recovered, readOnly } = await openStore({
       file: this.#file,
       clock: this.#o.clock,
       logger: this.#o.logger,
@@ -73,18 +84,21 @@ export class Safekeeping {
     });
     this.#store = store;
     this.#recoveredNow = recovered;
+    if (readOnly !== null) this.status.set(readOnly);
     return store;
   }
 
-  /** The app's own copies (the window's hosts; a CLI command makes one only when asked). */
+  /** The app's own copies and the watch on its folder (a CLI command makes a copy only when asked). */
   start(background: (work: () => Promise<unknown>) => void): void {
     if (this.#o.host === 'cli') return;
     this.keeper.start(background);
+    this.#folder.start();
   }
 
   close(): void {
     this.keeper.stop();
     this.status.stop();
+    this.#folder.stop();
   }
 
   handlers(imported: () => void): Handlers<keyof DataCommands> {
@@ -107,8 +121,11 @@ export class Safekeeping {
 
   /** A command that failed for the folder's sake, as the bridge says it; null for any other failure. */
   bridgeError(error: unknown): BridgeErrorInfo | null {
+    // A folder gone is looked for now, not at the next check.
+    if (this.#store !== null && !this.#store.inMemory) this.#folder.check();
     const kind = this.status.observe(error);
     if (kind === null) return null;
+    if (kind === 'locked') this.#store?.sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_WHILE_HELD_MS}`);
     return {
       code: kind === 'disk_full' ? 'disk_full' : 'storage',
       message: saveRefusal(kind, this.#o.dataDir),
@@ -120,12 +137,17 @@ export class Safekeeping {
     return report === null ? null : recoveryNotice(report, this.#recoveredNow?.at === report.at);
   }
 
-  /** One small committed write and its removal: through only when the folder takes changes again. */
-  async #probe(): Promise<void> {
-    const db = this.#opened().db;
+  /**
+   * Whether the folder takes changes again: the file back at its path (or made again), the file
+   * itself when only a copy in memory could be opened, then one small committed write.
+   */
+  async #probe(kind: DataProblemKind): Promise<void> {
+    const store = this.#opened();
+    if (kind === 'folder_gone') await this.#folder.tryBack();
+    else if (store.inMemory) await store.reopen();
     await sql`insert or replace into setting (key, value) values ('storageProbe', hex(zeroblob(8192)))`.execute(
-      db,
+      store.db,
     );
-    await sql`delete from setting where key = 'storageProbe'`.execute(db);
+    await sql`delete from setting where key = 'storageProbe'`.execute(store.db);
   }
 }

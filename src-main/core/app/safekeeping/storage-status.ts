@@ -18,8 +18,10 @@ export interface StorageStatusOptions {
   scheduler: Scheduler;
   logger: Logger;
   emit: (status: DataStatus) => void;
-  /** One small committed write; throws when the folder still cannot take it. */
-  probe: () => Promise<void>;
+  /** Whether the folder takes changes again (one small committed write); throws while it cannot. */
+  probe: (kind: DataProblemKind) => Promise<void>;
+  /** The folder takes changes again. */
+  cleared?: (kind: DataProblemKind) => void;
   notice: () => Promise<DataNotice | null>;
 }
 
@@ -48,6 +50,8 @@ export class StorageStatus {
   /** The kind of folder problem `error` shows (and from now on said), or null when it is none. */
   observe(error: unknown): DataProblemKind | null {
     const failure = storageFailureOf(error);
+    // A write refused while the folder is known to be gone or held is that, not a read-only folder.
+    if (failure === 'read_only' && this.#problem !== null) return this.#problem;
     let kind: DataProblemKind | null = null;
     if (
       failure === 'disk_full' ||
@@ -75,12 +79,15 @@ export class StorageStatus {
   }
 
   async #tryAgain(): Promise<void> {
+    const kind = this.#problem;
+    if (kind === null) return;
     try {
-      await this.#o.probe();
+      await this.#o.probe(kind);
     } catch {
       return;
     }
-    this.#o.logger.info('the data folder takes changes again', { kind: this.#problem });
+    this.#o.logger.info('the data folder takes changes again', { kind });
+    this.#o.cleared?.(kind);
     this.#problem = null;
     this.#probing?.();
     this.#probing = null;
