@@ -6,10 +6,11 @@ import tseslint from 'typescript-eslint';
 import svelteConfig from './svelte.config.js';
 import coreLayers from './eslint-rules/core-layers.js';
 import outboxOwnsItsTable from './eslint-rules/outbox-owns-its-table.js';
+import windowLayers from './eslint-rules/window-layers.js';
 import testRules from './eslint-rules/no-long-sleeps.js';
 
 /** The project's own rules. */
-const outpost = { rules: { ...outboxOwnsItsTable.rules, ...coreLayers.rules } };
+const outpost = { rules: { ...outboxOwnsItsTable.rules, ...coreLayers.rules, ...windowLayers.rules } };
 
 /** Layer rules of design.md section 2, as errors. */
 const noElectronInCore = {
@@ -77,9 +78,17 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [noRendererFromMain] }] },
   },
   {
+    // The window's layers import only downwards: lib never imports a feature
+    // (eslint-rules/window-layers.js holds the order); its units stay short.
     files: ['src-renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
+    plugins: { outpost },
     rules: {
+      'outpost/window-layers': 'error',
+      // Units a reader holds in their head: a component, a state class or a module under 400
+      // lines, a function under 80.
+      'max-lines': ['error', 400],
+      'max-lines-per-function': ['error', 80],
       'no-restricted-imports': [
         'error',
         {

@@ -1,8 +1,9 @@
-// The checks every path that sends runs before anything leaves (issue 13, point 5): the core
-// refuses with these words (src-main/core/app/send-checks.ts) and the window disables the action
-// with the same ones. Pure functions over plain facts, shared like the counter they rely on.
+// The checks every path that sends runs before anything leaves: the core refuses with these
+// (src-main/core/app/items/send-checks.ts) and the window disables the action with the same
+// words (words/refusals.ts). Pure functions over plain facts, shared like the counter they rely on.
 import type { AccountChoice } from './bridge';
 import { countFor, platformKey, platformName } from './counter';
+import { accountInactive, noDefaultAccount, overLimit, REFUSALS } from './words/refusals';
 
 export type RefusalReason = 'past_time' | 'over_limit' | 'no_account';
 export type GuardResult = { ok: true } | { ok: false; reason: RefusalReason; message: string };
@@ -15,8 +16,7 @@ export function guardTime(at: string, now: Date): GuardResult {
   return {
     ok: false,
     reason: 'past_time',
-    message:
-      'That time has already passed, so it would go out at once. Pick a later time, or choose "Send now instead".',
+    message: REFUSALS.pastTime,
   };
 }
 
@@ -28,7 +28,7 @@ export function guardLength(platform: string, content: string): GuardResult {
   return {
     ok: false,
     reason: 'over_limit',
-    message: `The text is ${count.used - count.limit} over the ${name} limit (${count.used} of ${count.limit} ${count.unit}). Shorten it, then send it.`,
+    message: overLimit(count.used - count.limit, name, count.used, count.limit, count.unit),
   };
 }
 
@@ -59,7 +59,7 @@ export function guardAccount(
     return {
       ok: false,
       reason: 'no_account',
-      message: `Choose a ${name} account first: a variant needs a connected posting account to be scheduled or published.`,
+      message: REFUSALS.needsAccount,
     };
   if (profiles.length === 0) return OK;
   const id = account.kind === 'profile' ? account.profileId : chosenByService;
@@ -69,22 +69,18 @@ export function guardAccount(
     return {
       ok: false,
       reason: 'no_account',
-      message: `The chosen ${name} account is no longer active. Choose another account, or reconnect it in the service.`,
+      message: accountInactive(name),
     };
   }
   if (profiles.some((p) => p.isActive && samePlatform(p.platform, platform))) return OK;
   return {
     ok: false,
     reason: 'no_account',
-    message: `This workspace has no active ${name} account, so there is no default to send from. Connect ${article(name)} account in the service, or move this text to a platform the workspace has.`,
+    message: noDefaultAccount(name),
   };
 }
 
 /** The first refusal of those given, or ok. */
 export function firstRefusal(...results: GuardResult[]): GuardResult {
   return results.find((r) => !r.ok) ?? OK;
-}
-
-function article(name: string): string {
-  return /^[AEIOU]/.test(name) ? `an ${name}` : `a ${name}`;
 }

@@ -1,7 +1,7 @@
 // How the commands lay out what they print: lines, tab-separated tables, a variant in a line.
 // What the text holds is escaped later, once, by the printer (output.ts).
 import type { AccountChoice, SettingsView, SyncStatus, VariantView } from '@preload/bridge';
-import { statusLine } from '@preload/words';
+import { statusLine } from '@preload/words/status';
 import { inlineField, platformField } from './output';
 
 /** Runs of spaces and line breaks as one space; any other control stays, for the printer to show. */

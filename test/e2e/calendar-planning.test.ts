@@ -6,7 +6,7 @@
 // serious in either view, light or dark.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { addDays, visibleDays } from '../../src-renderer/src/features/calendar/calendar-days';
+import { addDays, visibleDays } from '../../src-renderer/src/lib/calendar-days';
 import { utcToZonedInput, zonedInputToUtc } from '../../src-renderer/src/lib/schedule-time';
 import {
   addVariant,

@@ -1,7 +1,7 @@
 // Steps the calendar's end-to-end tests share: which day is tomorrow on the test's clock, opening
 // the calendar on the page that shows a day, and a drag that Chromium carries out whole.
 import type { Locator, Page } from 'playwright-core';
-import { addDays, stepAnchor, visibleDays } from '../../src-renderer/src/features/calendar/calendar-days';
+import { addDays, stepAnchor, visibleDays } from '../../src-renderer/src/lib/calendar-days';
 import { utcToZonedInput } from '../../src-renderer/src/lib/schedule-time';
 import { until } from './harness';
 import type { Setup } from './harness';

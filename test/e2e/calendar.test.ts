@@ -2,7 +2,7 @@
 // keyboard alone, a chip that opens its post, and a reschedule made offline that reaches the
 // service exactly once when it is back.
 import { describe, expect, it } from 'vitest';
-import { addDays, onDay, shiftTime } from '../../src-renderer/src/features/calendar/calendar-days';
+import { addDays, onDay, shiftTime } from '../../src-renderer/src/lib/calendar-days';
 import { chip, daysOf, dragChip, openCalendarOn, shownDays } from './calendar-steps';
 import type { CalendarView } from './calendar-steps';
 import {

@@ -105,7 +105,7 @@ describe('scheduling and publishing', () => {
     expect(s.sandbox.inspect.publishCount(variant.id)).toBe(0);
 
     // Waiting for the approvers: content, account, time and Publish now are locked, and it says why.
-    const lock = "Waiting for the channel's approvers: changes are locked until they decide.";
+    const lock = "This variant is waiting for the channel's approvers; it cannot change until they decide.";
     await s.page.getByText(lock).waitFor();
     const content = s.page.getByLabel('Content', { exact: true });
     expect(await content.isEditable()).toBe(false);

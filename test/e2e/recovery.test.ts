@@ -3,7 +3,7 @@
 // decided by the user either way; and the activity of a post, paged with "Load more".
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { describeEntry, entryLine } from '../../src-renderer/src/lib/describe';
+import { describeEntry, entryLine } from '@preload/words/service-records';
 import { utcToZonedInput } from '../../src-renderer/src/lib/schedule-time';
 import {
   addVariant,

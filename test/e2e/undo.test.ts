@@ -6,7 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { CommandName, CommandPayload, CommandResult } from '@preload/bridge';
 import { utcToZonedInput, zonedInputToUtc } from '../../src-renderer/src/lib/schedule-time';
-import { addDays, shiftTime } from '../../src-renderer/src/features/calendar/calendar-days';
+import { addDays, shiftTime } from '../../src-renderer/src/lib/calendar-days';
 import { chip, daysOf, dragChip, openCalendarOn, shownDays } from './calendar-steps';
 import { axeScan, seriousFindings, until, useChromium, waitForText } from './harness';
 import type { Setup } from './harness';

@@ -1,6 +1,6 @@
-// Issue 26 item 7: the one module of words (src-preload/words.ts), which the window, the CLI and
-// the core read from. Every output it can give is held to the plain-words list (no connection
-// codes, no status strings, no "read back"), and so is every string the window's source shows.
+// The words home (src-preload/words/), which the window, the CLI and the core read from. Every
+// output it can give is held to the plain-words list (no connection codes, no status strings,
+// no "read back"), and so is every string the built window holds.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,20 +12,28 @@ import {
   type SyncStatus,
 } from '@preload/bridge';
 import {
-  codeToWords,
-  jargonIn,
-  LOG_ACTIONS,
-  logActionWords,
-  OP_KIND_WORDS,
-  OP_STATE_WORDS,
-  REASONS,
-  STATE_LABELS,
-  STATE_TEXT,
-  stateLabel,
-  statusLine,
-  valueWords,
-  waitReason,
-} from '@preload/words';
+  DISK_FULL_WORDS,
+  importText,
+  problemText,
+  recoveryNotice,
+  saveRefusal,
+  syncStoppedWords,
+} from '@preload/words/data';
+import { COMMAND_ERRORS, NOT_FOUND } from '@preload/words/errors';
+import { ORIGIN_WORDS } from '@preload/words/history';
+import { OP_KIND_WORDS, OP_STATE_WORDS, OUTBOX_REASONS, waitReason } from '@preload/words/outbox';
+import {
+  accountInactive,
+  alreadyScheduled,
+  noDefaultAccount,
+  overLimit,
+  REFUSALS,
+} from '@preload/words/refusals';
+import { discardLabel, itemName, queueLabel, timeChangeLabel, timePassed } from '@preload/words/undo';
+import { codeToWords, jargonIn, valueWords } from '@preload/words/plain';
+import { STATE_LABELS, STATE_TEXT, stateLabel } from '@preload/words/states';
+import { statusLine } from '@preload/words/status';
+import { LOG_ACTIONS, logActionWords } from '@preload/words/sync-log';
 
 const base: SyncStatus = {
   phase: 'idle',
@@ -246,9 +254,24 @@ function everything(): string[] {
           );
   }
   const message = 'The connection to the service broke.';
-  for (const value of Object.values(REASONS))
+  for (const value of Object.values(OUTBOX_REASONS))
     said.push(typeof value === 'string' ? value : value(message, true));
-  said.push(REASONS.publishNotSeen(null), REASONS.publishSeen('published'));
+  said.push(OUTBOX_REASONS.publishNotSeen(null), OUTBOX_REASONS.publishSeen('published'));
+  for (const value of Object.values(REFUSALS)) said.push(value);
+  said.push(alreadyScheduled('Tue 3 Mar, 09:00'), overLimit(3, 'X', 283, 280, 'characters'));
+  said.push(accountInactive('X'), noDefaultAccount('Instagram'));
+  for (const value of Object.values(COMMAND_ERRORS))
+    said.push(typeof value === 'string' ? value : (value as (x: string) => string)('x'));
+  for (const value of Object.values(NOT_FOUND))
+    said.push((value as (a: string, b: string) => string)('acme', 'p1'));
+  for (const value of Object.values(ORIGIN_WORDS)) said.push(value);
+  const moves = [{ postTitle: 'Launch', platform: 'x', before: null, after: '2030-01-01T10:00:00Z' }];
+  said.push(
+    timeChangeLabel(moves),
+    queueLabel(moves),
+    timePassed(itemName('Launch', 'x'), '2030-01-01T10:00:00Z'),
+  );
+  said.push(discardLabel({ content: true, account: false, time: false }, itemName('', 'linkedin')));
   for (const code of [
     'no_default_available',
     'platform_default',
@@ -256,6 +279,33 @@ function everything(): string[] {
     'variant.approval_requested',
   ])
     said.push(valueWords(code), codeToWords(code));
+  for (const kind of ['disk_full', 'read_only', 'locked', 'folder_gone'] as const)
+    said.push(
+      problemText(kind, '/home/a/Outpost'),
+      saveRefusal(kind, '/home/a/Outpost'),
+      syncStoppedWords(kind),
+    );
+  said.push(syncStoppedWords('damaged'), syncStoppedWords('io'), DISK_FULL_WORDS);
+  const counts = { posts: 2, variants: 3, textVersions: 4, ops: 1, slots: 5, skipped: 1 };
+  said.push(
+    importText(counts),
+    importText({ ...counts, posts: 0, variants: 0, textVersions: 0, ops: 0, slots: 0 }),
+  );
+  for (const restoredFrom of [{ at: '2030-01-01T10:00:00Z' }, null]) {
+    const notice = recoveryNotice(
+      {
+        at: '2030-01-01T11:00:00Z',
+        cause: 'database disk image is malformed',
+        damagedFile: '/home/a/Outpost/outpost.db.damaged-1',
+        restoredFrom,
+        unreadable: restoredFrom ? ['variant'] : [],
+        nothingRead: restoredFrom === null,
+        merged: { posts: 1, variants: 2, textVersions: 0, ops: 1, strays: 1 },
+      },
+      true,
+    );
+    said.push(notice.title, ...notice.lines);
+  }
   return said;
 }
 

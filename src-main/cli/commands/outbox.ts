@@ -1,7 +1,7 @@
 // outpost outbox and its actions: what waits to be sent, what failed, what waits for you, and
 // the user's answers to each. Whether an action is allowed is the core's decision.
 import type { OutboxOpView } from '@preload/bridge';
-import { OP_KIND_WORDS, OP_STATE_WORDS, waitReason } from '@preload/words';
+import { OP_KIND_WORDS, OP_STATE_WORDS, waitReason } from '@preload/words/outbox';
 import { call, defineCommand, type ArgSpec, type CliCommand, type Outcome } from '../command';
 import { oneLine, table } from '../format';
 

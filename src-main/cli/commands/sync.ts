@@ -1,6 +1,6 @@
 // outpost sync, outpost log: one full sync that a script can trust, and the engine's decisions.
 import type { SyncStatus } from '@preload/bridge';
-import { logActionWords } from '@preload/words';
+import { logActionWords } from '@preload/words/sync-log';
 import { syncProblems } from '../sync-problems';
 import { backoffCeilingMs, type BackoffPolicy } from '../../core/domain/backoff';
 import type { AppCore } from '../../core/ports';

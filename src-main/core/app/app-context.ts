@@ -1,5 +1,8 @@
-// What every handler module is given: the database, the clock, the engine, the connection,
-// and the few lookups and views they share. Built once by the facade (create-app-core.ts).
+// What every command is given: the database, the clock and ids, the engine, the connection, the
+// few lookups and views the features share, and a way to run another command as the user's own.
+// Built once by the facade (create-app-core.ts); it reaches for nothing itself: time, ids and
+// randomness come in through its deps, as the ports give them.
+import { NOT_FOUND } from '@preload/words/errors';
 import type { Kysely } from 'kysely';
 import type {
   BridgeErrorInfo,
@@ -8,43 +11,59 @@ import type {
   CommandPayload,
   CommandResult,
   PostDetail,
+  UndoResult,
   VariantAction,
   VariantView,
 } from '@preload/bridge';
+import type { TextOf } from '../history/versions';
 import { variantRefusal, type VariantFacts } from '../outbox/item-actions';
 import { listOpenOpsOfPost } from '../outbox/op-queries';
-import type { TextOf } from '../history/versions';
 import type { Clock, Logger } from '../ports';
 import { getPost } from '../store/post-repository';
 import type { Database, PostRow, VariantRow } from '../store/schema';
-import { getVariant, listVariantsOfPost } from '../store/variant-repository';
 import { inTransaction, type SyncContext } from '../store/unit-of-work';
+import { getVariant, listVariantsOfPost } from '../store/variant-repository';
+import { hasWorkspace } from '../store/workspace-repository';
 import type { SyncEngine } from '../sync/engine';
 import { CommandError } from './command-error';
 import type { Connection } from './connection/connection';
-import type { UndoJournal } from './undo/journal';
+import type { DataActions } from './safekeeping/data-actions';
 import { signOffFacts } from './items/send-checks';
 import { postDetail, variantView } from './items/views';
+
+/** The host the core runs in, as app.info tells it. */
+export interface HostInfo {
+  version: string;
+  host: 'electron' | 'browser' | 'cli';
+  dataDir: string;
+}
 
 export interface AppContextDeps {
   db: () => Kysely<Database>;
   clock: Clock;
+  /** A new local id (a UUID). */
+  newId: () => string;
+  /** The source of jitter for backoff. */
+  random: () => number;
   logger: Logger;
   emit: (event: BridgeEvent) => void;
   engine: () => SyncEngine;
   connection: Connection;
+  host: HostInfo;
   /** A local change was saved: tell the window, recount, sync soon, checkpoint later. */
   changed: (postId: string, variantId: string | null) => void;
   /** An error as the bridge shows it: a code and a message with every secret removed. */
   bridgeError: (error: unknown, command: string) => BridgeErrorInfo;
   /** Removes every known secret from a text before it is kept or shown. */
   redact: (text: string) => string;
-  /** The changes the user can take back (undo/journal.ts): a handler records one after its commit. */
-  undo: UndoJournal;
+  /** Takes back a change the undo journal kept (without `id`: the newest). */
+  takeBack: (id?: string) => Promise<UndoResult>;
   /** An edit of a text was saved: a version of it is kept once the typing pauses (history/pauses.ts). */
   typed: (of: TextOf) => void;
   /** Runs a command as the user's own, payload already checked: an undo takes the change's own path. */
   run: <C extends CommandName>(command: C, payload: CommandPayload<C>) => Promise<CommandResult<C>>;
+  /** The data folder itself: its status, its copies, the export of everything. */
+  data: DataActions;
 }
 
 export class AppContext {
@@ -62,16 +81,27 @@ export class AppContext {
   get logger(): Logger {
     return this.deps.logger;
   }
-  get undo(): UndoJournal {
-    return this.deps.undo;
+  get host(): HostInfo {
+    return this.deps.host;
+  }
+  get data(): DataActions {
+    return this.deps.data;
   }
 
   run<C extends CommandName>(command: C, payload: CommandPayload<C>): Promise<CommandResult<C>> {
     return this.deps.run(command, payload);
   }
 
+  takeBack(id?: string): Promise<UndoResult> {
+    return this.deps.takeBack(id);
+  }
+
   now(): string {
     return this.deps.clock.now().toISOString();
+  }
+
+  newId(): string {
+    return this.deps.newId();
   }
 
   emit(event: BridgeEvent): void {
@@ -98,13 +128,13 @@ export class AppContext {
       logger: this.deps.logger,
       emit: (e) => this.deps.emit(e),
       concurrency: 1,
-      random: Math.random,
+      random: this.deps.random,
       redact: this.deps.redact,
     };
   }
 
   /**
-   * A handler's writes as one unit of work: one transaction, and the events raised inside it
+   * A command's writes as one unit of work: one transaction, and the events raised inside it
    * (a settled op, a notice) go out only once it has committed.
    */
   inTransaction<T>(work: (t: SyncContext) => Promise<T>): Promise<T> {
@@ -113,13 +143,13 @@ export class AppContext {
 
   async post(id: string): Promise<PostRow> {
     const post = await getPost(this.db, id);
-    if (!post) throw new CommandError('not_found', `No post with id ${id}.`);
+    if (!post) throw new CommandError('not_found', NOT_FOUND.post(id));
     return post;
   }
 
   async variant(id: string): Promise<VariantRow> {
     const v = await getVariant(this.db, id);
-    if (!v) throw new CommandError('not_found', `No variant with id ${id}.`);
+    if (!v) throw new CommandError('not_found', NOT_FOUND.variant(id));
     return v;
   }
 
@@ -138,16 +168,7 @@ export class AppContext {
   }
 
   async knownWorkspace(slug: string): Promise<void> {
-    const row = await this.db
-      .selectFrom('workspace')
-      .select('slug')
-      .where('slug', '=', slug)
-      .executeTakeFirst();
-    if (!row)
-      throw new CommandError(
-        'not_found',
-        `Unknown workspace "${slug}": connect and sync to see your workspaces.`,
-      );
+    if (!(await hasWorkspace(this.db, slug))) throw new CommandError('not_found', NOT_FOUND.workspace(slug));
   }
 }
 

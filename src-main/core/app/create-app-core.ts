@@ -7,6 +7,7 @@ import type {
   BridgeEvent,
   BridgeResult,
   CommandName,
+  CommandPayload,
   CommandResult,
   SyncStatus,
 } from '@preload/bridge';
@@ -22,13 +23,13 @@ import { VERSION_PAUSE_MS } from '@preload/typing';
 import type { OpenedDatabase, SqliteHandle } from '../store/db';
 import type { SyncContext } from '../store/unit-of-work';
 import { SyncEngine } from '../sync/engine';
+import { newLocalId } from '../store/ids';
 import { AppContext } from './app-context';
-import { bulkHandlers } from './bulk/handlers';
+import { runCommand, type Command } from './command';
 import { CommandError } from './command-error';
-import { COMMAND_SCHEMAS, CORE_COMMANDS, describeIssues } from './commands';
+import { COMMANDS } from './commands';
+import { describeIssues } from './schemas';
 import { Connection } from './connection/connection';
-import { combineHandlers, type Handlers } from './handlers';
-import { historyHandlers } from './text-history/handlers';
 import {
   createFileLogger,
   redactDeep,
@@ -36,16 +37,8 @@ import {
   Redactor,
   type FileLogger,
 } from './connection/file-logger';
-import { outboxHandlers } from './outbox-control/handlers';
-import { planningHandlers } from './planning/handlers';
-import { findHandlers } from './find/handlers';
-import { postHandlers } from './posts/handlers';
 import { Safekeeping } from './safekeeping/safekeeping';
-import { settingsHandlers } from './settings/handlers';
-import { syncHandlers } from './sync-control/handlers';
 import { UndoJournal } from './undo/journal';
-import { undoHandlers } from './undo/handlers';
-import { variantHandlers } from './variants/handlers';
 
 export { CommandError } from './command-error';
 
@@ -75,23 +68,6 @@ export interface AppCoreOptions {
   onDatabaseConnection?: (sqlite: SqliteHandle) => void;
 }
 
-/** Answers that quote the service's own words: cleaned of secrets again before they cross the bridge. */
-const QUOTES_SERVICE: ReadonlySet<CommandName> = new Set<CommandName>([
-  'sync.now',
-  'sync.status',
-  'sync.log',
-  'outbox.list',
-  'outbox.retry',
-  'outbox.discard',
-  'outbox.adopt',
-  'settings.testConnection',
-  'posts.get',
-  'undo.run',
-  'history.list',
-  'history.restore',
-  'variants.copyToNewPost',
-]);
-
 /**
  * The light sync's period. Each interval's sync checks every workspace for new and removed posts
  * (sync/freshness.ts), so a colleague's post shows within this plus one sync's time: under a
@@ -119,7 +95,7 @@ class Core implements AppCore {
   readonly #connection: Connection;
   /** Every answer of the service client passes here: the engine tells a failing service from it. */
   readonly #answers = new AnswerWatch();
-  readonly #handlers: Handlers<CommandName>;
+  readonly #journal: UndoJournal;
   #store!: OpenedDatabase;
   #engine!: SyncEngine;
   #closed = false;
@@ -176,9 +152,14 @@ class Core implements AppCore {
       pauseMs: VERSION_PAUSE_MS,
       keep: (of) => this.#keepTyped(of),
     });
-    const app = (this.#app = new AppContext({
+    const journal = (this.#journal = new UndoJournal({
+      announce: (entry) => this.#emit({ name: 'undoable', data: entry }),
+    }));
+    this.#app = new AppContext({
       db: () => this.#store.db,
       clock: this.#clock,
+      newId: newLocalId,
+      random: options.random ?? Math.random,
       logger: this.#logger,
       emit: (e) => this.#emit(e),
       engine: () => this.#engine,
@@ -187,23 +168,11 @@ class Core implements AppCore {
       typed: (of) => this.#pauses.edited(of),
       bridgeError: (error, command) => this.#toBridgeError(error, command),
       redact: this.#redactor.cleaner,
-      undo: new UndoJournal({ announce: (entry) => this.#emit({ name: 'undoable', data: entry }) }),
-      run: (command, payload) => this.#handlers[command](payload),
-    }));
-    // Every command of the bridge has a handler, or this does not compile.
-    this.#handlers = combineHandlers(
-      settingsHandlers(app, { version: options.version, host: options.host, dataDir: options.dataDir }),
-      postHandlers(app),
-      findHandlers(app),
-      variantHandlers(app),
-      outboxHandlers(app),
-      syncHandlers(app),
-      planningHandlers(app),
-      undoHandlers(app.undo),
-      historyHandlers(app),
-      bulkHandlers(app),
-      this.#safe.handlers(() => this.#imported()),
-    ) satisfies Handlers<CommandName>;
+      host: { version: options.version, host: options.host, dataDir: options.dataDir },
+      takeBack: (id) => journal.undo(id),
+      run: (command, payload) => this.#run(command, payload),
+      data: this.#safe.actions(() => this.#imported()),
+    });
   }
 
   async open(): Promise<void> {
@@ -239,25 +208,22 @@ class Core implements AppCore {
 
   async invoke<C extends CommandName>(command: C, payload: unknown): Promise<BridgeResult<CommandResult<C>>> {
     // Hosts pass names from the wire: checked here again, whatever the type says.
-    if (!(CORE_COMMANDS as readonly string[]).includes(command))
+    if (!Object.hasOwn(COMMANDS, command))
       return {
         ok: false,
         error: { code: 'unknown_command', message: `Unknown command: ${String(command).slice(0, 100)}` },
       };
     if (this.#closed) return { ok: false, error: { code: 'internal', message: 'Outpost is shutting down.' } };
-    const parsed = COMMAND_SCHEMAS[command].safeParse(payload);
+    const declared: Command<C> = COMMANDS[command];
+    const parsed = declared.payload.safeParse(payload);
     if (!parsed.success)
       return {
         ok: false,
         error: { code: 'invalid_payload', message: `${command}: ${describeIssues(parsed.error)}` },
       };
     try {
-      const handler = this.#handlers[command] as (p: unknown) => Promise<CommandResult<C>>;
-      const value = await handler(parsed.data);
-      return {
-        ok: true,
-        value: QUOTES_SERVICE.has(command) ? redactDeep(value, this.#redactor.cleaner) : value,
-      };
+      const value = await this.#run(command, parsed.data);
+      return { ok: true, value: declared.quotesService ? redactDeep(value, this.#redactor.cleaner) : value };
     } catch (error) {
       return { ok: false, error: this.#toBridgeError(error, command) };
     }
@@ -294,12 +260,15 @@ class Core implements AppCore {
 
   // --- plumbing ----------------------------------------------------------------------
 
+  /** A command, its payload checked: an undoable one's entry goes to the journal once it committed. */
+  #run<C extends CommandName>(command: C, payload: CommandPayload<C>): Promise<CommandResult<C>> {
+    return runCommand(COMMANDS[command], this.#app, payload, (undo) => this.#journal.record(undo));
+  }
+
   #emit(raw: BridgeEvent): void {
-    // Status, notices and undo labels may quote the service: cleaned again before any listener sees them.
-    const event =
-      raw.name === 'syncStatus' || raw.name === 'notification' || raw.name === 'undoable'
-        ? redactDeep(raw, this.#redactor.cleaner)
-        : raw;
+    // Every event is cleaned of secrets again before any listener sees it: a status, a notice or
+    // an undo label may quote the service, and what the others hold is small.
+    const event = redactDeep(raw, this.#redactor.cleaner);
     for (const l of this.#listeners) {
       try {
         l(event);

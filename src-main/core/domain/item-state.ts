@@ -1,7 +1,7 @@
 // Where an item stands: a variant's state from its facts, and the post's from its own and its
 // variants'. Pure functions; the words for each state live with every other word Outpost says.
 import type { ItemState } from '@preload/bridge';
-import { REASONS, STATE_TEXT } from '@preload/words';
+import { STATE_TEXT } from '@preload/words/states';
 import { serviceState, type ServiceFacts } from './service-state';
 
 export interface VariantStateFacts extends ServiceFacts {
@@ -16,12 +16,8 @@ export interface VariantStateFacts extends ServiceFacts {
   openOps: boolean;
 }
 
-/** Each state's longer words and the words of a post waiting for its title: see src-preload/words.ts. */
-export const STATE_WORDS = STATE_TEXT;
-export const TITLE_NEEDED = REASONS.titleNeeded;
-
 export function variantState(f: VariantStateFacts): { state: ItemState; text: string } {
-  const pick = (state: ItemState) => ({ state, text: STATE_WORDS[state] });
+  const pick = (state: ItemState) => ({ state, text: STATE_TEXT[state] });
   if (f.removed) return pick('removed');
   if (f.publishUnknown) return pick('publish_unknown');
   if (f.needsUser) return pick('needs_user');
@@ -30,8 +26,7 @@ export function variantState(f: VariantStateFacts): { state: ItemState; text: st
   if (f.inLocalSpace) return pick('local_only');
   if (f.serverId === null || f.openOps) return pick('pending_sync');
   const s = serviceState(f);
-  if (s === 'unknown_status')
-    return { state: 'unknown_status', text: f.status ?? STATE_WORDS.unknown_status };
+  if (s === 'unknown_status') return { state: 'unknown_status', text: f.status ?? STATE_TEXT.unknown_status };
   return pick(s);
 }
 

@@ -1,8 +1,10 @@
 // What a service variant means. Only two status strings are named by the spec (`draft`,
 // `needs_approval`); published is recognised by its link (or the literal word), scheduled by
 // its time. Everything else is shown as it came. Pure functions over plain facts.
-import type { NotificationKind } from '@preload/bridge';
-import { codeToWords, REASONS, STATE_TEXT } from '@preload/words';
+import type { NotificationKind, ServiceState } from '@preload/bridge';
+import { OUTBOX_REASONS } from '@preload/words/outbox';
+import { codeToWords } from '@preload/words/plain';
+import { STATE_TEXT } from '@preload/words/states';
 
 export const NEEDS_APPROVAL = 'needs_approval';
 
@@ -15,8 +17,6 @@ export interface ServiceFacts {
 export function isPublished(v: Pick<ServiceFacts, 'status' | 'platform_post_url'>): boolean {
   return (v.platform_post_url !== null && v.platform_post_url !== '') || v.status === 'published';
 }
-
-export type ServiceState = 'published' | 'needs_approval' | 'scheduled' | 'draft' | 'unknown_status';
 
 export function serviceState(v: ServiceFacts): ServiceState {
   if (isPublished(v)) return 'published';
@@ -32,15 +32,15 @@ export type PublishReadBack =
   | { action: 'ask_user'; reason: string };
 
 export function decidePublishReadBack(v: ServiceFacts | null): PublishReadBack {
-  if (v === null) return { action: 'ask_user', reason: REASONS.publishUnread };
+  if (v === null) return { action: 'ask_user', reason: OUTBOX_REASONS.publishUnread };
   const s = serviceState(v);
   // "Scheduled" is what a scheduled variant showed before "Publish now" too: it proves nothing
   // about the request, and recording it would drop the user's publish without a word.
   if (s === 'published' || s === 'needs_approval')
-    return { action: 'record', state: s, reason: REASONS.publishSeen(STATE_TEXT[s].toLowerCase()) };
+    return { action: 'record', state: s, reason: OUTBOX_REASONS.publishSeen(STATE_TEXT[s].toLowerCase()) };
   return {
     action: 'ask_user',
-    reason: REASONS.publishNotSeen(v.status === null ? null : codeToWords(v.status).toLowerCase()),
+    reason: OUTBOX_REASONS.publishNotSeen(v.status === null ? null : codeToWords(v.status).toLowerCase()),
   };
 }
 

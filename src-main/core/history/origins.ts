@@ -1,15 +1,7 @@
-// Where a version came from, in the words the History panel and the CLI show.
+// Where a version came from (its words are in src-preload/words/history.ts), and when a moment
+// names a version already kept.
 import type { VersionOrigin } from '@preload/bridge';
-
-export const ORIGIN_WORDS = {
-  typed: 'typed here',
-  service: 'from the service',
-  before_discard: 'before discard',
-  before_merge: 'before a merge',
-  before_conflict_choice: 'before your choice in a conflict',
-  before_restore: 'before a restore',
-  not_sent_published: 'not sent: published before it could go',
-} as const satisfies Record<VersionOrigin, string>;
+import { ORIGIN_WORDS } from '@preload/words/history';
 
 export const VERSION_ORIGINS = Object.keys(ORIGIN_WORDS) as VersionOrigin[];
 

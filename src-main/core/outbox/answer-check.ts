@@ -2,6 +2,7 @@
 // recorded. A proxy or cache can hand back another record's answer, and a service can answer a
 // change it did not keep: such an answer is not a clean one, so the outcome is unknown and the
 // item is read back (outcome.ts). Only the fields sent are compared: this runs on every answer.
+import { ANSWER_WORDS } from '@preload/words/outbox';
 import type { ServicePost, ServiceVariant } from '../api/client';
 import { sameInstant } from '../domain/merge';
 import { NOT_KEPT_LIMIT } from './op-machine';
@@ -27,20 +28,9 @@ export function sameText(a: string, b: string): boolean {
 
 export type ChangeField = keyof SentPatch;
 
-const FIELD_WORDS: Record<ChangeField, string> = {
-  content: 'the new text',
-  scheduled_at: 'the new time',
-  social_profile_id: 'the new account',
-};
-
-/** "the new time", "the new time and the new text". */
-export function fieldWords(fields: readonly ChangeField[]): string {
-  return fields.map((f) => FIELD_WORDS[f]).join(' and ');
-}
-
 /** The words a change gets once the service answered it `times` times without keeping it. */
 export function notKeptReason(fields: readonly ChangeField[], times: number): string {
-  return `The service answered but did not keep ${fieldWords(fields)} (${times} of ${NOT_KEPT_LIMIT} tries).`;
+  return ANSWER_WORDS.notKept(fields, times, NOT_KEPT_LIMIT);
 }
 
 /** Whether two values of a field say the same (times as instants, text up to its normalisation). */
@@ -65,17 +55,14 @@ export function fieldsNotHeld(
 }
 
 function otherRecord(kind: 'post' | 'variant', addressed: string, answered: string): AnswerMismatch {
-  return new AnswerMismatch(
-    `The service answered about ${kind} ${answered}, not about ${kind} ${addressed} that was sent.`,
-  );
+  return new AnswerMismatch(ANSWER_WORDS.otherRecord(kind, addressed, answered));
 }
 
 /** A change (PATCH): the variant addressed, holding every value sent. */
 export function checkChangeAnswer(addressed: string, patch: SentPatch, sv: ServiceVariant): void {
   if (sv.id !== addressed) throw otherRecord('variant', addressed, sv.id);
   const missing = fieldsNotHeld(sv, patch);
-  if (missing.length > 0)
-    throw new AnswerMismatch(`The service answered, but its answer does not hold ${fieldWords(missing)}.`);
+  if (missing.length > 0) throw new AnswerMismatch(ANSWER_WORDS.lacks(missing));
 }
 
 /** A publish: the variant addressed (what it says of the publication is read as it comes). */
@@ -85,10 +72,7 @@ export function checkPublishAnswer(addressed: string, sv: ServiceVariant): void 
 
 /** A created post: the title sent is there. */
 export function checkCreatedPost(sent: { title: string }, sp: ServicePost): void {
-  if (!sameText(sp.title, sent.title))
-    throw new AnswerMismatch(
-      `The service answered the new post with post ${sp.id}, whose title is not the one sent.`,
-    );
+  if (!sameText(sp.title, sent.title)) throw new AnswerMismatch(ANSWER_WORDS.newPostTitle(sp.id));
 }
 
 /** A created variant: the platform and content sent are there, and the account when one was sent. */
@@ -103,10 +87,7 @@ export function checkCreatedVariant(
       ? 'account'
       : null,
   ].filter((f) => f !== null);
-  if (fields.length > 0)
-    throw new AnswerMismatch(
-      `The service answered the new variant with variant ${sv.id}, whose ${fields.join(' and ')} ${fields.length > 1 ? 'are not the ones' : 'is not the one'} sent.`,
-    );
+  if (fields.length > 0) throw new AnswerMismatch(ANSWER_WORDS.newVariantFields(sv.id, fields));
 }
 
 /**

@@ -2,6 +2,7 @@
 // variant's facts: every view answers it (VariantView and PlanItem `actions`), and every handler
 // checks a request against it, so the window never offers what the core then refuses.
 import type { OutboxOpAction, VariantAction } from '@preload/bridge';
+import { REFUSALS } from '@preload/words/refusals';
 import { isPublished, NEEDS_APPROVAL } from '../domain/service-state';
 import type { OutboxOpRow, VariantRow } from '../store/schema';
 import { refusal } from './op-machine';
@@ -39,18 +40,13 @@ export const VARIANT_ACTIONS: readonly VariantAction[] = [
 
 /** Why nothing of the variant may change now (published, waiting for sign-off, removed), or null. */
 export function lockedReason(v: VariantActionRow): string | null {
-  if (isPublished(v)) return 'This variant is already published; it cannot change.';
-  if (v.remote_state === 'removed')
-    return 'This variant was removed on the service; its text is kept here only.';
+  if (isPublished(v)) return REFUSALS.published;
+  if (v.remote_state === 'removed') return REFUSALS.removed;
   // What the approvers were asked to sign off is what goes out: Outpost does not change it
   // under them (the window locks it too).
-  if (v.status === NEEDS_APPROVAL)
-    return "This variant is waiting for the channel's approvers; it cannot change until they decide.";
+  if (v.status === NEEDS_APPROVAL) return REFUSALS.waitingForSignOff;
   return null;
 }
-
-const NO_FAILED_CHANGE = 'This variant has no failed change.';
-const NEEDS_ACCOUNT_TO = (what: string) => `Choose a posting account before ${what} (the service needs one).`;
 
 /** The op a user's action on the variant acts on, and the machine's answer for it. */
 function opRefusal(
@@ -72,41 +68,48 @@ export function variantRefusal(action: VariantAction, f: VariantFacts): string |
     case 'unschedule':
       return lockedReason(v);
     case 'schedule':
-      return lockedReason(v) ?? (v.account_mode === 'none' ? NEEDS_ACCOUNT_TO('scheduling') : null);
+      return lockedReason(v) ?? (v.account_mode === 'none' ? REFUSALS.needsAccount : null);
     case 'move':
-      return v.scheduled_at === null ? 'This variant has no time to move.' : variantRefusal('schedule', f);
+      return v.scheduled_at === null ? REFUSALS.noTimeToMove : variantRefusal('schedule', f);
     case 'publish': {
       const locked = lockedReason(v);
       if (locked !== null) return locked;
-      if (f.workspace === null) return 'Move this draft to a workspace before publishing it.';
-      if (v.account_mode === 'none') return NEEDS_ACCOUNT_TO('publishing');
+      if (f.workspace === null) return REFUSALS.needsWorkspace;
+      if (v.account_mode === 'none') return REFUSALS.needsAccount;
       const publishes = mine.filter((o) => o.kind === 'publish' && o.state !== 'failed');
       if (publishes.some((o) => o.state === 'needs_user' || o.state === 'unknown'))
-        return 'An earlier publish has an unknown outcome: decide on it first.';
-      return publishes.length > 0 ? 'A publish of this variant is already on its way.' : null;
+        return REFUSALS.publishUnknown;
+      return publishes.length > 0 ? REFUSALS.publishOnItsWay : null;
     }
     case 'retry':
       // Sent again, a change of a variant that cannot change would only be held back again.
-      return lockedReason(v) ?? opRefusal(mine, (o) => o.state === 'failed', action, NO_FAILED_CHANGE);
+      return lockedReason(v) ?? opRefusal(mine, (o) => o.state === 'failed', action, REFUSALS.noFailedChange);
     case 'discard':
-      return opRefusal(mine, (o) => o.state === 'failed', action, NO_FAILED_CHANGE);
+      return opRefusal(mine, (o) => o.state === 'failed', action, REFUSALS.noFailedChange);
     case 'publish_again':
     case 'keep_unpublished':
       return opRefusal(
         mine,
         (o) => o.kind === 'publish' && o.state === 'needs_user',
         action,
-        'This variant has no publish of unknown outcome waiting for a decision.',
+        REFUSALS.noPublishToDecide,
       );
     case 'delete':
-      return v.server_id !== null ? ON_SERVICE : withdrawalRefusal(mine);
+      return v.server_id !== null ? REFUSALS.variantOnService : withdrawalRefusal(mine);
   }
 }
 
-const ON_SERVICE =
-  'This variant is on the service, which offers no way to delete it; you can hide its post here instead.';
-
-/** Every action the core accepts on the variant now. */
-export function variantActions(f: VariantFacts): VariantAction[] {
-  return VARIANT_ACTIONS.filter((a) => variantRefusal(a, f) === null);
+/** Every action the core accepts on the variant now, and why it refuses each of the others. */
+export function variantActions(f: VariantFacts): {
+  actions: VariantAction[];
+  refusals: Partial<Record<VariantAction, string>>;
+} {
+  const actions: VariantAction[] = [];
+  const refusals: Partial<Record<VariantAction, string>> = {};
+  for (const action of VARIANT_ACTIONS) {
+    const why = variantRefusal(action, f);
+    if (why === null) actions.push(action);
+    else refusals[action] = why;
+  }
+  return { actions, refusals };
 }

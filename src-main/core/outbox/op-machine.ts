@@ -8,6 +8,7 @@
 // The promise it keeps: a request that may have reached the service is never sent again by
 // itself. Only a read-back that proves it was not applied (a create, a change), or the user
 // (a publish: "publish again"), puts such an op back to pending.
+import { OP_ACTION_WORDS, OP_KIND_IN_SENTENCE } from '@preload/words/outbox';
 import { OUTBOX_OP_STATES, type OutboxOpAction } from '@preload/bridge';
 import type { OpKind, OpState } from '../store/schema';
 import type { Effect, OpEvent, OpEventType } from './op-events';
@@ -212,30 +213,12 @@ export const ACTION_EVENTS: Record<OutboxOpAction, OpEventType> = {
   create_anew: 'user_create_anew',
 };
 
-const ACTION_WORDS: Record<OutboxOpAction, string> = {
-  retry: 'Retry',
-  discard: 'Discard',
-  publish_again: 'Publish again',
-  keep_unpublished: 'Keep unpublished',
-  adopt: 'Adopting a match',
-  create_anew: 'Creating anew',
-};
-
-const KIND_WORDS: Record<OpKind, string> = {
-  create_post: 'new post',
-  create_variant: 'new variant',
-  update_variant: 'change',
-  schedule: 'schedule',
-  unschedule: 'unschedule',
-  publish: 'publish',
-};
-
 /** Why the machine refuses the user's action on the op now, in words for them; null when it takes it. */
 export function refusal(op: OpFacts, action: OutboxOpAction): string | null {
   const type = ACTION_EVENTS[action];
   const row = decide(op, type === 'user_adopt' ? { type, serverId: '' } : ({ type } as OpEvent));
   return 'why' in row
-    ? `${ACTION_WORDS[action]} is not possible for this ${KIND_WORDS[op.kind]}: ${row.why}`
+    ? `${OP_ACTION_WORDS[action]} is not possible for this ${OP_KIND_IN_SENTENCE[op.kind]}: ${row.why}`
     : null;
 }
 

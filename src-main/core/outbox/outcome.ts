@@ -4,7 +4,7 @@
 // recording the answer) is an unknown outcome, resolved by reading back; only a failure that
 // proves nothing was applied is anything else.
 import { isServiceError } from '../api/errors';
-import { REASONS } from '@preload/words';
+import { OUTBOX_REASONS } from '@preload/words/outbox';
 import { AnswerMismatch } from './answer-check';
 import type { OpEvent } from './op-events';
 import type { OpKind } from '../store/schema';
@@ -27,7 +27,7 @@ export function judgeFailure(kind: OpKind, error: unknown, stage: Stage, timing:
   if (error instanceof AnswerMismatch && stage !== 'read_back')
     return {
       type: 'outcome_unknown',
-      reason: REASONS.outcomeUnknown(message, kind === 'publish'),
+      reason: OUTBOX_REASONS.outcomeUnknown(message, kind === 'publish'),
       at: timing.retryAt(null),
     };
   if (stage === 'recording')
@@ -39,10 +39,10 @@ export function judgeFailure(kind: OpKind, error: unknown, stage: Stage, timing:
   if (!isServiceError(error)) {
     // Nothing tells whether it left: the safe reading is that it may have.
     return stage === 'read_back'
-      ? { type: 'read_back_failed', reason: REASONS.checkFailed(message), at: timing.retryAt(null) }
+      ? { type: 'read_back_failed', reason: OUTBOX_REASONS.checkFailed(message), at: timing.retryAt(null) }
       : {
           type: 'outcome_unknown',
-          reason: REASONS.outcomeUnknown(message, false),
+          reason: OUTBOX_REASONS.outcomeUnknown(message, false),
           at: timing.retryAt(null),
         };
   }
@@ -60,7 +60,7 @@ export function judgeFailure(kind: OpKind, error: unknown, stage: Stage, timing:
   if (stage === 'read_back')
     return {
       type: 'read_back_failed',
-      reason: REASONS.checkFailed(message),
+      reason: OUTBOX_REASONS.checkFailed(message),
       at: timing.retryAt(error.retryAfterMs),
     };
   if (error.kind === 'validation' || error.kind === 'invalid_settings')

@@ -3,6 +3,7 @@
 // service offers no deletion and no move, so only a post that never reached it can be deleted or
 // moved, and only while nothing of it may be on its way there (the op machine says, withdraw.ts).
 import type { PostAction } from '@preload/bridge';
+import { REFUSALS } from '@preload/words/refusals';
 import type { PostRow, VariantRow } from '../store/schema';
 import type { OpActionRow } from './item-actions';
 import { withdrawalRefusal } from './withdraw';
@@ -25,20 +26,27 @@ export function postRefusal(action: PostAction, f: PostFacts): string | null {
     case 'duplicate':
       return null;
     case 'delete':
-      return reachedService(f)
-        ? 'This post is on the service, which offers no way to delete it; you can hide it here instead.'
-        : withdrawalRefusal(f.ops);
+      return reachedService(f) ? REFUSALS.postOnServiceDelete : withdrawalRefusal(f.ops);
     case 'move':
-      return reachedService(f)
-        ? 'This post is on the service, which offers no way to move it; you can duplicate it into the other workspace instead.'
-        : withdrawalRefusal(f.ops);
+      return reachedService(f) ? REFUSALS.postOnServiceMove : withdrawalRefusal(f.ops);
     case 'hide':
-      return f.post.hidden_at === null ? null : 'It is hidden here already.';
+      return f.post.hidden_at === null ? null : REFUSALS.alreadyHidden;
     case 'show':
-      return f.post.hidden_at === null ? 'It is not hidden here.' : null;
+      return f.post.hidden_at === null ? REFUSALS.notHidden : null;
   }
 }
 
-export function postActions(f: PostFacts): PostAction[] {
-  return POST_ACTIONS.filter((a) => postRefusal(a, f) === null);
+/** Every action the core accepts on the post now, and why it refuses each of the others. */
+export function postActions(f: PostFacts): {
+  actions: PostAction[];
+  refusals: Partial<Record<PostAction, string>>;
+} {
+  const actions: PostAction[] = [];
+  const refusals: Partial<Record<PostAction, string>> = {};
+  for (const action of POST_ACTIONS) {
+    const why = postRefusal(action, f);
+    if (why === null) actions.push(action);
+    else refusals[action] = why;
+  }
+  return { actions, refusals };
 }

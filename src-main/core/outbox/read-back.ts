@@ -1,7 +1,7 @@
 // After a create of unknown outcome: what on the service could be what it made. Only items not
 // linked to anything local can be, and only one may be adopted without asking: with two or
 // more (someone made a look-alike at the same moment), the user chooses.
-import { REASONS } from '@preload/words';
+import { OUTBOX_REASONS } from '@preload/words/outbox';
 import type { Candidate } from './op-events';
 import type { Settlement } from './op-store';
 import type { SyncContext } from '../store/unit-of-work';
@@ -58,7 +58,7 @@ export function settleMatch<T extends { id: string }>(
   return {
     event: {
       type: 'answered',
-      reason: REASONS.adopted(m.item.id),
+      reason: OUTBOX_REASONS.adopted(m.item.id),
     },
     action: `${kind}_adopt`,
     record: describe.link(m.item),

@@ -2,6 +2,7 @@
 // takes a draft back to the local space) before it got there. The op machine decides which ops
 // can go (`withdrawn`): only those nothing of which may be on the service, waiting or refused.
 // An item whose create is being sent, or of unknown outcome, may exist there already: it stays.
+import { REFUSALS } from '@preload/words/refusals';
 import type { OutboxOpRow } from '../store/schema';
 import type { SyncContext } from '../store/unit-of-work';
 import { transition, type OpFacts } from './op-machine';
@@ -9,16 +10,16 @@ import { settle } from './op-store';
 
 /** Why each state keeps its op (and its item) from being withdrawn. */
 const KEPT_BECAUSE: Partial<Record<OpFacts['state'], string>> = {
-  sending: 'Part of it is being sent to the service right now.',
-  unknown: 'Part of it may have reached the service; Outpost is still checking.',
-  needs_user: 'Part of it may have reached the service: decide on it in the Outbox first.',
+  sending: REFUSALS.beingSent,
+  unknown: REFUSALS.beingChecked,
+  needs_user: REFUSALS.decideInOutbox,
 };
 
 /** Why these ops keep their item (it may be on the service already), or null when all can go. */
 export function withdrawalRefusal(ops: readonly OpFacts[]): string | null {
   for (const op of ops) {
     if (op.state === 'done' || transition(op, { type: 'withdrawn' }).ok) continue;
-    return KEPT_BECAUSE[op.state] ?? 'Part of it may have reached the service.';
+    return KEPT_BECAUSE[op.state] ?? REFUSALS.mayBeOnService;
   }
   return null;
 }

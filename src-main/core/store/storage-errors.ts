@@ -1,8 +1,8 @@
 // How a write (or an open) failed because of the disk or the folder rather than the data: the
 // kinds the window says in words and waits out, never a reason to drop what was typed.
-import type { DataProblemKind } from '@preload/bridge';
+import type { SyncStopCause } from '@preload/words/data';
 
-export type StorageFailure = DataProblemKind | 'damaged' | 'io';
+export type StorageFailure = SyncStopCause;
 
 function codeOf(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
@@ -27,13 +27,4 @@ export function storageFailureOf(error: unknown): StorageFailure | null {
   )
     return 'io';
   return null;
-}
-
-/** What the status bar says of a sync that stopped because the folder could not take a write. */
-export function syncStoppedWords(failure: StorageFailure): string {
-  if (failure === 'disk_full')
-    return 'Your disk is full: sync stopped before sending more. Once there is room, what was sent is read back from the service, never sent again blind.';
-  if (failure === 'damaged')
-    return 'The database file is damaged: sync stopped. Outpost repairs it at its next start.';
-  return 'Outpost could not write to its data folder: sync stopped before sending more, and goes on once it can.';
 }

@@ -44,6 +44,12 @@ export async function listUnavailableWorkspaces(
     .execute();
 }
 
+/** Whether the workspace is one this account has been shown. */
+export async function hasWorkspace(db: Kysely<Database>, slug: string): Promise<boolean> {
+  const row = await db.selectFrom('workspace').select('slug').where('slug', '=', slug).executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function listWorkspaces(db: Kysely<Database>): Promise<WorkspaceRow[]> {
   return db.selectFrom('workspace').selectAll().orderBy('slug').execute();
 }

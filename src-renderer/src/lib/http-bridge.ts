@@ -1,11 +1,13 @@
 // The browser host's client: the same OutpostBridge as the Electron preload, over HTTP
-// (`POST /bridge/invoke/<command>`) and server-sent events (`GET /bridge/events`). Every call
-// carries a credential in the X-Outpost-Token header: a page's session token (host-token.ts) or,
-// for a script in Node, the host's launch token. EventSource cannot send headers, so the event
-// stream opens with a single-use ticket bought with that header, and a fresh one after every drop.
-// Nothing relies on cookies. See src-main/browser-host/routes.ts.
+// (`POST /bridge/invoke/<command>`) and server-sent events (`GET /bridge/events`, host-events.ts).
+// Every call carries a credential in the X-Outpost-Token header: a page's session token
+// (host-token.ts) or, for a script in Node, the host's launch token. Nothing relies on cookies.
+// The host's side is src-main/browser-host/routes.ts. What an answer means is worked out by pure
+// functions (`commandRequest`, `envelopeFrom`); the rest only sends and reads.
 import { COMMAND_NAMES } from '@preload/bridge';
-import type { BridgeEvent, BridgeResult, OutpostBridge } from '@preload/bridge';
+import type { BridgeResult, OutpostBridge } from '@preload/bridge';
+import { HostEvents } from './host-events';
+import { hostLink, type HostLink } from './host-link';
 
 export interface HttpBridgeOptions {
   /** Where the host listens; default '' (the page's own origin). Tests in Node pass an absolute address. */
@@ -19,9 +21,18 @@ export interface HttpBridgeOptions {
 /** What the page says when the host does not know it: how to get a working address. */
 export const NOT_CONNECTED =
   'This page is not connected to the Outpost browser host. Open the address it printed (each address opens the app once, in one tab); restarting the host prints a new one.';
+const LOST_CONTACT = 'Lost contact with the Outpost browser host. Is it still running?';
+const UNREADABLE = 'The Outpost browser host sent an unreadable answer.';
 
 const knownCommands = new Set<string>(COMMAND_NAMES);
-const MAX_RECONNECT_MS = 30_000;
+
+/** What came back for a command, before it is read as an envelope. */
+export type HostAnswer =
+  | { kind: 'unreachable' }
+  | { kind: 'no credential' }
+  | { kind: 'refused'; status: number }
+  | { kind: 'unreadable' }
+  | { kind: 'body'; body: unknown };
 
 function failure(message: string): BridgeResult<never> {
   return { ok: false, error: { code: 'internal', message } };
@@ -40,6 +51,54 @@ function isEnvelope(value: unknown): value is BridgeResult<unknown> {
   return false;
 }
 
+/** The request for a command, or the refusal of a command the contract does not name (never sent). */
+export function commandRequest(
+  command: string,
+  payload: unknown,
+): { path: string; body: string } | BridgeResult<never> {
+  if (!knownCommands.has(command))
+    return { ok: false, error: { code: 'unknown_command', message: `Unknown command: ${command}` } };
+  return {
+    path: `/bridge/invoke/${encodeURIComponent(command)}`,
+    body: payload === undefined ? '' : JSON.stringify(payload),
+  };
+}
+
+/** The envelope an answer carries, or a failure that says in plain words why there is none. */
+export function envelopeFrom(answer: HostAnswer): BridgeResult<unknown> {
+  switch (answer.kind) {
+    case 'unreachable':
+      return failure(LOST_CONTACT);
+    case 'no credential':
+      return failure(NOT_CONNECTED);
+    case 'refused':
+      return failure(
+        answer.status === 401 ? NOT_CONNECTED : `The Outpost browser host answered ${answer.status}.`,
+      );
+    case 'unreadable':
+      return failure(UNREADABLE);
+    case 'body':
+      return isEnvelope(answer.body) ? answer.body : failure(UNREADABLE);
+  }
+}
+
+/** Sends a command's request and reads what comes back. */
+async function ask(host: HostLink, path: string, body: string): Promise<HostAnswer> {
+  let response: Response | null;
+  try {
+    response = await host.post(path, body);
+  } catch {
+    return { kind: 'unreachable' };
+  }
+  if (response === null) return { kind: 'no credential' };
+  if (!response.ok) return { kind: 'refused', status: response.status };
+  try {
+    return { kind: 'body', body: await response.json() };
+  } catch {
+    return { kind: 'unreadable' };
+  }
+}
+
 /**
  * `credential`: the token to send, or a promise of it (a page's session, traded as it loads);
  * null means the page holds none, and every call answers NOT_CONNECTED without a request.
@@ -48,126 +107,17 @@ export function createHttpBridge(
   credential: string | Promise<string | null>,
   options: HttpBridgeOptions = {},
 ): OutpostBridge {
-  const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
-  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const EventSourceImpl = options.EventSource ?? globalThis.EventSource;
-  const firstReconnectMs = options.reconnectMs ?? 1_000;
-  const token = Promise.resolve(credential);
-  const listeners = new Set<(event: BridgeEvent) => void>();
-  let source: EventSource | null = null;
-  let opening = false;
-  let reconnectMs = firstReconnectMs;
-  let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
-
-  /** POSTs with the credential; null when the page holds none. */
-  async function post(path: string, body: string): Promise<Response | null> {
-    const value = await token;
-    if (value === null) return null;
-    return doFetch(`${baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Outpost-Token': value },
-      // No cookie is needed, and none that another port planted is sent.
-      credentials: 'omit',
-      body,
-    });
-  }
-
-  async function ticket(): Promise<string | null> {
-    try {
-      const response = await post('/bridge/ticket', '');
-      if (response === null || !response.ok) return null;
-      const body = (await response.json()) as { ticket?: unknown };
-      return typeof body.ticket === 'string' ? body.ticket : null;
-    } catch {
-      return null;
-    }
-  }
-
-  function scheduleReopen(): void {
-    if (reconnectTimer !== null || listeners.size === 0) return;
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = null;
-      void openEvents();
-    }, reconnectMs);
-    reconnectMs = Math.min(reconnectMs * 2, MAX_RECONNECT_MS);
-  }
-
-  async function openEvents(): Promise<void> {
-    if (source !== null || opening || listeners.size === 0) return;
-    opening = true;
-    // Without a credential no stream will ever open: the calls say NOT_CONNECTED instead.
-    const pass = (await token) === null ? undefined : await ticket();
-    opening = false;
-    // Everyone unsubscribed meanwhile: the unused ticket just expires.
-    if (pass === undefined || listeners.size === 0) return;
-    if (pass === null) return scheduleReopen();
-    const opened = new EventSourceImpl(`${baseUrl}/bridge/events?ticket=${encodeURIComponent(pass)}`);
-    source = opened;
-    opened.onopen = () => {
-      reconnectMs = firstReconnectMs;
-    };
-    // Typed structurally: the DOM's MessageEvent is generic, Node's (in the contract test) is not.
-    opened.onmessage = (message: { data: unknown }) => {
-      let event: BridgeEvent;
-      try {
-        event = JSON.parse(String(message.data)) as BridgeEvent;
-      } catch {
-        return;
-      }
-      for (const listener of [...listeners]) listener(event);
-    };
-    // EventSource would reconnect with the same, now spent, ticket: reopen with a fresh one.
-    opened.onerror = () => {
-      if (source !== opened) return;
-      opened.close();
-      source = null;
-      scheduleReopen();
-    };
-  }
-
-  function closeEvents(): void {
-    if (reconnectTimer !== null) clearTimeout(reconnectTimer);
-    reconnectTimer = null;
-    reconnectMs = firstReconnectMs;
-    source?.close();
-    source = null;
-  }
-
+  const host = hostLink(credential, options);
+  const events = new HostEvents(host, {
+    EventSource: options.EventSource ?? globalThis.EventSource,
+    firstReconnectMs: options.reconnectMs ?? 1_000,
+  });
   return {
     async invoke(command, payload) {
-      if (!knownCommands.has(command)) {
-        return {
-          ok: false,
-          error: { code: 'unknown_command', message: `Unknown command: ${String(command)}` },
-        };
-      }
-      let response: Response | null;
-      try {
-        response = await post(
-          `/bridge/invoke/${encodeURIComponent(command)}`,
-          payload === undefined ? '' : JSON.stringify(payload),
-        );
-      } catch {
-        return failure('Lost contact with the Outpost browser host. Is it still running?');
-      }
-      if (response === null || response.status === 401) return failure(NOT_CONNECTED);
-      if (!response.ok) return failure(`The Outpost browser host answered ${response.status}.`);
-      let body: unknown;
-      try {
-        body = await response.json();
-      } catch {
-        return failure('The Outpost browser host sent an unreadable answer.');
-      }
-      if (!isEnvelope(body)) return failure('The Outpost browser host sent an unreadable answer.');
-      return body as never;
+      const request = commandRequest(String(command), payload);
+      if ('ok' in request) return request;
+      return envelopeFrom(await ask(host, request.path, request.body)) as never;
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      void openEvents();
-      return () => {
-        listeners.delete(listener);
-        if (listeners.size === 0) closeEvents();
-      };
-    },
+    subscribe: (listener) => events.subscribe(listener),
   };
 }

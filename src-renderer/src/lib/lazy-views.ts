@@ -2,6 +2,7 @@
 // editor's frame) and the rest (a variant's panel with its counters and previews, the other
 // views), loaded once the first rows are painted. Evaluating the whole script held the first
 // paint back; a view opened before its part arrived waits for it, a few milliseconds locally.
+// Each part is declared where it is used (the window's views, the editor's panels).
 import type { Component } from 'svelte';
 
 /** A component loaded on first use; a failed load is tried again the next time it is asked for. */
@@ -23,19 +24,9 @@ export function lazy<Props extends Record<string, unknown>>(
   };
 }
 
-export const views = {
-  variantPanel: lazy(() => import('../features/editor/VariantPanel.svelte')),
-  history: lazy(() => import('../features/history/HistoryPanel.svelte')),
-  calendar: lazy(() => import('../features/calendar/Calendar.svelte')),
-  queue: lazy(() => import('../features/queue/Queue.svelte')),
-  outbox: lazy(() => import('../features/sync/OutboxView.svelte')),
-  skills: lazy(() => import('../features/skills/Skills.svelte')),
-  settings: lazy(() => import('../features/settings/Settings.svelte')),
-};
-
-/** Loads every view in the background, so a click later finds it ready. Failures wait for use. */
-export function prefetchViews(): void {
-  for (const load of Object.values(views)) load().catch(() => undefined);
+/** Loads these views in the background, so a click later finds them ready. Failures wait for use. */
+export function prefetch(views: ReadonlyArray<() => Promise<unknown>>): void {
+  for (const load of views) load().catch(() => undefined);
 }
 
 /** What the window shows where a view's part could not be loaded. */

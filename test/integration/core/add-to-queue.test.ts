@@ -256,7 +256,9 @@ describe('Add to queue', () => {
     const reasons = Object.fromEntries(result.refused.map((r) => [r.id, r.reason]));
     expect(Object.keys(reasons)).toHaveLength(9);
     expect(reasons[published.id]).toMatch(/already published/);
-    expect(reasons[noAccount.id]).toMatch(/Choose a posting account before scheduling/);
+    expect(reasons[noAccount.id]).toMatch(
+      /^Choose an account first: a variant needs a connected posting account/,
+    );
     expect(reasons[unsyncedDefault.id]).toMatch(/^Choose an account first/);
     expect(reasons[noTimes.id]).toMatch(/^Give this account posting times first/);
     expect(reasons[inactive.id]).toMatch(/no active Mastodon account/);

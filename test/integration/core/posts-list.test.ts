@@ -20,7 +20,8 @@ import type {
   VariantRow,
 } from '../../../src-main/core/store/schema';
 import { insertVariant, listVariantsOfPosts } from '../../../src-main/core/store/variant-repository';
-import { postState, STATE_WORDS, variantState } from '../../../src-main/core/domain/item-state';
+import { STATE_TEXT } from '@preload/words/states';
+import { postState, variantState } from '../../../src-main/core/domain/item-state';
 import { openCore, tempDir, type TestCore } from './helpers';
 
 // ---------------------------------------------------------------------------------------
@@ -57,7 +58,7 @@ function oldVariantState(v: VariantRow, post: PostRow, ops: OutboxOpRow[]) {
 function oldPostOwnState(post: PostRow, ops: OutboxOpRow[]) {
   const conflicts = parseJson<unknown[]>(post.conflict) ?? [];
   const own = ops.filter((o) => o.variant_id === null);
-  const pick = (state: keyof typeof STATE_WORDS) => ({ state, text: STATE_WORDS[state] });
+  const pick = (state: keyof typeof STATE_TEXT) => ({ state, text: STATE_TEXT[state] });
   if (post.remote_state === 'removed') return pick('removed');
   if (conflicts.length > 0) return pick('conflict');
   if (own.some((o) => o.state === 'failed')) return pick('failed');
@@ -415,7 +416,7 @@ const LIBRARY: PostSpec[] = [
 const FILTERS: Array<PostFilter | undefined> = [
   undefined,
   'all',
-  ...(Object.keys(STATE_WORDS) as ItemState[]),
+  ...(Object.keys(STATE_TEXT) as ItemState[]),
 ];
 const QUERIES = [undefined, '', '   ', 'launch', 'LAUNCH DAY', 'go out', '%', '_', '100%', 'nothing like it'];
 const WORKSPACES = ['acme', null, 'beta', 'nobody'];
@@ -561,11 +562,11 @@ describe('posts.list', () => {
     );
     for (const p of acme) {
       const s = list.find((x) => x.id === p.id)!;
-      expect([p.id, s.state, s.stateText]).toEqual([p.id, p.expect, p.expectText ?? STATE_WORDS[p.expect]]);
+      expect([p.id, s.state, s.stateText]).toEqual([p.id, p.expect, p.expectText ?? STATE_TEXT[p.expect]]);
     }
     // Every state a post can show occurs in the library, so the comparison covers each filter.
     const seen = new Set([...LIBRARY.map((p) => p.expect)]);
-    expect([...seen].sort()).toEqual(Object.keys(STATE_WORDS).sort());
+    expect([...seen].sort()).toEqual(Object.keys(STATE_TEXT).sort());
     const local = await t.call('posts.list', { workspace: null });
     expect(local.map((s) => [s.id, s.state, s.workspace])).toEqual([
       ['l-draft', 'local_only', null],

@@ -47,15 +47,19 @@ async function appOverFile() {
   const app = new AppContext({
     db: () => opened.db,
     clock: new ManualClock(NOW),
+    newId: notOnThisPath('a new id'),
+    random: Math.random,
     logger: { info() {}, warn() {}, error() {} },
     emit: (e) => events.push(e),
     engine: notOnThisPath('the sync engine'),
     connection: undefined as never,
+    data: undefined as never,
+    host: { version: 'test', host: 'cli', dataDir: temp.dir },
     changed: (_postId, variantId) => changed.push(variantId ?? ''),
     typed: () => undefined,
     bridgeError: notOnThisPath('a bridge error'),
     redact: (text) => text,
-    undo,
+    takeBack: (id) => undo.undo(id),
     run: notOnThisPath('another command'),
   });
   return { app, db: opened.db, undo, events, changed };

@@ -168,9 +168,15 @@ describe('undo of a discard', () => {
     expect((await variant(c, post.id, v.id)).state).toBe('failed');
     const [failed] = await c.call('outbox.list', undefined);
     expect(failed).toMatchObject({ state: 'failed', discardsText: 'We launch tomorrow, at ten sharp.' });
+    // The variant's own view names the change and its text: the window needs no outbox list.
+    expect((await variant(c, post.id, v.id)).failedChange).toEqual({
+      opId: failed!.id,
+      discardsText: 'We launch tomorrow, at ten sharp.',
+    });
 
     await c.call('outbox.discard', { id: failed!.id });
     expect((await variant(c, post.id, v.id)).content).toBe('We launch tomorrow.');
+    expect((await variant(c, post.id, v.id)).failedChange).toBeNull();
     const entry = offered(c).at(-1)!;
     expect(entry).toMatchObject({
       label: 'Discarded the unsent text of ‘Launch day’ (X)',
@@ -218,6 +224,7 @@ describe('undo of a discard', () => {
     await c.core.syncNow('user');
     const [failed] = await c.call('outbox.list', undefined);
     expect(failed).toMatchObject({ kind: 'schedule', state: 'failed', discardsText: null });
+    expect((await variant(c, post.id, v.id)).failedChange).toEqual({ opId: failed!.id, discardsText: null });
     await c.call('outbox.discard', { id: failed!.id });
     expect(offered(c).at(-1)!.label).toBe('Discarded the unsent time of ‘Launch day’ (X)');
     expect((await variant(c, post.id, v.id)).scheduledAt).toBe(at(25));

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { COMMAND_SCHEMAS } from '../../../src-main/core/app/commands';
+import { COMMANDS } from '../../../src-main/core/app/commands';
 import { openCore, type TestCore } from '../core/helpers';
 
 let t: TestCore | null = null;
@@ -52,7 +52,7 @@ describe('platform identifiers', () => {
 
   it('an ordinary platform name, and one Outpost does not know, are accepted', () => {
     for (const platform of ['linkedin', 'Mastodon', 'my-network_2']) {
-      const parsed = COMMAND_SCHEMAS['variants.create'].parse({
+      const parsed = COMMANDS['variants.create'].payload.parse({
         postId: 'p',
         platform,
         content: '',
@@ -63,9 +63,9 @@ describe('platform identifiers', () => {
   });
 
   it('a profile id or workspace slug with a control character is refused too', () => {
-    expect(COMMAND_SCHEMAS['profiles.list'].safeParse({ workspace: 'ws\u202e' }).success).toBe(false);
+    expect(COMMANDS['profiles.list'].payload.safeParse({ workspace: 'ws\u202e' }).success).toBe(false);
     expect(
-      COMMAND_SCHEMAS['variants.update'].safeParse({
+      COMMANDS['variants.update'].payload.safeParse({
         id: 'v',
         account: { kind: 'profile', profileId: 'p\u200b' },
       }).success,

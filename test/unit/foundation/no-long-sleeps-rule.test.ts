@@ -47,13 +47,17 @@ describe('where the config applies it', () => {
       'outpost-tests/no-long-sleeps'
     ] !== undefined;
 
-  it('in every unit and integration test file and helper, and nowhere else', async () => {
-    expect(await applies('test/unit/core/sync/backoff.test.ts')).toBe(true);
-    expect(await applies('test/integration/core/reachability.test.ts')).toBe(true);
-    expect(await applies('test/integration/core/helpers.ts')).toBe(true);
-    expect(await applies('test/e2e/harness.ts')).toBe(false);
-    expect(await applies('test/reliability/support/harness.ts')).toBe(false);
-    expect(await applies('test/bench/idle-child.ts')).toBe(false);
-    expect(await applies('src-main/core/sync/engine.ts')).toBe(false);
-  });
+  it(
+    'in every unit and integration test file and helper, and nowhere else',
+    { timeout: 30_000 },
+    async () => {
+      expect(await applies('test/unit/core/sync/backoff.test.ts')).toBe(true);
+      expect(await applies('test/integration/core/reachability.test.ts')).toBe(true);
+      expect(await applies('test/integration/core/helpers.ts')).toBe(true);
+      expect(await applies('test/e2e/harness.ts')).toBe(false);
+      expect(await applies('test/reliability/support/harness.ts')).toBe(false);
+      expect(await applies('test/bench/idle-child.ts')).toBe(false);
+      expect(await applies('src-main/core/sync/engine.ts')).toBe(false);
+    },
+  );
 });

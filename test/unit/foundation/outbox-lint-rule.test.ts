@@ -31,13 +31,17 @@ describe('where the config applies it', () => {
       'outpost/outbox-owns-its-table'
     ] !== undefined;
 
-  it('everywhere in the main process but core/outbox/, the frozen migrations and the recovery of a damaged file', async () => {
-    expect(await applies('src-main/core/sync/pull.ts')).toBe(true);
-    expect(await applies('src-main/core/app/outbox-handlers.ts')).toBe(true);
-    expect(await applies('src-main/cli.ts')).toBe(true);
-    expect(await applies('src-main/core/outbox/op-store.ts')).toBe(false);
-    expect(await applies('src-main/core/store/migrations/0005-outbox-machine.ts')).toBe(false);
-    expect(await applies('src-main/core/store/recovery/merge-rows.ts')).toBe(false);
-    expect(await applies('src-main/core/store/copies.ts')).toBe(true);
-  });
+  it(
+    'everywhere in the main process but core/outbox/, the frozen migrations and the recovery of a damaged file',
+    { timeout: 30_000 },
+    async () => {
+      expect(await applies('src-main/core/sync/pull.ts')).toBe(true);
+      expect(await applies('src-main/core/app/outbox-handlers.ts')).toBe(true);
+      expect(await applies('src-main/cli.ts')).toBe(true);
+      expect(await applies('src-main/core/outbox/op-store.ts')).toBe(false);
+      expect(await applies('src-main/core/store/migrations/0005-outbox-machine.ts')).toBe(false);
+      expect(await applies('src-main/core/store/recovery/merge-rows.ts')).toBe(false);
+      expect(await applies('src-main/core/store/copies.ts')).toBe(true);
+    },
+  );
 });

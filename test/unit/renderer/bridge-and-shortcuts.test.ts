@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { keepsOwnUndo, shortcutFor, SHORTCUTS, withShortcut } from '../../../src-renderer/src/lib/shortcuts';
-import { describeEntry } from '../../../src-renderer/src/lib/describe';
+import { describeEntry } from '@preload/words/service-records';
 
 describe('keyboard shortcuts', () => {
   const key = (

@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BulkReport, OutpostBridge, PostSummary } from '@preload/bridge';
 import { BulkActions } from '../../../src-renderer/src/features/posts/bulk-actions.svelte';
-import { reportSummary } from '../../../src-renderer/src/features/posts/bulk-words';
+import { reportSummary } from '@preload/words/bulk';
 
 const post = (id: string, title: string, variants: Array<[string, string, string | null]>): PostSummary => ({
   id,

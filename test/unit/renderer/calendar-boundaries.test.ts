@@ -13,7 +13,7 @@ import {
   stepAnchor,
   todayIn,
   visibleDays,
-} from '../../../src-renderer/src/features/calendar/calendar-days';
+} from '../../../src-renderer/src/lib/calendar-days';
 import { dropTime, placeByHour, hourBounds } from '../../../src-renderer/src/features/calendar/calendar-grid';
 import { chipKey } from '../../../src-renderer/src/features/calendar/keyboard-move';
 import { zonedInputToUtc } from '../../../src-renderer/src/lib/schedule-time';

@@ -9,7 +9,7 @@ import {
   stepAnchor,
   visibleDays,
   weekStart,
-} from '../../../src-renderer/src/features/calendar/calendar-days';
+} from '../../../src-renderer/src/lib/calendar-days';
 
 describe('calendar days', () => {
   it('starts weeks on Monday and shows whole weeks of a month', () => {

@@ -2,7 +2,7 @@
 // post started from an empty place is planned, where a dropped chip goes, and where the arrows
 // take the focus among the empty places. Europe/Berlin.
 import { describe, expect, it } from 'vitest';
-import { visibleDays } from '../../../src-renderer/src/features/calendar/calendar-days';
+import { visibleDays } from '../../../src-renderer/src/lib/calendar-days';
 import {
   cellAfterKey,
   cellKey,

@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OutpostBridge, PlanItem } from '@preload/bridge';
 import { CalendarState } from '../../../src-renderer/src/features/calendar/calendar-state.svelte';
-import { dayStart, longDay } from '../../../src-renderer/src/features/calendar/calendar-days';
+import { dayStart, longDay } from '../../../src-renderer/src/lib/calendar-days';
 import { clockTime } from '../../../src-renderer/src/lib/plan-time';
 
 const ZONE = 'Europe/Berlin';

@@ -2,7 +2,7 @@
 // the chip, and the whole of it in its accessible name, starting with what it shows, in its order.
 import { describe, expect, it } from 'vitest';
 import type { PlanItem } from '@preload/bridge';
-import { chipAccount, chipLabel, chipName } from '../../../src-renderer/src/features/calendar/chip-words';
+import { chipAccount, chipLabel, chipName } from '@preload/words/calendar';
 import { clockTime } from '../../../src-renderer/src/lib/plan-time';
 
 const item: PlanItem = {
@@ -28,11 +28,11 @@ describe('a calendar chip’s words', () => {
   });
 
   it('says the name, the time and the account as the chip shows them, then the platform and the state', () => {
-    expect(chipLabel(item)).toBe(
+    expect(chipLabel(item, clockTime)).toBe(
       `Autumn blend launch, ${clockTime(item.at!)} Northwind Coffee, X, Scheduled`,
     );
     const unknown = { ...item, accountName: null, postTitle: '', at: null };
     expect(chipAccount(unknown)).toBe('X');
-    expect(chipLabel(unknown)).toBe('Autumn Blend is back., X, Scheduled');
+    expect(chipLabel(unknown, clockTime)).toBe('Autumn Blend is back., X, Scheduled');
   });
 });

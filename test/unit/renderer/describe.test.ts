@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  codeToWords,
-  describeEntry,
-  entryLine,
-  publishedBy,
-  readableTime,
-} from '../../../src-renderer/src/lib/describe';
+import { codeToWords } from '@preload/words/plain';
+import { describeEntry, entryLine, publishedBy, readableTime } from '@preload/words/service-records';
 
 const opts = { timeZone: 'Europe/Paris', locale: 'en-GB' };
 

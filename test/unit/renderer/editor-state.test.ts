@@ -4,8 +4,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutpostBridge, PostDetail, VariantView } from '@preload/bridge';
 import { SAVE_AT_LEAST_EVERY_MS, SAVE_DELAY_MS, saveDelay } from '@preload/typing';
-import { EditorState } from '../../../src-renderer/src/lib/state/editor.svelte';
-import { FocusRequests } from '../../../src-renderer/src/lib/state/focus-request.svelte';
+import { EditorState } from '../../../src-renderer/src/lib/state/editor/editor.svelte';
+import { FocusRequests } from '../../../src-renderer/src/lib/state/editor/focus-request.svelte';
 import { variantView } from './fixtures';
 
 const POST: PostDetail = {
@@ -19,12 +19,15 @@ const POST: PostDetail = {
   updatedAt: '2030-01-01T00:00:00Z',
   hidden: false,
   actions: [],
+  refusals: {},
   conflicts: [],
   error: null,
   note: null,
   variants: [variantView({ id: 'v1', content: 'Hello', serverId: null })],
 };
 
+/** What posts.get answers; a test may change it. */
+let shown: PostDetail = POST;
 /** Set by a test: posts.get answers that the post is gone. */
 let gone = false;
 /** Commands the editor sent, in order. */
@@ -33,6 +36,7 @@ let sent: Array<{ command: string; payload: Record<string, unknown> }> = [];
 let creates: Array<{ answer: (v: VariantView) => void; refuse: (message: string) => void }> = [];
 
 beforeEach(() => {
+  shown = POST;
   gone = false;
   sent = [];
   creates = [];
@@ -43,7 +47,7 @@ beforeEach(() => {
         return Promise.resolve(
           gone
             ? { ok: false, error: { code: 'not_found', message: 'No post with id p1.' } }
-            : { ok: true, value: POST },
+            : { ok: true, value: shown },
         );
       if (command === 'variants.update')
         return Promise.resolve({
@@ -57,6 +61,8 @@ beforeEach(() => {
             refuse: (message) => resolve({ ok: false, error: { code: 'invalid_input', message } }),
           }),
         );
+      if (command === 'outbox.retry' || command === 'outbox.discard')
+        return Promise.resolve({ ok: true, value: {} });
       return Promise.reject(new Error(`unexpected ${command}`));
     },
     subscribe: () => () => undefined,
@@ -75,11 +81,11 @@ async function openEditor(): Promise<EditorState> {
 describe('adding a variant', () => {
   it('gives the new variant the text typed while it was being created, and the caret where it was', async () => {
     const editor = await openEditor();
-    const adding = editor.addVariant('mastodon', { kind: 'default' });
+    const adding = editor.newVariants.add('mastodon', { kind: 'default' });
     // The field is there at once and asks for the caret.
     expect(editor.focus.current).toEqual({ target: 'content', variantId: null });
     expect(editor.focus.take('content', null)).not.toBeNull();
-    const typing = editor.adding.p1!;
+    const typing = editor.newVariants.of('p1')!;
     typing.content = 'Fresh off';
     typing.focused = true;
     typing.selection = { start: 5, end: 5 };
@@ -87,8 +93,8 @@ describe('adding a variant', () => {
     creates[0]!.answer(variantView({ id: 'v2', platform: 'mastodon', content: '', serverId: null }));
     expect(await adding).toBe(true);
     expect(editor.activeVariantId).toBe('v2');
-    expect(editor.adding).toEqual({});
-    expect(editor.contents).toEqual({ v1: 'Hello', v2: 'Fresh off' });
+    expect(editor.newVariants.of('p1')).toBeUndefined();
+    expect(editor.typing.contents).toEqual({ v1: 'Hello', v2: 'Fresh off' });
     expect(editor.focus.current).toEqual({
       target: 'content',
       variantId: 'v2',
@@ -101,43 +107,43 @@ describe('adding a variant', () => {
 
   it('leaves the caret where the user took it while the variant was being created', async () => {
     const editor = await openEditor();
-    const adding = editor.addVariant('x', { kind: 'default' });
-    editor.adding.p1!.content = 'abc';
-    editor.adding.p1!.focused = false;
+    const adding = editor.newVariants.add('x', { kind: 'default' });
+    editor.newVariants.of('p1')!.content = 'abc';
+    editor.newVariants.of('p1')!.focused = false;
     creates[0]!.answer(variantView({ id: 'v2', content: '', serverId: null }));
     await adding;
     expect(editor.focus.current).toBeNull();
-    expect(editor.contents.v2).toBe('abc');
+    expect(editor.typing.contents.v2).toBe('abc');
   });
 
   it('keeps the text of a variant the core refused, for the next attempt or until dropped', async () => {
     const editor = await openEditor();
-    const first = editor.addVariant('bad platform', { kind: 'default' });
-    editor.adding.p1!.content = 'Keep me';
+    const first = editor.newVariants.add('bad platform', { kind: 'default' });
+    editor.newVariants.of('p1')!.content = 'Keep me';
     creates[0]!.refuse('The platform name has invisible characters in it.');
     expect(await first).toBe(false);
-    expect(editor.adding.p1).toMatchObject({ content: 'Keep me', failed: true });
-    expect(editor.errors.addVariant).toBe('The platform name has invisible characters in it.');
+    expect(editor.newVariants.of('p1')).toMatchObject({ content: 'Keep me', failed: true });
+    expect(editor.messages.about('addVariant')).toBe('The platform name has invisible characters in it.');
 
-    const second = editor.addVariant('x', { kind: 'default' });
-    expect(editor.adding.p1).toMatchObject({ platform: 'x', content: 'Keep me', failed: false });
+    const second = editor.newVariants.add('x', { kind: 'default' });
+    expect(editor.newVariants.of('p1')).toMatchObject({ platform: 'x', content: 'Keep me', failed: false });
     creates[1]!.answer(variantView({ id: 'v3', content: '', serverId: null }));
     expect(await second).toBe(true);
     await editor.flush();
     expect(updates()).toEqual([{ id: 'v3', content: 'Keep me' }]);
 
-    const third = editor.addVariant('bad platform', { kind: 'default' });
+    const third = editor.newVariants.add('bad platform', { kind: 'default' });
     creates[2]!.refuse('No.');
     await third;
-    editor.dropNewVariant();
-    expect(editor.adding).toEqual({});
-    expect(editor.errors.addVariant).toBeUndefined();
+    editor.newVariants.drop();
+    expect(editor.newVariants.of('p1')).toBeUndefined();
+    expect(editor.messages.about('addVariant')).toBeUndefined();
   });
 
   it('saves the text typed for a new variant even when its post was closed meanwhile', async () => {
     const editor = await openEditor();
-    const adding = editor.addVariant('x', { kind: 'default' });
-    editor.adding.p1!.content = 'Typed, then closed';
+    const adding = editor.newVariants.add('x', { kind: 'default' });
+    editor.newVariants.of('p1')!.content = 'Typed, then closed';
     editor.close();
     creates[0]!.answer(variantView({ id: 'v2', content: '', serverId: null }));
     await adding;
@@ -147,8 +153,8 @@ describe('adding a variant', () => {
 
   it('waits for the new variant before opening another post, so its text goes with it', async () => {
     const editor = await openEditor();
-    void editor.addVariant('x', { kind: 'default' });
-    editor.adding.p1!.content = 'Before switching';
+    void editor.newVariants.add('x', { kind: 'default' });
+    editor.newVariants.of('p1')!.content = 'Before switching';
     const opening = editor.open('p1');
     creates[0]!.answer(variantView({ id: 'v2', content: '', serverId: null }));
     await opening;
@@ -165,6 +171,17 @@ describe('focus requests', () => {
     expect(focus.take('content', 'v1')).toBeNull();
     expect(focus.take('schedule', 'v1')).toEqual({ target: 'schedule', variantId: 'v1' });
     expect(focus.take('schedule', 'v1')).toBeNull();
+  });
+
+  it('put the caret where a switch asks, once the post is shown, and never for a post overtaken', async () => {
+    const editor = await openEditor();
+    await editor.open('p1', 'title');
+    expect(editor.focus.current).toEqual({ target: 'title', variantId: null });
+    editor.focus.drop();
+    const overtaken = editor.open('p1', 'title');
+    const latest = editor.open('p1');
+    await Promise.all([overtaken, latest]);
+    expect(editor.focus.current).toBeNull();
   });
 
   it('are dropped when the editor shows something else', async () => {
@@ -188,7 +205,7 @@ describe('saving while typing', () => {
       const saved: number[] = [];
       for (let i = 0; i < 20; i++) {
         text += '!';
-        editor.setContent('v1', text);
+        editor.typing.setContent('v1', text);
         const before = updates().length;
         await vi.advanceTimersByTimeAsync(100);
         if (updates().length > before) saved.push(i);
@@ -217,6 +234,33 @@ describe('the open post deleted meanwhile', () => {
     const editor = await openEditor();
     gone = true;
     await editor.refresh();
-    expect([editor.post, editor.errors]).toEqual([null, {}]);
+    expect([editor.post, editor.messages.shown]).toEqual([null, {}]);
+  });
+});
+
+describe('a failed change', () => {
+  const failed = (failedChange: VariantView['failedChange']): PostDetail => ({
+    ...POST,
+    variants: [variantView({ id: 'v1', state: 'failed', error: 'Refused.', failedChange })],
+  });
+
+  it('is retried and discarded by the op its variant names, without reading the whole outbox', async () => {
+    shown = failed({ opId: 'op7', discardsText: null });
+    const editor = await openEditor();
+    await editor.recovery.retry('v1');
+    await editor.recovery.discard('v1');
+    const asked = sent.filter((s) => s.command.startsWith('outbox.'));
+    expect(asked).toEqual([
+      { command: 'outbox.retry', payload: { id: 'op7' } },
+      { command: 'outbox.discard', payload: { id: 'op7' } },
+    ]);
+    expect(editor.messages.about('v1')).toBeUndefined();
+  });
+
+  it('says so when the variant has none any more, and sends nothing', async () => {
+    const editor = await openEditor();
+    await editor.recovery.discard('v1');
+    expect(sent.filter((s) => s.command.startsWith('outbox.'))).toEqual([]);
+    expect(editor.messages.about('v1')).toBe('This variant has no failed change any more.');
   });
 });

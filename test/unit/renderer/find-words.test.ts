@@ -1,16 +1,8 @@
-// The post list's filters and order in words, and the days a choice of time stands for in the
-// user's zone (daylight-saving changes included).
+// The post list's filters and order in words.
 import { describe, expect, it } from 'vitest';
 import type { ProfileView } from '@preload/bridge';
-import {
-  ANY_TIME,
-  filterName,
-  hasFilters,
-  sortName,
-  timeRangeOf,
-  whenName,
-  type ListFilters,
-} from '../../../src-renderer/src/features/posts/find-words';
+import { filterName, sortName, whenName } from '../../../src-renderer/src/features/posts/find-words';
+import { ANY_TIME, hasFilters, type ListFilters } from '../../../src-renderer/src/lib/state/list-filters';
 
 const PROFILES: ProfileView[] = [
   { id: '101', platform: 'x', isActive: true, label: 'Northwind' },
@@ -57,33 +49,5 @@ describe('the filter’s name', () => {
     expect(sortName('scheduled')).toBe('Sorted by scheduled time');
     expect(sortName('title')).toBe('Sorted by title');
     expect(sortName('created')).toBe('Sorted by date created');
-  });
-});
-
-describe('the time a choice stands for', () => {
-  const now = Date.parse('2030-03-06T12:00:00Z'); // a Wednesday
-  const paris = (choice: ListFilters['when']['choice'], from = '', to = '') =>
-    timeRangeOf({ choice, from, to }, 'Europe/Paris', now);
-
-  it('is whole days of the user’s zone, Monday to Monday for a week', () => {
-    expect(paris('any')).toBeNull();
-    expect(paris('today')).toEqual({ from: '2030-03-05T23:00:00Z', to: '2030-03-06T23:00:00Z' });
-    expect(paris('week')).toEqual({ from: '2030-03-03T23:00:00Z', to: '2030-03-10T23:00:00Z' });
-    expect(paris('next7')).toEqual({ from: '2030-03-05T23:00:00Z', to: '2030-03-12T23:00:00Z' });
-    expect(timeRangeOf({ choice: 'week', from: '', to: '' }, 'America/New_York', now)).toEqual({
-      from: '2030-03-04T05:00:00Z',
-      to: '2030-03-11T04:00:00Z', // the clocks go forward on 10 March there
-    });
-  });
-
-  it('is the whole month across a daylight-saving change, and the chosen days with the last one included', () => {
-    expect(paris('month')).toEqual({ from: '2030-02-28T23:00:00Z', to: '2030-03-31T22:00:00Z' });
-    expect(paris('dates', '2030-03-30', '2030-03-31')).toEqual({
-      from: '2030-03-29T23:00:00Z',
-      to: '2030-03-31T22:00:00Z',
-    });
-    expect(paris('dates', '', '2030-03-08')).toEqual({ to: '2030-03-08T23:00:00Z' });
-    expect(paris('dates', '2030-12-31', '')).toEqual({ from: '2030-12-30T23:00:00Z' });
-    expect(paris('dates')).toBeNull();
   });
 });

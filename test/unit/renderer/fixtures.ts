@@ -18,9 +18,12 @@ export function variantView(over: Partial<VariantView> = {}): VariantView {
     error: null,
     // What the core answers for a synced draft with no time and nothing failed.
     actions: ['edit', 'schedule', 'unschedule', 'publish'],
+    refusals: {},
+    serviceState: 'draft',
     conflicts: [],
     publishUnknown: null,
     publishedElsewhere: null,
+    failedChange: null,
     signOffExpected: false,
     updatedAt: '2030-01-01T00:00:00Z',
     ...over,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keychainConnectError, keychainNotice } from '../../../src-renderer/src/lib/keychain-words';
+import { keychainConnectError, keychainNotice } from '@preload/words/errors';
 
 describe('keychain problems in plain words', () => {
   it('leads with what it means and keeps the technical sentence verbatim', () => {

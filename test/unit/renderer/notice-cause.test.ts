@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PostDetail, SyncStatus } from '@preload/bridge';
-import { causeRemains, nothingNeedsUser } from '../../../src-renderer/src/features/sync/notice-cause';
+import { causeRemains, nothingNeedsUser } from '../../../src-renderer/src/lib/state/notice-cause';
 import { variantView } from './fixtures';
 
 function post(state: PostDetail['variants'][number]['state']): PostDetail {
@@ -16,6 +16,7 @@ function post(state: PostDetail['variants'][number]['state']): PostDetail {
     updatedAt: '2030-01-01T00:00:00Z',
     hidden: false,
     actions: [],
+    refusals: {},
     conflicts: [],
     error: null,
     note: null,

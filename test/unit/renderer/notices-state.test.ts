@@ -33,6 +33,7 @@ function postWith(state: PostDetail['state']): PostDetail {
     updatedAt: '2030-01-01T00:00:00Z',
     hidden: false,
     actions: [],
+    refusals: {},
     conflicts: [],
     error: null,
     note: null,

@@ -4,7 +4,7 @@ import {
   MAX_NOTIFICATIONS,
   pushNotification,
   splitAtUrl,
-} from '../../../src-renderer/src/features/sync/notification-rules';
+} from '../../../src-renderer/src/lib/state/notification-rules';
 
 describe('notifications', () => {
   it('informational ones go by themselves; one that needs the user stays', () => {

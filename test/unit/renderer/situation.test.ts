@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PostDetail, VariantView } from '@preload/bridge';
-import { situationOf } from '../../../src-renderer/src/lib/state/situation';
+import { situationOf } from '../../../src-renderer/src/lib/state/editor/situation';
 import { variantView } from './fixtures';
 
 const variant = variantView({
@@ -20,6 +20,7 @@ const local: PostDetail = {
   updatedAt: '2030-01-01T00:00:00Z',
   hidden: false,
   actions: [],
+  refusals: {},
   conflicts: [],
   error: null,
   note: null,

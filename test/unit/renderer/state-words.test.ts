@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ItemState } from '@preload/bridge';
-import { FILTERS, STATE_WORDS, stateLabel, stateTone } from '../../../src-renderer/src/lib/state-words';
+import { STATE_FILTERS, STATE_LABELS, stateLabel, stateTone } from '@preload/words/states';
 
 describe('state words', () => {
   it.each([
@@ -16,7 +16,7 @@ describe('state words', () => {
     ['publish_unknown', 'Publish outcome unknown'],
     ['needs_user', 'Needs your choice'],
   ] satisfies [ItemState, string][])('%s reads %j', (state, words) => {
-    expect(STATE_WORDS[state]).toBe(words);
+    expect(STATE_LABELS[state]).toBe(words);
     expect(stateLabel(state, '')).toBe(words);
     expect(stateLabel(state, null)).toBe(words);
   });
@@ -46,8 +46,8 @@ describe('state words', () => {
   });
 
   it('offers a filter for every state plus All', () => {
-    expect(FILTERS[0]).toEqual({ value: 'all', label: 'All' });
-    expect(FILTERS.map((f) => f.value)).toEqual(
+    expect(STATE_FILTERS[0]).toEqual({ value: 'all', label: 'All' });
+    expect(STATE_FILTERS.map((f) => f.value)).toEqual(
       expect.arrayContaining(['published', 'failed', 'conflict', 'publish_unknown', 'needs_approval']),
     );
   });

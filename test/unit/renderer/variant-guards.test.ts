@@ -1,20 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import {
-  accountPhrase,
-  DECIDE_UNKNOWN,
-  LOCKED_FOR_APPROVAL,
-  LOCKED_PUBLISHED,
-  LOCKED_REMOVED,
-  NEEDS_ACCOUNT,
-  NEEDS_CONTENT,
-  NEEDS_WORKSPACE,
-  variantGuards,
-} from '../../../src-renderer/src/lib/variant-guards';
+import { accountPhrase } from '@preload/words/accounts';
+import { REFUSALS } from '@preload/words/refusals';
+import { variantGuards } from '../../../src-renderer/src/lib/variant-guards';
 import { variantView as variant } from './fixtures';
 
 const ready = { inWorkspace: true, content: 'Hello' };
 
-describe('variant guards', () => {
+/** A view as the core answers it for a variant that cannot change: every action refused so. */
+const lockedBy = (reason: string) => ({
+  actions: [],
+  refusals: { edit: reason, schedule: reason, unschedule: reason, publish: reason },
+});
+
+describe("variant guards: the core's reasons, and what only the window knows", () => {
   it('a synced draft with an account and text may be scheduled and published', () => {
     expect(variantGuards(variant(), ready)).toEqual({
       locked: null,
@@ -24,33 +22,18 @@ describe('variant guards', () => {
     });
   });
 
-  it('locks everything while waiting for sign-off, even when a local state is shown on top', () => {
-    for (const v of [
-      variant({ state: 'needs_approval', serviceStatus: 'needs_approval' }),
-      variant({ state: 'pending_sync', serviceStatus: 'needs_approval' }),
-      variant({ state: 'failed', serviceStatus: 'needs_approval' }),
-    ]) {
-      const g = variantGuards(v, ready);
-      expect(g.locked).toBe(LOCKED_FOR_APPROVAL);
-      expect(g.schedule).toBe(LOCKED_FOR_APPROVAL);
-      expect(g.publish).toBe(LOCKED_FOR_APPROVAL);
+  it("locks everything with the core's reason when it refuses an edit (sign-off, published, removed)", () => {
+    for (const reason of [REFUSALS.waitingForSignOff, REFUSALS.published, REFUSALS.removed]) {
+      const g = variantGuards(variant(lockedBy(reason)), ready);
+      expect(g).toMatchObject({ locked: reason, schedule: reason, publish: reason });
     }
   });
 
-  it('locks a published variant (by state, link or service status)', () => {
-    for (const v of [
-      variant({ state: 'published' }),
-      variant({ state: 'pending_sync', platformPostUrl: 'https://social.example/x/a/posts/1' }),
-      variant({ state: 'unknown_status', serviceStatus: 'published' }),
-    ]) {
-      const g = variantGuards(v, ready);
-      expect(g.published).toBe(true);
-      expect(g.locked).toBe(LOCKED_PUBLISHED);
-    }
-  });
-
-  it('locks a variant removed on the service', () => {
-    expect(variantGuards(variant({ state: 'removed' }), ready).locked).toBe(LOCKED_REMOVED);
+  it('says published as the core does: where the service has it, whatever shows on top', () => {
+    expect(
+      variantGuards(variant({ serviceState: 'published', state: 'pending_sync' }), ready).published,
+    ).toBe(true);
+    expect(variantGuards(variant({ serviceState: 'needs_approval' }), ready).published).toBe(false);
   });
 
   it('a local draft stays editable but cannot be scheduled or published', () => {
@@ -59,34 +42,44 @@ describe('variant guards', () => {
       inWorkspace: false,
     });
     expect(g.locked).toBeNull();
-    expect(g.schedule).toBe(NEEDS_WORKSPACE);
-    expect(g.publish).toBe(NEEDS_WORKSPACE);
-    expect(NEEDS_WORKSPACE).toMatch(/^Move this draft to a workspace first/);
+    expect(g.schedule).toBe(REFUSALS.needsWorkspace);
+    expect(g.publish).toBe(REFUSALS.needsWorkspace);
   });
 
-  it('"Assign later" cannot be scheduled or published; the platform default can', () => {
-    expect(variantGuards(variant({ account: { kind: 'none' } }), ready).schedule).toBe(NEEDS_ACCOUNT);
-    expect(variantGuards(variant({ account: { kind: 'none' } }), ready).publish).toBe(NEEDS_ACCOUNT);
-    expect(
-      variantGuards(variant({ account: { kind: 'profile', profileId: '3' } }), ready).publish,
-    ).toBeNull();
+  it('"Assign later" cannot be scheduled or published: the core says so, and the window shows it', () => {
+    const none = variant({
+      account: { kind: 'none' },
+      actions: ['edit', 'unschedule'],
+      refusals: { schedule: REFUSALS.needsAccount, publish: REFUSALS.needsAccount },
+    });
+    expect(variantGuards(none, ready)).toMatchObject({
+      schedule: REFUSALS.needsAccount,
+      publish: REFUSALS.needsAccount,
+    });
   });
 
   it('empty (or blank) content cannot be sent, judged on the text in the field', () => {
-    expect(variantGuards(variant(), { ...ready, content: '  \n' }).schedule).toBe(NEEDS_CONTENT);
+    expect(variantGuards(variant(), { ...ready, content: '  \n' }).schedule).toBe(REFUSALS.needsContent);
     expect(variantGuards(variant({ content: '' }), ready).schedule).toBeNull();
   });
 
-  it('a publish of unknown outcome blocks Publish now only', () => {
+  it('text over the limit, as typed, is refused before it is saved', () => {
+    expect(variantGuards(variant(), { ...ready, content: 'x'.repeat(281) }).schedule).toMatch(
+      /over the X limit/,
+    );
+  });
+
+  it("a publish of unknown outcome blocks Publish now only, with the core's reason", () => {
     const g = variantGuards(
       variant({
         state: 'publish_unknown',
-        publishUnknown: { requestedAt: '2030-01-01T00:00:00Z', reason: 'dropped', readBack: 'draft' },
+        actions: ['edit', 'schedule', 'unschedule'],
+        refusals: { publish: REFUSALS.publishUnknown },
       }),
       ready,
     );
     expect(g.schedule).toBeNull();
-    expect(g.publish).toBe(DECIDE_UNKNOWN);
+    expect(g.publish).toBe(REFUSALS.publishUnknown);
   });
 });
 

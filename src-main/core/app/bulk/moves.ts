@@ -1,6 +1,8 @@
 // Where a post lives: moved to another workspace (or back to the local drafts) while it has
 // never reached the service, which offers no move; hidden here ("Hide here") or shown again,
 // which the service never hears of. Each command is one transaction and one undo entry.
+import { REFUSALS } from '@preload/words/refusals';
+import { hiddenLabel, movedLabel, namedReason, postName } from '@preload/words/undo';
 import type { BulkReport, LocalId } from '@preload/bridge';
 import { listOpenOpsOfPost } from '../../outbox/op-queries';
 import { enqueueCreates } from '../../outbox/new-post-ops';
@@ -13,8 +15,8 @@ import type { SyncContext } from '../../store/unit-of-work';
 import { listVariantsOfPost, updateVariant } from '../../store/variant-repository';
 import { listProfiles } from '../../store/workspace-repository';
 import type { AppContext } from '../app-context';
+import type { Undoable } from '../command';
 import { present, refuseIf, Refusals } from './report';
-import { hiddenLabel, movedLabel, namedReason, postName } from './words';
 import type { UndoRefusal } from '../undo/journal';
 
 type AccountColumns = Pick<VariantRow, 'id' | 'account_mode' | 'social_profile_id'>;
@@ -38,7 +40,7 @@ export async function movePostsUndoably(
   app: AppContext,
   ids: readonly LocalId[],
   to: string | null,
-): Promise<BulkReport> {
+): Promise<Undoable<BulkReport>> {
   if (to !== null) await app.knownWorkspace(to);
   const refusals = new Refusals();
   const moved = await moveEach(
@@ -46,8 +48,10 @@ export async function movePostsUndoably(
     ids.map((postId) => ({ postId, to })),
     refusals,
   );
-  if (moved.length > 0)
-    app.undo.record({
+  if (moved.length === 0) return { value: refusals.report(ids, 0), undo: null };
+  return {
+    value: refusals.report(ids, moved.length),
+    undo: {
       label: movedLabel(
         moved.map((m) => m.post.title),
         to,
@@ -68,8 +72,8 @@ export async function movePostsUndoably(
         });
         return { undone: undone.length, refused };
       },
-    });
-  return refusals.report(ids, moved.length);
+    },
+  };
 }
 
 async function moveEach(app: AppContext, moves: readonly Move[], refusals: Refusals): Promise<Moved[]> {
@@ -79,8 +83,8 @@ async function moveEach(app: AppContext, moves: readonly Move[], refusals: Refus
     for (const move of moves)
       await refusals.each(move.postId, async () => {
         const post = present(await getPost(t.db, move.postId));
-        if (move.from !== undefined && post.workspace !== move.from) refuseIf('It has moved since.');
-        refuseIf(post.workspace === move.to ? 'It is there already.' : null);
+        if (move.from !== undefined && post.workspace !== move.from) refuseIf(REFUSALS.moved);
+        refuseIf(post.workspace === move.to ? REFUSALS.alreadyThere : null);
         const variants = await listVariantsOfPost(t.db, post.id);
         const ops = await listOpenOpsOfPost(t.db, post.id);
         refuseIf(postRefusal('move', { post, variants, ops }));
@@ -136,11 +140,13 @@ export async function setHiddenUndoably(
   app: AppContext,
   ids: readonly LocalId[],
   hidden: boolean,
-): Promise<BulkReport> {
+): Promise<Undoable<BulkReport>> {
   const refusals = new Refusals();
   const changed = await setHidden(app, ids, hidden, refusals);
-  if (changed.length > 0)
-    app.undo.record({
+  if (changed.length === 0) return { value: refusals.report(ids, 0), undo: null };
+  return {
+    value: refusals.report(ids, changed.length),
+    undo: {
       label: hiddenLabel(
         changed.map((p) => p.title),
         hidden,
@@ -160,8 +166,8 @@ export async function setHiddenUndoably(
         });
         return { undone: undone.length, refused };
       },
-    });
-  return refusals.report(ids, changed.length);
+    },
+  };
 }
 
 async function setHidden(

@@ -2,6 +2,14 @@
 // what is on its way there is withdrawn through the op machine, and the rows go, in one
 // transaction. The undo entry keeps the rows and their ops as they were, and puts them back
 // exactly: the item goes out again as it would have.
+import { REFUSALS } from '@preload/words/refusals';
+import {
+  deletedPostsLabel,
+  deletedVariantsLabel,
+  itemName,
+  namedReason,
+  postName,
+} from '@preload/words/undo';
 import type { BulkReport, LocalId } from '@preload/bridge';
 import { variantRefusal } from '../../outbox/item-actions';
 import { OPEN_STATES } from '../../outbox/op-machine';
@@ -18,10 +26,9 @@ import {
   listVariantsOfPost,
 } from '../../store/variant-repository';
 import type { AppContext } from '../app-context';
+import type { Undoable } from '../command';
 import { present, refuseIf, Refusals } from './report';
-import { deletedPostsLabel, deletedVariantsLabel, namedReason, postName } from './words';
 import type { UndoableChange, UndoRefusal } from '../undo/journal';
-import { itemName } from '../undo/words';
 
 interface RemovedPost {
   post: PostRow;
@@ -76,7 +83,7 @@ export function postsBackUndo(
           if (await getPost(t.db, r.post.id)) {
             refused.push({
               postId: r.post.id,
-              reason: namedReason(postName(r.post.title), 'It is back already.'),
+              reason: namedReason(postName(r.post.title), REFUSALS.backAlready),
             });
             continue;
           }
@@ -92,15 +99,23 @@ export function postsBackUndo(
   };
 }
 
-export async function deletePostsUndoably(app: AppContext, ids: readonly LocalId[]): Promise<BulkReport> {
+export async function deletePostsUndoably(
+  app: AppContext,
+  ids: readonly LocalId[],
+): Promise<Undoable<BulkReport>> {
   const { report, removed } = await deletePosts(app, ids);
-  if (removed.length > 0)
-    app.undo.record(postsBackUndo(app, removed, deletedPostsLabel(removed.map((r) => r.post.title))));
-  return report;
+  const undo =
+    removed.length > 0
+      ? postsBackUndo(app, removed, deletedPostsLabel(removed.map((r) => r.post.title)))
+      : null;
+  return { value: report, undo };
 }
 
 /** variants.delete, with one undo entry for all of them. */
-export async function deleteVariantsUndoably(app: AppContext, ids: readonly LocalId[]): Promise<BulkReport> {
+export async function deleteVariantsUndoably(
+  app: AppContext,
+  ids: readonly LocalId[],
+): Promise<Undoable<BulkReport>> {
   const refusals = new Refusals();
   const removed: RemovedVariant[] = [];
   await app.inTransaction(async (t) => {
@@ -122,15 +137,17 @@ export async function deleteVariantsUndoably(app: AppContext, ids: readonly Loca
       });
   });
   for (const r of removed) app.changed(r.variant.post_id, r.variant.id);
-  if (removed.length > 0)
-    app.undo.record({
-      label: deletedVariantsLabel(
-        removed.map((r) => ({ postTitle: r.postTitle, platform: r.variant.platform })),
-      ),
-      postIds: [...new Set(removed.map((r) => r.variant.post_id))],
-      inverse: () => variantsBack(app, removed),
-    });
-  return refusals.report(ids, removed.length);
+  const undo: UndoableChange | null =
+    removed.length === 0
+      ? null
+      : {
+          label: deletedVariantsLabel(
+            removed.map((r) => ({ postTitle: r.postTitle, platform: r.variant.platform })),
+          ),
+          postIds: [...new Set(removed.map((r) => r.variant.post_id))],
+          inverse: () => variantsBack(app, removed),
+        };
+  return { value: refusals.report(ids, removed.length), undo };
 }
 
 async function variantsBack(app: AppContext, removed: readonly RemovedVariant[]) {
@@ -142,7 +159,7 @@ async function variantsBack(app: AppContext, removed: readonly RemovedVariant[])
       const reason = !(await getPost(t.db, r.variant.post_id))
         ? 'Its post is no longer in Outpost.'
         : (await getVariant(t.db, r.variant.id))
-          ? 'It is back already.'
+          ? REFUSALS.backAlready
           : null;
       if (reason !== null) {
         refused.push({ postId: r.variant.post_id, reason: namedReason(name, reason) });

@@ -1,5 +1,6 @@
 // What a command over many items answers (BulkReport): how many changed, and each refusal with
 // its reason, in the order the items were named.
+import { REFUSALS } from '@preload/words/refusals';
 import type { BulkReport, LocalId } from '@preload/bridge';
 import { CommandError } from '../command-error';
 
@@ -37,12 +38,9 @@ export class Refusals {
   }
 }
 
-/** An item named that is not there. */
-const GONE = 'It is no longer in Outpost.';
-
 /** The row, or the item's refusal: it is not there. */
 export function present<T>(row: T | undefined): T {
-  if (row === undefined) throw new CommandError('not_found', GONE);
+  if (row === undefined) throw new CommandError('not_found', REFUSALS.gone);
   return row;
 }
 

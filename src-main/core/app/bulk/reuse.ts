@@ -2,24 +2,33 @@
 // account, no time: a new post, local until it syncs), and another variant's text copied into
 // this one as an edit. Both can be undone: a copy that has not reached the service is deleted,
 // a copied text is put back as it was.
+import { REFUSALS } from '@preload/words/refusals';
+import {
+  copiedTextLabel,
+  copyTitle,
+  duplicatedLabel,
+  itemName,
+  namedReason,
+  postName,
+  refusalReason,
+} from '@preload/words/undo';
 import type { BulkReport, LocalId, VariantView } from '@preload/bridge';
 import { enqueueCreates } from '../../outbox/new-post-ops';
-import { newLocalId } from '../../store/ids';
 import { unsentVariantColumns, unsyncedColumns } from '../../store/local-item';
 import { getPost, insertPost } from '../../store/post-repository';
 import type { NewVariantRow } from '../../store/schema';
 import { insertVariants, listVariantsOfPost } from '../../store/variant-repository';
 import type { AppContext } from '../app-context';
+import type { Undoable } from '../command';
+import type { UndoableChange } from '../undo/journal';
 import { present, Refusals } from './report';
-import { copiedTextLabel, copyTitle, duplicatedLabel, namedReason, postName } from './words';
 import { CommandError } from '../command-error';
 import { deletePosts } from './removal';
-import { itemName, refusalReason } from '../undo/words';
 
 export async function duplicatePostsUndoably(
   app: AppContext,
   ids: readonly LocalId[],
-): Promise<BulkReport & { created: Array<{ from: LocalId; id: LocalId }> }> {
+): Promise<Undoable<BulkReport & { created: Array<{ from: LocalId; id: LocalId }> }>> {
   const refusals = new Refusals();
   const created: Array<{ from: LocalId; id: LocalId; title: string; original: string }> = [];
   const now = app.now();
@@ -27,11 +36,11 @@ export async function duplicatePostsUndoably(
     for (const from of ids)
       await refusals.each(from, async () => {
         const post = present(await getPost(t.db, from));
-        const id = newLocalId();
+        const id = app.newId();
         const title = copyTitle(post.title);
         await insertPost(t.db, { id, workspace: post.workspace, title, ...unsyncedColumns(now) });
         const variants = (await listVariantsOfPost(t.db, from)).map((v): NewVariantRow => ({
-          id: newLocalId(),
+          id: app.newId(),
           post_id: id,
           platform: v.platform,
           content: v.content,
@@ -45,8 +54,14 @@ export async function duplicatePostsUndoably(
       });
   });
   for (const c of created) app.changed(c.id, null);
-  if (created.length > 0)
-    app.undo.record({
+  const value = {
+    ...refusals.report(ids, created.length),
+    created: created.map(({ from, id }) => ({ from, id })),
+  };
+  if (created.length === 0) return { value, undo: null };
+  return {
+    value,
+    undo: {
       label: duplicatedLabel(created.map((c) => c.original)),
       postIds: created.map((c) => c.id),
       // The copies go again, unless one has reached the service meanwhile.
@@ -61,30 +76,32 @@ export async function duplicatePostsUndoably(
         }));
         return { undone: report.done, refused };
       },
-    });
-  return { ...refusals.report(ids, created.length), created: created.map(({ from, id }) => ({ from, id })) };
+    },
+  };
 }
 
 /** variants.copyText: the other variant's text, as the user's own edit of this one. */
-export async function copyTextUndoably(app: AppContext, id: LocalId, fromId: LocalId): Promise<VariantView> {
+export async function copyTextUndoably(
+  app: AppContext,
+  id: LocalId,
+  fromId: LocalId,
+): Promise<Undoable<VariantView>> {
   const into = await app.variant(id);
   const from = await app.variant(fromId);
-  if (from.post_id !== into.post_id)
-    throw new CommandError('invalid_state', 'Text can be copied only from another variant of the same post.');
-  if (from.id === into.id) throw new CommandError('invalid_state', 'That is this variant’s own text.');
+  if (from.post_id !== into.post_id) throw new CommandError('invalid_state', REFUSALS.copyFromSamePost);
+  if (from.id === into.id) throw new CommandError('invalid_state', REFUSALS.copyFromItself);
   const post = await app.post(into.post_id);
   const view = await app.run('variants.update', { id, content: from.content });
-  if (from.content === into.content) return view;
+  if (from.content === into.content) return { value: view, undo: null };
   const name = itemName(post.title, into.platform);
-  app.undo.record({
+  const undo: UndoableChange = {
     label: copiedTextLabel(from.platform, { postTitle: post.title, platform: into.platform }),
     postIds: [post.id],
     inverse: async () => {
       const refuse = (reason: string) => ({ undone: 0, refused: [{ postId: post.id, reason }] });
       const now = await app.variant(id).catch(() => null);
-      if (now === null) return refuse(namedReason(name, 'It is no longer in Outpost.'));
-      if (now.content !== from.content)
-        return refuse(namedReason(name, 'Its text has changed since; what it holds now is kept.'));
+      if (now === null) return refuse(namedReason(name, REFUSALS.gone));
+      if (now.content !== from.content) return refuse(namedReason(name, REFUSALS.textChanged));
       try {
         await app.run('variants.update', { id, content: into.content });
       } catch (error) {
@@ -93,6 +110,6 @@ export async function copyTextUndoably(app: AppContext, id: LocalId, fromId: Loc
       }
       return { undone: 1, refused: [] };
     },
-  });
-  return view;
+  };
+  return { value: view, undo };
 }

@@ -3,6 +3,7 @@
 // (`move`, `unschedule`), and the lot goes through setScheduledTimes as one local change: one
 // transaction, one outbox op per variant, a time moved back before it left sending nothing.
 // The whole action is one undo entry.
+import { REFUSALS } from '@preload/words/refusals';
 import type { BulkReport, LocalId, TimeShift } from '@preload/bridge';
 import { applyShift } from '@preload/time-shift';
 import { variantRefusal } from '../../outbox/item-actions';
@@ -10,6 +11,7 @@ import { getPost } from '../../store/post-repository';
 import type { PostRow } from '../../store/schema';
 import { getVariant } from '../../store/variant-repository';
 import type { AppContext } from '../app-context';
+import type { Undoable } from '../command';
 import { present, refuseIf, Refusals } from './report';
 import { setScheduledTimes, type TimeChange } from '../planning/schedule-changes';
 import { timeChangeUndo } from '../planning/time-change-undo';
@@ -22,11 +24,11 @@ export function rescheduleMany(
   ids: readonly LocalId[],
   shift: TimeShift,
   zone: string,
-): Promise<BulkReport> {
+): Promise<Undoable<BulkReport>> {
   return changeTimes(app, ids, 'move', (at) => applyShift(at, shift, zone));
 }
 
-export function unscheduleMany(app: AppContext, ids: readonly LocalId[]): Promise<BulkReport> {
+export function unscheduleMany(app: AppContext, ids: readonly LocalId[]): Promise<Undoable<BulkReport>> {
   return changeTimes(app, ids, 'unschedule', () => null);
 }
 
@@ -35,7 +37,7 @@ async function changeTimes(
   ids: readonly LocalId[],
   action: 'move' | 'unschedule',
   newTime: NewTime,
-): Promise<BulkReport> {
+): Promise<Undoable<BulkReport>> {
   const refusals = new Refusals();
   const changes: TimeChange[] = [];
   const posts = new Map<string, PostRow | undefined>();
@@ -47,13 +49,11 @@ async function changeTimes(
       refuseIf(variantRefusal(action, { variant, workspace, ops: [] }));
       // Unscheduling what has no time would send a change of nothing.
       const at = variant.scheduled_at;
-      refuseIf(at === null ? 'It has no time to clear.' : null);
+      refuseIf(at === null ? REFUSALS.noTimeToClear : null);
       // Read outside the change's transaction: a time changed meanwhile is refused there.
       changes.push({ variantId: id, at: newTime(at as string), expected: at });
     });
   const result = await setScheduledTimes(app, changes);
   for (const r of result.refused) refusals.add(r.variantId, r.error.message);
-  const undo = timeChangeUndo(app, result.changed);
-  if (undo) app.undo.record(undo);
-  return refusals.report(ids, result.changed.length);
+  return { value: refusals.report(ids, result.changed.length), undo: timeChangeUndo(app, result.changed) };
 }

@@ -1,6 +1,7 @@
 // The connection to the service: where the token lives (the SecretStore, never SQLite), the
 // client built from it (kept while address, header style and token stay the same), and the
 // settings commands that change them. A token goes only to the address it was stored for.
+import { COMMAND_ERRORS } from '@preload/words/errors';
 import type { Kysely } from 'kysely';
 import type { AuthHeaderStyle, SettingsView, Theme } from '@preload/bridge';
 import type { AnswerWatch } from '../../api/answer-watch';
@@ -110,8 +111,7 @@ export class Connection {
 
   async requireClient(): Promise<ServiceClient> {
     const client = await this.client();
-    if (!client)
-      throw new CommandError('invalid_state', 'Not connected to a service: connect in Settings first.');
+    if (!client) throw new CommandError('invalid_state', COMMAND_ERRORS.notConnected);
     return client;
   }
 
@@ -151,13 +151,9 @@ export class Connection {
     if (token === undefined) {
       const conn = await getConnection(this.db());
       if (conn?.base_url !== baseUrl)
-        throw new CommandError(
-          'invalid_settings',
-          'Enter the access token for this address: Outpost sends a stored token only to the address it was stored for.',
-        );
+        throw new CommandError('invalid_settings', COMMAND_ERRORS.tokenForOtherAddress);
       token = (await this.#token(baseUrl)) ?? undefined;
-      if (!token)
-        throw new CommandError('invalid_settings', 'Enter an access token: none is stored for this address.');
+      if (!token) throw new CommandError('invalid_settings', COMMAND_ERRORS.tokenNeeded);
     }
     this.#o.redactor.add(token);
     const workspaces = await this.#newClient(baseUrl, validateToken(token), p.authHeader).listWorkspaces();
@@ -179,7 +175,7 @@ export class Connection {
       // denied prompt): connect anyway, with the token in memory for this session, and say so.
       const why = error instanceof Error ? this.#o.redactor.clean(error.message) : 'unknown error';
       if (!(error instanceof KeychainError))
-        throw new CommandError('keychain_unavailable', `The access token could not be kept (${why}).`);
+        throw new CommandError('keychain_unavailable', COMMAND_ERRORS.tokenNotKept(why));
       this.#secretsMessage = keychainUnavailableMessage(`it refused to store the token: ${why}`);
       this.#o.logger.warn(this.#secretsMessage);
       this.#secrets = withoutKeychain(this.#secrets);

@@ -1,5 +1,6 @@
 // The send guards (send-guards.ts) applied to what the store holds: variants.schedule and
 // variants.publish call these before they add anything to the outbox, so a refusal never reaches the service.
+import { NOT_FOUND } from '@preload/words/errors';
 import type { Kysely } from 'kysely';
 import type { Database, PostRow, VariantRow } from '../../store/schema';
 import { getPost } from '../../store/post-repository';
@@ -59,9 +60,9 @@ function refuse(result: GuardResult): void {
 
 async function rows(db: Kysely<Database>, id: string): Promise<{ v: VariantRow; post: PostRow }> {
   const v = await getVariant(db, id);
-  if (!v) throw new CommandError('not_found', `No variant with id ${id}.`);
+  if (!v) throw new CommandError('not_found', NOT_FOUND.variant(id));
   const post = await getPost(db, v.post_id);
-  if (!post) throw new CommandError('not_found', `No post with id ${v.post_id}.`);
+  if (!post) throw new CommandError('not_found', NOT_FOUND.post(v.post_id));
   return { v, post };
 }
 

@@ -16,8 +16,10 @@ import { variantActions } from '../../outbox/item-actions';
 import { postActions } from '../../outbox/post-actions';
 import { actionsOf, KIND_GROUPS } from '../../outbox/op-machine';
 import { parseQuestion } from '../../outbox/payload';
-import { postState, variantState, STATE_WORDS, TITLE_NEEDED } from '../../domain/item-state';
-import { isPublished } from '../../domain/service-state';
+import { OUTBOX_REASONS } from '@preload/words/outbox';
+import { STATE_TEXT, TITLE_STAYS_LOCAL } from '@preload/words/states';
+import { postState, variantState } from '../../domain/item-state';
+import { isPublished, serviceState } from '../../domain/service-state';
 import type { VariantBase } from '../../store/variant-repository';
 import {
   accountChoiceOf,
@@ -26,9 +28,7 @@ import {
   signOffExpected,
   type WorkspaceAccounts,
 } from '../../domain/accounts';
-
-export const TITLE_STAYS_LOCAL =
-  'The new title is kept in Outpost only: the service offers no way to rename a post after it is created.';
+import { discardsText } from '../../outbox/discard-text';
 
 /** The variant columns its state depends on (posts.list reads only these, never raw or base JSON). */
 export type VariantStateRow = Pick<
@@ -101,10 +101,12 @@ export function variantView(
     state,
     stateText: text,
     error: error ?? null,
-    actions: variantActions({ variant: v, workspace: post.workspace, ops }),
+    ...variantActions({ variant: v, workspace: post.workspace, ops }),
+    serviceState: serviceState(v),
     conflicts,
     publishUnknown,
     publishedElsewhere: publishedElsewhere(v, failedOp),
+    failedChange: failedOp ? { opId: failedOp.id, discardsText: discardsText(failedOp, v) } : null,
     signOffExpected: signOffExpected(v, accounts),
     updatedAt: v.updated_at,
   };
@@ -131,7 +133,7 @@ function postOwnState(
 ) {
   const conflicts = parseJson<FieldConflict[]>(post.conflict) ?? [];
   const own = ops.filter((o) => o.variant_id === null);
-  const pick = (state: keyof typeof STATE_WORDS) => ({ state, text: STATE_WORDS[state] });
+  const pick = (state: keyof typeof STATE_TEXT) => ({ state, text: STATE_TEXT[state] });
   if (post.remote_state === 'removed') return pick('removed');
   if (conflicts.length > 0) return pick('conflict');
   if (own.some((o) => o.state === 'failed')) return pick('failed');
@@ -183,12 +185,12 @@ export function postDetail(
     post.server_id !== null && base !== null && !sameText(base.title, post.title)
       ? TITLE_STAYS_LOCAL
       : post.server_id === null && post.workspace !== null && post.title.trim() === ''
-        ? TITLE_NEEDED
+        ? OUTBOX_REASONS.titleNeeded
         : null;
   return {
     ...postSummary(post, variants, ops),
     hidden: post.hidden_at !== null,
-    actions: postActions({ post, variants, ops }),
+    ...postActions({ post, variants, ops }),
     conflicts: parseJson<FieldConflict[]>(post.conflict) ?? [],
     error: failed?.error ?? post.error,
     note,

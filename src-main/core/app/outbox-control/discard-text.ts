@@ -1,24 +1,11 @@
-// The unsent text a discard would drop, so the window can ask first and say what will go: a
-// failed change that carries the variant's text, where that text differs from what the
-// service holds (what outbox/actions.ts discardOp puts back).
+// The unsent text each failed change of a list would drop (outbox/discard-text.ts), reading
+// only the variants of failed text changes, so the Outbox can ask before a discard.
 import type { Kysely } from 'kysely';
-import { parsePayload } from '../../outbox/payload';
+import { discardsText } from '../../outbox/discard-text';
 import { chunked, IDS_PER_STATEMENT } from '../../store/chunks';
-import { parseJson } from '../../store/post-repository';
 import type { Database, OutboxOpRow, VariantRow } from '../../store/schema';
-import type { VariantBase } from '../../store/variant-repository';
 
 type Op = Pick<OutboxOpRow, 'id' | 'kind' | 'state' | 'payload' | 'variant_id'>;
-
-export function discardsText(
-  op: Op,
-  variant: Pick<VariantRow, 'content' | 'base'> | undefined,
-): string | null {
-  if (op.state !== 'failed' || op.kind !== 'update_variant' || variant === undefined) return null;
-  if (!(parsePayload(op).fields ?? []).includes('content')) return null;
-  const base = parseJson<VariantBase>(variant.base);
-  return base === null || base.content === variant.content ? null : variant.content;
-}
 
 /** discardsText of each op of a list, by op id, reading only the variants of failed text changes. */
 export async function discardsTexts(db: Kysely<Database>, ops: readonly Op[]): Promise<Map<string, string>> {

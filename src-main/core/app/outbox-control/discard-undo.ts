@@ -1,32 +1,30 @@
 // outbox.discard with its undo entry: the values the discard dropped are kept in the entry, and
 // its inverse puts them back through the path of a user's own change (variants.update, or a
 // schedule change), after checking that the variant has not moved on since.
+import { changedSinceUndo, discardLabel, itemName, refusalReason, timePassed } from '@preload/words/undo';
 import { sameInstant } from '../../domain/merge';
 import { discardOp } from '../../outbox/actions';
 import { getOp } from '../../outbox/op-queries';
 import type { OutboxOpRow, PostRow, VariantRow } from '../../store/schema';
 import { getVariant } from '../../store/variant-repository';
 import type { AppContext } from '../app-context';
+import type { Undoable } from '../command';
 import { CommandError } from '../command-error';
 import { accountChoiceOf, sameAccount } from '../../domain/accounts';
 import { setScheduledTimes } from '../planning/schedule-changes';
 import type { UndoableChange, UndoOutcome } from '../undo/journal';
-import { discardLabel, itemName, refusalReason, timePassed } from '../undo/words';
 
 /**
  * outbox.discard, recorded: the values the discard dropped are kept in the entry, and its undo
  * puts them back as a new local edit that goes out again.
  */
-export async function discardUndoably(app: AppContext, opId: string): Promise<OutboxOpRow> {
+export async function discardUndoably(app: AppContext, opId: string): Promise<Undoable<OutboxOpRow>> {
   const op = await getOp(app.db, opId);
   const before = op?.variant_id ? await getVariant(app.db, op.variant_id) : undefined;
   const settled = await discardOp(app.syncCtx(), opId);
   const after = before && (await getVariant(app.db, before.id));
-  if (before && after) {
-    const entry = discardUndo(app, await app.post(before.post_id), before, after);
-    if (entry) app.undo.record(entry);
-  }
-  return settled;
+  const undo = before && after ? discardUndo(app, await app.post(before.post_id), before, after) : null;
+  return { value: settled, undo };
 }
 
 interface Dropped {
@@ -54,9 +52,8 @@ function discardUndo(
     postIds: [post.id],
     inverse: async () => {
       const now = await getVariant(app.db, before.id);
-      if (!now) return refuse(refusalReason(name, new CommandError('not_found', '')));
-      if (changedSince(now, after, dropped))
-        return refuse(`${name}: it has changed since the discard; what it holds now is kept.`);
+      if (!now) return refuse(refusalReason(name, { code: 'not_found', message: '' }));
+      if (changedSince(now, after, dropped)) return refuse(changedSinceUndo(name, 'the discard'));
       if (dropped.time) {
         if (before.scheduled_at !== null && Date.parse(before.scheduled_at) <= Date.parse(app.now()))
           return refuse(timePassed(name, before.scheduled_at));

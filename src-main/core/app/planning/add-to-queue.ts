@@ -4,6 +4,8 @@
 // when a scheduled variant of that account sits at it, those placed earlier in the same call
 // included), and the times are written by setScheduledTimes: one transaction, each variant
 // checked as a user's own schedule is, one outbox op each, one undo entry for the call.
+import { alreadyScheduled, REFUSALS } from '@preload/words/refusals';
+import { formatWhen, queueLabel } from '@preload/words/undo';
 import type { CommandResult, LocalId } from '@preload/bridge';
 import { sendingAccountOf } from '../../domain/accounts';
 import { freeSlots } from '../../domain/slots';
@@ -15,19 +17,13 @@ import { listPostingSchedules, type StoredSchedule } from '../../store/slots-rep
 import { listVariantsByIds } from '../../store/variant-repository';
 import type { ProfileFact } from '@preload/send-guards';
 import { assertAllows, type AppContext } from '../app-context';
+import type { Undoable } from '../command';
 import { CommandError } from '../command-error';
 import { setScheduledTimes, type TimeChange } from './schedule-changes';
 import { profileFacts, sendRefusalAmong } from '../items/send-checks';
 import { timeChangeUndo } from './time-change-undo';
-import { formatWhen, queueLabel } from '../undo/words';
 
 export type AddToQueueResult = CommandResult<'planning.addToQueue'>;
-
-export const NO_POSTING_TIMES = 'Give this account posting times first (in the Queue, "Posting times").';
-export const CHOOSE_ACCOUNT =
-  'Choose an account first: with "platform default" the workspace has no single account it would go out from.';
-export const LOCAL_DRAFT =
-  'Move this draft to a workspace first: posting times belong to the accounts of a workspace.';
 
 /** One workspace's facts, read once per call. */
 interface WorkspaceFacts {
@@ -59,7 +55,10 @@ async function readWorkspace(app: AppContext, workspace: string, nowIso: string)
   };
 }
 
-export async function addToQueue(app: AppContext, variantIds: readonly LocalId[]): Promise<AddToQueueResult> {
+export async function addToQueue(
+  app: AppContext,
+  variantIds: readonly LocalId[],
+): Promise<Undoable<AddToQueueResult>> {
   const now = app.now();
   const nowMs = Date.parse(now);
   const ids = [...new Set(variantIds)];
@@ -79,7 +78,7 @@ export async function addToQueue(app: AppContext, variantIds: readonly LocalId[]
     const v = variants.get(id);
     const post = v && posts.get(v.post_id);
     try {
-      if (!v || !post) throw new CommandError('not_found', 'It is no longer in Outpost.');
+      if (!v || !post) throw new CommandError('not_found', REFUSALS.gone);
       if (post.workspace !== null && !workspaces.has(post.workspace))
         workspaces.set(post.workspace, await readWorkspace(app, post.workspace, now));
       const facts = post.workspace === null ? null : (workspaces.get(post.workspace) as WorkspaceFacts);
@@ -96,8 +95,7 @@ export async function addToQueue(app: AppContext, variantIds: readonly LocalId[]
   const { changed, refused: notWritten } = await setScheduledTimes(app, plan);
   for (const r of notWritten) refused.push({ id: r.variantId, reason: r.error.message });
   const undo = timeChangeUndo(app, changed);
-  if (undo) app.undo.record({ ...undo, label: queueLabel(changed) });
-  return {
+  const value = {
     done: changed.length,
     refused,
     scheduled: changed.map((c) => ({
@@ -106,6 +104,7 @@ export async function addToQueue(app: AppContext, variantIds: readonly LocalId[]
       signOffExpected: signOff.has(c.variantId),
     })),
   };
+  return { value, undo: undo ? { ...undo, label: queueLabel(changed) } : null };
 }
 
 /** The account a variant goes out from and its next free slot, or why it has none (thrown). */
@@ -118,18 +117,15 @@ function placeInQueue(
   // The checks a schedule makes, before any slot is looked for: the same words.
   assertAllows('schedule', { variant: v, workspace: post.workspace, ops: [] });
   if (v.scheduled_at !== null)
-    throw new CommandError(
-      'invalid_state',
-      `It is already scheduled for ${formatWhen(v.scheduled_at)}: move it in the Queue, or unschedule it first.`,
-    );
-  if (facts === null) throw new CommandError('invalid_state', LOCAL_DRAFT);
+    throw new CommandError('invalid_state', alreadyScheduled(formatWhen(v.scheduled_at)));
+  if (facts === null) throw new CommandError('invalid_state', REFUSALS.localDraftHasNoQueue);
   const guard = sendRefusalAmong(v, facts.profiles);
   if (!guard.ok) throw new CommandError('invalid_state', guard.message);
   const account = sendingAccountOf(v, facts.profiles);
-  if (account === null) throw new CommandError('invalid_state', CHOOSE_ACCOUNT);
+  if (account === null) throw new CommandError('invalid_state', REFUSALS.noSingleAccount);
   const schedule = facts.schedules.get(account);
   if (schedule === undefined || schedule.slots.length === 0)
-    throw new CommandError('invalid_state', NO_POSTING_TIMES);
+    throw new CommandError('invalid_state', REFUSALS.noPostingTimes);
   let free = facts.free.get(account);
   if (free === undefined) {
     const taken = facts.taken.get(account) ?? new Set<number>();

@@ -1,4 +1,5 @@
 // planning.slots and planning.setSlots: an account's weekly posting times, kept in Outpost only.
+import { COMMAND_ERRORS, NOT_FOUND } from '@preload/words/errors';
 import type { PostingSchedule, PostingSlot } from '@preload/bridge';
 import { sortSlots } from '@preload/posting-times';
 import { knownZone } from '@preload/zoned-time';
@@ -10,10 +11,7 @@ import { CommandError } from '../command-error';
 async function knownAccount(app: AppContext, workspace: string, profileId: string): Promise<void> {
   await app.knownWorkspace(workspace);
   if (!(await listProfiles(app.db, workspace)).some((p) => p.id === profileId))
-    throw new CommandError(
-      'not_found',
-      `The workspace "${workspace}" has no account ${profileId}: sync to see its accounts.`,
-    );
+    throw new CommandError('not_found', NOT_FOUND.account(workspace, profileId));
 }
 
 export async function postingSchedule(
@@ -31,11 +29,7 @@ export async function setPostingTimes(
 ): Promise<PostingSchedule> {
   await knownAccount(app, p.workspace, p.profileId);
   const zone = knownZone(p.zone);
-  if (zone === null)
-    throw new CommandError(
-      'validation',
-      `"${p.zone}" is not a time zone Outpost knows: use an IANA name such as Europe/Berlin or America/New_York.`,
-    );
+  if (zone === null) throw new CommandError('validation', COMMAND_ERRORS.unknownZone(p.zone));
   const slots = sortSlots(p.slots);
   await app.inTransaction((t) =>
     setPostingSchedule(t.db, p.workspace, p.profileId, { zone, slots }, app.now()),

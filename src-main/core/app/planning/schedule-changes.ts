@@ -3,6 +3,8 @@
 // their outbox ops are written in one transaction, and the window hears of them after the
 // commit. variants.schedule and variants.unschedule come here, and so does the undo of a time
 // change, so an undo takes exactly the path of the change it reverses.
+import { REFUSALS } from '@preload/words/refusals';
+import { NOT_FOUND } from '@preload/words/errors';
 import { guardTime, type ProfileFact } from '@preload/send-guards';
 import { sameInstant } from '../../domain/merge';
 import { enqueue } from '../../outbox/op-store';
@@ -73,9 +75,9 @@ export async function setScheduledTimes(
     for (const change of changes) {
       const v = await getVariant(trx, change.variantId);
       try {
-        if (!v) throw new CommandError('not_found', `No variant with id ${change.variantId}.`);
+        if (!v) throw new CommandError('not_found', NOT_FOUND.variant(change.variantId));
         const post = await postOf(v.post_id);
-        if (!post) throw new CommandError('not_found', `No post with id ${v.post_id}.`);
+        if (!post) throw new CommandError('not_found', NOT_FOUND.post(v.post_id));
         const at = change.at === null ? null : new Date(change.at).toISOString();
         // Whether it may be scheduled depends on the variant alone, not on its ops.
         assertAllows(at === null ? 'unschedule' : 'schedule', {
@@ -84,7 +86,7 @@ export async function setScheduledTimes(
           ops: [],
         });
         if (change.expected !== undefined && !sameInstant(v.scheduled_at, change.expected))
-          throw new CommandError('invalid_state', 'Its time has changed since.');
+          throw new CommandError('invalid_state', REFUSALS.timeChanged);
         if (at !== null) refuseUnsendable(v, at, app.now(), await accountsOf(post.workspace));
         await writeTime(t, v, post, at, now);
         result.changed.push({

@@ -1,10 +1,10 @@
 // The undo entry of a time set or cleared (one variant or many at once): its inverse goes
 // through the path of a user's own change (schedule-changes.ts) and checks first that its items
 // have not moved on since; undo/journal.ts says what an entry promises.
+import { itemName, refusalReason, timeChangeLabel, timePassed } from '@preload/words/undo';
 import { sameInstant } from '../../domain/merge';
 import type { AppContext } from '../app-context';
 import type { UndoableChange, UndoRefusal } from '../undo/journal';
-import { itemName, refusalReason, timeChangeLabel, timePassed } from '../undo/words';
 import { setScheduledTimes, type TimeChange, type TimeChanged } from './schedule-changes';
 
 /** The entry that puts back the times `changed` replaced; null when nothing changed. */

@@ -1,20 +1,19 @@
 // The app's side of keeping the data safe, in one place for the facade: opening the database
 // so that no start is bricked (store/open-store.ts), the copies kept without being asked, what
-// the window must say about the folder (and when it may stop), and the data.* commands.
+// the window must say about the folder (and when it may stop), and what the data.* commands do.
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import type { BridgeErrorInfo, DataCommands, DataProblemKind, DataStatus } from '@preload/bridge';
+import type { BridgeErrorInfo, DataProblemKind, DataStatus } from '@preload/bridge';
 import { DATABASE_FILE } from '../../paths';
 import type { Clock, Logger, Scheduler } from '../../ports';
 import { BUSY_TIMEOUT_MS, type OpenedDatabase, type SqliteHandle } from '../../store/db';
 import { copiesDirOf, openStore, RECOVERY_SETTING, readRecoveryReport } from '../../store/open-store';
 import type { RecoveryReport } from '../../store/recovery/recover';
-import type { Handlers } from '../handlers';
 import { CopyKeeper } from './copy-keeper';
-import { dataHandlers } from './data-handlers';
+import { dataActions, type DataActions } from './data-actions';
 import { FolderWatch } from './folder-watch';
 import { StorageStatus } from './storage-status';
-import { recoveryNotice, saveRefusal } from './words';
+import { recoveryNotice, saveRefusal } from '@preload/words/data';
 
 export interface SafekeepingOptions {
   dataDir: string;
@@ -101,8 +100,9 @@ export class Safekeeping {
     this.#folder.stop();
   }
 
-  handlers(imported: () => void): Handlers<keyof DataCommands> {
-    return dataHandlers({
+  /** What the data.* commands do; `imported` runs once rows were brought in. */
+  actions(imported: () => void): DataActions {
+    return dataActions({
       dataDir: this.#o.dataDir,
       version: this.#o.version,
       clock: this.#o.clock,

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import type { DataNotice, DataProblemKind, DataStatus } from '@preload/bridge';
 import type { Cancel, Logger, Scheduler } from '../../ports';
 import { storageFailureOf } from '../../store/storage-errors';
-import { problemText } from './words';
+import { problemText } from '@preload/words/data';
 
 /** How often a write is tried while the folder cannot take one. */
 export const PROBE_EVERY_MS = 5_000;

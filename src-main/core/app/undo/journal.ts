@@ -19,6 +19,7 @@
 // again. planning/time-change-undo.ts builds the entry of a time change and
 // outbox-control/discard-undo.ts that of a discard; the bulk actions and reuse (bulk/) record
 // theirs the same way.
+import { COMMAND_ERRORS } from '@preload/words/errors';
 import type { LocalId, UndoableView, UndoResult } from '@preload/bridge';
 import { newLocalId } from '../../store/ids';
 import { CommandError } from '../command-error';
@@ -94,9 +95,7 @@ export class UndoJournal {
     if (entry === undefined)
       throw new CommandError(
         'not_found',
-        id === undefined
-          ? 'Nothing to undo: no change made since Outpost started is left to take back.'
-          : `That change was undone already, or is too old to undo (Outpost keeps the last ${this.#limit}).`,
+        id === undefined ? COMMAND_ERRORS.nothingToUndo : COMMAND_ERRORS.undoGone(this.#limit),
       );
     this.#entries = this.#entries.filter((e) => e !== entry);
     let outcome: UndoOutcome;

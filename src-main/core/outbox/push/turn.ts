@@ -3,7 +3,7 @@
 // yields each settlement it comes to, the pass (push.ts) applies it and hands back what that
 // did, and the turn ends by saying what it holds back. The turn is what happens to one op; the
 // pass is where it is written down, and what it means for the rest of the push.
-import { REASONS } from '@preload/words';
+import { OUTBOX_REASONS } from '@preload/words/outbox';
 import { isPublished, NEEDS_APPROVAL } from '../../domain/service-state';
 import { getPost } from '../../store/post-repository';
 import type { OpKind, OutboxOpRow, PostRow, VariantRow } from '../../store/schema';
@@ -60,7 +60,7 @@ export async function* opTurn(tc: TurnContext, listed: OutboxOpRow, post: PostRo
   let op = listed;
   if (op.state === 'sending') {
     // Left `sending` by a process that stopped before the answer: its outcome is unknown.
-    const applied = yield settle(op, { event: { type: 'crashed', reason: REASONS.stoppedWhileOut } });
+    const applied = yield settle(op, { event: { type: 'crashed', reason: OUTBOX_REASONS.stoppedWhileOut } });
     if (applied === null) return { holds: 'post' };
     op = { ...op, state: applied.state, next_attempt_at: null };
   }

@@ -3,7 +3,7 @@
 import type { ServicePost } from '../../api/client';
 import { listLinkedPosts, updatePost, type PostBase } from '../../store/post-repository';
 import type { SyncContext } from '../../store/unit-of-work';
-import { TITLE_NEEDED } from '../../domain/item-state';
+import { OUTBOX_REASONS } from '@preload/words/outbox';
 import { checkCreatedPost, keptLink, sameText } from '../answer-check';
 import { parsePayload } from '../payload';
 import { candidateOf, matchUnlinked, settleMatch } from '../read-back';
@@ -24,7 +24,7 @@ export function linkPost(rows: OpRows, sp: Pick<ServicePost, 'id' | 'title' | 'r
 export const createPostRunner: OpRunner<string> = {
   build({ post, op }) {
     if (post.server_id !== null) return { done: 'The post is already linked to the service.' };
-    if (post.title.trim() === '') return { hold: TITLE_NEEDED };
+    if (post.title.trim() === '') return { hold: OUTBOX_REASONS.titleNeeded };
     return { request: post.title, payload: { ...parsePayload(op), sent: { title: post.title } } };
   },
 

@@ -1,6 +1,6 @@
 // update_variant, schedule, unschedule: PATCH the fields the op names, with their values as
 // they are when it is claimed (an op may have been folded with newer edits since it was listed).
-import { REASONS } from '@preload/words';
+import { OUTBOX_REASONS } from '@preload/words/outbox';
 import { accountField } from '../../domain/accounts';
 import type { OutboxOpRow, VariantRow } from '../../store/schema';
 import { checkChangeAnswer, fieldsNotHeld, notKeptReason, type ChangeField } from '../answer-check';
@@ -55,7 +55,7 @@ export const patchVariantRunner: OpRunner<SentPatch> = {
         return {
           event: {
             type: 'answered',
-            reason: REASONS.changeFound,
+            reason: OUTBOX_REASONS.changeFound,
           },
           action: 'update_readback_applied',
           record: recordVariantAnswer(rows, sv),
@@ -64,7 +64,7 @@ export const patchVariantRunner: OpRunner<SentPatch> = {
       if (missing !== null && payload.answerMismatch === true)
         return notKept(missing, (payload.notKept ?? 0) + 1);
       return {
-        event: { type: 'read_back_absent', reason: REASONS.changeMissing },
+        event: { type: 'read_back_absent', reason: OUTBOX_REASONS.changeMissing },
         action: 'update_readback_absent',
       };
     });

@@ -2,7 +2,7 @@
 // claimed, sends it and returns what happened as a Settlement (an event, and how to record the
 // answer), and reads back after an unknown outcome. It never writes `outbox_op`: the push
 // applies its settlements through the op store.
-import { REASONS } from '@preload/words';
+import { OUTBOX_REASONS } from '@preload/words/outbox';
 import { TOO_LARGE, type ServiceClient, type ServiceVariant } from '../../api/client';
 import { isServiceError } from '../../api/errors';
 import type { Kysely } from 'kysely';
@@ -100,7 +100,7 @@ export function readBackVariant(
   return settled(rows, rc, 'read_back', async () => {
     const { slug, postId } = placeOf(rows);
     const sv = (await rc.client.listVariants(slug, postId)).find((v) => v.id === rows.variant?.server_id);
-    if (sv === undefined) return { event: { type: 'removed', reason: REASONS.variantGone } };
+    if (sv === undefined) return { event: { type: 'removed', reason: OUTBOX_REASONS.variantGone } };
     return decide(sv);
   });
 }

@@ -2,7 +2,7 @@
 // week. Where a chip sits in the week's hour grid, where the week opens, where a dropped chip
 // goes, and when a post started from an empty place is planned. Pure, so each rule is a row of
 // its test (test/unit/renderer/calendar-grid.test.ts).
-import { onDay } from './calendar-days';
+import { onDay } from '../../lib/calendar-days';
 import { zonedInputToUtc } from '../../lib/schedule-time';
 import { lastAtOrBefore } from '@preload/last-at-or-before';
 

@@ -7,7 +7,7 @@ import type { PlanItem } from '@preload/bridge';
 import { errorMessage, invoke } from '../../lib/bridge';
 import { clockTime } from '../../lib/plan-time';
 import { localZone } from '../../lib/schedule-time';
-import { stateLabel } from '../../lib/state-words';
+import { stateLabel } from '@preload/words/states';
 import { filterPayload, loadFilter, saveFilter, EVERYTHING, type CalendarFilter } from './calendar-filter';
 import {
   addDays,
@@ -18,7 +18,7 @@ import {
   stepAnchor,
   todayIn,
   visibleDays,
-} from './calendar-days';
+} from '../../lib/calendar-days';
 import {
   cellAfterKey,
   cellKey,

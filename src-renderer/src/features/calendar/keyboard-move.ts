@@ -1,7 +1,7 @@
 // Moving a calendar chip from the keyboard. The arrows show the chip at another time without
 // sending anything; Enter confirms that move, Escape puts the chip back. Pure, so each rule is
 // a row of its test (test/unit/renderer/keyboard-move.test.ts).
-import { shiftTime } from './calendar-days';
+import { shiftTime } from '../../lib/calendar-days';
 
 export interface Step {
   days: number;

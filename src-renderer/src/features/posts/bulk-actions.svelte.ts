@@ -3,7 +3,7 @@
 // words; the core records one undo entry for it, which the window offers in a notice.
 import type { BulkReport, PostSummary, TimeShift } from '@preload/bridge';
 import { errorMessage, invoke } from '../../lib/bridge';
-import { refusalLines, reportSummary, type BulkAction } from './bulk-words';
+import { refusalLines, reportSummary, type BulkAction } from '@preload/words/bulk';
 
 export interface BulkOutcome {
   action: BulkAction;

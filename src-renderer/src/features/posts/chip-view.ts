@@ -4,7 +4,7 @@ import type { ItemState, VariantChip } from '@preload/bridge';
 import { platformName } from '../../lib/platforms';
 import { platformMark } from '../../lib/platform-marks';
 import { shortDateTime } from '../../lib/plan-time';
-import { stateLabel, stateTone } from '../../lib/state-words';
+import { stateLabel, stateTone } from '@preload/words/states';
 
 export interface ChipView {
   id: string;

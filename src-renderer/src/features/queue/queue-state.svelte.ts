@@ -1,4 +1,4 @@
-// The Queue's state (issue 25): the core's queue view as last answered, and what a person does
+// The Queue's state: the core's queue view as last answered, and what a person does
 // in it: fill an empty slot with a draft of that account, move a queued variant up or down (it
 // trades times with its neighbour), and edit an account's posting times. Every change is the
 // core's (a schedule change through the outbox, with its Undo); this keeps the view and says

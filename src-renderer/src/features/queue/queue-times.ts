@@ -1,6 +1,6 @@
 // Times in the Queue are read on the clocks of the account's own zone, which may not be the
 // window's: "12:30" and the day it falls on, there.
-import { dayKey } from '../calendar/calendar-days';
+import { dayKey } from '../../lib/calendar-days';
 
 const CLOCKS = new Map<string, Intl.DateTimeFormat>();
 

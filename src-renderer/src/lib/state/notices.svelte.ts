@@ -11,8 +11,8 @@ import {
   MAX_NOTIFICATIONS,
   NOTICE_HISTORY_SIZE,
   pushNotification,
-} from '../../features/sync/notification-rules';
-import { causeRemains, nothingNeedsUser } from '../../features/sync/notice-cause';
+} from './notification-rules';
+import { causeRemains, nothingNeedsUser } from './notice-cause';
 
 /** What a notice offers besides Dismiss (Undo, for instance). */
 export interface NoticeAction {

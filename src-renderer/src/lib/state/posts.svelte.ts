@@ -8,7 +8,7 @@ import {
   type ProfileView,
   type WorkspaceView,
 } from '@preload/bridge';
-import { ANY_TIME, hasFilters, timeRangeOf, type When } from '../../features/posts/find-words';
+import { ANY_TIME, hasFilters, timeRangeOf, type When } from './list-filters';
 import { afterNextPaint } from '../after-paint';
 import { errorMessage, invoke } from '../bridge';
 import { localZone } from '../schedule-time';

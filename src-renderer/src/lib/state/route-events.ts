@@ -3,7 +3,7 @@
 import type { BridgeEvent, BridgeEvents, MenuCommand } from '@preload/bridge';
 import { subscribe } from '../bridge';
 import type { DataState } from './data.svelte';
-import type { EditorState } from './editor.svelte';
+import type { EditorState } from './editor/editor.svelte';
 import type { NoticesState } from './notices.svelte';
 import type { PostsState } from './posts.svelte';
 import type { SettingsState } from './settings.svelte';

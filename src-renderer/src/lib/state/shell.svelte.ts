@@ -3,7 +3,6 @@
 // their own state; this only says when.
 import type { MenuCommand } from '@preload/bridge';
 import { bridgeProblem, errorMessage, initBridge, invoke } from '../bridge';
-import { prefetchViews } from '../lazy-views';
 import type { ShortcutAction } from '../shortcuts';
 import { routeEvents, type WindowParts } from './route-events';
 
@@ -30,6 +29,14 @@ const MENU_ACTIONS: Record<MenuCommand, ShortcutAction | 'settings' | 'export' |
   restore: 'restore',
 };
 
+/** What only the window's composition can do: it owns the search field and knows every view. */
+export interface ShellHooks {
+  /** Puts the caret in the post list's search field. */
+  focusSearch: () => void;
+  /** Loads the views not on the first screen in the background. */
+  prefetchViews: () => void;
+}
+
 export class ShellState {
   view = $state<View>('posts');
   /** The window cannot work at all (no bridge): said instead of everything else. */
@@ -38,16 +45,15 @@ export class ShellState {
   newError = $state<string | null>(null);
 
   private readonly parts: WindowParts;
-  private readonly focusSearch: () => void;
+  private readonly hooks: ShellHooks;
   /** The workspace whose posts were last shown; undefined before the first. */
   private shownWorkspace: string | null | undefined;
   /** The post the core was last told is open. */
   private watchedPost: string | null = null;
 
-  /** `focusSearch` puts the caret in the post list's search field (the list owns it). */
-  constructor(parts: WindowParts, focusSearch: () => void) {
+  constructor(parts: WindowParts, hooks: ShellHooks) {
     this.parts = parts;
-    this.focusSearch = focusSearch;
+    this.hooks = hooks;
   }
 
   /** The service refused the token: sync waits for a new one. */
@@ -98,7 +104,7 @@ export class ShellState {
     await Promise.all([posts.reload(), posts.loadWorkspaces(), posts.loadProfiles(), statusLoaded]);
     document.documentElement.dataset.ready = 'true';
     // The list is on screen: the other views load now, before anyone asks for them.
-    prefetchViews();
+    this.hooks.prefetchViews();
   }
 
   go(next: View): void {
@@ -119,11 +125,10 @@ export class ShellState {
     await editor.flush();
     try {
       const post = await invoke('posts.create', { workspace: posts.workspace, title: '' });
-      if (plannedAt !== null) editor.planned[post.id] = plannedAt;
+      if (plannedAt !== null) editor.actions.planned[post.id] = plannedAt;
       this.newError = null;
       // The workspace counts too: "Local drafts (n)" and the offers to move them depend on them.
-      await Promise.all([posts.reload(), posts.loadWorkspaces(), editor.open(post.id)]);
-      editor.focus.request('title');
+      await Promise.all([posts.reload(), posts.loadWorkspaces(), editor.open(post.id, 'title')]);
     } catch (error) {
       this.newError = errorMessage(error);
     }
@@ -139,7 +144,7 @@ export class ShellState {
       case 'search':
         this.view = 'posts';
         // Once the list is on screen (it may be mounting now).
-        queueMicrotask(this.focusSearch);
+        queueMicrotask(this.hooks.focusSearch);
         break;
       case 'nextVariant':
         editor.stepVariant(1);

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { COMMAND_NAMES } from '@preload/bridge';
-import { COMMAND_SCHEMAS, describeIssues } from '../../../../src-main/core/app/commands';
+import { COMMANDS } from '../../../../src-main/core/app/commands';
+import { describeIssues } from '../../../../src-main/core/app/schemas';
 
-describe('command schemas', () => {
+describe('command declarations', () => {
   it('cover exactly the commands of the bridge', () => {
-    expect(Object.keys(COMMAND_SCHEMAS).sort()).toEqual([...COMMAND_NAMES].sort());
+    expect(Object.keys(COMMANDS).sort()).toEqual([...COMMAND_NAMES].sort());
   });
 
   it.each([
@@ -33,11 +34,11 @@ describe('command schemas', () => {
     ['undo.run', { id: '' }, false],
     ['undo.run', { id: 'u', all: true }, false],
   ] as const)('%s %o valid=%s', (name, payload, valid) => {
-    expect(COMMAND_SCHEMAS[name].safeParse(payload).success).toBe(valid);
+    expect(COMMANDS[name].payload.safeParse(payload).success).toBe(valid);
   });
 
   it('names the field at fault', () => {
-    const r = COMMAND_SCHEMAS['variants.update'].safeParse({ id: 'v', account: { kind: 'profile' } });
+    const r = COMMANDS['variants.update'].payload.safeParse({ id: 'v', account: { kind: 'profile' } });
     expect(r.success).toBe(false);
     if (!r.success) expect(describeIssues(r.error)).toMatch(/^account\.profileId: /);
   });

@@ -7,12 +7,8 @@ import {
 } from '../../../../src-main/core/domain/service-state';
 import { decideReconcile } from '../../../../src-main/core/domain/reconcile-timing';
 import { mergeField, sameInstant } from '../../../../src-main/core/domain/merge';
-import {
-  postState,
-  STATE_WORDS,
-  variantState,
-  type VariantStateFacts,
-} from '../../../../src-main/core/domain/item-state';
+import { STATE_TEXT } from '@preload/words/states';
+import { postState, variantState, type VariantStateFacts } from '../../../../src-main/core/domain/item-state';
 
 const svc = (o: Partial<ServiceFacts>): ServiceFacts => ({
   status: null,
@@ -60,8 +56,8 @@ describe('variantState', () => {
     [local({ removed: true, failed: true }), 'removed', 'Removed on the service'],
     [local({ publishUnknown: true, conflict: true }), 'publish_unknown', 'Publish outcome unknown'],
     // A create that found look-alikes is never linked yet, yet it waits for the user, not the sync.
-    [local({ serverId: null, needsUser: true }), 'needs_user', STATE_WORDS.needs_user],
-    [local({ needsUser: true, conflict: true, failed: true }), 'needs_user', STATE_WORDS.needs_user],
+    [local({ serverId: null, needsUser: true }), 'needs_user', STATE_TEXT.needs_user],
+    [local({ needsUser: true, conflict: true, failed: true }), 'needs_user', STATE_TEXT.needs_user],
     [local({ publishUnknown: true, needsUser: true }), 'publish_unknown', 'Publish outcome unknown'],
     [local({ conflict: true, failed: true }), 'conflict', 'In conflict'],
     [local({ failed: true, openOps: true }), 'failed', 'Failed'],

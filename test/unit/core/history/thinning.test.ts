@@ -1,7 +1,8 @@
 // How the versions of one text are kept compactly (history/thinning.ts), and the words of where
 // each came from (history/origins.ts).
 import { describe, expect, it } from 'vitest';
-import { ORIGIN_WORDS, relabels, VERSION_ORIGINS } from '../../../../src-main/core/history/origins';
+import { ORIGIN_WORDS } from '@preload/words/history';
+import { relabels, VERSION_ORIGINS } from '../../../../src-main/core/history/origins';
 import { KEEP_NEWEST, versionsToDrop } from '../../../../src-main/core/history/thinning';
 
 const NOW = new Date('2030-06-15T12:00:00.000Z');

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { VariantAction } from '@preload/bridge';
 import {
   variantActions,
+  VARIANT_ACTIONS,
   variantRefusal,
   type OpActionRow,
   type VariantActionRow,
@@ -130,15 +131,25 @@ const rows: Array<[string, Partial<VariantActionRow>, string | null, OpActionRow
 
 describe('variantActions', () => {
   it.each(rows)('%s', (_what, facts, workspace, ops, actions) => {
-    expect(variantActions({ variant: { ...draft, ...facts }, workspace, ops })).toEqual(actions);
+    expect(variantActions({ variant: { ...draft, ...facts }, workspace, ops }).actions).toEqual(actions);
   });
+
+  it.each(rows)(
+    '%s: every other action says why, in the words the core refuses it with',
+    (_what, facts, workspace, ops) => {
+      const f = { variant: { ...draft, ...facts }, workspace, ops };
+      const { actions, refusals } = variantActions(f);
+      for (const action of VARIANT_ACTIONS)
+        expect(refusals[action] ?? null).toBe(actions.includes(action) ? null : variantRefusal(action, f));
+    },
+  );
 });
 
 describe('variantRefusal: the reason the core gives', () => {
   it.each<[VariantAction, Partial<VariantActionRow>, string | null, OpActionRow[], RegExp]>([
     ['edit', { platform_post_url: 'https://x/1' }, 'w', [], /already published/],
     ['schedule', { status: 'needs_approval' }, 'w', [], /channel's approvers/],
-    ['schedule', { account_mode: 'none' }, 'w', [], /Choose a posting account before scheduling/],
+    ['schedule', { account_mode: 'none' }, 'w', [], /^Choose an account first/],
     ['publish', {}, null, [], /Move this draft to a workspace/],
     ['publish', {}, 'w', [op('publish', 'sending')], /already on its way/],
     ['publish', {}, 'w', [op('publish', 'needs_user')], /unknown outcome: decide on it first/],

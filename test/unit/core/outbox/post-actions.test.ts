@@ -35,7 +35,7 @@ describe('postActions', () => {
     ['on the service', facts({ server_id: 's1' }), ['duplicate', 'hide']],
     ['hidden here', facts({ server_id: 's1', hidden_at: '2030-01-01T00:00:00Z' }), ['duplicate', 'show']],
   ])('%s', (_what, f, actions) => {
-    expect(postActions(f)).toEqual(actions);
+    expect(postActions(f).actions).toEqual(actions);
   });
 
   it('says why, in plain words', () => {

@@ -1,0 +1,44 @@
+// posts.list and posts.page: the list of posts, filtered, searched and sorted by the core
+// (post-list.ts).
+import { z } from 'zod';
+import { ITEM_STATES, POST_SORTS } from '@preload/bridge';
+import type { Commands } from '../command';
+import { id, isoTime, noInvisible, platform, slug, text } from '../schemas';
+import { postList, postPage } from './post-list';
+
+const timeRange = z
+  .strictObject({ from: isoTime.optional(), to: isoTime.optional() })
+  .refine((r) => r.from === undefined || r.to === undefined || Date.parse(r.from) < Date.parse(r.to), {
+    message: 'must end after it starts',
+  });
+
+/** Which posts the list shows and in which order (posts.list and posts.page). */
+const listedPosts = {
+  workspace: slug.nullable(),
+  query: text(500).optional(),
+  filter: z.union([z.literal('all'), z.enum(ITEM_STATES)]).optional(),
+  platform: platform.optional(),
+  account: id.superRefine(noInvisible).optional(),
+  outAt: timeRange.optional(),
+  sort: z.enum(POST_SORTS).optional(),
+  hidden: z.boolean().optional(),
+};
+
+export const findCommands: Commands<'posts.list' | 'posts.page'> = {
+  'posts.list': {
+    payload: z.strictObject({ ...listedPosts, limit: z.int().min(1).max(100_000).optional() }),
+    quotesService: false,
+    undoable: false,
+    run: postList,
+  },
+  'posts.page': {
+    payload: z.strictObject({
+      ...listedPosts,
+      from: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
+      limit: z.int().min(1).max(10_000),
+    }),
+    quotesService: false,
+    undoable: false,
+    run: postPage,
+  },
+};

@@ -1,0 +1,123 @@
+// posts.*: one post, the posts in conflict, new posts, titles and title conflicts (the list is
+// find/). A title changed after creation stays local: the service has no rename.
+import { COMMAND_ERRORS } from '@preload/words/errors';
+import type { PostDetail } from '@preload/bridge';
+import { keepVersion } from '../../history/versions';
+import { enqueue, reviveRefusedCreate } from '../../outbox/op-store';
+import { unsyncedColumns } from '../../store/local-item';
+import {
+  insertPost,
+  listConflictedPostIds,
+  parseJson,
+  updatePost,
+  type PostBase,
+} from '../../store/post-repository';
+import { logDecision } from '../../store/unit-of-work';
+import { z } from 'zod';
+import type { AppContext } from '../app-context';
+import type { Commands } from '../command';
+import { CommandError } from '../command-error';
+import { id, none, slug, text } from '../schemas';
+
+type PostCommands =
+  'posts.get' | 'posts.conflicts' | 'posts.create' | 'posts.update' | 'posts.resolveConflict';
+
+export const postCommands: Commands<PostCommands> = {
+  'posts.get': {
+    payload: z.strictObject({ id }),
+    // The post's and its variants' errors are the service's words.
+    quotesService: true,
+    undoable: false,
+    run: (app, p) => app.postDetail(p.id),
+  },
+  'posts.conflicts': {
+    payload: none,
+    quotesService: false,
+    undoable: false,
+    run: async (app) => {
+      const details: PostDetail[] = [];
+      for (const id of await listConflictedPostIds(app.db)) details.push(await app.postDetail(id));
+      return details;
+    },
+  },
+  'posts.create': {
+    payload: z.strictObject({ workspace: slug.nullable(), title: text(1000) }),
+    quotesService: false,
+    undoable: false,
+    run: createPost,
+  },
+  'posts.update': {
+    payload: z.strictObject({ id, title: text(1000) }),
+    quotesService: false,
+    undoable: false,
+    run: async (app, p) => {
+      const post = await app.post(p.id);
+      // After creation the title stays local: the spec has no endpoint to rename a post.
+      await app.inTransaction(async (t) => {
+        await updatePost(t.db, p.id, { title: p.title, updated_at: app.now() });
+        if (post.server_id === null) await reviveRefusedCreate(t, p.id, null);
+      });
+      app.changed(p.id, null);
+      if (p.title !== post.title) app.typed({ postId: p.id, variantId: null });
+      return app.postDetail(p.id);
+    },
+  },
+  'posts.resolveConflict': {
+    payload: z.union([
+      z.strictObject({ id, choice: z.enum(['mine', 'theirs']) }),
+      z.strictObject({ id, choice: z.literal('edit'), title: text(1000) }),
+    ]),
+    quotesService: false,
+    undoable: false,
+    run: resolveTitleConflict,
+  },
+};
+
+async function createPost(
+  app: AppContext,
+  p: { workspace: string | null; title: string },
+): Promise<PostDetail> {
+  if (p.workspace !== null) await app.knownWorkspace(p.workspace);
+  const id = app.newId();
+  const now = app.now();
+  await app.inTransaction(async (t) => {
+    await insertPost(t.db, { id, workspace: p.workspace, title: p.title, ...unsyncedColumns(now) });
+    if (p.workspace !== null) await enqueue(t, { kind: 'create_post', postId: id, variantId: null, now });
+  });
+  app.changed(id, null);
+  if (p.title !== '') app.typed({ postId: id, variantId: null });
+  return app.postDetail(id);
+}
+
+/** The user's choice on a title changed here and on the service. */
+async function resolveTitleConflict(
+  app: AppContext,
+  p: { id: string; choice: 'mine' | 'theirs' } | { id: string; choice: 'edit'; title: string },
+): Promise<PostDetail> {
+  const post = await app.post(p.id);
+  const conflicts = parseJson<Array<{ field: string; mine: string | null; theirs: string | null }>>(
+    post.conflict,
+  );
+  const theirs = conflicts?.find((c) => c.field === 'title')?.theirs;
+  if (!conflicts || theirs === undefined || theirs === null)
+    throw new CommandError('invalid_state', COMMAND_ERRORS.noPostConflict);
+  const title = p.choice === 'edit' ? p.title : p.choice === 'theirs' ? theirs : post.title;
+  await app.inTransaction(async (t) => {
+    const of = { postId: post.id, variantId: null };
+    await keepVersion(t, of, 'before_conflict_choice', post.title);
+    if (p.choice === 'theirs') await keepVersion(t, of, 'service', theirs);
+    await updatePost(t.db, post.id, {
+      title,
+      base: JSON.stringify({ title: theirs } satisfies PostBase),
+      conflict: null,
+      updated_at: app.now(),
+    });
+    await logDecision(t, {
+      action: `resolve_${p.choice}`,
+      reason: 'The user resolved the title conflict.',
+      postId: post.id,
+    });
+  });
+  app.changed(post.id, null);
+  return app.postDetail(post.id);
+}

@@ -1,0 +1,122 @@
+// The outbox in words: each operation and state, and why a change waits or what became of it.
+import type { OutboxOpAction, OutboxOpKind, OutboxOpState, OutboxOpView, SyncStatus } from '../bridge';
+import { sentence } from './plain';
+
+export const OP_KIND_WORDS: Record<OutboxOpKind, string> = {
+  create_post: 'Create post',
+  create_variant: 'Create variant',
+  update_variant: 'Update variant',
+  schedule: 'Schedule',
+  unschedule: 'Unschedule',
+  publish: 'Publish',
+};
+
+export const OP_STATE_WORDS: Record<OutboxOpState, string> = {
+  pending: 'Waiting to send',
+  sending: 'Sending',
+  done: 'Done',
+  failed: 'Failed',
+  unknown: 'Outcome unknown: checking with the service',
+  needs_user: 'Needs your decision',
+};
+
+/** Why a change waits before it is sent, or what became of it: the outbox's reasons. */
+export const OUTBOX_REASONS = {
+  titleNeeded: 'Give this post a title to sync it: the service keeps the title a post is created with.',
+  outcomeUnknown: (message: string, publish: boolean): string =>
+    `${sentence(message)} The outcome is unknown; Outpost checks with the service before anything else${publish ? ', and never publishes it again by itself' : ''}.`,
+  checkFailed: (message: string): string => `Could not check with the service: ${message}`,
+  stoppedWhileOut: 'Outpost stopped while the request was out: it will be checked with the service.',
+  changeFound: 'Checked with the service: it holds the change; it is not sent again.',
+  changeMissing: 'Checked with the service: the change was not applied; it goes again.',
+  variantGone: 'Checked with the service: the variant is no longer there.',
+  adopted: (id: string): string =>
+    `Checked with the service: one unlinked match (id ${id}); adopted, not created again.`,
+  publishUnread: 'The variant could not be checked with the service.',
+  publishSeen: (state: string): string => `The service shows it as ${state}.`,
+  publishNotSeen: (status: string | null): string =>
+    `The service shows it as ${status ?? 'not published'}; it may not have been published.`,
+  heldByQuestion:
+    'Waits for your answer to the question on an earlier change of this post; it goes once you have answered.',
+  heldByRefusal:
+    'Waits: the service refused an earlier change this one depends on. Retry or discard that one first.',
+};
+
+/** Why an outbox row has not gone yet, or what went wrong, as the row stands now. */
+export function waitReason(
+  op: Pick<OutboxOpView, 'kind' | 'state' | 'postTitle' | 'error' | 'nextAttemptAt' | 'attempts'>,
+  status: SyncStatus | null,
+  formatTime: (iso: string) => string,
+  now: number = Date.now(),
+): string {
+  if (op.state === 'failed') return op.error ?? 'The service refused it.';
+  if (op.state === 'unknown')
+    return 'The answer was lost on the way back: Outpost checks with the service what it holds before sending again.';
+  if (op.state === 'sending') return 'Sending now.';
+  if (op.state === 'done') return 'Sent.';
+  if (op.kind === 'create_post' && op.postTitle.trim() === '')
+    return 'Waits for a title: give the post a title and it is sent.';
+  if (status?.phase === 'not_connected') return 'Waits until you connect to your service (Settings).';
+  if (status?.phase === 'needs_token') return 'Waits for a new access token (Settings).';
+  if (status?.phase === 'paused') return 'Waits: sync is paused.';
+  if (status && (status.phase === 'offline' || !status.online))
+    return 'Waits for the connection to come back.';
+  // A failure is named only while it is this row's latest news: a row that tried once and now
+  // waits for its time says why, one due again says it goes with the next sync.
+  const failed = op.attempts > 0 && op.error ? `The last try failed: ${sentence(op.error)} ` : '';
+  const retryAt = op.nextAttemptAt === null ? Number.NaN : Date.parse(op.nextAttemptAt);
+  if (op.attempts > 0 && retryAt > now)
+    return `${failed}Outpost tries again at ${formatTime(op.nextAttemptAt as string)}.`;
+  // A failing service holds every row back, whether or not this one has tried yet.
+  const failing = status?.serviceFailing;
+  if (failing)
+    return `${failed}Waits: the service is failing (${failing.status})${failing.nextTryAt ? `; next try ${formatTime(failing.nextTryAt)}` : ''}.`;
+  return `${failed}Goes out with the next sync.`;
+}
+
+/** A field of a change, as the words of an answer name it. */
+export type ChangeFieldName = 'content' | 'scheduled_at' | 'social_profile_id';
+
+const FIELD_WORDS: Record<ChangeFieldName, string> = {
+  content: 'the new text',
+  scheduled_at: 'the new time',
+  social_profile_id: 'the new account',
+};
+
+/** "the new time", "the new time and the new text". */
+export function fieldWords(fields: readonly ChangeFieldName[]): string {
+  return fields.map((f) => FIELD_WORDS[f]).join(' and ');
+}
+
+/** Why an answer of the service is not a clean one (the outcome is then unknown, and read back). */
+export const ANSWER_WORDS = {
+  notKept: (fields: readonly ChangeFieldName[], times: number, limit: number): string =>
+    `The service answered but did not keep ${fieldWords(fields)} (${times} of ${limit} tries).`,
+  otherRecord: (kind: 'post' | 'variant', addressed: string, answered: string): string =>
+    `The service answered about ${kind} ${answered}, not about ${kind} ${addressed} that was sent.`,
+  lacks: (fields: readonly ChangeFieldName[]): string =>
+    `The service answered, but its answer does not hold ${fieldWords(fields)}.`,
+  newPostTitle: (id: string): string =>
+    `The service answered the new post with post ${id}, whose title is not the one sent.`,
+  newVariantFields: (id: string, fields: readonly string[]): string =>
+    `The service answered the new variant with variant ${id}, whose ${fields.join(' and ')} ${fields.length > 1 ? 'are not the ones' : 'is not the one'} sent.`,
+};
+
+/** What the user's actions on an op are called, and each kind of op inside a sentence. */
+export const OP_ACTION_WORDS: Record<OutboxOpAction, string> = {
+  retry: 'Retry',
+  discard: 'Discard',
+  publish_again: 'Publish again',
+  keep_unpublished: 'Keep unpublished',
+  adopt: 'Adopting a match',
+  create_anew: 'Creating anew',
+};
+
+export const OP_KIND_IN_SENTENCE: Record<OutboxOpKind, string> = {
+  create_post: 'new post',
+  create_variant: 'new variant',
+  update_variant: 'change',
+  schedule: 'schedule',
+  unschedule: 'unschedule',
+  publish: 'publish',
+};

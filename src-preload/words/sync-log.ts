@@ -1,0 +1,106 @@
+// The sync log's decisions in words.
+import { codeToWords } from './plain';
+
+const LOG_WORDS: Record<string, string> = {
+  // A sync run
+  sync_start: 'Sync started',
+  sync_done: 'Sync finished',
+  sync_failed: 'Sync failed',
+  sync_skipped: 'Sync skipped',
+  sync_paused_auth: 'Sync paused: the access token was refused',
+  pull_skipped: 'Quick sync (no full read from the service)',
+  pull_workspace_failed: 'A workspace could not be read',
+  reconcile_failed: 'Scheduled items could not be checked',
+  import: 'Brought in from the service',
+  import_deferred: 'Bringing in postponed',
+  skills_skipped: 'Writing skills not refreshed',
+  fresh_page: 'Checked for new posts: read the newest ones',
+  fresh_listing: 'Checked for new and removed posts: read the whole list',
+  unlisted_check_failed: 'Could not check a post missing from the list',
+  reread_failed: 'Could not read an open or soon-due post again',
+  reachable: 'The service answers again',
+  // Changes read from the service
+  take_theirs: 'Took the change made on the service',
+  keep_mine: 'Kept the change made here',
+  conflict: 'Changed in both places: needs you',
+  // Sending (post_linked and variant_linked: logs written before 2026-11-23)
+  create_post: 'Post created on the service',
+  create_variant: 'Variant created on the service',
+  post_linked: 'Post created on the service',
+  variant_linked: 'Variant created on the service',
+  answered: 'Answered by the service',
+  wait: 'Waiting',
+  nothing_to_send: 'Nothing to send',
+  skip_moved: 'Skipped: it changed while this sync ran',
+  read_before_write_failed: 'Could not read the post before changing it',
+  skip_create_post: 'Post already on the service',
+  skip_create_variant: 'Variant already on the service',
+  skip_update: 'Nothing new to send',
+  update_variant: 'Change sent',
+  schedule: 'Schedule sent',
+  unschedule: 'Schedule removed',
+  publish: 'Publish sent',
+  publish_recorded: 'Publish confirmed',
+  done: 'Done',
+  // Failures and their handling
+  fail: 'Failed',
+  refused: 'Refused by the service',
+  never_sent: 'Not sent: the service could not be reached',
+  token_refused: 'Paused: the access token was refused',
+  locked: 'Not sent: published or waiting for sign-off on the service',
+  removed: 'Removed on the service',
+  workspace_unavailable: 'Waiting for access to the workspace',
+  workspace_ok: 'Workspace reachable',
+  workspace_forbidden: 'No access to the workspace',
+  workspace_not_found: 'Workspace not found',
+  fail_removed: 'Failed: removed on the service',
+  stop_offline: 'Stopped: the service cannot be reached',
+  retry_later: 'Will try again later',
+  pause_auth: 'Paused: the access token was refused',
+  mark_removed: 'Marked as removed on the service',
+  unknown_outcome: 'Outcome unknown',
+  readback_failed: 'Could not check what the service holds',
+  // A request whose answer was lost
+  outcome_unknown: 'Outcome unknown: it will be checked',
+  crashed: 'Interrupted while sending: it will be checked',
+  read_back_failed: 'Could not check what the service holds',
+  read_back_absent: 'Not found on the service',
+  create_post_ambiguous: 'Several look-alike posts on the service: needs you',
+  create_variant_ambiguous: 'Several look-alike variants on the service: needs you',
+  update_readback_applied: 'Change found on the service: not sent again',
+  update_readback_absent: 'Change not on the service: sending it again',
+  create_post_adopt: 'Post found on the service: linked, not created twice',
+  create_post_recreate: 'Post not on the service: creating it again',
+  create_variant_adopt: 'Variant found on the service: linked, not created twice',
+  create_variant_recreate: 'Variant not on the service: creating it again',
+  publish_readback_record: 'Publish confirmed by checking with the service',
+  publish_readback_ask_user: 'Publish outcome unclear: waiting for your decision',
+  // Notifications
+  notify_published: 'Told you: published',
+  notify_approval_started: 'Told you: waiting for sign-off',
+  notify_approval_released: 'Told you: signed off and published',
+  notify_needs_user: 'Told you: needs your attention',
+  // The user's decisions
+  resolve_mine: 'Conflict resolved: kept yours',
+  resolve_theirs: 'Conflict resolved: took theirs',
+  resolve_edit: 'Conflict resolved: edited',
+  publish_again: 'You chose to publish again',
+  keep_unpublished: 'You chose to keep it unpublished',
+  user_publish_again: 'You chose to publish again',
+  user_keep_unpublished: 'You chose to keep it unpublished',
+  user_retry: 'You chose to try again',
+  user_discard: 'You discarded it',
+  user_adopt: 'You chose which one is yours',
+  user_create_anew: 'You chose to create it anew',
+  edited: 'Edited: it will be sent again',
+  connected: 'Connected',
+  signed_out: 'Signed out',
+};
+
+/** The sync log's action codes, each known one in words. */
+export const LOG_ACTIONS: readonly string[] = Object.keys(LOG_WORDS);
+
+/** The words for a sync log action; one this build does not know, in words made from its code. */
+export function logActionWords(action: string): string {
+  return Object.hasOwn(LOG_WORDS, action) ? (LOG_WORDS[action] as string) : codeToWords(action);
+}

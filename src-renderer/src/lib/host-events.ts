@@ -1,0 +1,110 @@
+// The browser host's events for the page (`GET /bridge/events`, server-sent). EventSource cannot
+// send headers, so the stream opens with a single-use ticket bought with the credential, and a
+// fresh one after every drop, waiting longer after each failure. The stream is open while
+// anyone listens.
+import type { BridgeEvent } from '@preload/bridge';
+import type { HostLink } from './host-link';
+
+const MAX_RECONNECT_MS = 30_000;
+
+/** The wait before the next reopen: doubled after each failure, up to 30 s. */
+export function nextReconnectMs(ms: number): number {
+  return Math.min(ms * 2, MAX_RECONNECT_MS);
+}
+
+/** An event as the stream carries it, or null for a message that is not one. */
+export function parseEvent(data: unknown): BridgeEvent | null {
+  try {
+    return JSON.parse(String(data)) as BridgeEvent;
+  } catch {
+    return null;
+  }
+}
+
+export class HostEvents {
+  private readonly listeners = new Set<(event: BridgeEvent) => void>();
+  private source: EventSource | null = null;
+  private opening = false;
+  private reconnectMs: number;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly host: HostLink,
+    private readonly options: { EventSource: typeof EventSource; firstReconnectMs: number },
+  ) {
+    this.reconnectMs = options.firstReconnectMs;
+  }
+
+  /** Listens until the function it answers is called; the last one to go closes the stream. */
+  subscribe(listener: (event: BridgeEvent) => void): () => void {
+    this.listeners.add(listener);
+    void this.open();
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.close();
+    };
+  }
+
+  /** A ticket for one stream; null when the host would not give one; undefined without a credential. */
+  private async ticket(): Promise<string | null | undefined> {
+    try {
+      const response = await this.host.post('/bridge/ticket', '');
+      // Without a credential no stream will ever open: the calls say NOT_CONNECTED instead.
+      if (response === null) return undefined;
+      if (!response.ok) return null;
+      const body = (await response.json()) as { ticket?: unknown };
+      return typeof body.ticket === 'string' ? body.ticket : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private async open(): Promise<void> {
+    if (this.source !== null || this.opening || this.listeners.size === 0) return;
+    this.opening = true;
+    const pass = await this.ticket();
+    this.opening = false;
+    // Everyone unsubscribed meanwhile: the unused ticket just expires.
+    if (pass === undefined || this.listeners.size === 0) return;
+    if (pass === null) return this.reopenLater();
+    this.listen(
+      new this.options.EventSource(`${this.host.baseUrl}/bridge/events?ticket=${encodeURIComponent(pass)}`),
+    );
+  }
+
+  private listen(opened: EventSource): void {
+    this.source = opened;
+    opened.onopen = () => {
+      this.reconnectMs = this.options.firstReconnectMs;
+    };
+    // Typed structurally: the DOM's MessageEvent is generic, Node's (in the contract test) is not.
+    opened.onmessage = (message: { data: unknown }) => {
+      const event = parseEvent(message.data);
+      if (event !== null) for (const listener of [...this.listeners]) listener(event);
+    };
+    // EventSource would reconnect with the same, now spent, ticket: reopen with a fresh one.
+    opened.onerror = () => {
+      if (this.source !== opened) return;
+      opened.close();
+      this.source = null;
+      this.reopenLater();
+    };
+  }
+
+  private reopenLater(): void {
+    if (this.reconnectTimer !== null || this.listeners.size === 0) return;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      void this.open();
+    }, this.reconnectMs);
+    this.reconnectMs = nextReconnectMs(this.reconnectMs);
+  }
+
+  private close(): void {
+    if (this.reconnectTimer !== null) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.reconnectMs = this.options.firstReconnectMs;
+    this.source?.close();
+    this.source = null;
+  }
+}

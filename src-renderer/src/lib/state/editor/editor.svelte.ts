@@ -1,0 +1,142 @@
+// The open post, and the editor's parts around it: what the fields show and its saving
+// (`typing`), the messages next to each item (`messages`), the variant being added
+// (`newVariants`), what is done with a variant (`actions`), conflicts (`conflicts`), restoring
+// and failed changes (`recovery`), where the caret goes (`focus`) and the History panel
+// (`history`). Every switch of what is shown (another post, another variant, a reload) passes
+// through here.
+import type { PostDetail, VariantView } from '@preload/bridge';
+import { BridgeError, errorMessage, invoke } from '../../bridge';
+import { Conflicts } from './conflicts.svelte';
+import { FocusRequests, type FocusTarget } from './focus-request.svelte';
+import { HistoryState } from './history.svelte';
+import { ItemMessages } from './messages.svelte';
+import { NewVariants } from './new-variants.svelte';
+import type { OpenPost } from './open-post';
+import { Recovery } from './recovery.svelte';
+import { Typing } from './typing.svelte';
+import { VariantActions } from './variant-actions.svelte';
+
+export class EditorState implements OpenPost {
+  post = $state<PostDetail | null>(null);
+  activeVariantId = $state<string | null>(null);
+  loadError = $state<string | null>(null);
+  activeVariant = $derived(
+    this.post?.variants.find((v) => v.id === this.activeVariantId) ?? this.post?.variants[0] ?? null,
+  );
+
+  readonly messages = new ItemMessages(() => this.post);
+  readonly typing = new Typing(this);
+  readonly focus = new FocusRequests();
+  /** The versions of one of the open post's texts, when the History panel is open. */
+  readonly history = new HistoryState();
+  readonly newVariants = new NewVariants(this);
+  readonly actions = new VariantActions(this);
+  readonly conflicts = new Conflicts(this);
+  readonly recovery = new Recovery(this);
+  private openSequence = 0;
+
+  /** Shows another post; `caret`: the field that takes the caret once it is shown. */
+  async open(id: string, caret: FocusTarget | null = null): Promise<void> {
+    await this.flush();
+    this.focus.drop();
+    this.history.close();
+    const mine = ++this.openSequence;
+    try {
+      const post = await invoke('posts.get', { id });
+      if (mine !== this.openSequence) return;
+      this.messages.clearAll();
+      this.loadError = null;
+      this.post = post;
+      this.typing.showPost(post);
+      this.activeVariantId = post.variants[0]?.id ?? null;
+      if (caret !== null) this.focus.request(caret);
+    } catch (error) {
+      if (mine === this.openSequence) this.loadError = errorMessage(error);
+    }
+  }
+
+  close(): void {
+    void this.flush();
+    this.focus.drop();
+    this.history.close();
+    this.openSequence++;
+    this.post = null;
+    this.activeVariantId = null;
+  }
+
+  /** Reloads the open post after an `itemChanged` event, keeping text the user is still typing. */
+  async refresh(): Promise<void> {
+    const id = this.post?.id;
+    if (!id) return;
+    const mine = this.openSequence;
+    try {
+      const post = await invoke('posts.get', { id });
+      if (mine !== this.openSequence || this.post?.id !== id) return;
+      this.messages.clear('refresh');
+      this.adopt(post);
+    } catch (error) {
+      if (mine !== this.openSequence) return;
+      // Deleted meanwhile (picked in the list with others, say): there is nothing left to show.
+      if (error instanceof BridgeError && error.code === 'not_found') this.close();
+      else this.messages.set('refresh', errorMessage(error));
+    }
+  }
+
+  /** Writes every pending edit now (the text of a variant still being added once it exists). */
+  async flush(): Promise<void> {
+    await this.newVariants.created();
+    await this.typing.flush();
+  }
+
+  selectVariant(id: string): void {
+    void this.flush();
+    this.focus.drop();
+    this.activeVariantId = id;
+  }
+
+  stepVariant(delta: 1 | -1): void {
+    const variants = this.post?.variants ?? [];
+    if (variants.length < 2) return;
+    const index = variants.findIndex((v) => v.id === this.activeVariant?.id);
+    const next = variants[(index + delta + variants.length) % variants.length];
+    if (next) this.selectVariant(next.id);
+  }
+
+  adopt(post: PostDetail): void {
+    this.post = post;
+    this.typing.followPost(post);
+    if (!post.variants.some((v) => v.id === this.activeVariantId)) {
+      this.activeVariantId = post.variants[0]?.id ?? null;
+    }
+    this.messages.prune();
+  }
+
+  adoptVariant(variant: VariantView): void {
+    if (!this.post || this.post.id !== variant.postId) return;
+    const variants = this.post.variants.map((v) => (v.id === variant.id ? variant : v));
+    if (!variants.some((v) => v.id === variant.id)) variants.push(variant);
+    this.post = { ...this.post, variants };
+    this.typing.followVariant(variant);
+    this.messages.prune();
+  }
+
+  /** A saved title's answer: the post's own fields (its variants are the ones shown). */
+  adoptPostFields(post: PostDetail): void {
+    if (!this.post) return;
+    this.post = { ...post, variants: this.post.variants.length ? this.post.variants : post.variants };
+    this.typing.followTitle(post.title);
+    this.messages.prune();
+  }
+
+  async act(variantId: string, action: () => Promise<VariantView>): Promise<boolean> {
+    await this.flush();
+    try {
+      this.adoptVariant(await action());
+      this.messages.clear(variantId);
+      return true;
+    } catch (error) {
+      this.messages.set(variantId, errorMessage(error));
+      return false;
+    }
+  }
+}

@@ -1,0 +1,200 @@
+// What the editor's fields show, and its saving. Typing changes local state at once; saves go to
+// the core after a short pause, and at least twice a second while the typing goes on (and right
+// away on blur, on switching post or variant, and before schedule or publish), so typing never
+// waits on the disk or the network and a crash takes less than a second of it
+// (src-preload/typing.ts). Text the core sends meanwhile never replaces text still being typed,
+// nor a text the disk or the folder keeps from being saved (held-texts.ts).
+import type { PostDetail, VariantView } from '@preload/bridge';
+import { saveDelay } from '@preload/typing';
+import { errorMessage, invoke } from '../../bridge';
+import { heldBack, heldWords, HeldTexts, type HeldText } from './held-texts';
+import type { ItemMessages } from './messages.svelte';
+
+type Key = 'title' | `content:${string}`;
+
+/** The open post, as the saving needs it: whose title it is, and where the core's answers go. */
+export interface TypingHost {
+  readonly post: PostDetail | null;
+  readonly messages: ItemMessages;
+  /** The core's answer to a saved title: the post's own fields. */
+  adoptPostFields(post: PostDetail): void;
+  adoptVariant(variant: VariantView): void;
+}
+
+export class Typing {
+  /** What the fields show: the local text, which may be ahead of what the core has saved. */
+  title = $state('');
+  contents = $state<Record<string, string>>({});
+  /** True while edits wait to be written; shown as a quiet "Saving…" word, never a spinner. */
+  unsaved = $state(false);
+
+  // Bookkeeping, not view state: deliberately not reactive.
+  /* eslint-disable svelte/prefer-svelte-reactivity */
+  private readonly timers = new Map<Key, ReturnType<typeof setTimeout>>();
+  /** When each key's oldest unsaved keystroke was typed. */
+  private readonly unsavedSince = new Map<Key, number>();
+  private readonly inFlight = new Map<Key, Promise<void>>();
+  /** Keys whose local text has not yet been confirmed by the core. */
+  private readonly dirty = new Set<Key>();
+  /* eslint-enable svelte/prefer-svelte-reactivity */
+  private readonly host: TypingHost;
+  /** Texts a full disk (or a folder that cannot be written) kept from being saved: kept, and tried again. */
+  readonly held = new HeldTexts((held) => this.saveHeld(held));
+
+  constructor(host: TypingHost) {
+    this.host = host;
+  }
+
+  setTitle(value: string): void {
+    this.title = value;
+    this.queue('title');
+  }
+
+  setContent(variantId: string, value: string): void {
+    this.contents[variantId] = value;
+    this.queue(`content:${variantId}`);
+  }
+
+  /** A post just opened: every field shows the core's text. */
+  showPost(post: PostDetail): void {
+    // A text still held (not saved yet) is what was typed: it shows, not the saved one.
+    this.title = this.held.textOf(post.id, null) ?? post.title;
+    this.contents = Object.fromEntries(
+      post.variants.map((v) => [v.id, this.held.textOf(post.id, v.id) ?? v.content]),
+    );
+  }
+
+  /** The core's text of the open post, wherever nobody is typing. */
+  followPost(post: PostDetail): void {
+    this.followTitle(post.title);
+    const contents: Record<string, string> = {};
+    for (const v of post.variants)
+      contents[v.id] = this.isBusy(`content:${v.id}`) ? (this.contents[v.id] ?? v.content) : v.content;
+    this.contents = contents;
+  }
+
+  followTitle(title: string): void {
+    if (!this.isBusy('title')) this.title = title;
+  }
+
+  followVariant(variant: VariantView): void {
+    if (!this.isBusy(`content:${variant.id}`)) this.contents[variant.id] = variant.content;
+  }
+
+  /** A title the field shows whatever was typed in it (the one a resolved conflict kept). */
+  replaceTitle(title: string): void {
+    this.title = title;
+  }
+
+  /** A text the field shows whatever was typed in it (the one a resolved conflict kept). */
+  replaceContent(variantId: string, content: string): void {
+    this.contents[variantId] = content;
+  }
+
+  /** Writes every pending edit now. */
+  async flush(): Promise<void> {
+    const keys = [...new Set<Key>([...this.timers.keys(), ...this.dirty])]; // eslint-disable-line svelte/prefer-svelte-reactivity -- a local copy
+    for (const key of keys) {
+      const timer = this.timers.get(key);
+      if (timer) clearTimeout(timer);
+      this.timers.delete(key);
+    }
+    await Promise.all([...keys.map((key) => this.save(key)), ...this.inFlight.values()]);
+  }
+
+  /** The folder takes changes again: every held text is saved now. */
+  roomAgain(): void {
+    void this.held.retry();
+  }
+
+  private isBusy(key: Key): boolean {
+    const held = this.held.textOf(this.host.post?.id ?? '', variantOf(key));
+    return this.dirty.has(key) || this.timers.has(key) || this.inFlight.has(key) || held !== undefined;
+  }
+
+  private queue(key: Key): void {
+    // The newer text takes the place of one held back: it is saved (or held) in its turn.
+    if (this.host.post) this.held.drop(this.host.post.id, variantOf(key));
+    this.dirty.add(key);
+    this.unsaved = true;
+    const now = Date.now();
+    if (!this.unsavedSince.has(key)) this.unsavedSince.set(key, now);
+    const existing = this.timers.get(key);
+    if (existing) clearTimeout(existing);
+    const delay = saveDelay(now, this.unsavedSince.get(key) ?? now);
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        void this.save(key);
+      }, delay),
+    );
+  }
+
+  private async save(key: Key): Promise<void> {
+    // One write per key at a time, so an older text never lands after a newer one.
+    const previous = this.inFlight.get(key);
+    if (previous) await previous;
+    // A variant's text is saved even once its post is closed (it was typed before); the title
+    // belongs to the open post.
+    const postId = this.host.post?.id;
+    if (!this.dirty.has(key) || (key === 'title' && !postId)) return this.settle();
+    this.dirty.delete(key);
+    this.unsavedSince.delete(key);
+    const run = this.write(key, postId);
+    this.inFlight.set(key, run);
+    try {
+      await run;
+    } finally {
+      if (this.inFlight.get(key) === run) this.inFlight.delete(key);
+      this.settle();
+    }
+  }
+
+  private async write(key: Key, postId: string | undefined): Promise<void> {
+    const { host } = this;
+    const variantId = variantOf(key);
+    const messageKey = variantId ?? 'post';
+    const text = variantId === null ? this.title : (this.contents[variantId] ?? '');
+    try {
+      if (variantId === null && postId) {
+        const post = await invoke('posts.update', { id: postId, title: text });
+        if (host.post?.id === postId) host.adoptPostFields(post);
+      } else if (variantId !== null) {
+        host.adoptVariant(await invoke('variants.update', { id: variantId, content: text }));
+      }
+      host.messages.clear(messageKey);
+    } catch (error) {
+      if (heldBack(error)) {
+        // Kept as typed, wherever the window goes meanwhile, and saved once the folder takes it.
+        this.held.hold({ postId: postId ?? host.post?.id ?? '', variantId, text });
+        host.messages.set(messageKey, heldWords(error));
+      } else {
+        // The text stays in the field; the message says why it is not saved yet.
+        host.messages.set(messageKey, errorMessage(error));
+        this.dirty.add(key);
+      }
+    }
+  }
+
+  /** A held text, written again; the open post takes the answer. Throws while it still cannot. */
+  private async saveHeld(held: HeldText): Promise<void> {
+    const { host } = this;
+    if (held.variantId === null) {
+      const post = await invoke('posts.update', { id: held.postId, title: held.text });
+      if (host.post?.id === held.postId) host.adoptPostFields(post);
+    } else host.adoptVariant(await invoke('variants.update', { id: held.variantId, content: held.text }));
+    if (host.post?.id === held.postId) host.messages.clear(held.variantId ?? 'post');
+    this.settle();
+  }
+
+  private settle(): void {
+    this.unsaved =
+      this.timers.size > 0 || this.inFlight.size > 0 || this.dirty.size > 0 || this.held.size > 0;
+  }
+}
+
+/** The variant a key is of; null: the post's title. */
+function variantOf(key: Key): string | null {
+  return key === 'title' ? null : key.slice('content:'.length);
+}
