@@ -17,6 +17,8 @@ export const MENU_SHORTCUTS: Readonly<Record<MenuCommand, string>> = {
   'previous-variant': 'CmdOrCtrl+[',
   schedule: 'CmdOrCtrl+Shift+S',
   settings: 'CmdOrCtrl+,',
+  export: 'CmdOrCtrl+Shift+E',
+  restore: 'CmdOrCtrl+Shift+O',
 };
 
 type Item = MenuItemConstructorOptions;
@@ -48,6 +50,10 @@ function fileMenu(mac: boolean, send: Send, actions: MenuActions, settingsItem: 
     label: '&File',
     submenu: [
       { label: 'New Post', accelerator: MENU_SHORTCUTS['new-post'], click: send('new-post') },
+      { type: 'separator' },
+      // Everything of the user's in one file, and back (Settings > Your data lists the copies).
+      { label: 'Export…', accelerator: MENU_SHORTCUTS.export, click: send('export') },
+      { label: 'Restore a Copy…', accelerator: MENU_SHORTCUTS.restore, click: send('restore') },
       { type: 'separator' },
       // Sync runs in the main process; the window hears about it through syncStatus events.
       { label: 'Sync Now', accelerator: MENU_SHORTCUTS.sync, click: () => actions.syncNow() },
