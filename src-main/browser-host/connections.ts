@@ -56,26 +56,31 @@ function rareWarning(logger: Logger, message: string): () => void {
   };
 }
 
+/** Closes each connection whose client has taken none of the bytes waiting for it for `timeoutMs`. */
+function closeStalled(connections: Iterable<Connection>, timeoutMs: number, warn: () => void): void {
+  const now = Date.now();
+  for (const conn of connections) {
+    const taken = takenBy(conn.socket);
+    if (conn.socket.writableLength === 0) conn.stalledSince = null;
+    else if (conn.stalledSince === null || taken !== conn.taken) conn.stalledSince = now;
+    conn.taken = taken;
+    if (conn.stalledSince !== null && now - conn.stalledSince >= timeoutMs) {
+      warn();
+      conn.socket.destroy();
+    }
+  }
+}
+
 export function guardConnections(server: Server, limits: HostLimits, logger: Logger): ConnectionGuard {
   const connections = new Map<Socket, Connection>();
   const dropped = rareWarning(logger, 'browser host: too many connections, closing new ones');
   const flooded = rareWarning(logger, 'browser host: too many requests queued on a connection, closing it');
   const stalled = rareWarning(logger, 'browser host: a client took none of its answer in time, closing it');
 
-  function check(): void {
-    const now = Date.now();
-    for (const conn of connections.values()) {
-      const taken = takenBy(conn.socket);
-      if (conn.socket.writableLength === 0) conn.stalledSince = null;
-      else if (conn.stalledSince === null || taken !== conn.taken) conn.stalledSince = now;
-      conn.taken = taken;
-      if (conn.stalledSince !== null && now - conn.stalledSince >= limits.writeTimeoutMs) {
-        stalled();
-        conn.socket.destroy();
-      }
-    }
-  }
-  const checks = setInterval(check, limits.timeoutCheckMs);
+  const checks = setInterval(
+    () => closeStalled(connections.values(), limits.writeTimeoutMs, stalled),
+    limits.timeoutCheckMs,
+  );
   checks.unref();
 
   /**

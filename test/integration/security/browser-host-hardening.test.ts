@@ -1,8 +1,8 @@
-// Issue 23, item 7, the host's part, with raw sockets against a real browser host: a second Host
-// header and absolute-form or asterisk targets are refused, connections are capped (an idle one
-// gives way to a new one), and slow or idle ones are closed by the header, request and keep-alive
-// timeouts (shortened here; every wait is on a socket's own event). Event streams outlive the
-// request timeout.
+// The host's hardening, with raw sockets against a real browser host: a second Host header and
+// absolute-form or asterisk targets are refused, connections are capped (an idle one gives way to
+// a new one), and slow or idle ones are closed by the header, request and keep-alive timeouts
+// (shortened here; every wait is on a socket's own event). Event streams outlive the request
+// timeout.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
