@@ -1,11 +1,37 @@
 // Typing lands where it is shown, whatever the editor switches to. A fast typist (or a
-// keyboard user) starts a new post and types its title with no pause: every character goes
-// into the new post's title, none is lost while the core creates it, and none reaches the post
-// left behind. 50 rounds in one window, half from the button and half from the shortcut.
+// keyboard user) starts a new post, or duplicates one, and types its title with no pause:
+// every character goes into the new post's title, none is lost while the core makes it, and
+// none reaches the post left behind. 50 rounds each in one window.
 import { describe, expect, it } from 'vitest';
-import { newPost, useSharedSetup, waitForText } from './harness';
+import type { Page } from 'playwright-core';
+import { newPost, useSharedSetup, waitForText, type Setup } from './harness';
 
 const ROUNDS = 50;
+
+/** Every post's title, as the core has it. */
+async function titlesInCore(app: Setup['app']): Promise<string[]> {
+  const list = await app.core.invoke('posts.list', { workspace: null });
+  return (list.ok ? (list.value as { title: string }[]) : []).map((p) => p.title);
+}
+
+/** The caret is in the open post's title, after `text`; leaving the field writes it (awaited). */
+async function leaveTitle(page: Page, text: string): Promise<void> {
+  expect(
+    await page.evaluate<[string, string, number]>(
+      `[document.activeElement.id, document.activeElement.value, document.activeElement.selectionStart]`,
+    ),
+  ).toEqual(['post-title', text, text.length]);
+  await page.getByRole('button', { name: 'History of the title' }).focus();
+  await waitForText(page.getByRole('article', { name: 'Editor' }).locator('[aria-live="polite"]'), /^Saved$/);
+}
+
+/** The titles the core has now are those it had before and the ones typed: none lost, none misplaced. */
+function expectEachTyped(before: string[], typed: string[], after: string[]): void {
+  const lost = typed.filter((title) => !after.includes(title));
+  const misplaced = after.filter((title) => !before.includes(title) && !typed.includes(title));
+  expect({ lost, misplaced }).toEqual({ lost: [], misplaced: [] });
+  expect(after.toSorted()).toEqual([...before, ...typed].toSorted());
+}
 
 describe('typing right after a switch', () => {
   const setup = useSharedSetup();
@@ -13,34 +39,37 @@ describe('typing right after a switch', () => {
   it('New post: each title typed at once lands in its own new post, 50 rounds', async () => {
     const { page, app } = setup();
     await newPost(page, 'Written before');
+    await leaveTitle(page, 'Written before');
+    const before = await titlesInCore(app);
     const typed: string[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const title = `At once ${r}`;
       typed.push(title);
+      // Half from the button, half from the shortcut.
       if (r % 2 === 0) await page.getByRole('button', { name: 'New post' }).click();
       else await page.keyboard.press('Alt+N');
       // No waiting of any kind: the keys follow the click as fast as they can be sent.
       await page.keyboard.type(title);
     }
-    // The caret is in the last post's title, after its text.
-    const last = typed.at(-1)!;
-    expect(
-      await page.evaluate<[string, string, number]>(
-        `[document.activeElement.id, document.activeElement.value, document.activeElement.selectionStart]`,
-      ),
-    ).toEqual(['post-title', last, last.length]);
+    await leaveTitle(page, typed.at(-1)!);
+    expectEachTyped(before, typed, await titlesInCore(app));
+  });
 
-    // Leaving the field writes it; then every title is in the core, each in its own post.
-    await page.getByRole('button', { name: 'History of the title' }).focus();
-    await waitForText(
-      page.getByRole('article', { name: 'Editor' }).locator('[aria-live="polite"]'),
-      /^Saved$/,
-    );
-    const list = await app.core.invoke('posts.list', { workspace: null });
-    const titles = (list.ok ? (list.value as { title: string }[]) : []).map((p) => p.title);
-    const lost = typed.filter((title) => !titles.includes(title));
-    const misplaced = titles.filter((title) => title !== 'Written before' && !typed.includes(title));
-    expect({ lost, misplaced }).toEqual({ lost: [], misplaced: [] });
-    expect(titles.toSorted()).toEqual(['Written before', ...typed].toSorted());
+  it('Duplicate: the copy’s title, replaced at once, is the copy’s and only its, 50 rounds', async () => {
+    const { page, app } = setup();
+    await newPost(page, 'Dup base');
+    await leaveTitle(page, 'Dup base');
+    const before = await titlesInCore(app);
+    const typed: string[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      const title = `Dup ${r}`;
+      typed.push(title);
+      await page.getByRole('button', { name: 'Duplicate', exact: true }).click();
+      // The copy's title is shown with the caret: all of it is chosen and typed over at once.
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type(title);
+    }
+    await leaveTitle(page, typed.at(-1)!);
+    expectEachTyped(before, typed, await titlesInCore(app));
   });
 });

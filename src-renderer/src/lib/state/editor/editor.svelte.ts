@@ -53,14 +53,14 @@ export class EditorState implements OpenPost {
   }
 
   /**
-   * Makes a post (`make` answers its id) and opens it, its title field shown with the caret at
-   * once: what is typed before the core has made it goes to its title, never to the post left
-   * behind. Answers why it was not made, or null.
+   * Makes a post (`make` answers its id) and opens it, its title field shown at once with
+   * `shown` and the caret after it: what is typed before the core has made it goes to its
+   * title, never to the post left behind. Answers why it was not made, or null.
    */
-  async openNew(make: () => Promise<string>): Promise<string | null> {
+  async openNew(make: () => Promise<string>, shown = ''): Promise<string | null> {
     const mine = this.leave();
-    const typed = this.newPost.begin();
-    this.focus.request('title');
+    const typed = this.newPost.begin(shown);
+    this.focus.request('title', null, typed.selection);
     try {
       await this.flush();
       const id = await make();
@@ -76,11 +76,13 @@ export class EditorState implements OpenPost {
       // Its field goes: a request for it that nobody took must not wait for the next one.
       this.focus.take('title');
       this.show(post);
-      if (typed.title !== post.title) this.typing.setTitle(typed.title);
+      if (this.newPost.typedIn(typed)) this.typing.setTitle(typed.title);
       if (typed.focused) this.focus.request('title', null, typed.selection);
       return null;
     } catch (error) {
-      if (mine === this.openSequence) typed.failed = true;
+      // Nothing typed: the post left behind shows again, the reason with it.
+      if (mine === this.openSequence && this.newPost.typedIn(typed)) typed.failed = true;
+      else if (mine === this.openSequence) this.newPost.end();
       return errorMessage(error);
     }
   }
