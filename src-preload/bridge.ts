@@ -9,6 +9,7 @@ import { BULK_COMMANDS, type BulkCommands } from './contract/bulk';
 import type { BridgeEvent } from './contract/events';
 import type { BridgeResult } from './contract/errors';
 import { HISTORY_COMMANDS, type HistoryCommands } from './contract/history';
+import { IMPORT_COMMANDS, type ImportCommands } from './contract/import';
 import { OUTBOX_COMMANDS, type OutboxCommands } from './contract/outbox';
 import { PLANNING_COMMANDS, type PlanningCommands } from './contract/planning';
 import { POST_COMMANDS, type PostCommands } from './contract/posts';
@@ -21,6 +22,7 @@ export * from './contract/bulk';
 export * from './contract/errors';
 export * from './contract/events';
 export * from './contract/history';
+export * from './contract/import';
 export * from './contract/items';
 export * from './contract/outbox';
 export * from './contract/planning';
@@ -41,7 +43,8 @@ export interface BridgeCommands
     OutboxCommands,
     SyncCommands,
     UndoCommands,
-    HistoryCommands {}
+    HistoryCommands,
+    ImportCommands {}
 
 export type CommandName = keyof BridgeCommands;
 export type CommandPayload<C extends CommandName> = BridgeCommands[C]['payload'];
@@ -75,6 +78,7 @@ const COMMANDS: Record<CommandName, true> = {
   ...SYNC_COMMANDS,
   ...UNDO_COMMANDS,
   ...HISTORY_COMMANDS,
+  ...IMPORT_COMMANDS,
 };
 
 export const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];

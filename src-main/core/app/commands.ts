@@ -11,6 +11,7 @@ import { postCommands } from './posts/commands';
 import { settingsCommands } from './settings/commands';
 import { syncCommands } from './sync-control/commands';
 import { historyCommands } from './text-history/commands';
+import { importCommands } from './import-export/commands';
 import { undoCommands } from './undo/commands';
 import { variantCommands } from './variants/commands';
 
@@ -25,4 +26,5 @@ export const COMMANDS = combineCommands(
   syncCommands,
   undoCommands,
   historyCommands,
+  importCommands,
 ) satisfies Commands<CommandName>;

@@ -13,6 +13,7 @@ import { migration0009 } from './0009-hidden-posts';
 import { migration0010 } from './0010-sign-off-accounts';
 import { migration0012 } from './0012-post-search';
 import { migration0013 } from './0013-calendar-index';
+import { migration0015 } from './0015-import-keys';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': migration0001,
@@ -27,6 +28,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0010-sign-off-accounts': migration0010,
   '0012-post-search': migration0012,
   '0013-calendar-index': migration0013,
+  '0015-import-keys': migration0015,
 };
 
 export const staticMigrationProvider: MigrationProvider = {
