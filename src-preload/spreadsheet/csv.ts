@@ -22,3 +22,8 @@ export function writeCsv(header: readonly string[], rows: ReadonlyArray<readonly
     { quotes: false, newline: '\r\n', escapeFormulae: false },
   );
 }
+
+/** A CSV as a file: a byte-order mark first, so Excel reads it as UTF-8, and a last line break. */
+export function csvFile(csv: string): string {
+  return `\ufeff${csv}\r\n`;
+}

@@ -42,7 +42,7 @@ export const ROW_PROBLEMS = {
   queueNeedsAccount: (platform: string): string =>
     `'queue' needs one account: name it in the account column (this workspace has several ${platformName(platform)} accounts)`,
   sameAsRow: (row: number): string => `the same post and text as row ${row}`,
-  importedBefore: 'already in Outpost (imported before)',
+  importedBefore: 'already imported (it is in Outpost)',
   alreadyHere: 'already in Outpost',
   unknownZone: (zone: string): string => `'${zone}' is not a time zone (such as Europe/Berlin)`,
 } as const;

@@ -4,6 +4,7 @@ import type { CliCommand } from '../command';
 import { conflictCommands } from './conflicts';
 import { connectionCommands } from './connection';
 import { historyCommands } from './history';
+import { importExportCommands } from './import-export';
 import { outboxCommands } from './outbox';
 import { postCommands } from './posts';
 import { queueCommands } from './queue';
@@ -15,6 +16,7 @@ export const COMMANDS: readonly CliCommand[] = [
   ...syncCommands,
   ...workspaceCommands,
   ...postCommands,
+  ...importExportCommands,
   ...queueCommands,
   ...conflictCommands,
   ...outboxCommands,

@@ -115,9 +115,9 @@ describe('made as one step, through the outbox', () => {
     // Imported again: recognised row by row, nothing made twice.
     const again = await c.call('posts.import', req);
     expect(again.rows.map((r) => [r.row, r.status, r.reason])).toEqual([
-      [2, 'duplicate', 'already in Outpost (imported before)'],
-      [3, 'duplicate', 'already in Outpost (imported before)'],
-      [4, 'duplicate', 'already in Outpost (imported before)'],
+      [2, 'duplicate', 'already imported (it is in Outpost)'],
+      [3, 'duplicate', 'already imported (it is in Outpost)'],
+      [4, 'duplicate', 'already imported (it is in Outpost)'],
       [5, 'invalid', '300 of 280 characters for X'],
     ]);
     expect(again.posts).toBe(0);
