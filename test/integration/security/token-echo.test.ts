@@ -103,7 +103,8 @@ describe('a service that echoes the token', () => {
 });
 
 describe('a service that echoes the token in every encoding, ten levels deep', () => {
-  it('never gets any of them into the data folder, the bridge or the CLI', async () => {
+  // Three syncs against an answer ten levels deep, and the CLI: a loaded machine takes more than 30 s.
+  it('never gets any of them into the data folder, the bridge or the CLI', { timeout: 90_000 }, async () => {
     // A token of its own, so the first test's folder and this one's cannot mix.
     echo.hostile = false;
     const token = sandbox.mintToken();
