@@ -11,6 +11,8 @@ export interface MenuActions {
 
 export const MENU_SHORTCUTS: Readonly<Record<MenuCommand, string>> = {
   'new-post': 'CmdOrCtrl+N',
+  'import-posts': 'CmdOrCtrl+O',
+  'export-posts': 'CmdOrCtrl+Shift+E',
   search: 'CmdOrCtrl+F',
   sync: 'CmdOrCtrl+R',
   'next-variant': 'CmdOrCtrl+]',
@@ -54,6 +56,10 @@ export function menuTemplate(
     label: '&File',
     submenu: [
       { label: 'New Post', accelerator: MENU_SHORTCUTS['new-post'], click: send('new-post') },
+      { type: 'separator' },
+      // The window reads the file (a chooser, a drop or a paste) and shows every row first.
+      { label: 'Import Posts…', accelerator: MENU_SHORTCUTS['import-posts'], click: send('import-posts') },
+      { label: 'Export Posts…', accelerator: MENU_SHORTCUTS['export-posts'], click: send('export-posts') },
       { type: 'separator' },
       // Sync runs in the main process; the window hears about it through syncStatus events.
       { label: 'Sync Now', accelerator: MENU_SHORTCUTS.sync, click: () => actions.syncNow() },

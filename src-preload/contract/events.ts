@@ -32,7 +32,15 @@ export interface BridgeEvents {
 
 /** What the desktop app's menu asks of the window; the browser host never sends these. */
 export type MenuCommand =
-  'new-post' | 'search' | 'sync' | 'next-variant' | 'previous-variant' | 'schedule' | 'settings';
+  | 'new-post'
+  | 'import-posts'
+  | 'export-posts'
+  | 'search'
+  | 'sync'
+  | 'next-variant'
+  | 'previous-variant'
+  | 'schedule'
+  | 'settings';
 
 export type EventName = keyof BridgeEvents;
 
