@@ -17,10 +17,32 @@ const DATE_TIME =
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
+const QUARTER_MS = 900_000;
+const OFFSETS = new Map<string, number>();
+
+/**
+ * A zone's offset, remembered per quarter of an hour: an import reads thousands of times that
+ * cluster on a few slots, and each reading through Intl costs far more than a lookup. Exact
+ * for every time a plan holds (zones change their offset on a quarter hour).
+ */
+function offsetAt(utcMs: number, zone: string): number {
+  const key = `${zone}|${Math.floor(utcMs / QUARTER_MS)}`;
+  let offset = OFFSETS.get(key);
+  if (offset === undefined) {
+    if (OFFSETS.size > 50_000) OFFSETS.clear();
+    offset = zoneOffsetMs(Math.floor(utcMs / QUARTER_MS) * QUARTER_MS, zone);
+    OFFSETS.set(key, offset);
+  }
+  return offset;
+}
+
 /** The instants a wall-clock reading of `zone` names: none in a gap, two in an hour shown twice. */
 export function instantsOfWall(wall: number, zone: string): number[] {
-  const candidates = [wall - zoneOffsetMs(wall - DAY_MS, zone), wall - zoneOffsetMs(wall + DAY_MS, zone)];
-  const valid = candidates.filter((utc) => utc + zoneOffsetMs(utc, zone) === wall);
+  const before = offsetAt(wall - DAY_MS, zone);
+  const after = offsetAt(wall + DAY_MS, zone);
+  // No change of the clocks within a day either side: the one offset names the one instant.
+  if (before === after) return [wall - before];
+  const valid = [wall - before, wall - after].filter((utc) => utc + offsetAt(utc, zone) === wall);
   return [...new Set(valid)].sort((a, b) => a - b);
 }
 

@@ -6,7 +6,7 @@
 // variant) nor as a row of Outpost's own export whose variant is still here.
 import { createHash } from 'node:crypto';
 import type { AccountChoice, ImportRequest, ImportRowStatus } from '@preload/bridge';
-import { countFor, platformKey } from '@preload/counter';
+import { overLimitCount, platformKey } from '@preload/counter';
 import { samePlatform } from '@preload/send-guards';
 import { FILE_PROBLEMS, ROW_PROBLEMS } from '@preload/words/import';
 import { systemZone } from '@preload/zoned-time';
@@ -127,12 +127,12 @@ function draftOf(
   const zone =
     request.zone ?? (resolved.accountId && facts.schedules.get(resolved.accountId)?.zone) ?? systemZone();
   const time = readRowTime(row.time, zone);
-  const count = countFor(resolved.platform, row.text);
+  const over = overLimitCount(resolved.platform, row.text);
   const reason =
     row.text.trim() === ''
       ? ROW_PROBLEMS.noText
-      : count?.over
-        ? ROW_PROBLEMS.overLimit(count.used, count.limit, resolved.platform)
+      : over !== null
+        ? ROW_PROBLEMS.overLimit(over.used, over.limit, resolved.platform)
         : time.kind === 'problem'
           ? time.reason
           : null;
