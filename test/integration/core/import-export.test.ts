@@ -1,12 +1,16 @@
 // Importing posts from a table and exporting the list, in the core against the sandbox: every
 // verdict with its row number, posts made through the outbox as one step (offline too) with one
 // undo, nothing made twice, the queue's slots, and an export read back by the import.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ImportField, ImportRequest } from '@preload/bridge';
 import { matchColumns } from '@preload/spreadsheet/columns';
+import { decodeFile } from '@preload/spreadsheet/decode';
 import { readTable } from '@preload/spreadsheet/table';
 import { parsePostingTimes } from '@preload/posting-times';
 import { FILE_PROBLEMS, rowSentence } from '@preload/words/import';
+import { root } from '../cli/run-cli';
 import { connectedCores, type TestCore } from './helpers';
 
 // A Tuesday, 10:00 in Berlin.
@@ -224,5 +228,30 @@ describe('export', () => {
       '=SUM(A1:A9)',
       '@everyone -1, "quoted"\nsecond line',
     ]);
+  });
+});
+
+describe('the sample file the README shows', () => {
+  it('reads and checks with every row ready', async () => {
+    const { c, s, workspace } = await connected();
+    const slots = parsePostingTimes('Mon-Fri 10:00');
+    if (!slots.ok) throw new Error(slots.message);
+    await c.call('planning.setSlots', {
+      workspace,
+      profileId: s.fixtures.profiles.xSecond,
+      zone: 'Europe/Berlin',
+      slots: slots.slots,
+    });
+    const decoded = decodeFile(new Uint8Array(readFileSync(join(root, 'docs', 'import-sample.csv'))));
+    if (!decoded.ok) throw new Error(decoded.message);
+    const check = await c.call('posts.checkImport', request(workspace, decoded.text));
+    expect(check.rows.map((r) => [r.row, r.status, r.reason])).toEqual([
+      [2, 'ready', null],
+      [3, 'ready', null],
+      [4, 'ready', null],
+      [5, 'ready', null],
+      [6, 'ready', null],
+    ]);
+    expect(check.posts).toBe(3);
   });
 });

@@ -103,3 +103,23 @@ describe('a row’s time', () => {
       expect(readRowTime(bad, BERLIN)).toEqual({ kind: 'problem', reason: ROW_PROBLEMS.unknownTime(bad) });
   });
 });
+
+describe('the limit check of an import', () => {
+  it('agrees with the editor’s counter, over and within, whatever the platform', async () => {
+    const { countFor, overLimitCount } = await import('@preload/counter');
+    const texts = [
+      'a'.repeat(280),
+      'a'.repeat(281),
+      '🚀'.repeat(150),
+      'https://example.com/a/very/long/link '.repeat(12),
+      '👨‍👩‍👧'.repeat(301),
+      `${'b'.repeat(299)}\u200b`,
+      'é'.repeat(3001),
+    ];
+    for (const platform of ['x', 'bluesky', 'linkedin', 'threads', 'mastodon', 'unknown'])
+      for (const text of texts) {
+        const counted = countFor(platform, text);
+        expect(overLimitCount(platform, text)?.used ?? null).toBe(counted?.over ? counted.used : null);
+      }
+  });
+});
