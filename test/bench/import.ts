@@ -1,4 +1,5 @@
-// "5,000 rows checked (< 1 s) and made (< 2 s), memory bounded" (issue 35). The core and the
+// The import's goal: 5,000 rows checked in under a second and made in under two, memory
+// bounded. The core and the
 // sandbox run in this process: a CSV of 5,000 rows (X and LinkedIn, explicit times and the
 // queue, quoted cells) is read, checked and imported into the sandbox's workspace, then undone,
 // a run at a time. Timed: reading the file into a table and posts.checkImport ("checked"), and

@@ -125,7 +125,7 @@ const config = {
   /** The bulk reschedule: variants rescheduled at once, and runs timed. */
   bulkVariants: quick ? 200 : 1_000,
   bulkRuns: quick ? 2 : 5,
-  /** The import of issue 35: rows read, checked and made at once, and runs timed. */
+  /** The import: rows read, checked and made at once, and runs timed. */
   importRows: quick ? 1_000 : 5_000,
   importRuns: quick ? 2 : 5,
   /** Month openings per growth size (at most 3 at 50,000 posts). */
@@ -785,7 +785,7 @@ if (selected.has('bulk')) {
   };
 }
 
-// --- import (issue 35): a table of rows checked and made, and the memory it takes --------------
+// --- import: a table of rows checked and made, and the memory it takes -------------------------
 if (selected.has('import')) {
   const begun = beginSection();
   log(`import: ${config.importRows} rows checked and made (${loadText(begun.loadAtStart)})`);

@@ -1,4 +1,4 @@
-// The import's row in the results table (issue 35): 5,000 rows checked and made against their
+// The import's row in the results table: 5,000 rows checked and made against their
 // goals, and the memory they take. Pure, tested in test/unit/bench.
 import type { LoadSample } from './load';
 import { ms, type Row } from './report';

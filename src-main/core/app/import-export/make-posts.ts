@@ -14,9 +14,8 @@ import { insertPosts } from '../../store/post-repository';
 import type { NewPostRow, NewVariantRow } from '../../store/schema';
 import { insertVariants } from '../../store/variant-repository';
 import type { AppContext } from '../app-context';
-import type { Undoable } from '../command';
+import type { Undoable, UndoableChange } from '../command';
 import { deletePosts } from '../bulk/removal';
-import type { UndoableChange } from '../undo/journal';
 import { checkRows, type CheckedRow } from './row-checks';
 
 interface MadePost {
