@@ -6,6 +6,7 @@
 // payload is checked with (src-main/core/app/commands.ts), and the compiler holds every
 // declaration to these types.
 import { BULK_COMMANDS, type BulkCommands } from './contract/bulk';
+import { DATA_COMMANDS, type DataCommands } from './contract/data';
 import type { BridgeEvent } from './contract/events';
 import type { BridgeResult } from './contract/errors';
 import { HISTORY_COMMANDS, type HistoryCommands } from './contract/history';
@@ -19,6 +20,7 @@ import { UNDO_COMMANDS, type UndoCommands } from './contract/undo';
 import { VARIANT_COMMANDS, type VariantCommands } from './contract/variants';
 
 export * from './contract/bulk';
+export * from './contract/data';
 export * from './contract/errors';
 export * from './contract/events';
 export * from './contract/history';
@@ -44,6 +46,7 @@ export interface BridgeCommands
     SyncCommands,
     UndoCommands,
     HistoryCommands,
+    DataCommands,
     ImportCommands {}
 
 export type CommandName = keyof BridgeCommands;
@@ -78,6 +81,7 @@ const COMMANDS: Record<CommandName, true> = {
   ...SYNC_COMMANDS,
   ...UNDO_COMMANDS,
   ...HISTORY_COMMANDS,
+  ...DATA_COMMANDS,
   ...IMPORT_COMMANDS,
 };
 

@@ -20,7 +20,6 @@
 // No cookie is set or read: cookies are shared by every port of 127.0.0.1 (auth.ts). A wrong or
 // missing credential gets 401; a foreign Origin or Host, a second Host header or an
 // absolute-form target is refused before that (guard.ts).
-import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { COMMAND_NAMES } from '@preload/bridge';
 import type { BridgeEvent, BridgeResult, CommandName } from '@preload/bridge';
@@ -29,6 +28,8 @@ import { RENDERER_SECURITY_HEADERS, contentTypeFor } from '../shared/csp';
 import { isPlainData } from '../shared/plain-data';
 import { resolveRendererFile } from '../shared/renderer-files';
 import type { HostAuth } from './auth';
+import { staysOpen } from './connections';
+import { streamFile } from './file-answer';
 import { refusalOf } from './guard';
 
 export const CODE_PARAM = 'code';
@@ -197,6 +198,7 @@ function serveEvents(ctx: RouteContext, req: IncomingMessage, res: ServerRespons
     'X-Content-Type-Options': 'nosniff',
     Connection: 'keep-alive',
   });
+  staysOpen(res);
   // A comment first, so the client's `open` fires before any event exists.
   res.write(': connected\n\n');
   ctx.eventStreams.add(res);
@@ -232,9 +234,7 @@ function serveStatic(ctx: RouteContext, req: IncomingMessage, res: ServerRespons
     res.end();
     return;
   }
-  createReadStream(file)
-    .on('error', () => res.destroy())
-    .pipe(res);
+  streamFile(file, res);
 }
 
 /** The first route whose path fits answers; every other path under /bridge/ is unknown. */

@@ -12,13 +12,15 @@ export interface MenuActions {
 export const MENU_SHORTCUTS: Readonly<Record<MenuCommand, string>> = {
   'new-post': 'CmdOrCtrl+N',
   'import-posts': 'CmdOrCtrl+O',
-  'export-posts': 'CmdOrCtrl+Shift+E',
+  'export-posts': 'CmdOrCtrl+E',
   search: 'CmdOrCtrl+F',
   sync: 'CmdOrCtrl+R',
   'next-variant': 'CmdOrCtrl+]',
   'previous-variant': 'CmdOrCtrl+[',
   schedule: 'CmdOrCtrl+Shift+S',
   settings: 'CmdOrCtrl+,',
+  export: 'CmdOrCtrl+Shift+E',
+  restore: 'CmdOrCtrl+Shift+O',
 };
 
 type Item = MenuItemConstructorOptions;
@@ -51,9 +53,18 @@ function fileMenu(mac: boolean, send: Send, actions: MenuActions, settingsItem: 
     submenu: [
       { label: 'New Post', accelerator: MENU_SHORTCUTS['new-post'], click: send('new-post') },
       { type: 'separator' },
-      // The window reads the file (a chooser, a drop or a paste) and shows every row first.
+      // Posts from a spreadsheet and the list to one: the window reads the file (a chooser, a
+      // drop or a paste) and shows every row before anything is made.
       { label: 'Import Posts…', accelerator: MENU_SHORTCUTS['import-posts'], click: send('import-posts') },
-      { label: 'Export Posts…', accelerator: MENU_SHORTCUTS['export-posts'], click: send('export-posts') },
+      {
+        label: 'Export Posts as CSV…',
+        accelerator: MENU_SHORTCUTS['export-posts'],
+        click: send('export-posts'),
+      },
+      { type: 'separator' },
+      // Everything of the user's in one file, and back (Settings > Your data lists the copies).
+      { label: 'Export…', accelerator: MENU_SHORTCUTS.export, click: send('export') },
+      { label: 'Restore a Copy…', accelerator: MENU_SHORTCUTS.restore, click: send('restore') },
       { type: 'separator' },
       // Sync runs in the main process; the window hears about it through syncStatus events.
       { label: 'Sync Now', accelerator: MENU_SHORTCUTS.sync, click: () => actions.syncNow() },

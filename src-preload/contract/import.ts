@@ -59,7 +59,7 @@ export interface ImportRowResult {
   scheduledAt: string | null;
 }
 
-export interface ImportReport {
+export interface TableImportReport {
   rows: ImportRowResult[];
   posts: number;
   /** "46 posts planned, 2 left out: row 7 (312 of 280 characters for X), ..." */
@@ -92,7 +92,7 @@ export interface ImportCommands {
   /** Checks every row; makes nothing. */
   'posts.checkImport': { payload: ImportRequest; result: ImportCheck };
   /** Makes the rows that are ready, as one step with one undo entry. */
-  'posts.import': { payload: ImportRequest; result: ImportReport };
+  'posts.import': { payload: ImportRequest; result: TableImportReport };
   'posts.export': { payload: ExportRequest; result: ExportedCsv };
 }
 

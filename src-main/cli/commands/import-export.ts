@@ -1,6 +1,7 @@
-// outpost import, outpost export: a table of posts (CSV or TSV, as a spreadsheet saves it)
-// checked row by row and made as one step, and a workspace's posts written as CSV. The file is
-// read here with the window's own reader (src-preload/spreadsheet/); the rows are the core's.
+// outpost import, and outpost export --workspace: a table of posts (CSV or TSV, as a
+// spreadsheet saves it) checked row by row and made as one step, and a workspace's posts
+// written as CSV. The file is read here with the window's own reader
+// (src-preload/spreadsheet/); the rows are the core's.
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ImportRequest, ImportRowResult } from '@preload/bridge';
@@ -20,7 +21,9 @@ import {
   required,
   UsageError,
   type CliCommand,
+  type Outcome,
 } from '../command';
+import type { AppCore } from '../../core/ports';
 import { oneLine } from '../format';
 
 type RowLine = Omit<ImportRowResult, 'status'> & { status: ImportRowResult['status'] | 'ready' };
@@ -57,6 +60,19 @@ const zoneOption = optional('zone', 'ZONE', {
       : null,
 });
 
+/**
+ * `outpost export --workspace SLUG [--out FILE]`: the workspace's posts as CSV. One `export`
+ * command (cli/commands/data.ts) writes everything as JSON without --workspace, this with it.
+ */
+export async function exportWorkspaceCsv(core: AppCore, workspace: string, out?: string): Promise<Outcome> {
+  const { csv, rows } = await call(core, 'posts.export', { workspace });
+  // A terminal gets plain line breaks; --out writes the file exactly.
+  if (out === undefined) return { json: { csv, rows }, text: csv.replaceAll('\r\n', '\n') };
+  const file = resolve(out);
+  writeFileSync(file, csvFile(csv), { mode: 0o600 });
+  return { json: { file, rows }, text: `Wrote ${rows} rows to ${file}.` };
+}
+
 export const importExportCommands: CliCommand[] = [
   defineCommand({
     name: 'import',
@@ -86,24 +102,6 @@ export const importExportCommands: CliCommand[] = [
         text: rows.map(rowLine).join('\n'),
         ...(leftOut ? { exitCode: EXIT_FAILED } : {}),
       };
-    },
-  }),
-  defineCommand({
-    name: 'export',
-    options: [optional('workspace', 'SLUG'), optional('out', 'FILE')],
-    help: [
-      "--workspace SLUG: that workspace's posts as CSV, one row per variant (the",
-      'columns import reads, and state, link, id), to FILE or standard output.',
-    ],
-    async run({ core, values }) {
-      if (values.workspace === undefined)
-        throw new UsageError('export needs --workspace SLUG: the workspace whose posts to write as CSV.');
-      const { csv, rows } = await call(core, 'posts.export', { workspace: values.workspace });
-      // A terminal gets plain line breaks; --out writes the file exactly.
-      if (values.out === undefined) return { json: { csv, rows }, text: csv.replaceAll('\r\n', '\n') };
-      const out = resolve(values.out);
-      writeFileSync(out, csvFile(csv), { mode: 0o600 });
-      return { json: { file: out, rows }, text: `Wrote ${rows} rows to ${out}.` };
     },
   }),
 ];

@@ -104,7 +104,7 @@ describe('outpost import and export', () => {
     const noWorkspace = await outpost('export');
     expect([noWorkspace.code, noWorkspace.stderr]).toEqual([
       2,
-      'outpost: export needs --workspace SLUG: the workspace whose posts to write as CSV.\n',
+      "outpost: export needs --out FILE (everything, as JSON) or --workspace SLUG (that workspace's posts, as CSV).\n",
     ]);
   });
 });

@@ -53,6 +53,7 @@ async function appOverFile() {
     emit: (e) => events.push(e),
     engine: notOnThisPath('the sync engine'),
     connection: undefined as never,
+    data: undefined as never,
     host: { version: 'test', host: 'cli', dataDir: temp.dir },
     changed: (_postId, variantId) => changed.push(variantId ?? ''),
     typed: () => undefined,

@@ -3,7 +3,7 @@
 // all in one transaction, so an import is one step that works offline and syncs later. The
 // rows' keys are checked again inside it, so two imports of one file at once make it once. One
 // undo entry takes the whole import back (the posts that have not reached the service yet).
-import type { ImportReport, ImportRequest, ImportRowResult } from '@preload/bridge';
+import type { TableImportReport, ImportRequest, ImportRowResult } from '@preload/bridge';
 import { importLabel, importSummary, ROW_PROBLEMS } from '@preload/words/import';
 import { namedReason, postName } from '@preload/words/undo';
 import { accountColumns } from '../../domain/accounts';
@@ -24,7 +24,10 @@ interface MadePost {
   variants: Array<{ id: string; scheduled_at: string | null }>;
 }
 
-export async function importPosts(app: AppContext, request: ImportRequest): Promise<Undoable<ImportReport>> {
+export async function importPosts(
+  app: AppContext,
+  request: ImportRequest,
+): Promise<Undoable<TableImportReport>> {
   const checked = await checkRows(app, request);
   const now = app.now();
   const results = new Map<number, ImportRowResult>();

@@ -5,7 +5,8 @@
 // included), and the times are written by setScheduledTimes: one transaction, each variant
 // checked as a user's own schedule is, one outbox op each, one undo entry for the call.
 import { alreadyScheduled, REFUSALS } from '@preload/words/refusals';
-import { formatWhen, queueLabel } from '@preload/words/undo';
+import { instant } from '@preload/words/instants';
+import { queueLabel } from '@preload/words/undo';
 import type { CommandResult, LocalId } from '@preload/bridge';
 import { sendingAccountOf } from '../../domain/accounts';
 import { freeSlots } from '../../domain/slots';
@@ -121,7 +122,7 @@ function placeInQueue(
   // The checks a schedule makes, before any slot is looked for: the same words.
   assertAllows('schedule', { variant: v, workspace: post.workspace, ops: [] });
   if (v.scheduled_at !== null)
-    throw new CommandError('invalid_state', alreadyScheduled(formatWhen(v.scheduled_at)));
+    throw new CommandError('invalid_state', alreadyScheduled(instant(v.scheduled_at)));
   if (facts === null) throw new CommandError('invalid_state', REFUSALS.localDraftHasNoQueue);
   const guard = sendRefusalAmong(v, facts.profiles);
   if (!guard.ok) throw new CommandError('invalid_state', guard.message);

@@ -4,7 +4,13 @@
 // again after every change; rows fixed in place or left out; and nothing made until the person
 // confirms. The import itself is one step with one Undo (the notice the core's undoable brings).
 import { SvelteSet } from 'svelte/reactivity';
-import type { ImportCheck, ImportField, ImportReport, ImportRequest, ImportTable } from '@preload/bridge';
+import type {
+  ImportCheck,
+  ImportField,
+  TableImportReport,
+  ImportRequest,
+  ImportTable,
+} from '@preload/bridge';
 import { matchColumns, remapColumn } from '@preload/spreadsheet/columns';
 import { checkedText, decodeFile, type Decoded } from '@preload/spreadsheet/decode';
 import { readTable } from '@preload/spreadsheet/table';
@@ -29,7 +35,7 @@ export class ImportState {
   /** Row numbers the person left out. */
   readonly leftOut = new SvelteSet<number>();
   check = $state.raw<ImportCheck | null>(null);
-  report = $state.raw<ImportReport | null>(null);
+  report = $state.raw<TableImportReport | null>(null);
   /** Why the file or paste is not a table, or why the core refused: one sentence. */
   problem = $state<string | null>(null);
   busy = $state(false);
@@ -139,7 +145,7 @@ export class ImportState {
   }
 
   /** Makes the rows that are ready, as one step. */
-  async confirm(): Promise<ImportReport | null> {
+  async confirm(): Promise<TableImportReport | null> {
     const request = this.request();
     if (request === null || this.busy) return null;
     this.busy = true;

@@ -18,18 +18,20 @@ export const NAV: { view: View; label: string }[] = [
 ];
 
 /** What the window does for a menu item: a shortcut's action, or a view or step of its own. */
-type MenuAction = ShortcutAction | 'settings' | 'import' | 'export';
+type MenuAction = ShortcutAction | 'settings' | 'import' | 'exportPosts' | 'export' | 'restore';
 
 const MENU_ACTIONS: Record<MenuCommand, MenuAction> = {
   'new-post': 'newPost',
   'import-posts': 'import',
-  'export-posts': 'export',
+  'export-posts': 'exportPosts',
   search: 'search',
   sync: 'sync',
   'next-variant': 'nextVariant',
   'previous-variant': 'previousVariant',
   schedule: 'schedule',
   settings: 'settings',
+  export: 'export',
+  restore: 'restore',
 };
 
 /** What only the window's composition can do: it owns the search field and knows every view. */
@@ -101,6 +103,8 @@ export class ShellState {
     // The list needs only the settings (its workspace), not the sync status: a round trip less
     // before the first rows.
     const statusLoaded = sync.load();
+    // What a start recovered, or a folder that cannot take changes, shows from the first screen.
+    void this.parts.data.load();
     await settings.load();
     posts.setWorkspaceLocal(settings.view?.currentWorkspace ?? null);
     posts.sort = settings.view?.postSort ?? 'changed';
@@ -172,8 +176,13 @@ export class ShellState {
   runMenuCommand(command: MenuCommand): void {
     const action = MENU_ACTIONS[command];
     if (action === 'settings' || action === 'import') this.go(action);
-    else if (action === 'export') this.hooks.exportPosts();
-    else if (action) this.run(action);
+    else if (action === 'exportPosts') this.hooks.exportPosts();
+    else if (action === 'export') void this.parts.data.exportAll();
+    // Restoring is chosen among the copies and files of Settings > Your data.
+    else if (action === 'restore') {
+      this.go('settings');
+      queueMicrotask(() => document.getElementById('your-data')?.scrollIntoView());
+    } else if (action) this.run(action);
   }
 
   /**
