@@ -459,11 +459,15 @@ export function createHandler(ctx: AppContext): (req: IncomingMessage, res: Serv
     }
 
     const pattern = matched.route.pattern;
+    const middlemen = ctx.service.middlemen;
+    // A caching proxy answers an identical create from its cache: the service never sees it.
+    const cached = middlemen.cached(method, pattern, path, body);
+    if (cached !== null) return sendJson(res, cached.status, cached.body);
     const info = {
       user,
       params: matched.params,
       query,
-      body: decision.normalizeText ? normalizeTextFields(body) : body,
+      body: middlemen.stored(decision.normalizeText ? normalizeTextFields(body) : body),
     };
     const handle = () => handler(ctx, info);
     let result: Handled;
@@ -480,6 +484,7 @@ export function createHandler(ctx: AppContext): (req: IncomingMessage, res: Serv
     } else result = handle();
     if (outcome?.kind === 'other_record_after_write' && WRITE_METHODS.has(method))
       result = answerAboutAnotherRecord(ctx.service, pattern, user, matched.params, result);
+    middlemen.remember(method, pattern, path, body, result);
     if (answerFaulty(req, res, outcome, result)) return;
     sendJson(res, result.status, result.body);
   };

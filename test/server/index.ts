@@ -7,6 +7,7 @@ import { ControlSurface } from './control';
 import { SandboxDb, type PostRow, type VariantRow } from './db';
 import { FaultInjector, type FaultKind, type FaultRule } from './faults';
 import type { ErrorShape } from './http-util';
+import type { MiddlemanSwitches } from './middlemen';
 import { fixtures, seedDatabase, type Fixtures } from './seed';
 import {
   SandboxService,
@@ -81,6 +82,10 @@ export interface SandboxHandle {
   setSignOff(profileId: string, required: boolean): void;
   /** The `patchPublished` switch, changed at run time. */
   setPatchPublished(mode: PatchPublished): void;
+  /** An escaping service and a caching proxy in front of it (middlemen.ts), switched at run time. */
+  setMiddlemen(switches: Partial<MiddlemanSwitches>): MiddlemanSwitches;
+  /** Creates the caching proxy answered from its cache (the service never saw them). */
+  readonly proxyCacheHits: number;
   faults: {
     add(rule: FaultRule): string;
     remove(id: string): void;
@@ -245,6 +250,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     setPatchPublished: (mode) => {
       service.patchPublished = mode;
+    },
+    setMiddlemen: (switches) => service.middlemen.set(switches),
+    get proxyCacheHits() {
+      return service.middlemen.cacheHits;
     },
     faults: {
       add: (rule) => faults.add(rule),
