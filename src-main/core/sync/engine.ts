@@ -5,7 +5,7 @@
 import type { SyncPhase, SyncStatus } from '@preload/bridge';
 import type { AnswerWatch, FailingAnswer } from '../api/answer-watch';
 import { isServiceError } from '../api/errors';
-import type { Cancel, Scheduler } from '../ports';
+import type { Cancel, Scheduler, SyncTrigger } from '../ports';
 import { syncImpact } from '../outbox/sync-impact';
 import { getSetting, setSetting } from '../store/settings-repository';
 import { SyncLease } from '../store/sync-lease';
@@ -13,7 +13,6 @@ import { nextReconcileAt } from '../store/variant-repository';
 import { notify } from '../domain/notices';
 import { logDecision, nowIso, type SyncContext } from '../store/unit-of-work';
 import { type ClientGetter } from '../api/client';
-import type { SyncTrigger } from '../ports';
 import { planSync } from './plan';
 import { runRound, type Watch } from './round';
 import { nextProbeIn, nextTick, nextTry, serviceWaitUntil, wakeTime } from './next-try';
@@ -308,6 +307,7 @@ export class SyncEngine {
     this.#opts.answers?.take();
     try {
       const round = await runRound(ctx, client, plan, this.#watch);
+      this.#status.answerTrouble = round.trouble;
       if (plan.pull === 'full') this.#lastFullPullAt = started;
       if (round.read) {
         this.#lastCheckAt = started;
