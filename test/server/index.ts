@@ -100,6 +100,11 @@ export interface SandboxHandle {
     byRoute(): Record<string, number>;
     /** Requests by the token they carried, valid or not. */
     byToken(): Record<string, number>;
+    /**
+     * Create requests (a post's title, a variant's content, as sent) that reached the service's
+     * handling or the caching proxy: a fault that refuses before handling is not one.
+     */
+    creates(): Array<{ kind: 'post' | 'variant'; text: string }>;
     reset(): void;
   };
   inspect: {
@@ -271,6 +276,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       },
       byRoute: () => stats.byRoute(),
       byToken: () => stats.byToken(),
+      creates: () => stats.creates(),
       reset: () => stats.reset(),
     },
     inspect: {
