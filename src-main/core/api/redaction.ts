@@ -1,7 +1,8 @@
 // Removes secrets from text by what it says, not only by its bytes: a service may echo the token
 // plain, with any of its characters escaped as JSON `\uXXXX` or percent-encoded (either hex case),
-// or with a form decoder's `+` read as a space. Anything shaped like a personal access token
-// (`<service>_pat_<secret>`) goes too, in the same forms.
+// with a form decoder's `+` read as a space, with invisible characters inside it (a zero-width
+// space, a soft hyphen), or cut short: any long fragment of a secret goes too. Anything shaped
+// like a personal access token (`<service>_pat_<secret>`) goes too, in the same forms.
 
 export const REDACTED = '[redacted]';
 
@@ -30,9 +31,23 @@ function hasEscape(text: string): boolean {
 const NEXT_ESCAPE = /[%\\]/g;
 const HEX = /^[0-9A-Fa-f]+$/;
 
-/** The forms a secret takes once a service has decoded it: itself, and with `+` read as a space. */
+/** A stretch of a secret this long is the secret, wherever it shows: the token cut short too. */
+export const SECRET_FRAGMENT = 16;
+
+/**
+ * The forms a secret takes once a service has decoded it: itself, and with `+` read as a space;
+ * and each of its stretches of SECRET_FRAGMENT characters (overlapping finds merge into one).
+ */
 export function secretForms(secret: string): string[] {
-  return secret.includes('+') ? [secret, secret.replaceAll('+', ' ')] : [secret];
+  const forms = secret.includes('+') ? [secret, secret.replaceAll('+', ' ')] : [secret];
+  const fragments = forms.flatMap((form) =>
+    form.length <= SECRET_FRAGMENT
+      ? []
+      : Array.from({ length: form.length - SECRET_FRAGMENT + 1 }, (_, i) =>
+          form.slice(i, i + SECRET_FRAGMENT),
+        ),
+  );
+  return [...new Set([...forms, ...fragments])];
 }
 
 /** The escape at `at` (`%XX` of an ASCII character, `\uXXXX`, `\"`, `\\`, `\/`) as [character, width]. */
@@ -109,12 +124,46 @@ function find(text: string, needles: readonly string[], shapes: boolean): Span[]
   return spans;
 }
 
-/** Every span to blank: the secrets and shapes as written, then as they read once decoded. */
+/** Characters that show nothing and may sit inside a token unseen: zero-width, soft hyphen, bidi, BOM. */
+const INVISIBLE = /[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/;
+const INVISIBLES = new RegExp(INVISIBLE.source, 'g');
+
+/** A view with its invisible characters left out, still pointing into the text. */
+function withoutInvisible({ view, from }: DecodedView): DecodedView | null {
+  if (!INVISIBLE.test(view)) return null;
+  let out = '';
+  const to: number[] = [];
+  let i = 0;
+  for (const m of view.matchAll(INVISIBLES)) {
+    out += view.slice(i, m.index);
+    for (let k = i; k < m.index; k++) to.push(from[k]!);
+    i = m.index + m[0].length;
+  }
+  out += view.slice(i);
+  for (let k = i; k < view.length; k++) to.push(from[k]!);
+  to.push(from[view.length]!);
+  return { view: out, from: to };
+}
+
+/** The identity view of a text: each character from where it is. */
+function plainView(text: string): DecodedView {
+  return { view: text, from: Array.from({ length: text.length + 1 }, (_, i) => i) };
+}
+
+/**
+ * Every span to blank: the secrets and shapes as written, then as they read once decoded, and
+ * with invisible characters left out.
+ */
 function spansOf(text: string, needles: readonly string[], shapes: boolean): Span[] {
   const spans = find(text, needles, shapes);
-  if (!hasEscape(text)) return spans;
-  const { view, from } = decode(text);
-  for (const [start, end] of find(view, needles, shapes)) spans.push([from[start]!, from[end]!]);
+  const views: DecodedView[] = [];
+  const escaped = hasEscape(text) ? decode(text) : null;
+  if (escaped !== null) views.push(escaped);
+  const visible =
+    INVISIBLE.test(text) || escaped !== null ? withoutInvisible(escaped ?? plainView(text)) : null;
+  if (visible !== null) views.push(visible);
+  for (const { view, from } of views)
+    for (const [start, end] of find(view, needles, shapes)) spans.push([from[start]!, from[end]!]);
   return spans;
 }
 
