@@ -6,6 +6,7 @@
 // payload is checked with (src-main/core/app/commands.ts), and the compiler holds every
 // declaration to these types.
 import { BULK_COMMANDS, type BulkCommands } from './contract/bulk';
+import { DATA_COMMANDS, type DataCommands } from './contract/data';
 import type { BridgeEvent } from './contract/events';
 import type { BridgeResult } from './contract/errors';
 import { HISTORY_COMMANDS, type HistoryCommands } from './contract/history';
@@ -18,6 +19,7 @@ import { UNDO_COMMANDS, type UndoCommands } from './contract/undo';
 import { VARIANT_COMMANDS, type VariantCommands } from './contract/variants';
 
 export * from './contract/bulk';
+export * from './contract/data';
 export * from './contract/errors';
 export * from './contract/events';
 export * from './contract/history';
@@ -41,7 +43,8 @@ export interface BridgeCommands
     OutboxCommands,
     SyncCommands,
     UndoCommands,
-    HistoryCommands {}
+    HistoryCommands,
+    DataCommands {}
 
 export type CommandName = keyof BridgeCommands;
 export type CommandPayload<C extends CommandName> = BridgeCommands[C]['payload'];
@@ -75,6 +78,7 @@ const COMMANDS: Record<CommandName, true> = {
   ...SYNC_COMMANDS,
   ...UNDO_COMMANDS,
   ...HISTORY_COMMANDS,
+  ...DATA_COMMANDS,
 };
 
 export const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];

@@ -11,6 +11,7 @@ import { COMMANDS } from './commands';
 import { oneLine } from './format';
 import { helpText } from './help';
 import { parseCommandLine, type ParsedCommand } from './parse';
+import { printStartNotice } from './start-notice';
 import { Redactor } from '../core/api/redaction';
 import type { AppCore, Logger } from '../core/ports';
 import { resolveDataDir } from '../core/paths';
@@ -49,9 +50,11 @@ export async function runCli(
   const redactor = new Redactor();
   if (io.env.OUTPOST_TOKEN) redactor.add(io.env.OUTPOST_TOKEN.trim());
   const print = printer(io, redactor.cleaner);
+  // What the start said already (a read-only folder): a command refused for it is not said twice.
+  let saidAtStart: string[] = [];
   const fail = (code: string, message: string, exitCode: number): number => {
     const line = redactor.clean(oneLine(message));
-    print.err(`outpost: ${line}\n`);
+    if (!saidAtStart.includes(oneLine(message))) print.err(`outpost: ${line}\n`);
     if (json) print.json({ ok: false, error: { code, message: line } });
     return exitCode;
   };
@@ -79,6 +82,7 @@ export async function runCli(
   try {
     const opened = await openCore({ dataDir, env: io.env, logger });
     core = opened.core;
+    saidAtStart = await printStartNotice(core, print);
     const outcome = await parsed.entry.run({ core, values: parsed.values, args: parsed.args, io, redactor });
     if (json)
       print.json({ ok: outcome.exitCode === undefined || outcome.exitCode === 0, value: outcome.json });

@@ -28,11 +28,15 @@ export function resolveDataDir(flag: string | undefined, env: NodeJS.ProcessEnv 
 export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
 
+/** Codes of a change of mode the folder does not allow: not the owner, a read-only volume. */
+const CANNOT_CHANGE = new Set(['ENOENT', 'EPERM', 'EROFS']);
+
 function chmodIfPresent(path: string, mode: number): void {
   try {
     chmodSync(path, mode);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    // Tightening is what can be done: a folder that cannot be changed is read as it is.
+    if (!CANNOT_CHANGE.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
   }
 }
 

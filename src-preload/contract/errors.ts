@@ -15,6 +15,10 @@ export type BridgeErrorCode =
   | 'server_error'
   | 'malformed_response'
   | 'keychain_unavailable'
+  /** The disk is full: nothing was saved; what was typed stays in the window and is saved once there is room. */
+  | 'disk_full'
+  /** The data folder cannot take changes now (read-only, held by another program, gone): said in words. */
+  | 'storage'
   | 'internal';
 
 export interface BridgeErrorInfo {

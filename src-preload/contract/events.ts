@@ -1,4 +1,5 @@
 // What the core tells the window without being asked.
+import type { DataStatus } from './data';
 import type { LocalId } from './items';
 import type { SettingsView } from './settings';
 import type { SyncStatus } from './sync';
@@ -28,11 +29,21 @@ export interface BridgeEvents {
   undoable: UndoableView;
   /** A version of a text was kept (history.list has it). */
   versionSaved: { postId: LocalId; variantId: LocalId | null };
+  /** The data folder's status changed: a problem began or ended, a notice came or went. */
+  dataStatus: DataStatus;
 }
 
 /** What the desktop app's menu asks of the window; the browser host never sends these. */
 export type MenuCommand =
-  'new-post' | 'search' | 'sync' | 'next-variant' | 'previous-variant' | 'schedule' | 'settings';
+  | 'new-post'
+  | 'search'
+  | 'sync'
+  | 'next-variant'
+  | 'previous-variant'
+  | 'schedule'
+  | 'settings'
+  | 'export'
+  | 'restore';
 
 export type EventName = keyof BridgeEvents;
 

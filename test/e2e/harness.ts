@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { BridgeEvent, BridgeEvents, EventName } from '@preload/bridge';
 import { startBrowserHost } from '../../src-main/browser-host/lifecycle';
 import type { BrowserHost } from '../../src-main/browser-host/lifecycle';
-import { createAppCore } from '../../src-main/core/app/create-app-core';
+import { createAppCore, type AppCoreOptions } from '../../src-main/core/app/create-app-core';
 import type { AppCore, Clock, Scheduler } from '../../src-main/core/ports';
 import { MemorySecretStore } from '../../src-main/core/secrets';
 import { startSandbox } from '../server/index';
@@ -59,6 +59,8 @@ export async function startApp(
     dataDir?: string;
     secretsMessage?: string;
     syncIntervalMs?: number;
+    /** The core's database connection as it opens (a test makes the disk full with it). */
+    onDatabaseConnection?: AppCoreOptions['onDatabaseConnection'];
   } = {},
 ): Promise<AppUnderTest> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'outpost-e2e-')));
@@ -75,6 +77,7 @@ export async function startApp(
     clock: options.clock ?? clockFrom(TEST_NOW),
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),
     ...(options.secretsMessage ? { secretsMessage: options.secretsMessage } : {}),
+    ...(options.onDatabaseConnection ? { onDatabaseConnection: options.onDatabaseConnection } : {}),
   });
   const host = await startBrowserHost({ port: 0, dataDir, core, secrets });
   const events: BridgeEvent[] = [];
@@ -294,7 +297,7 @@ export async function until<T>(
   }
 }
 
-// ---- UI steps, by accessible name (the names issue 6 quotes) ----
+// ---- UI steps, by accessible name (the names the user sees) ----
 
 export async function newPost(page: Page, title: string): Promise<void> {
   await page.getByRole('button', { name: 'New post' }).click();

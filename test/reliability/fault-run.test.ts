@@ -1,7 +1,7 @@
-// Fault run (issue 7): drafts with 1-3 variants and a mix of schedule, unschedule, edit and
+// Fault run: drafts with 1-3 variants and a mix of schedule, unschedule, edit and
 // publish, made through the bridge while the sync runs against a sandbox that faults on every
 // route (latency, 500/502/503, 429 Retry-After, connections dropped before or after the write)
-// and answers writes with something other than what happened (issue 23: an answer about another
+// and answers writes with something other than what happened (an answer about another
 // record, a change answered but not kept, text kept normalised), behind a caching proxy and in
 // front of a service that stores text HTML-escaped. A create goes at most twice by itself.
 // Retries become due by moving the core's own clock between rounds, never by sleeping.

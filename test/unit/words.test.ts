@@ -11,6 +11,14 @@ import {
   type OutboxOpView,
   type SyncStatus,
 } from '@preload/bridge';
+import {
+  DISK_FULL_WORDS,
+  importText,
+  problemText,
+  recoveryNotice,
+  saveRefusal,
+  syncStoppedWords,
+} from '@preload/words/data';
 import { COMMAND_ERRORS, NOT_FOUND } from '@preload/words/errors';
 import { ORIGIN_WORDS } from '@preload/words/history';
 import { OP_KIND_WORDS, OP_STATE_WORDS, OUTBOX_REASONS, waitReason } from '@preload/words/outbox';
@@ -272,6 +280,33 @@ function everything(): string[] {
     'variant.approval_requested',
   ])
     said.push(valueWords(code), codeToWords(code));
+  for (const kind of ['disk_full', 'read_only', 'locked', 'folder_gone'] as const)
+    said.push(
+      problemText(kind, '/home/a/Outpost'),
+      saveRefusal(kind, '/home/a/Outpost'),
+      syncStoppedWords(kind),
+    );
+  said.push(syncStoppedWords('damaged'), syncStoppedWords('io'), DISK_FULL_WORDS);
+  const counts = { posts: 2, variants: 3, textVersions: 4, ops: 1, slots: 5, skipped: 1 };
+  said.push(
+    importText(counts),
+    importText({ ...counts, posts: 0, variants: 0, textVersions: 0, ops: 0, slots: 0 }),
+  );
+  for (const restoredFrom of [{ at: '2030-01-01T10:00:00Z' }, null]) {
+    const notice = recoveryNotice(
+      {
+        at: '2030-01-01T11:00:00Z',
+        cause: 'database disk image is malformed',
+        damagedFile: '/home/a/Outpost/outpost.db.damaged-1',
+        restoredFrom,
+        unreadable: restoredFrom ? ['variant'] : [],
+        nothingRead: restoredFrom === null,
+        merged: { posts: 1, variants: 2, textVersions: 0, ops: 1, strays: 1 },
+      },
+      true,
+    );
+    said.push(notice.title, ...notice.lines);
+  }
   return said;
 }
 

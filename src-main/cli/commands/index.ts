@@ -2,6 +2,7 @@
 // group's file (or a new group added here): the parser, the help and the runner read this table.
 import type { CliCommand } from '../command';
 import { conflictCommands } from './conflicts';
+import { dataCommands } from './data';
 import { connectionCommands } from './connection';
 import { historyCommands } from './history';
 import { outboxCommands } from './outbox';
@@ -19,4 +20,5 @@ export const COMMANDS: readonly CliCommand[] = [
   ...conflictCommands,
   ...outboxCommands,
   ...historyCommands,
+  ...dataCommands,
 ];

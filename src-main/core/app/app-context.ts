@@ -27,6 +27,7 @@ import { hasWorkspace } from '../store/workspace-repository';
 import type { SyncEngine } from '../sync/engine';
 import { CommandError } from './command-error';
 import type { Connection } from './connection/connection';
+import type { DataActions } from './safekeeping/data-actions';
 import { signOffFacts } from './items/send-checks';
 import { postDetail, variantView } from './items/views';
 
@@ -61,6 +62,8 @@ export interface AppContextDeps {
   typed: (of: TextOf) => void;
   /** Runs a command as the user's own, payload already checked: an undo takes the change's own path. */
   run: <C extends CommandName>(command: C, payload: CommandPayload<C>) => Promise<CommandResult<C>>;
+  /** The data folder itself: its status, its copies, the export of everything. */
+  data: DataActions;
 }
 
 export class AppContext {
@@ -80,6 +83,9 @@ export class AppContext {
   }
   get host(): HostInfo {
     return this.deps.host;
+  }
+  get data(): DataActions {
+    return this.deps.data;
   }
 
   run<C extends CommandName>(command: C, payload: CommandPayload<C>): Promise<CommandResult<C>> {

@@ -8,6 +8,7 @@ import { findCommands } from './find/commands';
 import { outboxCommands } from './outbox-control/commands';
 import { planningCommands } from './planning/commands';
 import { postCommands } from './posts/commands';
+import { dataCommands } from './safekeeping/commands';
 import { settingsCommands } from './settings/commands';
 import { syncCommands } from './sync-control/commands';
 import { historyCommands } from './text-history/commands';
@@ -25,4 +26,5 @@ export const COMMANDS = combineCommands(
   syncCommands,
   undoCommands,
   historyCommands,
+  dataCommands,
 ) satisfies Commands<CommandName>;

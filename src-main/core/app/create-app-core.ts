@@ -2,7 +2,6 @@
 // module per feature), events out. Every local edit is one short transaction (row + outbox op)
 // and never waits on the network; the sync engine sends it later.
 import { CommitGroup } from '../store/commit-group';
-import { join } from 'node:path';
 import type {
   BridgeErrorInfo,
   BridgeEvent,
@@ -17,12 +16,11 @@ import { isServiceError } from '../api/errors';
 import { NoSuchOp } from '../outbox/actions';
 import { OpMoved, OpRefused } from '../outbox/op-store';
 import type { AppCore, Cancel, Clock, Logger, Scheduler, SecretStore, SyncTrigger } from '../ports';
-import { DATABASE_FILE } from '../paths';
 import { systemClock, systemScheduler } from '../system-time';
 import { TypingPauses } from '../history/pauses';
 import { keepCurrent, type TextOf } from '../history/versions';
 import { VERSION_PAUSE_MS } from '@preload/typing';
-import { openDatabase, type OpenedDatabase } from '../store/db';
+import type { OpenedDatabase, SqliteHandle } from '../store/db';
 import type { SyncContext } from '../store/unit-of-work';
 import { SyncEngine } from '../sync/engine';
 import { newLocalId } from '../store/ids';
@@ -39,6 +37,7 @@ import {
   Redactor,
   type FileLogger,
 } from './connection/file-logger';
+import { Safekeeping } from './safekeeping/safekeeping';
 import { UndoJournal } from './undo/journal';
 
 export { CommandError } from './command-error';
@@ -65,6 +64,8 @@ export interface AppCoreOptions {
   requestTimeoutMs?: number;
   /** Jitter source for backoff (tests pass a fixed one). */
   random?: () => number;
+  /** Test seam: runs on the database connection as it opens (a page limit standing in for a full disk). */
+  onDatabaseConnection?: (sqlite: SqliteHandle) => void;
 }
 
 /**
@@ -101,6 +102,8 @@ class Core implements AppCore {
   #cancelCheckpoint: Cancel | null = null;
   readonly #pauses: TypingPauses;
   readonly #app: AppContext;
+  /** Opening the database safely, the copies, what the window must say about the folder. */
+  readonly #safe: Safekeeping;
 
   constructor(options: AppCoreOptions) {
     this.#o = options;
@@ -133,6 +136,17 @@ class Core implements AppCore {
       },
       () => this.#store.db,
     );
+    this.#safe = new Safekeeping({
+      dataDir: options.dataDir,
+      host: options.host,
+      version: options.version,
+      clock: this.#clock,
+      scheduler: this.#scheduler,
+      logger: this.#logger,
+      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+      ...(options.onDatabaseConnection ? { onDatabaseConnection: options.onDatabaseConnection } : {}),
+      emit: (data) => this.#emit({ name: 'dataStatus', data }),
+    });
     this.#pauses = new TypingPauses({
       scheduler: this.#scheduler,
       pauseMs: VERSION_PAUSE_MS,
@@ -157,14 +171,12 @@ class Core implements AppCore {
       host: { version: options.version, host: options.host, dataDir: options.dataDir },
       takeBack: (id) => journal.undo(id),
       run: (command, payload) => this.#run(command, payload),
+      data: this.#safe.actions(() => this.#imported()),
     });
   }
 
   async open(): Promise<void> {
-    this.#store = await openDatabase({
-      file: join(this.#o.dataDir, DATABASE_FILE),
-      ...(this.#o.nativeBinding ? { nativeBinding: this.#o.nativeBinding } : {}),
-    });
+    this.#store = await this.#safe.open();
     const ctx: SyncContext = {
       db: this.#store.db,
       clock: this.#clock,
@@ -185,8 +197,10 @@ class Core implements AppCore {
       afterChangeMs: this.#o.syncAfterChangeMs ?? DEFAULT_SYNC_AFTER_CHANGE_MS,
       checkpoint: () => this.#store.checkpoint(),
       answers: this.#answers,
+      onStorageFailure: (error) => this.#safe.status.observe(error),
     });
     await this.#engine.start();
+    this.#safe.start((work) => this.#engine.background(work));
     this.#logger.info('core opened', { host: this.#o.host, version: this.#o.version });
   }
 
@@ -236,6 +250,7 @@ class Core implements AppCore {
     if (this.#closed) return;
     this.#closed = true;
     this.#cancelCheckpoint?.();
+    this.#safe.close();
     await this.#pauses.flush();
     await this.#engine.close(graceMs);
     await this.#store.close();
@@ -267,6 +282,8 @@ class Core implements AppCore {
 
   #toBridgeError(error: unknown, command: string): BridgeErrorInfo {
     const clean = (m: string) => this.#redactor.clean(m);
+    const storage = this.#safe.bridgeError(error);
+    if (storage !== null) return storage;
     if (error instanceof CommandError) return { code: error.code, message: clean(error.message) };
     if (error instanceof NoSuchOp) return { code: 'not_found', message: clean(error.message) };
     if (error instanceof OpRefused || error instanceof OpMoved)
@@ -280,6 +297,13 @@ class Core implements AppCore {
   #changed(postId: string, variantId: string | null): void {
     this.#emit({ name: 'itemChanged', data: { postId, variantId } });
     this.#engine.refreshSoon();
+    this.#engine.syncSoon();
+    this.#checkpointSoon();
+  }
+
+  /** An export was brought in: the window recounts and reloads, and what it added syncs soon. */
+  #imported(): void {
+    this.#engine.background(() => this.#engine.refresh());
     this.#engine.syncSoon();
     this.#checkpointSoon();
   }

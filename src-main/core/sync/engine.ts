@@ -3,42 +3,29 @@
 // counts the window shows are recounted from the database. Timers (periodic sync, retry and
 // reconcile wake-ups, the reachability check while offline) run only when the host asks.
 import type { SyncPhase, SyncStatus } from '@preload/bridge';
-import type { AnswerWatch, FailingAnswer } from '../api/answer-watch';
+import type { FailingAnswer } from '../api/answer-watch';
 import { isServiceError } from '../api/errors';
-import type { Cancel, Scheduler, SyncTrigger } from '../ports';
+import type { Cancel } from '../ports';
 import { syncImpact } from '../outbox/sync-impact';
 import { getSetting, setSetting } from '../store/settings-repository';
+import { syncStoppedWords } from '@preload/words/data';
+import { storageFailureOf } from '../store/storage-errors';
 import { SyncLease } from '../store/sync-lease';
 import { nextReconcileAt } from '../store/variant-repository';
 import { notify } from '../domain/notices';
 import { logDecision, nowIso, type SyncContext } from '../store/unit-of-work';
 import { type ClientGetter } from '../api/client';
+import type { SyncTrigger } from '../ports';
 import { planSync } from './plan';
 import { runRound, type Watch } from './round';
 import { nextProbeIn, nextTick, nextTry, serviceWaitUntil, wakeTime } from './next-try';
 import { countStatus, initialStatus } from './status-counts';
+import type { SyncEngineOptions } from './engine-options';
 
 export { FULL_PULL_EVERY_MS } from './plan';
+export type { SyncEngineOptions } from './engine-options';
 /** How often a running sync tells other processes it is still at work (see SyncLease). */
 const LEASE_RENEW_MS = 15_000;
-
-export interface SyncEngineOptions {
-  ctx: SyncContext;
-  /** null when not connected; throws (kind 'auth') when the token is missing. */
-  client: ClientGetter;
-  isConnected: () => Promise<boolean>;
-  /** Every timer of the engine goes through it, so tests and the bench move time themselves. */
-  scheduler: Scheduler;
-  intervalMs: number | false;
-  /** Quiet time after the last local change before a light sync sends it; false: never by itself. */
-  afterChangeMs: number | false;
-  /** Keeps other processes on the same data folder from syncing at the same time. */
-  lease?: SyncLease;
-  /** Folds the write-ahead log into the database: a sync's end is a quiet moment for it. */
-  checkpoint?: () => Promise<void>;
-  /** Hears every answer of the service client: a sync that met a failing service says so. */
-  answers?: AnswerWatch;
-}
 
 /** Where the engine rests between syncs. */
 type Resting =
@@ -239,11 +226,21 @@ export class SyncEngine {
   syncNow(trigger: SyncTrigger): Promise<SyncStatus> {
     if (this.#running) return this.#running;
     if (this.#closed) return Promise.resolve(this.status());
-    const run = this.#run(trigger).finally(() => {
-      this.#running = null;
-    });
+    const run = this.#run(trigger)
+      .catch((error: unknown) => this.#storageFailed(error))
+      .finally(() => {
+        this.#running = null;
+      });
     this.#running = run.then(async () => this.refresh());
     return this.#running;
+  }
+
+  /** A write the folder could not take ends the sync, said in the status; anything else is thrown on. */
+  #storageFailed(error: unknown): void {
+    const storage = storageFailureOf(error);
+    if (storage === null) throw error;
+    this.#status.lastError = syncStoppedWords(storage);
+    this.#opts.onStorageFailure?.(error);
   }
 
   async #run(trigger: SyncTrigger): Promise<void> {
@@ -335,6 +332,8 @@ export class SyncEngine {
       const said = [...unread, ...round.notes];
       return said.length > 0 ? said.join(' ') : null;
     } catch (error) {
+      // The folder cannot take a write (nor a line in the decision log): said by #storageFailed.
+      if (storageFailureOf(error) !== null) throw error;
       const message = error instanceof Error ? error.message : String(error);
       const impact = syncImpact(error);
       if (impact === 'token') await this.#pauseForToken(message);

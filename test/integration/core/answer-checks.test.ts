@@ -1,4 +1,4 @@
-// Every write's 2xx answer is checked against what was asked (issue 23, item 5), over real HTTP
+// Every write's 2xx answer is checked against what was asked, over real HTTP
 // to a sandbox that answers about another record, answers changes it does not keep, or keeps
 // text normalised. An answer about another record is read back and never moves a link; a change
 // not kept goes again a bounded number of times, then fails in plain words; a known

@@ -1,4 +1,4 @@
-// The sandbox behaviours the outbox reliability scenarios stand on (issue 12): answers cut off or
+// The sandbox behaviours the outbox reliability scenarios stand on: answers cut off or
 // replaced after the write was committed, a look-alike made at the same moment, workspace access
 // taken away per user, a publish made elsewhere, a lax service that lets a PATCH overwrite a
 // published variant, and an answer over a client's size limit. Over real HTTP.

@@ -1,4 +1,4 @@
-// Issue 23, item 7, the host's part, with raw sockets against a real browser host: a second Host
+// The host's hardening, with raw sockets against a real browser host: a second Host
 // header and absolute-form or asterisk targets are refused, connections are capped, and slow or
 // idle ones are closed by the header, request and keep-alive timeouts (shortened here; every
 // wait is on a socket's own event). Event streams outlive the request timeout.

@@ -1,4 +1,4 @@
-// Issue 14, point 1: everything the service says (status line, headers, body) is scrubbed of
+// Everything the service says (status line, headers, body) is scrubbed of
 // the token and its secret part before it becomes an error message; so is what is kept. Issue
 // 23: in every encoding a service may echo it in, at any depth.
 import { describe, expect, it } from 'vitest';
@@ -135,7 +135,7 @@ describe('token shapes', () => {
   });
 });
 
-// Issue 23, item 3: the token goes in whatever form a service echoes it: JSON `\u` escapes of any
+// The token goes in whatever form a service echoes it: JSON `\u` escapes of any
 // of its characters, percent-encoding in either hex case, `+` read as a space; at any depth.
 describe('redaction by meaning', () => {
   const PLUS = 'cps_pat_Ab+cD/ef=9';

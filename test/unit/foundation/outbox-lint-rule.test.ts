@@ -32,7 +32,7 @@ describe('where the config applies it', () => {
     ] !== undefined;
 
   it(
-    'everywhere in the main process but core/outbox/ and the frozen migrations',
+    'everywhere in the main process but core/outbox/, the frozen migrations and the recovery of a damaged file',
     { timeout: 30_000 },
     async () => {
       expect(await applies('src-main/core/sync/pull.ts')).toBe(true);
@@ -40,6 +40,8 @@ describe('where the config applies it', () => {
       expect(await applies('src-main/cli.ts')).toBe(true);
       expect(await applies('src-main/core/outbox/op-store.ts')).toBe(false);
       expect(await applies('src-main/core/store/migrations/0005-outbox-machine.ts')).toBe(false);
+      expect(await applies('src-main/core/store/recovery/merge-rows.ts')).toBe(false);
+      expect(await applies('src-main/core/store/copies.ts')).toBe(true);
     },
   );
 });

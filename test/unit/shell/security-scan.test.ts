@@ -213,7 +213,7 @@ describe('security scan', () => {
       'open-external',
     ],
     [
-      'a browser host cookie holding the token (as the host set it before issue 23)',
+      'a browser host cookie holding the token (as an older host set it)',
       {
         'src-main/host.ts': `export function trade(res: ServerResponse, port: number, token: string) {
           res.writeHead(303, { Location: '/', 'Set-Cookie': \`outpost_host_\${port}=\${token}; HttpOnly; SameSite=Strict; Path=/\` });
@@ -271,6 +271,7 @@ describe('security scan', () => {
           export const b = (res: ServerResponse, lang: string) => res.writeHead(200, { 'Set-Cookie': \`lang=\${lang}\` });
         `,
         'src-renderer/src/L.svelte': `<script lang="ts">let { url } = $props(); const href = $derived(safeLinkUrl(url));</script>\n{#if href}<a {href}>x</a><a href={safeLinkUrl(url)}>y</a>{/if}<a href="https://example.com">z</a>`,
+        'src-renderer/src/save.ts': `export function save(a: HTMLAnchorElement, text: string) { a.href = URL.createObjectURL(new Blob([text])); }`,
         'src-main/cli-extra.ts': `
           export const show = (io: CliIo, title: string) => { io.stdout(terminalText(title)); io.stderr(terminalJson({ title })); process.stdout.write(''); };
           export const real = { stdout: (text: string) => process.stdout.write(text) };

@@ -26,8 +26,12 @@ export function createFileLogger(
   rotateBytes = LOG_ROTATE_BYTES,
 ): FileLogger {
   const dir = join(dataDir, 'logs');
-  ensurePrivateDir(dataDir);
-  ensurePrivateDir(dir);
+  try {
+    ensurePrivateDir(dataDir);
+    ensurePrivateDir(dir);
+  } catch {
+    // A folder Outpost cannot write (read-only, gone): no log, and nothing else stops for it.
+  }
   const file = join(dir, 'outpost.log');
   // An app left running for months syncs thousands of times: the log is bounded to two files.
   try {

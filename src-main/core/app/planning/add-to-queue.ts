@@ -1,4 +1,4 @@
-// Add to queue (issue 25): each variant goes to its account's next free posting slot. The
+// Add to queue: each variant goes to its account's next free posting slot. The
 // facts are read once for the whole call (the variants, their posts, each workspace's accounts,
 // posting times and the times already held), the slots are found in memory (a slot is taken
 // when a scheduled variant of that account sits at it, those placed earlier in the same call

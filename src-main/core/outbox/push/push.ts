@@ -7,6 +7,7 @@ import type { ServiceClient } from '../../api/client';
 import { eachBounded, groupBy } from '../../collections';
 import { retryDelayMs } from '../../domain/backoff';
 import { getPost } from '../../store/post-repository';
+import { storageFailureOf } from '../../store/storage-errors';
 import type { OutboxOpRow, PostRow, WorkspaceAccess } from '../../store/schema';
 import { inTransaction, logDecision, type SyncContext } from '../../store/unit-of-work';
 import { markRemoved, tellUser } from '../effects';
@@ -202,13 +203,17 @@ class PushPass implements TurnContext {
       if (op.state !== 'sending') throw error;
       // The service answered, but writing it down failed (a busy or full disk): unknown, not failed.
       const event = judgeFailure(op.kind, error, 'recording', this.runContext(op.attempts).timing);
+      let recorded: Applied | null = null;
       try {
-        return this.#stopOn(await settle(this.ctx, op, { event }), event);
+        recorded = this.#stopOn(await settle(this.ctx, op, { event }), event);
       } catch {
         // Still `sending` in the database: the next sync takes it as crashed and reads back.
         this.ctx.logger.warn('could not record an unknown outcome', { opId: op.id });
-        return null;
       }
+      // A disk or folder that cannot take an answer takes no more: the pass ends here, before
+      // another request leaves, and what was sent is read back once it can be written down.
+      if (storageFailureOf(error) !== null) throw error;
+      return recorded;
     }
   }
 

@@ -1,4 +1,4 @@
-// Frozen: the post list's search and order (issue 25).
+// Frozen: the post list's search and order.
 // - Search ignores case and accents: each title and each variant's text gets a folded copy
 //   beside it, which the repositories keep current (store/search-text.ts). The copies of the
 //   rows already here are written now, with the fold of this build.
@@ -32,16 +32,15 @@ async function foldColumn(
 
 export const migration0012: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.transaction().execute(async (trx) => {
-      await trx.schema.alterTable('post').addColumn('search_title', 'text').execute();
-      await trx.schema.alterTable('variant').addColumn('search_content', 'text').execute();
-      await foldColumn(trx, 'post', 'title', 'search_title');
-      await foldColumn(trx, 'variant', 'content', 'search_content');
-      await sql`create index post_changed_order on post (workspace, updated_at desc, search_title, id)`.execute(
-        trx,
-      );
-      // Every query the old index served starts with the same two columns.
-      await sql`drop index post_list_order`.execute(trx);
-    });
+    // One transaction with its record, as every migration (store/migrate.ts).
+    await db.schema.alterTable('post').addColumn('search_title', 'text').execute();
+    await db.schema.alterTable('variant').addColumn('search_content', 'text').execute();
+    await foldColumn(db, 'post', 'title', 'search_title');
+    await foldColumn(db, 'variant', 'content', 'search_content');
+    await sql`create index post_changed_order on post (workspace, updated_at desc, search_title, id)`.execute(
+      db,
+    );
+    // Every query the old index served starts with the same two columns.
+    await sql`drop index post_list_order`.execute(db);
   },
 };

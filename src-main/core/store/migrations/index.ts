@@ -1,6 +1,5 @@
-// The static migration provider: a bundled main process has no migrations folder to read,
-// so every migration is imported here, in order, by name.
-import type { Migration, MigrationProvider } from 'kysely';
+// Every migration, in order, by name: a bundled main process has no migrations folder to read.
+import type { Migration } from 'kysely';
 import { migration0001 } from './0001-initial';
 import { migration0002 } from './0002-reconcile';
 import { migration0003 } from './0003-attention-indexes';
@@ -13,6 +12,7 @@ import { migration0009 } from './0009-hidden-posts';
 import { migration0010 } from './0010-sign-off-accounts';
 import { migration0012 } from './0012-post-search';
 import { migration0013 } from './0013-calendar-index';
+import { migration0014 } from './0014-one-link-per-record';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': migration0001,
@@ -27,10 +27,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0010-sign-off-accounts': migration0010,
   '0012-post-search': migration0012,
   '0013-calendar-index': migration0013,
-};
-
-export const staticMigrationProvider: MigrationProvider = {
-  getMigrations: () => Promise.resolve({ ...MIGRATIONS }),
+  '0014-one-link-per-record': migration0014,
 };
 
 export const LATEST_MIGRATION = Object.keys(MIGRATIONS).sort().at(-1) ?? '';

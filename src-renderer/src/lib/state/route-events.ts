@@ -2,6 +2,7 @@
 // says who hears what.
 import type { BridgeEvent, BridgeEvents, MenuCommand } from '@preload/bridge';
 import { subscribe } from '../bridge';
+import type { DataState } from './data.svelte';
 import type { EditorState } from './editor/editor.svelte';
 import type { NoticesState } from './notices.svelte';
 import type { PostsState } from './posts.svelte';
@@ -17,6 +18,7 @@ export interface WindowParts {
   editor: EditorState;
   notices: NoticesState;
   undo: UndoOffers;
+  data: DataState;
 }
 
 export interface EventTargets extends WindowParts {
@@ -45,6 +47,8 @@ export function routeEvent(event: BridgeEvent, targets: EventTargets): void {
       return targets.undo.offer(event.data);
     case 'versionSaved':
       return targets.editor.history.saved(event.data);
+    case 'dataStatus':
+      return targets.data.apply(event.data);
   }
 }
 

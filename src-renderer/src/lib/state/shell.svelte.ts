@@ -17,7 +17,7 @@ export const NAV: { view: View; label: string }[] = [
   { view: 'settings', label: 'Settings' },
 ];
 
-const MENU_ACTIONS: Record<MenuCommand, ShortcutAction | 'settings'> = {
+const MENU_ACTIONS: Record<MenuCommand, ShortcutAction | 'settings' | 'export' | 'restore'> = {
   'new-post': 'newPost',
   search: 'search',
   sync: 'sync',
@@ -25,6 +25,8 @@ const MENU_ACTIONS: Record<MenuCommand, ShortcutAction | 'settings'> = {
   'previous-variant': 'previousVariant',
   schedule: 'schedule',
   settings: 'settings',
+  export: 'export',
+  restore: 'restore',
 };
 
 /** What only the window's composition can do: it owns the search field and knows every view. */
@@ -94,6 +96,8 @@ export class ShellState {
     // The list needs only the settings (its workspace), not the sync status: a round trip less
     // before the first rows.
     const statusLoaded = sync.load();
+    // What a start recovered, or a folder that cannot take changes, shows from the first screen.
+    void this.parts.data.load();
     await settings.load();
     posts.setWorkspaceLocal(settings.view?.currentWorkspace ?? null);
     posts.sort = settings.view?.postSort ?? 'changed';
@@ -165,7 +169,12 @@ export class ShellState {
   runMenuCommand(command: MenuCommand): void {
     const action = MENU_ACTIONS[command];
     if (action === 'settings') this.go('settings');
-    else if (action) this.run(action);
+    else if (action === 'export') void this.parts.data.exportAll();
+    // Restoring is chosen among the copies and files of Settings > Your data.
+    else if (action === 'restore') {
+      this.go('settings');
+      queueMicrotask(() => document.getElementById('your-data')?.scrollIntoView());
+    } else if (action) this.run(action);
   }
 
   /**

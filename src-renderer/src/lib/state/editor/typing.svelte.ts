@@ -2,10 +2,12 @@
 // the core after a short pause, and at least twice a second while the typing goes on (and right
 // away on blur, on switching post or variant, and before schedule or publish), so typing never
 // waits on the disk or the network and a crash takes less than a second of it
-// (src-preload/typing.ts). Text the core sends meanwhile never replaces text still being typed.
+// (src-preload/typing.ts). Text the core sends meanwhile never replaces text still being typed,
+// nor a text the disk or the folder keeps from being saved (held-texts.ts).
 import type { PostDetail, VariantView } from '@preload/bridge';
 import { saveDelay } from '@preload/typing';
 import { errorMessage, invoke } from '../../bridge';
+import { heldBack, heldWords, HeldTexts, type HeldText } from './held-texts';
 import type { ItemMessages } from './messages.svelte';
 
 type Key = 'title' | `content:${string}`;
@@ -36,6 +38,8 @@ export class Typing {
   private readonly dirty = new Set<Key>();
   /* eslint-enable svelte/prefer-svelte-reactivity */
   private readonly host: TypingHost;
+  /** Texts a full disk (or a folder that cannot be written) kept from being saved: kept, and tried again. */
+  readonly held = new HeldTexts((held) => this.saveHeld(held));
 
   constructor(host: TypingHost) {
     this.host = host;
@@ -53,8 +57,11 @@ export class Typing {
 
   /** A post just opened: every field shows the core's text. */
   showPost(post: PostDetail): void {
-    this.title = post.title;
-    this.contents = Object.fromEntries(post.variants.map((v) => [v.id, v.content]));
+    // A text still held (not saved yet) is what was typed: it shows, not the saved one.
+    this.title = this.held.textOf(post.id, null) ?? post.title;
+    this.contents = Object.fromEntries(
+      post.variants.map((v) => [v.id, this.held.textOf(post.id, v.id) ?? v.content]),
+    );
   }
 
   /** The core's text of the open post, wherever nobody is typing. */
@@ -95,11 +102,19 @@ export class Typing {
     await Promise.all([...keys.map((key) => this.save(key)), ...this.inFlight.values()]);
   }
 
+  /** The folder takes changes again: every held text is saved now. */
+  roomAgain(): void {
+    void this.held.retry();
+  }
+
   private isBusy(key: Key): boolean {
-    return this.dirty.has(key) || this.timers.has(key) || this.inFlight.has(key);
+    const held = this.held.textOf(this.host.post?.id ?? '', variantOf(key));
+    return this.dirty.has(key) || this.timers.has(key) || this.inFlight.has(key) || held !== undefined;
   }
 
   private queue(key: Key): void {
+    // The newer text takes the place of one held back: it is saved (or held) in its turn.
+    if (this.host.post) this.held.drop(this.host.post.id, variantOf(key));
     this.dirty.add(key);
     this.unsaved = true;
     const now = Date.now();
@@ -138,25 +153,48 @@ export class Typing {
 
   private async write(key: Key, postId: string | undefined): Promise<void> {
     const { host } = this;
-    const variantId = key === 'title' ? null : key.slice('content:'.length);
+    const variantId = variantOf(key);
     const messageKey = variantId ?? 'post';
+    const text = variantId === null ? this.title : (this.contents[variantId] ?? '');
     try {
       if (variantId === null && postId) {
-        const post = await invoke('posts.update', { id: postId, title: this.title });
+        const post = await invoke('posts.update', { id: postId, title: text });
         if (host.post?.id === postId) host.adoptPostFields(post);
       } else if (variantId !== null) {
-        const content = this.contents[variantId] ?? '';
-        host.adoptVariant(await invoke('variants.update', { id: variantId, content }));
+        host.adoptVariant(await invoke('variants.update', { id: variantId, content: text }));
       }
       host.messages.clear(messageKey);
     } catch (error) {
-      // The text stays in the field; the message says why it is not saved yet.
-      host.messages.set(messageKey, errorMessage(error));
-      this.dirty.add(key);
+      if (heldBack(error)) {
+        // Kept as typed, wherever the window goes meanwhile, and saved once the folder takes it.
+        this.held.hold({ postId: postId ?? host.post?.id ?? '', variantId, text });
+        host.messages.set(messageKey, heldWords(error));
+      } else {
+        // The text stays in the field; the message says why it is not saved yet.
+        host.messages.set(messageKey, errorMessage(error));
+        this.dirty.add(key);
+      }
     }
   }
 
-  private settle(): void {
-    this.unsaved = this.timers.size > 0 || this.inFlight.size > 0 || this.dirty.size > 0;
+  /** A held text, written again; the open post takes the answer. Throws while it still cannot. */
+  private async saveHeld(held: HeldText): Promise<void> {
+    const { host } = this;
+    if (held.variantId === null) {
+      const post = await invoke('posts.update', { id: held.postId, title: held.text });
+      if (host.post?.id === held.postId) host.adoptPostFields(post);
+    } else host.adoptVariant(await invoke('variants.update', { id: held.variantId, content: held.text }));
+    if (host.post?.id === held.postId) host.messages.clear(held.variantId ?? 'post');
+    this.settle();
   }
+
+  private settle(): void {
+    this.unsaved =
+      this.timers.size > 0 || this.inFlight.size > 0 || this.dirty.size > 0 || this.held.size > 0;
+  }
+}
+
+/** The variant a key is of; null: the post's title. */
+function variantOf(key: Key): string | null {
+  return key === 'title' ? null : key.slice('content:'.length);
 }

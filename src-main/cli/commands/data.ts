@@ -1,0 +1,107 @@
+// outpost backup, backups, export, import-backup: the copies Outpost keeps of its database, and
+// everything of the user's in one file and back. `export` writes the whole folder as JSON; an
+// export of one workspace's posts in another form would take an option of its own beside it.
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import { resolve } from 'node:path';
+import type { BackupView } from '@preload/bridge';
+import { megabytes } from '../../core/store/copies';
+import { call, defineCommand, required, UsageError, type CliCommand } from '../command';
+import { table } from '../format';
+
+const SQLITE_MAGIC = 'SQLite format 3\0';
+
+function copyLine(c: BackupView): string[] {
+  return [c.at, megabytes(c.bytes), c.posts === null ? 'unreadable' : `${c.posts} posts`, c.kind, c.file];
+}
+
+/** Written whole or not at all, private to the user (it holds every draft). */
+function writePrivately(file: string, text: string): number {
+  const partial = `${file}.partial`;
+  const fd = openSync(partial, 'w', 0o600);
+  try {
+    const bytes = Buffer.from(text, 'utf8');
+    writeSync(fd, bytes);
+    closeSync(fd);
+    renameSync(partial, file);
+    return bytes.length;
+  } catch (error) {
+    closeSync(fd);
+    rmSync(partial, { force: true });
+    throw error;
+  }
+}
+
+function isCopyFile(file: string): boolean {
+  const fd = openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(16);
+    readSync(fd, head, 0, head.length, 0);
+    return head.toString('latin1') === SQLITE_MAGIC;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export const dataCommands: CliCommand[] = [
+  defineCommand({
+    name: 'backup',
+    help: ["Make a copy of Outpost's database now, in backups/ of the data folder;", 'prints its path.'],
+    async run({ core }) {
+      const copy = await call(core, 'data.backup', undefined);
+      return { json: copy, text: copy.file };
+    },
+  }),
+  defineCommand({
+    name: 'backups',
+    help: ['The copies kept in backups/, newest first: when, size, posts, why it', 'was made, and its file.'],
+    async run({ core }) {
+      const copies = await call(core, 'data.backups', undefined);
+      return { json: copies, text: copies.length === 0 ? 'No copies yet.' : table(copies.map(copyLine)) };
+    },
+  }),
+  defineCommand({
+    name: 'export',
+    options: [required('out', 'FILE')],
+    help: [
+      'Everything of yours in one JSON file: every post, variant, kept version,',
+      'posting time and setting (never the token). import-backup brings it back.',
+    ],
+    async run({ core, values }) {
+      const out = resolve(values.out);
+      const { document } = await call(core, 'data.export', undefined);
+      const bytes = writePrivately(out, document);
+      const posts = (JSON.parse(document) as { posts: unknown[] }).posts.length;
+      return {
+        json: { file: out, posts, bytes },
+        text: `Wrote ${posts} posts to ${out} (${megabytes(bytes)}).`,
+      };
+    },
+  }),
+  defineCommand({
+    name: 'import-backup',
+    args: [{ usage: 'FILE', noun: 'a file (an export, or a copy from backups/)' }],
+    help: [
+      'Bring back an export, or a copy `outpost backups` lists, adding only what',
+      'is not here already (by local and service ids); the folder is copied first.',
+    ],
+    async run({ core, args: [file] }) {
+      const path = resolve(file);
+      if (!existsSync(path)) throw new UsageError(`There is no file ${path}.`);
+      const payload = isCopyFile(path) ? { copy: path } : { document: readFileSync(path, 'utf8') };
+      const report = await call(core, 'data.import', payload);
+      return {
+        json: report,
+        text: `${report.text} The folder as it was is kept in ${report.copyBefore ?? 'no copy'}.`,
+      };
+    },
+  }),
+];

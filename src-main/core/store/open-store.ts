@@ -1,0 +1,231 @@
+// Opening the data folder's database so that a start can never be bricked by it: a copy is made
+// before an upgrade changes the file; the file is checked (SQLite's quick check) on every open;
+// and a damaged one is set aside and recovered (recovery/recover.ts), after which the start goes
+// on with what was recovered and says what happened (RecoveryReport, kept in the settings until
+// the user has seen it).
+import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import type { Migration } from 'kysely';
+import type { Clock, Logger } from '../ports';
+import { ALL_PAGES, COPIES_DIR, makeCopy } from './copies';
+import { openDatabase, type OpenedDatabase, type SqliteHandle } from './db';
+import { damageCause, DamageFound, isDamage } from './recovery/damage';
+import { mergeRows } from './recovery/merge-rows';
+import { moveAside, readBackUnconfirmed, setAsideAndRestore, type RecoveryReport } from './recovery/recover';
+import { getSetting, setSetting } from './settings-repository';
+import { storageFailureOf, type StorageFailure } from './storage-errors';
+
+export const RECOVERY_SETTING = 'startRecovery';
+/** The post that takes texts whose own post could not be read. */
+export const STRAY_TITLE = 'Recovered texts';
+
+export interface OpenStoreOptions {
+  file: string;
+  clock: Clock;
+  logger: Logger;
+  nativeBinding?: string;
+  /** Test seam: the migrations to run (a chain with a failing step). */
+  migrations?: Readonly<Record<string, Migration>>;
+  /** Test seam: runs on each connection as it opens (a page limit standing in for a full disk). */
+  onConnection?: (sqlite: SqliteHandle) => void;
+}
+
+export interface OpenedStore {
+  store: OpenedDatabase;
+  /** What this start recovered, when it found the database damaged. */
+  recovered: RecoveryReport | null;
+  /** Opened read-only, on a copy in memory: the folder cannot be written, or another program holds the file. */
+  readOnly: 'read_only' | 'locked' | null;
+}
+
+export function copiesDirOf(file: string): string {
+  return join(file, '..', COPIES_DIR);
+}
+
+/** A start that cannot open the database for the disk's sake, said in plain words. */
+export class StartRefused extends Error {
+  constructor(
+    readonly failure: StorageFailure,
+    message: string,
+    override readonly cause: unknown,
+  ) {
+    super(message);
+    this.name = 'StartRefused';
+  }
+}
+
+function refusal(o: OpenStoreOptions, error: unknown): StartRefused | null {
+  const failure = storageFailureOf(error);
+  const folder = join(o.file, '..');
+  if (failure === 'disk_full')
+    return new StartRefused(
+      failure,
+      `Your disk is full: Outpost could not prepare its database in ${folder}. Nothing was lost; free some space and start Outpost again.`,
+      error,
+    );
+  return null;
+}
+
+function writable(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT';
+  }
+}
+
+/** SQLite's "unable to open" in a folder or on a file Outpost may not write means read-only. */
+function openFailureOf(file: string, error: unknown): StorageFailure | null {
+  const failure = storageFailureOf(error);
+  if (failure === 'io' && !(writable(dirname(file)) && writable(file))) return 'read_only';
+  return failure;
+}
+
+export async function openStore(o: OpenStoreOptions): Promise<OpenedStore> {
+  try {
+    return { store: await open(o), recovered: null, readOnly: null };
+  } catch (error) {
+    const failure = openFailureOf(o.file, error);
+    if (failure === 'read_only' || failure === 'locked') {
+      o.logger.warn('the database cannot be opened for writing: shown read-only', { failure });
+      return { store: await openReadOnly(o), recovered: null, readOnly: failure };
+    }
+    if (!isDamage(error)) throw refusal(o, error) ?? error;
+    const cause = damageCause(error);
+    const findings = error instanceof DamageFound ? error.findings.slice(0, 20) : [];
+    o.logger.error('the database is damaged: setting it aside and recovering', { cause, findings });
+    return recover(o, cause);
+  }
+}
+
+function open(o: OpenStoreOptions): Promise<OpenedDatabase> {
+  return openDatabase({
+    file: o.file,
+    check: true,
+    ...(o.nativeBinding ? { nativeBinding: o.nativeBinding } : {}),
+    ...(o.migrations ? { migrations: o.migrations } : {}),
+    ...(o.onConnection ? { onConnection: o.onConnection } : {}),
+    beforeMigrations: (pending, sqlite) => copyBeforeUpgrade(o, pending, sqlite),
+  });
+}
+
+/** A file that has data and is about to be upgraded is copied first, whole, in one step. */
+async function copyBeforeUpgrade(o: OpenStoreOptions, pending: readonly string[], sqlite: SqliteHandle) {
+  const recorded = sqlite
+    .prepare("select count(*) from sqlite_master where name = 'kysely_migration'")
+    .pluck()
+    .get();
+  if (recorded === 0 || pending.includes('0001-initial')) return;
+  try {
+    const copy = await makeCopy({
+      sqlite,
+      file: o.file,
+      dir: copiesDirOf(o.file),
+      kind: 'upgrade',
+      at: o.clock.now(),
+      pagesPerStep: ALL_PAGES,
+      ...(o.nativeBinding ? { nativeBinding: o.nativeBinding } : {}),
+    });
+    o.logger.info('copied the database before an upgrade', { file: copy.file, upgrades: pending.join(', ') });
+  } catch (error) {
+    // Each step of the upgrade commits whole or not at all: it goes on without the copy.
+    o.logger.warn('no copy could be made before the upgrade', { message: String(error) });
+  }
+}
+
+async function recover(o: OpenStoreOptions, cause: string): Promise<OpenedStore> {
+  const at = o.clock.now();
+  const { report, salvage } = setAsideAndRestore({
+    file: o.file,
+    copiesDir: copiesDirOf(o.file),
+    at,
+    cause,
+    ...(o.nativeBinding ? { nativeBinding: o.nativeBinding } : {}),
+  });
+  let store: OpenedDatabase;
+  try {
+    store = await open(o);
+  } catch (error) {
+    if (!isDamage(error)) throw error;
+    // The copy passed its check and still failed: it is set aside too, and the start goes on empty.
+    moveAside(o.file, o.clock.now());
+    report.restoredFrom = null;
+    store = await open(o);
+  }
+  const now = at.toISOString();
+  const counts = mergeRows(store.sqlite, salvage.rows, { prefer: 'newer', now, strayTitle: STRAY_TITLE });
+  const confirmed = new Set(salvage.rows.outbox_op.map((op) => String(op.id)));
+  readBackUnconfirmed(store.sqlite, confirmed, now);
+  report.merged = {
+    posts: counts.posts,
+    variants: counts.variants,
+    textVersions: counts.textVersions,
+    ops: counts.ops,
+    strays: counts.strays,
+  };
+  await setSetting(store.db, RECOVERY_SETTING, report);
+  o.logger.warn('recovered the database', { ...report });
+  return { store, recovered: report, readOnly: null };
+}
+
+/**
+ * The database's bytes as they can be read now: through SQLite (the write-ahead log included)
+ * when it lets a reader in, else straight from the file; an empty database when there is none.
+ */
+function imageOf(o: OpenStoreOptions): Buffer {
+  const binding = o.nativeBinding ? { nativeBinding: o.nativeBinding } : {};
+  let bytes: Buffer;
+  if (!existsSync(o.file)) {
+    const empty = new BetterSqlite3(':memory:', binding);
+    bytes = empty.serialize();
+    empty.close();
+    return bytes;
+  }
+  try {
+    const reader = new BetterSqlite3(o.file, {
+      readonly: true,
+      fileMustExist: true,
+      timeout: 1_000,
+      ...binding,
+    });
+    try {
+      bytes = reader.serialize();
+    } finally {
+      reader.close();
+    }
+  } catch {
+    bytes = readFileSync(o.file);
+  }
+  // A database in memory has no write-ahead log: its header must not ask for one.
+  if (bytes.length >= 20) bytes.fill(1, 18, 20);
+  return bytes;
+}
+
+/** The folder cannot take changes: what is there is shown from a copy in memory, and never changed. */
+async function openReadOnly(o: OpenStoreOptions): Promise<OpenedDatabase> {
+  const image = (bytes: Buffer) =>
+    openDatabase({
+      file: o.file,
+      readOnlyImage: bytes,
+      check: true,
+      ...(o.nativeBinding ? { nativeBinding: o.nativeBinding } : {}),
+      ...(o.migrations ? { migrations: o.migrations } : {}),
+    });
+  try {
+    return await image(imageOf(o));
+  } catch (error) {
+    // A file read in the middle of another program's write may not hold together: nothing is shown.
+    o.logger.warn('the database could not be read either: an empty one is shown', { message: String(error) });
+    const empty = new BetterSqlite3(':memory:');
+    const bytes = empty.serialize();
+    empty.close();
+    return image(bytes);
+  }
+}
+
+/** The report of the last recovery, until the user has seen it. */
+export function readRecoveryReport(store: OpenedDatabase): Promise<RecoveryReport | null> {
+  return getSetting<RecoveryReport | null>(store.db, RECOVERY_SETTING, null);
+}

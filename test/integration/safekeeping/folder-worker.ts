@@ -1,0 +1,35 @@
+// Opens the app's core on a data folder as another user would (the read-only test runs it under
+// an account that may not write there), tries to read and to write, and prints what it met as
+// one line of JSON. Argument: the data folder.
+import { createAppCore } from '../../../src-main/core/app/create-app-core';
+import { MemorySecretStore } from '../../../src-main/core/secrets/memory-store';
+
+async function main(dataDir: string): Promise<void> {
+  const core = await createAppCore({
+    dataDir,
+    secrets: new MemorySecretStore(),
+    host: 'cli',
+    version: 'folder-worker',
+    syncIntervalMs: false,
+    syncAfterChangeMs: false,
+  });
+  const status = await core.invoke('data.status', undefined);
+  const list = await core.invoke('posts.list', { workspace: null });
+  const create = await core.invoke('posts.create', { workspace: null, title: 'Typed in a read-only folder' });
+  await core.close(1_000);
+  process.stdout.write(
+    `${JSON.stringify({
+      problem: status.ok ? status.value.problem : null,
+      titles: list.ok ? list.value.map((p) => p.title) : null,
+      create: create.ok ? 'saved' : create.error,
+    })}\n`,
+  );
+}
+
+void main(process.argv[2] ?? '').then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);
