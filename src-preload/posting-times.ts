@@ -74,21 +74,65 @@ export function sortSlots(slots: readonly PostingSlot[]): PostingSlot[] {
     });
 }
 
+/** Unicode white space, as `\s` has it, without a pattern per character. */
+function isSpace(code: number): boolean {
+  return (
+    (code >= 9 && code <= 13) ||
+    code === 32 ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+const joinsWords = (ch: string | undefined) => ch === ',' || ch === '-';
+
+interface Group {
+  /** The group as written, for messages. */
+  text: string;
+  /** Its words, "Mon, Wed - Fri" read as "Mon,Wed-Fri". */
+  words: string[];
+}
+
 /**
- * The words of a group, "Mon, Wed - Fri" read as "Mon,Wed-Fri". One pass over the text: a
- * pattern like `\s*[,-]\s*` would retry at every space of a long run of them.
+ * The groups of a line and their words, in one pass over its characters: splitting group by
+ * group and word by word made a pasted megabyte take seconds.
  */
-function wordsOf(group: string): string[] {
-  const words: string[] = [];
-  let joining = false;
-  for (const piece of group.split(/\s+/)) {
-    if (piece === '') continue;
-    const joins = piece.startsWith(',') || piece.startsWith('-');
-    if (words.length > 0 && (joining || joins)) words[words.length - 1] += piece;
-    else words.push(piece);
-    joining = piece.endsWith(',') || piece.endsWith('-');
+function groupsOf(text: string): Group[] {
+  const groups: Group[] = [];
+  let groupStart = 0;
+  let words: string[] = [];
+  let wordStart = -1;
+  // Just after the current word's last character that is not a space.
+  let wordEnd = -1;
+  const closeWord = () => {
+    if (wordStart === -1) return;
+    const word = text.slice(wordStart, wordEnd);
+    words.push(wordEnd - wordStart > 1 && /\s/.test(word) ? word.replace(/\s+/g, '') : word);
+    wordStart = -1;
+  };
+  for (let i = 0; i <= text.length; i++) {
+    if (i === text.length || text[i] === ';') {
+      closeWord();
+      groups.push({ text: text.slice(groupStart, i), words });
+      groupStart = i + 1;
+      words = [];
+      continue;
+    }
+    if (isSpace(text.charCodeAt(i))) continue;
+    // A space ends a word unless a "," or "-" on either side joins it to the next.
+    if (wordStart !== -1 && wordEnd < i && !joinsWords(text[i]) && !joinsWords(text[wordEnd - 1]))
+      closeWord();
+    if (wordStart === -1) wordStart = i;
+    wordEnd = i + 1;
   }
-  return words;
+  return groups;
 }
 
 /** Reads posting times written as words (see the header); the message says what is wrong. */
@@ -102,25 +146,30 @@ export function parsePostingTimes(text: string): PostingTimesParse {
     };
   const slots: PostingSlot[] = [];
   const seen = new Set<number>();
-  for (const group of trimmed.split(';')) {
-    const words = wordsOf(group);
+  const daysRead = new Map<string, Weekday[] | string>();
+  const timesRead = new Map<string, string | null>();
+  for (const group of groupsOf(trimmed)) {
+    const words = group.words;
     if (words.length === 0)
       return { ok: false, message: 'An empty group between ";": remove the extra ";".' };
     const [dayWord = '', ...timeWords] = words;
     if (normalTime(dayWord) !== null)
       return {
         ok: false,
-        message: `"${shown(group.trim())}" starts with a time: start with the days, e.g. "${POSTING_TIMES_EXAMPLE}".`,
+        message: `"${shown(group.text.trim())}" starts with a time: start with the days, e.g. "${POSTING_TIMES_EXAMPLE}".`,
       };
-    const days = daysOf(dayWord);
+    // A long line repeats a few words: each is read once.
+    const days = daysRead.get(dayWord) ?? daysOf(dayWord);
+    daysRead.set(dayWord, days);
     if (typeof days === 'string') return { ok: false, message: days };
     if (timeWords.length === 0)
       return {
         ok: false,
-        message: `"${shown(group.trim())}" has no times: add one or more 24-hour times, e.g. "${POSTING_TIMES_EXAMPLE}".`,
+        message: `"${shown(group.text.trim())}" has no times: add one or more 24-hour times, e.g. "${POSTING_TIMES_EXAMPLE}".`,
       };
     for (const word of timeWords) {
-      const time = normalTime(word);
+      const time = timesRead.has(word) ? timesRead.get(word)! : normalTime(word);
+      timesRead.set(word, time);
       if (time === null)
         return {
           ok: false,
