@@ -2,8 +2,8 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 
-// One runner for every layer. `npm test` runs all projects; the end-to-end and reliability
-// projects run their files one at a time because each starts servers and browsers of its own.
+// One runner for every layer. `npm test` runs all projects; the reliability project runs its
+// files one at a time because each measures memory, handles and crashes of its own.
 // Every project takes the root's `resolve`: `@preload` is src-preload/, as in the build
 // (electron.vite.config.ts) and the tsconfig files.
 export default defineConfig({
@@ -35,7 +35,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
-          fileParallelism: false,
+          // Each file starts its own sandbox, host, data folder and browser on ports of its
+          // own, so files run side by side: much of an e2e file is waiting on a browser.
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

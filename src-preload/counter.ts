@@ -1,4 +1,4 @@
-// Character counters per platform (design.md section 6), shared by the window (the counter)
+// Character counters per platform, shared by the window (the counter)
 // and the core (the over-limit guard) so both count the same way. A platform Outpost does not
 // know gets no counter rather than a guessed limit.
 import * as twitterTextModule from 'twitter-text';

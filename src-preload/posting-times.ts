@@ -25,8 +25,11 @@ function weekdayOf(word: string): Weekday | null {
   return index === -1 ? null : ((index + 1) as Weekday);
 }
 
+/** A word as a message quotes it: a line pasted by mistake is not quoted whole. */
+const shown = (text: string): string => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
+
 const NOT_A_DAY = (word: string) =>
-  `"${word}" is not a day: use Mon, Tue, Wed, Thu, Fri, Sat or Sun (e.g. "${POSTING_TIMES_EXAMPLE}").`;
+  `"${shown(word)}" is not a day: use Mon, Tue, Wed, Thu, Fri, Sat or Sun (e.g. "${POSTING_TIMES_EXAMPLE}").`;
 
 /** `Mon`, `Mon-Fri`, `Sat,Sun`, `Mon,Wed-Fri`: the days a word names, or why it names none. */
 function daysOf(word: string): Weekday[] | string {
@@ -34,7 +37,7 @@ function daysOf(word: string): Weekday[] | string {
   for (const part of word.split(',')) {
     const ends = part.split('-');
     if (part === '' || ends.length > 2 || ends.some((e) => e === ''))
-      return `"${word}" is not a list of days: write them like Mon-Fri, Sat,Sun or Mon,Wed-Fri.`;
+      return `"${shown(word)}" is not a list of days: write them like Mon-Fri, Sat,Sun or Mon,Wed-Fri.`;
     const [from, to = from] = ends.map(weekdayOf);
     if (from === null || from === undefined) return NOT_A_DAY(ends[0] ?? part);
     if (to === null) return NOT_A_DAY(ends[1] ?? part);
@@ -71,6 +74,23 @@ export function sortSlots(slots: readonly PostingSlot[]): PostingSlot[] {
     });
 }
 
+/**
+ * The words of a group, "Mon, Wed - Fri" read as "Mon,Wed-Fri". One pass over the text: a
+ * pattern like `\s*[,-]\s*` would retry at every space of a long run of them.
+ */
+function wordsOf(group: string): string[] {
+  const words: string[] = [];
+  let joining = false;
+  for (const piece of group.split(/\s+/)) {
+    if (piece === '') continue;
+    const joins = piece.startsWith(',') || piece.startsWith('-');
+    if (words.length > 0 && (joining || joins)) words[words.length - 1] += piece;
+    else words.push(piece);
+    joining = piece.endsWith(',') || piece.endsWith('-');
+  }
+  return words;
+}
+
 /** Reads posting times written as words (see the header); the message says what is wrong. */
 export function parsePostingTimes(text: string): PostingTimesParse {
   const trimmed = text.trim();
@@ -81,36 +101,37 @@ export function parsePostingTimes(text: string): PostingTimesParse {
       message: `Give days and 24-hour times, e.g. "${POSTING_TIMES_EXAMPLE}" (or "none" for no posting times).`,
     };
   const slots: PostingSlot[] = [];
+  const seen = new Set<number>();
   for (const group of trimmed.split(';')) {
-    // "Mon, Wed - Fri" reads as "Mon,Wed-Fri".
-    const words = group
-      .trim()
-      .replace(/\s*([,-])\s*/g, '$1')
-      .split(/\s+/)
-      .filter((w) => w !== '');
+    const words = wordsOf(group);
     if (words.length === 0)
       return { ok: false, message: 'An empty group between ";": remove the extra ";".' };
     const [dayWord = '', ...timeWords] = words;
     if (normalTime(dayWord) !== null)
       return {
         ok: false,
-        message: `"${group.trim()}" starts with a time: start with the days, e.g. "${POSTING_TIMES_EXAMPLE}".`,
+        message: `"${shown(group.trim())}" starts with a time: start with the days, e.g. "${POSTING_TIMES_EXAMPLE}".`,
       };
     const days = daysOf(dayWord);
     if (typeof days === 'string') return { ok: false, message: days };
     if (timeWords.length === 0)
       return {
         ok: false,
-        message: `"${group.trim()}" has no times: add one or more 24-hour times, e.g. "${POSTING_TIMES_EXAMPLE}".`,
+        message: `"${shown(group.trim())}" has no times: add one or more 24-hour times, e.g. "${POSTING_TIMES_EXAMPLE}".`,
       };
     for (const word of timeWords) {
       const time = normalTime(word);
       if (time === null)
         return {
           ok: false,
-          message: `"${word}" is not a 24-hour time: write HH:MM, from 00:00 to 23:59 (e.g. "${POSTING_TIMES_EXAMPLE}").`,
+          message: `"${shown(word)}" is not a 24-hour time: write HH:MM, from 00:00 to 23:59 (e.g. "${POSTING_TIMES_EXAMPLE}").`,
         };
-      for (const weekday of days) slots.push({ weekday, time });
+      // Each slot once as it is read: a long line repeats the same few, and sorting them all costs.
+      for (const weekday of days) {
+        const key = weekday * 1440 + minuteOf(time);
+        if (!seen.has(key)) slots.push({ weekday, time });
+        seen.add(key);
+      }
     }
   }
   return { ok: true, slots: sortSlots(slots) };

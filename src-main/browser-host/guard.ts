@@ -2,19 +2,26 @@
 // the limits its server runs with. Any web page the user visits, and any other local user, can
 // send requests to 127.0.0.1: the shape checks keep DNS rebinding, proxies' absolute-form targets
 // and smuggled second Host headers out; the limits keep a flood of slow or idle connections from
-// taking the host down.
+// taking the host down (connections.ts keeps them).
 import type { IncomingMessage, ServerOptions } from 'node:http';
 
 export interface HostLimits {
-  /** Connections open at once; more are closed as they arrive. */
+  /**
+   * Connections open at once. A new one past the cap takes the place of the one that has done
+   * nothing for longest (idle, or not taking its answer); when every one is busy, it is closed.
+   */
   maxConnections: number;
+  /** Requests one connection may have waiting for their answers; one more closes the connection. */
+  maxQueuedRequests: number;
+  /** How long an answer may wait for its client to take any of its bytes before the connection is closed. */
+  writeTimeoutMs: number;
   /** Time to receive a request's headers. */
   headersTimeoutMs: number;
   /** Time to receive a whole request, body included (not the answer: event streams stay open). */
   requestTimeoutMs: number;
   /** How long an idle kept-alive connection waits for its next request. */
   keepAliveTimeoutMs: number;
-  /** How often the two timeouts above are checked. */
+  /** How often the timeouts above are checked. */
   timeoutCheckMs: number;
   /**
    * Largest request head. Other servers on 127.0.0.1 can fill the browser's cookie jar for it
@@ -26,6 +33,9 @@ export interface HostLimits {
 
 export const DEFAULT_HOST_LIMITS: Readonly<HostLimits> = {
   maxConnections: 64,
+  // A browser sends one request at a time on a connection; a script may pipeline a few.
+  maxQueuedRequests: 4,
+  writeTimeoutMs: 10_000,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,

@@ -1,9 +1,9 @@
-// The browser host's life: its core, its server on 127.0.0.1 with the guard's limits, and an
-// orderly close; and, as a program (`npm run start:browser -- --port N --data-dir DIR`), its
-// arguments, the one line it prints and the signals that stop it.
+// The browser host's life: its core, its server on 127.0.0.1 with the guard's limits and the
+// connections' bounds, and an orderly close; and, as a program (`npm run start:browser --
+// --port N --data-dir DIR`), its arguments, the one line it prints and the signals that stop it.
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { version } from '../../package.json';
@@ -13,6 +13,7 @@ import type { AppCore, Logger, SecretStore } from '../core/ports';
 import { openSecretStore } from '../core/secrets';
 import { createConsoleLogger } from '../shared/console-logger';
 import { createHostAuth } from './auth';
+import { guardConnections } from './connections';
 import { DEFAULT_HOST_LIMITS, serverOptions, type HostLimits } from './guard';
 import { CODE_PARAM, createRoutes } from './routes';
 
@@ -90,23 +91,16 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     maxBodyBytes: options.maxBodyBytes ?? 5 * 1024 * 1024,
     port: () => port,
   });
-  const server = createServer(serverOptions(limits), routes.handle);
-  server.maxConnections = limits.maxConnections;
-  // A flood would write a line per connection: the first and then every hundredth.
-  let dropped = 0;
-  server.on('drop', () => {
-    if (dropped++ % 100 === 0)
-      logger.warn('browser host: too many connections, closing new ones', { dropped });
-  });
-  const sockets = new Set<Socket>();
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+  const server = createServer(serverOptions(limits));
+  const connections = guardConnections(server, limits, logger);
+  server.on('request', (req, res) => {
+    if (connections.admit(req, res)) routes.handle(req, res);
   });
 
   try {
     await listen(server, options.port ?? 0);
   } catch (error) {
+    connections.closeAll();
     if (ownsCore) await core.close(0);
     throw error;
   }
@@ -125,7 +119,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         routes.endEventStreams();
         await new Promise<void>((resolveClose) => {
           server.close(() => resolveClose());
-          for (const socket of sockets) socket.destroy();
+          connections.closeAll();
         });
         if (ownsCore) await core.close(2_000);
       })();

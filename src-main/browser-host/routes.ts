@@ -20,7 +20,6 @@
 // No cookie is set or read: cookies are shared by every port of 127.0.0.1 (auth.ts). A wrong or
 // missing credential gets 401; a foreign Origin or Host, a second Host header or an
 // absolute-form target is refused before that (guard.ts).
-import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { COMMAND_NAMES } from '@preload/bridge';
 import type { BridgeEvent, BridgeResult, CommandName } from '@preload/bridge';
@@ -29,6 +28,8 @@ import { RENDERER_SECURITY_HEADERS, contentTypeFor } from '../shared/csp';
 import { isPlainData } from '../shared/plain-data';
 import { resolveRendererFile } from '../shared/renderer-files';
 import type { HostAuth } from './auth';
+import { staysOpen } from './connections';
+import { streamFile } from './file-answer';
 import { refusalOf } from './guard';
 
 export const CODE_PARAM = 'code';
@@ -83,137 +84,186 @@ function sendJson(res: ServerResponse, value: unknown): void {
 
 const refuseCredential = (res: ServerResponse): void => send(res, 401, 'Missing or wrong token');
 
-export function createRoutes(options: RoutesOptions): Routes {
-  const { core, auth, logger, rendererDir, maxBodyBytes } = options;
-  const eventStreams = new Set<ServerResponse>();
-  const byHeader = (req: IncomingMessage): boolean => auth.accepts(req.headers[TOKEN_HEADER]);
+/** What every route reads: the host's options and the event streams open now. */
+interface RouteContext extends RoutesOptions {
+  eventStreams: Set<ServerResponse>;
+}
 
-  function readBody(req: IncomingMessage): Promise<string | null> {
-    return new Promise((resolveBody, reject) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let tooLarge = false;
-      req.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > maxBodyBytes) tooLarge = true;
-        else chunks.push(chunk);
-      });
-      req.on('end', () => resolveBody(tooLarge ? null : Buffer.concat(chunks).toString('utf8')));
-      req.on('error', reject);
+/** Answers one request; a promise that rejects becomes a 500 (or a dropped connection). */
+type Serve = (ctx: RouteContext, req: IncomingMessage, res: ServerResponse, url: URL) => void | Promise<void>;
+
+interface Route {
+  /** The path answered, or with `prefix` every path that starts with it. */
+  path: string;
+  prefix?: true;
+  serve: Serve;
+}
+
+const byHeader = (ctx: RouteContext, req: IncomingMessage): boolean =>
+  ctx.auth.accepts(req.headers[TOKEN_HEADER]);
+
+function readBody(req: IncomingMessage, maxBodyBytes: number): Promise<string | null> {
+  return new Promise((resolveBody, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBodyBytes) tooLarge = true;
+      else chunks.push(chunk);
     });
-  }
+    req.on('end', () => resolveBody(tooLarge ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
 
-  async function handleSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method !== 'POST') return send(res, 405, 'Method not allowed');
-    const body = await readBody(req);
-    if (body === null) return send(res, 413, 'Request body too large');
-    let code: unknown;
+async function serveSession(ctx: RouteContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (req.method !== 'POST') return send(res, 405, 'Method not allowed');
+  const body = await readBody(req, ctx.maxBodyBytes);
+  if (body === null) return send(res, 413, 'Request body too large');
+  let code: unknown;
+  try {
+    code = (JSON.parse(body) as { code?: unknown } | null)?.code;
+  } catch {
+    return send(res, 400, 'The request body is not valid JSON.');
+  }
+  const session = ctx.auth.tradeCode(code);
+  if (session === null) return send(res, 401, USED_LINK);
+  sendJson(res, { session });
+}
+
+function serveTicket(ctx: RouteContext, req: IncomingMessage, res: ServerResponse): void {
+  if (req.method !== 'POST') return send(res, 405, 'Method not allowed');
+  if (!byHeader(ctx, req)) return refuseCredential(res);
+  // Nothing is read from the body; drain it so the connection can serve the next request.
+  req.resume();
+  sendJson(res, { ticket: ctx.auth.newTicket() });
+}
+
+function serveInvoke(
+  ctx: RouteContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): void | Promise<void> {
+  let command: string;
+  try {
+    command = decodeURIComponent(url.pathname.slice(INVOKE_PREFIX.length));
+  } catch {
+    return send(res, 400, 'Bad request');
+  }
+  return invoke(ctx, req, res, command);
+}
+
+async function invoke(
+  ctx: RouteContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  command: string,
+): Promise<void> {
+  if (req.method !== 'POST') return send(res, 405, 'Method not allowed');
+  if (!byHeader(ctx, req)) return refuseCredential(res);
+  const body = await readBody(req, ctx.maxBodyBytes);
+  if (body === null) return send(res, 413, 'Request body too large');
+  if (!knownCommands.has(command)) return sendJson(res, unknownCommand(command));
+  let payload: unknown = undefined;
+  if (body.trim().length > 0) {
     try {
-      code = (JSON.parse(body) as { code?: unknown } | null)?.code;
+      payload = JSON.parse(body) as unknown;
     } catch {
-      return send(res, 400, 'The request body is not valid JSON.');
+      return sendJson(res, invalidPayload('The request body is not valid JSON.'));
     }
-    const session = auth.tradeCode(code);
-    if (session === null) return send(res, 401, USED_LINK);
-    sendJson(res, { session });
   }
+  if (!isPlainData(payload)) return sendJson(res, invalidPayload('The payload must be plain data.'));
+  let result: BridgeResult<unknown>;
+  try {
+    // A name from the wire: checked against the known commands above, and again by the core.
+    result = await ctx.core.invoke(command as CommandName, payload);
+  } catch (error) {
+    // The core promises never to throw; if it does, the window still gets an envelope.
+    ctx.logger.error('browser host: core.invoke threw', { command, error: String(error) });
+    result = { ok: false, error: { code: 'internal', message: 'Outpost hit an internal error.' } };
+  }
+  sendJson(res, result);
+}
 
-  function handleTicket(req: IncomingMessage, res: ServerResponse): void {
-    if (req.method !== 'POST') return send(res, 405, 'Method not allowed');
-    if (!byHeader(req)) return refuseCredential(res);
-    // Nothing is read from the body; drain it so the connection can serve the next request.
-    req.resume();
-    sendJson(res, { ticket: auth.newTicket() });
-  }
+function serveEvents(ctx: RouteContext, req: IncomingMessage, res: ServerResponse, url: URL): void {
+  if (req.method !== 'GET') return send(res, 405, 'Method not allowed');
+  const ticket = url.searchParams.get(TICKET_PARAM);
+  const allowed = ticket !== null ? ctx.auth.redeemTicket(ticket) : byHeader(ctx, req);
+  if (!allowed) return refuseCredential(res);
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    Connection: 'keep-alive',
+  });
+  staysOpen(res);
+  // A comment first, so the client's `open` fires before any event exists.
+  res.write(': connected\n\n');
+  ctx.eventStreams.add(res);
+  // A stream ended by the host's close is still subscribed until its 'close' event: the core
+  // may emit in between (text saved as it closes), and a write after the end would throw.
+  const write = (chunk: string): void => {
+    if (!res.writableEnded && !res.destroyed) res.write(chunk);
+  };
+  const unsubscribe = ctx.core.subscribe((event: BridgeEvent) => write(`data: ${JSON.stringify(event)}\n\n`));
+  const keepAlive = setInterval(() => write(': keep-alive\n\n'), 15_000);
+  keepAlive.unref();
+  res.on('close', () => {
+    clearInterval(keepAlive);
+    unsubscribe();
+    ctx.eventStreams.delete(res);
+  });
+}
 
-  async function handleInvoke(req: IncomingMessage, res: ServerResponse, command: string): Promise<void> {
-    if (req.method !== 'POST') return send(res, 405, 'Method not allowed');
-    if (!byHeader(req)) return refuseCredential(res);
-    const body = await readBody(req);
-    if (body === null) return send(res, 413, 'Request body too large');
-    if (!knownCommands.has(command)) return sendJson(res, unknownCommand(command));
-    let payload: unknown = undefined;
-    if (body.trim().length > 0) {
-      try {
-        payload = JSON.parse(body) as unknown;
-      } catch {
-        return sendJson(res, invalidPayload('The request body is not valid JSON.'));
-      }
-    }
-    if (!isPlainData(payload)) return sendJson(res, invalidPayload('The payload must be plain data.'));
-    let result: BridgeResult<unknown>;
-    try {
-      // A name from the wire: checked against the known commands above, and again by the core.
-      result = await core.invoke(command as CommandName, payload);
-    } catch (error) {
-      // The core promises never to throw; if it does, the window still gets an envelope.
-      logger.error('browser host: core.invoke threw', { command, error: String(error) });
-      result = { ok: false, error: { code: 'internal', message: 'Outpost hit an internal error.' } };
-    }
-    sendJson(res, result);
+function serveStatic(ctx: RouteContext, req: IncomingMessage, res: ServerResponse, url: URL): void {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed');
+  // The page trades the code itself; here a spent one (from history, a terminal) opens nothing.
+  if (url.searchParams.has(CODE_PARAM) && !ctx.auth.isLiveCode(url.searchParams.get(CODE_PARAM))) {
+    return send(res, 401, USED_LINK);
   }
+  const file = resolveRendererFile(ctx.rendererDir, url.pathname);
+  if (file === null) return send(res, 404, 'Not found');
+  res.writeHead(200, {
+    ...RENDERER_SECURITY_HEADERS,
+    'Content-Type': contentTypeFor(file),
+    'Cache-Control': file.endsWith('.html') ? 'no-store' : 'no-cache',
+  });
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  streamFile(file, res);
+}
 
-  function handleEvents(req: IncomingMessage, res: ServerResponse, url: URL): void {
-    if (req.method !== 'GET') return send(res, 405, 'Method not allowed');
-    const ticket = url.searchParams.get(TICKET_PARAM);
-    const allowed = ticket !== null ? auth.redeemTicket(ticket) : byHeader(req);
-    if (!allowed) return refuseCredential(res);
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-      Connection: 'keep-alive',
-    });
-    // A comment first, so the client's `open` fires before any event exists.
-    res.write(': connected\n\n');
-    eventStreams.add(res);
-    // A stream ended by the host's close is still subscribed until its 'close' event: the core
-    // may emit in between (text saved as it closes), and a write after the end would throw.
-    const write = (chunk: string): void => {
-      if (!res.writableEnded && !res.destroyed) res.write(chunk);
-    };
-    const unsubscribe = core.subscribe((event: BridgeEvent) => write(`data: ${JSON.stringify(event)}\n\n`));
-    const keepAlive = setInterval(() => write(': keep-alive\n\n'), 15_000);
-    keepAlive.unref();
-    res.on('close', () => {
-      clearInterval(keepAlive);
-      unsubscribe();
-      eventStreams.delete(res);
-    });
-  }
+/** The first route whose path fits answers; every other path under /bridge/ is unknown. */
+const ROUTES: readonly Route[] = [
+  { path: INVOKE_PREFIX, prefix: true, serve: serveInvoke },
+  { path: SESSION_PATH, serve: serveSession },
+  { path: TICKET_PATH, serve: serveTicket },
+  { path: EVENTS_PATH, serve: serveEvents },
+  { path: '/bridge/', prefix: true, serve: (_ctx, _req, res) => send(res, 404, 'Not found') },
+  { path: '/', prefix: true, serve: serveStatic },
+];
 
-  function handleStatic(req: IncomingMessage, res: ServerResponse, url: URL): void {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed');
-    // The page trades the code itself; here a spent one (from history, a terminal) opens nothing.
-    if (url.searchParams.has(CODE_PARAM) && !auth.isLiveCode(url.searchParams.get(CODE_PARAM))) {
-      return send(res, 401, USED_LINK);
-    }
-    const file = resolveRendererFile(rendererDir, url.pathname);
-    if (file === null) return send(res, 404, 'Not found');
-    res.writeHead(200, {
-      ...RENDERER_SECURITY_HEADERS,
-      'Content-Type': contentTypeFor(file),
-      'Cache-Control': file.endsWith('.html') ? 'no-store' : 'no-cache',
-    });
-    if (req.method === 'HEAD') {
-      res.end();
-      return;
-    }
-    createReadStream(file)
-      .on('error', () => res.destroy())
-      .pipe(res);
-  }
+function routeFor(pathname: string): Route | undefined {
+  return ROUTES.find((route) => (route.prefix ? pathname.startsWith(route.path) : pathname === route.path));
+}
+
+export function createRoutes(options: RoutesOptions): Routes {
+  const ctx: RouteContext = { ...options, eventStreams: new Set<ServerResponse>() };
 
   function failed(res: ServerResponse) {
     return (error: unknown): void => {
-      logger.error('browser host: request failed', { error: String(error) });
+      ctx.logger.error('browser host: request failed', { error: String(error) });
       if (!res.headersSent) send(res, 500, 'Internal error');
       else res.destroy();
     };
   }
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
-    const refusal = refusalOf(req, options.port());
+    const refusal = refusalOf(req, ctx.port());
     if (refusal !== null) return send(res, refusal.status, refusal.message);
     let url: URL;
     try {
@@ -221,30 +271,15 @@ export function createRoutes(options: RoutesOptions): Routes {
     } catch {
       return send(res, 400, 'Bad request');
     }
-    if (url.pathname.startsWith(INVOKE_PREFIX)) {
-      let command: string;
-      try {
-        command = decodeURIComponent(url.pathname.slice(INVOKE_PREFIX.length));
-      } catch {
-        return send(res, 400, 'Bad request');
-      }
-      handleInvoke(req, res, command).catch(failed(res));
-      return;
-    }
-    if (url.pathname === SESSION_PATH) {
-      handleSession(req, res).catch(failed(res));
-      return;
-    }
-    if (url.pathname === TICKET_PATH) return handleTicket(req, res);
-    if (url.pathname === EVENTS_PATH) return handleEvents(req, res, url);
-    if (url.pathname.startsWith('/bridge/')) return send(res, 404, 'Not found');
-    handleStatic(req, res, url);
+    const route = routeFor(url.pathname);
+    if (route === undefined) return send(res, 404, 'Not found');
+    route.serve(ctx, req, res, url)?.catch(failed(res));
   }
 
   return {
     handle,
     endEventStreams: () => {
-      for (const res of eventStreams) res.end();
+      for (const res of ctx.eventStreams) res.end();
     },
   };
 }

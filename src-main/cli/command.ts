@@ -2,6 +2,7 @@
 // together in one entry of a command group (cli/commands/*.ts). The parser and the help are
 // generated from those entries, so adding a command is adding one entry.
 import type { CommandName, CommandPayload, CommandResult } from '@preload/bridge';
+import { showInstants } from '@preload/words/instants';
 import type { Redactor } from '../core/api/redaction';
 import type { AppCore } from '../core/ports';
 
@@ -212,6 +213,7 @@ export async function call<C extends CommandName>(
   payload: CommandPayload<C>,
 ): Promise<CommandResult<C>> {
   const result = await core.invoke(command, payload);
-  if (!result.ok) throw new CommandFailed(result.error.code, result.error.message);
+  // The core's words carry instants: written here in this machine's zone.
+  if (!result.ok) throw new CommandFailed(result.error.code, showInstants(result.error.message));
   return result.value;
 }

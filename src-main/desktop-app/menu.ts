@@ -21,38 +21,32 @@ export const MENU_SHORTCUTS: Readonly<Record<MenuCommand, string>> = {
   restore: 'CmdOrCtrl+Shift+O',
 };
 
-export function menuTemplate(
-  platform: NodeJS.Platform,
-  actions: MenuActions,
-  options: { devTools: boolean },
-): MenuItemConstructorOptions[] {
-  const mac = platform === 'darwin';
-  const send = (command: MenuCommand) => () => actions.send(command);
-  const settingsItem: MenuItemConstructorOptions = {
-    label: mac ? 'Settings…' : 'Settings',
-    accelerator: MENU_SHORTCUTS.settings,
-    click: send('settings'),
+type Item = MenuItemConstructorOptions;
+/** A click that sends a menu command to the window. */
+type Send = (command: MenuCommand) => () => void;
+
+/** macOS's application menu, named after the app. */
+function appMenu(settingsItem: Item): Item {
+  return {
+    label: 'Outpost',
+    submenu: [
+      { role: 'about' },
+      { type: 'separator' },
+      settingsItem,
+      { type: 'separator' },
+      { role: 'services' },
+      { type: 'separator' },
+      { role: 'hide' },
+      { role: 'hideOthers' },
+      { role: 'unhide' },
+      { type: 'separator' },
+      { role: 'quit' },
+    ],
   };
-  const template: MenuItemConstructorOptions[] = [];
-  if (mac) {
-    template.push({
-      label: 'Outpost',
-      submenu: [
-        { role: 'about' },
-        { type: 'separator' },
-        settingsItem,
-        { type: 'separator' },
-        { role: 'services' },
-        { type: 'separator' },
-        { role: 'hide' },
-        { role: 'hideOthers' },
-        { role: 'unhide' },
-        { type: 'separator' },
-        { role: 'quit' },
-      ],
-    });
-  }
-  template.push({
+}
+
+function fileMenu(mac: boolean, send: Send, actions: MenuActions, settingsItem: Item): Item {
+  return {
     label: '&File',
     submenu: [
       { label: 'New Post', accelerator: MENU_SHORTCUTS['new-post'], click: send('new-post') },
@@ -70,18 +64,16 @@ export function menuTemplate(
         acceleratorWorksWhenHidden: true,
         click: () => actions.syncNow(),
       },
+      // Settings and Quit live in the application menu on macOS, Close in File.
       ...(mac
-        ? []
-        : ([
-            { type: 'separator' },
-            settingsItem,
-            { type: 'separator' },
-            { role: 'quit' },
-          ] as MenuItemConstructorOptions[])),
-      ...(mac ? ([{ type: 'separator' }, { role: 'close' }] as MenuItemConstructorOptions[]) : []),
+        ? ([{ type: 'separator' }, { role: 'close' }] as Item[])
+        : ([{ type: 'separator' }, settingsItem, { type: 'separator' }, { role: 'quit' }] as Item[])),
     ],
-  });
-  template.push({
+  };
+}
+
+function editMenu(mac: boolean, send: Send): Item {
+  return {
     label: '&Edit',
     submenu: [
       { role: 'undo' },
@@ -90,14 +82,17 @@ export function menuTemplate(
       { role: 'cut' },
       { role: 'copy' },
       { role: 'paste' },
-      ...(mac ? ([{ role: 'pasteAndMatchStyle' }] as MenuItemConstructorOptions[]) : []),
+      ...(mac ? ([{ role: 'pasteAndMatchStyle' }] as Item[]) : []),
       { role: 'delete' },
       { role: 'selectAll' },
       { type: 'separator' },
       { label: 'Find', accelerator: MENU_SHORTCUTS.search, click: send('search') },
     ],
-  });
-  template.push({
+  };
+}
+
+function postMenu(send: Send): Item {
+  return {
     label: '&Post',
     submenu: [
       { label: 'Next Variant', accelerator: MENU_SHORTCUTS['next-variant'], click: send('next-variant') },
@@ -109,8 +104,11 @@ export function menuTemplate(
       { type: 'separator' },
       { label: 'Schedule…', accelerator: MENU_SHORTCUTS.schedule, click: send('schedule') },
     ],
-  });
-  template.push({
+  };
+}
+
+function viewMenu(devTools: boolean): Item {
+  return {
     label: '&View',
     submenu: [
       { role: 'resetZoom' },
@@ -118,17 +116,37 @@ export function menuTemplate(
       { role: 'zoomOut' },
       { type: 'separator' },
       { role: 'togglefullscreen' },
-      ...(options.devTools
+      ...(devTools
         ? ([
             { type: 'separator' },
             // Its usual CmdOrCtrl+R is Sync now's.
             { role: 'reload', accelerator: 'F5' },
             { role: 'toggleDevTools' },
-          ] as MenuItemConstructorOptions[])
+          ] as Item[])
         : []),
     ],
-  });
-  template.push({ role: 'windowMenu' });
-  template.push({ role: 'help', submenu: [{ role: 'about' }] });
-  return template;
+  };
+}
+
+export function menuTemplate(
+  platform: NodeJS.Platform,
+  actions: MenuActions,
+  options: { devTools: boolean },
+): Item[] {
+  const mac = platform === 'darwin';
+  const send: Send = (command) => () => actions.send(command);
+  const settingsItem: Item = {
+    label: mac ? 'Settings…' : 'Settings',
+    accelerator: MENU_SHORTCUTS.settings,
+    click: send('settings'),
+  };
+  return [
+    ...(mac ? [appMenu(settingsItem)] : []),
+    fileMenu(mac, send, actions, settingsItem),
+    editMenu(mac, send),
+    postMenu(send),
+    viewMenu(options.devTools),
+    { role: 'windowMenu' },
+    { role: 'help', submenu: [{ role: 'about' }] },
+  ];
 }

@@ -76,11 +76,10 @@ export function devRendererUrl(packaged: boolean, raw: string | undefined): stri
 }
 
 /**
- * Starts the app. Resolves to null when another instance already runs (this one then quits
- * after handing over to it through the single-instance lock).
+ * What comes before anything else: the app's scheme, the sandbox, the private data folder and the
+ * single-instance lock. Answers the data folder, or null when another instance holds the lock.
  */
-export async function startDesktopApp(options: DesktopAppOptions): Promise<DesktopApp | null> {
-  const { logger } = options;
+function claimInstance(): string | null {
   registerAppScheme(protocol);
   // Every renderer sandboxed, including any the window options would forget.
   app.enableSandbox();
@@ -95,6 +94,34 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
     app.quit();
     return null;
   }
+  return dataDir;
+}
+
+/** The core, opened with the Electron builds of the native modules when unpackaged. */
+function openCore(options: DesktopAppOptions, dataDir: string): Promise<AppCore> {
+  // Unpackaged, the Node builds in node_modules have the wrong ABI; a packaged app has its own.
+  const devNativeFile = (binary: string): string | undefined => {
+    if (app.isPackaged) return undefined;
+    const file = join(electronNativeDir(app.getAppPath()), binary);
+    return existsSync(file) ? file : undefined;
+  };
+  return options.createCore({
+    dataDir,
+    version: app.getVersion(),
+    logger: options.logger,
+    nativeBinding: devNativeFile('better_sqlite3.node'),
+    keytarBinding: devNativeFile('keytar.node'),
+  });
+}
+
+/**
+ * Starts the app. Resolves to null when another instance already runs (this one then quits
+ * after handing over to it through the single-instance lock).
+ */
+export async function startDesktopApp(options: DesktopAppOptions): Promise<DesktopApp | null> {
+  const { logger } = options;
+  const dataDir = claimInstance();
+  if (dataDir === null) return null;
 
   // `npm run dev`: electron-vite serves the renderer with hot reload; never in a packaged app.
   const devUrl = devRendererUrl(app.isPackaged, process.env.ELECTRON_RENDERER_URL);
@@ -119,20 +146,7 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
   await app.whenReady();
   denyAllPermissions(session.defaultSession);
   handleAppProtocol(protocol, join(options.mainDir, '..', 'renderer'));
-
-  // Unpackaged, the Node builds in node_modules have the wrong ABI; a packaged app has its own.
-  const devNativeFile = (binary: string): string | undefined => {
-    if (app.isPackaged) return undefined;
-    const file = join(electronNativeDir(app.getAppPath()), binary);
-    return existsSync(file) ? file : undefined;
-  };
-  const core = await options.createCore({
-    dataDir,
-    version: app.getVersion(),
-    logger,
-    nativeBinding: devNativeFile('better_sqlite3.node'),
-    keytarBinding: devNativeFile('keytar.node'),
-  });
+  const core = await openCore(options, dataDir);
 
   const wiring = await wireShell({
     core,

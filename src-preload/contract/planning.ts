@@ -2,7 +2,7 @@
 import type { BulkReport } from './bulk';
 import type { ItemState, LocalId, VariantAction, VariantView } from './items';
 
-/** One variant on the calendar or in the queue (issue 13). */
+/** One variant on the calendar or in the queue. */
 export interface PlanItem {
   variantId: LocalId;
   postId: LocalId;

@@ -26,7 +26,7 @@ export interface PostPage {
 }
 
 /**
- * What the post list is narrowed to (issue 25). `platform`, `account` and `outAt` hold for one
+ * What the post list is narrowed to. `platform`, `account` and `outAt` hold for one
  * and the same variant ("X · Northwind · this week": an X variant on Northwind that goes out this
  * week); with any of them, `filter` (a state) is that variant's state too.
  */

@@ -4,7 +4,10 @@ import type { LocalId } from './items';
 /** A change the user can take back: announced by the `undoable` event, reversed by `undo.run`. */
 export interface UndoableView {
   id: string;
-  /** What was done, in words: "Rescheduled ‘Launch day’ (X) to Tue 3 Mar, 14:00". */
+  /**
+   * What was done, in words: "Rescheduled ‘Launch day’ (X) to ⟦2026-03-03T13:00:00.000Z⟧"; its
+   * instants are written in the reader's zone where it is shown (words/instants.ts).
+   */
   label: string;
   postIds: LocalId[];
 }

@@ -1,22 +1,8 @@
 // What an undo entry says was done, and why an item of it could not be put back. Items are named
-// the same way everywhere ("‘Launch day’ (X)"); times are the machine's own zone and language,
-// as the window shows them.
+// the same way everywhere ("‘Launch day’ (X)"); times are instants, written in the reader's zone
+// where the words are shown (instants.ts).
 import { platformName } from '../platforms';
-
-const WHEN = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** "Tue 3 Mar, 14:00" (in the machine's language). */
-export function formatWhen(iso: string): string {
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? iso : WHEN.format(ms);
-}
+import { instant } from './instants';
 
 /** "‘Launch day’", or "an untitled post". */
 export function postName(title: string): string {
@@ -46,19 +32,19 @@ export function timeChangeLabel(moves: readonly TimeMove[]): string {
   if (moves.length === 1 && one) {
     const name = itemName(one.postTitle, one.platform);
     if (one.after === null) return `Unscheduled ${name}`;
-    if (one.before === null) return `Scheduled ${name} for ${formatWhen(one.after)}`;
-    return `Rescheduled ${name} to ${formatWhen(one.after)}`;
+    if (one.before === null) return `Scheduled ${name} for ${instant(one.after)}`;
+    return `Rescheduled ${name} to ${instant(one.after)}`;
   }
   if (moves.every((m) => m.after === null)) return `Unscheduled ${moves.length} variants`;
   if (moves.every((m) => m.before === null)) return `Scheduled ${moves.length} variants`;
   return `Rescheduled ${moves.length} variants`;
 }
 
-/** Add to queue: "Added ‘Launch day’ (X) to the queue for Tue 3 Mar, 09:00", or how many. */
+/** Add to queue: "Added ‘Launch day’ (X) to the queue for ⟦instant⟧", or how many. */
 export function queueLabel(moves: readonly TimeMove[]): string {
   const [one] = moves;
   if (moves.length === 1 && one?.after)
-    return `Added ${itemName(one.postTitle, one.platform)} to the queue for ${formatWhen(one.after)}`;
+    return `Added ${itemName(one.postTitle, one.platform)} to the queue for ${instant(one.after)}`;
   return `Added ${moves.length} variants to the queue`;
 }
 
@@ -142,7 +128,7 @@ export function refusalReason(name: string, refusal: { code: string; message: st
 }
 
 export function timePassed(name: string, at: string): string {
-  return `${name}: the time it had, ${formatWhen(at)}, has passed, so it would go out at once; pick a new time.`;
+  return `${name}: the time it had, ${instant(at)}, has passed, so it would go out at once; pick a new time.`;
 }
 
 /** An undo refused because the item holds something else than the change left. */

@@ -1,4 +1,4 @@
-// "Add to queue for 500 variants at once < 1 s locally" (issue 25): planning.addToQueue through
+// "Add to queue for 500 variants at once < 1 s locally": planning.addToQueue through
 // the core's own command path, on a data folder seeded directly (seedDataDir: a library of posts
 // whose X and LinkedIn variants already hold times over the next twelve months, so many slots
 // are taken) plus 500 X drafts of the same account, whose posting times are Mon-Fri 09:00, 12:30

@@ -1,5 +1,5 @@
 // "A bulk reschedule of 1,000 variants < 1 s locally and pushed as exactly 1,000 PATCH
-// requests" (issue 25). The core and the sandbox run in this process: 500 posts with an X and
+// requests". The core and the sandbox run in this process: 500 posts with an X and
 // a LinkedIn variant are drafted, scheduled and synced through the core, then rescheduled all at
 // once by a day, a run at a time. Timed: the command (the local part); counted: the PATCH
 // requests the sandbox receives for those variants when the next sync pushes them.

@@ -1,4 +1,4 @@
-// "The calendar month < 300 ms at 50,000 posts" (issue 25; 10,000 in issue 13), in Chromium
+// "The calendar month < 300 ms at 50,000 posts" (first set at 10,000), in Chromium
 // through the browser host, as test/bench/render.ts measures the post list. The client's own
 // database is filled directly (a library of 50,000 posts whose X and LinkedIn variants are
 // scheduled over the next twelve months, a sixth of them published), so no sync is involved.

@@ -1,4 +1,4 @@
-// Where a slow local edit's time goes after a first pull (issue 27): `npx tsx
+// Where a slow local edit's time goes after a first pull: `npx tsx
 // test/bench/edit-pauses.ts`. Pulls 10,000 posts in a fresh process, then times 300 first edits
 // and 300 keystrokes, as the bench's pull part does, under conditions that each take one cause
 // away, and prints per run the p99s and, for the edits over 1 ms, where the main thread was

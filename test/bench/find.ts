@@ -1,4 +1,4 @@
-// "Search under 100 ms at 10,000 posts" (issue 25), and what the list's filters and orders cost,
+// "Search under 100 ms at 10,000 posts", and what the list's filters and orders cost,
 // through the core (AppCore.invoke: zod, the query, the summaries) on a data folder seeded
 // straight into its SQLite file: posts with titles and two variants of 20 to 60 words each,
 // words drawn from a vocabulary with accents, times over a year. Timed as the window asks: the

@@ -1,4 +1,4 @@
-// `npm run bench` (after `npm run build`): every benchmark of issues 8 and 15 in one run, each
+// `npm run bench` (after `npm run build`): every benchmark in one run, each
 // beside its goal and, where there is one, beside the limit (a bare HTTP client doing the same
 // work). Prints Markdown tables, writes bench-results.json at the repository root and draws the
 // growth plot (docs/bench-growth.svg).
@@ -115,19 +115,19 @@ const config = {
   growthStartups: quick ? 2 : 3,
   /** Timed calls per search at each growth size (find's search cases, on a folder it seeds). */
   growthSearchRuns: quick ? 3 : 7,
-  /** The calendar month of issues 13 and 25: library size and month openings timed. */
+  /** The calendar month: library size and month openings timed. */
   calendarPosts: quick ? 1_000 : 50_000,
   calendarRuns: quick ? 3 : 8,
-  /** Add to queue (issue 25): posts already planned, drafts queued at once, runs timed. */
+  /** Add to queue: posts already planned, drafts queued at once, runs timed. */
   queueLibrary: quick ? 1_000 : 10_000,
   queueDrafts: 500,
   queueRuns: quick ? 3 : 7,
-  /** The bulk reschedule of issue 25: variants rescheduled at once, and runs timed. */
+  /** The bulk reschedule: variants rescheduled at once, and runs timed. */
   bulkVariants: quick ? 200 : 1_000,
   bulkRuns: quick ? 2 : 5,
   /** Month openings per growth size (at most 3 at 50,000 posts). */
   growthCalendarRuns: quick ? 2 : 5,
-  /** The find part (issue 25): library sizes, and timed posts.list calls per case and shape. */
+  /** The find part: library sizes, and timed posts.list calls per case and shape. */
   findSizes: quick ? [1_000, 5_000] : [10_000, 50_000],
   findRuns: quick ? 5 : 15,
   /** The quick check at start and an edit's wait while a copy is made (issue 32): library size. */
@@ -328,7 +328,7 @@ if (selected.has('pull')) {
   const editFirst = summarize(outpostPulls.flatMap((p) => p.editFirstMs ?? []));
   const editRepeat = summarize(outpostPulls.flatMap((p) => p.editRepeatMs ?? []));
   const editCpu = summarize(outpostPulls.flatMap((p) => p.editFirstCpuMs ?? []));
-  // Issue 27: the goal holds in every run, not only over the runs pooled.
+  // The goal holds in every run, not only over the runs pooled.
   const p99PerRun = (pick: (p: PullRun) => number[] | undefined): number[] =>
     outpostPulls.map((p) => summarize(pick(p) ?? []).p99);
   const editFirstRuns = p99PerRun((p) => p.editFirstMs);
@@ -584,7 +584,7 @@ if (selected.has('idle')) {
       note: 'Simulated time, production sync interval; see the reasoning printed below.',
     },
   ];
-  // Issue 26: the light sync's freshness checks (each workspace's count every light sync, the
+  // The light sync's freshness checks (each workspace's count every light sync, the
   // open post's and the soon-due posts' variants) measured at the pull's size, full pulls and all.
   const n = config.pullPosts.toLocaleString('en-US');
   log(`idle: ${config.idleMinutes} simulated minutes at ${n} posts`);
@@ -711,7 +711,7 @@ if (selected.has('render')) {
   };
 }
 
-// --- calendar month (issues 13 and 25), on a data folder it seeds itself ----------------------
+// --- calendar month, on a data folder it seeds itself ----------------------
 if (selected.has('calendar')) {
   const begun = beginSection();
   log(`calendar: month openings with ${config.calendarPosts} posts (${loadText(begun.loadAtStart)})`);
@@ -734,7 +734,7 @@ if (selected.has('calendar')) {
   };
 }
 
-// --- Add to queue (issue 25), on a data folder it seeds itself ------------------------------
+// --- Add to queue, on a data folder it seeds itself ------------------------------
 if (selected.has('queue')) {
   const begun = beginSection();
   log(
@@ -764,7 +764,7 @@ if (selected.has('queue')) {
   };
 }
 
-// --- bulk reschedule (issue 25): the local part timed, the push's PATCH requests counted ------
+// --- bulk reschedule: the local part timed, the push's PATCH requests counted ------
 if (selected.has('bulk')) {
   const begun = beginSection();
   log(`bulk: reschedule ${config.bulkVariants} variants at once (${loadText(begun.loadAtStart)})`);
@@ -986,7 +986,7 @@ if (selected.has('growth')) {
   };
 }
 
-// --- find (issue 25): search, filters and orders through the core, on folders it seeds ---------
+// --- find: search, filters and orders through the core, on folders it seeds ---------
 let findText = '';
 if (selected.has('find')) {
   const begun = beginSection();
@@ -1004,7 +1004,7 @@ if (selected.has('find')) {
   ].join('\n');
   sections.find = {
     ...begun,
-    // The goal holds at 10,000 posts (issue 25) and at 50,000 (issue 27): a row pair per size.
+    // The goal holds at 10,000 posts and at 50,000: a row pair per size.
     rows: results.flatMap((r, i) => searchRows(r, loads[i] ?? begun.loadAtStart)),
     figures: {
       results: results.map((r) => ({

@@ -135,7 +135,7 @@ describe.each(['light', 'dark'] as const)('every screen in %s', (scheme) => {
   it('outbox and sync log', async () => {
     const { page } = setup();
     await nav(page, 'Outbox');
-    // The raw log is behind "Details" (issue 13): opened, it is checked too.
+    // The raw log is behind "Details": opened, it is checked too.
     await page.getByText('Details: what sync did, and why').click();
     await page.getByRole('heading', { name: 'Sync log' }).waitFor();
     await check('outbox');

@@ -1,4 +1,4 @@
-// Issue 25, items 3 and 4, in the window (browser host, Chromium, the sandbox): posts picked in
+// Many posts at once, in the window (browser host, Chromium, the sandbox): posts picked in
 // the list with the keyboard (Space, Ctrl+A, Escape) and the mouse (a checkbox, Shift-click), a
 // bulk reschedule reported in words and undone with one Undo, duplicate, delete with undo, Hide
 // here and back, and reuse inside the editor. What a test sets up comes through the core; what

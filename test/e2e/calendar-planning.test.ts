@@ -1,4 +1,4 @@
-// Issue 25, point 2: a calendar that names posts, through the browser host against the sandbox.
+// A calendar that names posts, through the browser host against the sandbox.
 // Chips show their post's name at 900 and 1400 px without being clipped to a letter; a chip
 // dropped on 14:00 of the week is scheduled at 14:00 (and the service gets it); Enter on an
 // empty hour starts a post planned there, by keyboard alone; the filters hide other accounts'

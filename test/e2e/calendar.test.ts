@@ -1,4 +1,4 @@
-// Issue 13, point 1: the calendar through the browser host against the sandbox. Rescheduling by
+// The calendar through the browser host against the sandbox. Rescheduling by
 // keyboard alone, a chip that opens its post, and a reschedule made offline that reaches the
 // service exactly once when it is back.
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-// The editor is focused through its state (issue 24): whoever wants the caret asks the editor,
-// and the field named takes it. Issue 26, point 3: text typed right after "Add" went into the
+// The editor is focused through its state: whoever wants the caret asks the editor,
+// and the field named takes it. Once, text typed right after "Add" went into the
 // previous variant and replaced its text. The new variant's text field takes the caret at once,
 // and every character typed, however soon, lands in the variant it was typed for: 100 rounds
 // of Add and typing with no pause in between (five posts of twenty variants, one window), half

@@ -1,4 +1,4 @@
-// Issue 25, find and layout: the post list filtered by platform, account, state and date,
+// Find and layout: the post list filtered by platform, account, state and date,
 // named and cleared in one step; a sort named on screen and kept after a reload; search that
 // ignores case and accents; and the list and the editor from 900 px up: no horizontal scroll,
 // chips whole or shrunk to their mark, the preview beside the text.

@@ -1,4 +1,4 @@
-// Issue 26 items 4, 7 and 8 in the window: a colleague's post shows with nothing pressed, the
+// Keeping up, in the window: a colleague's post shows with nothing pressed, the
 // status bar says when the service was read and when a failing one is tried again (the Outbox
 // too), a notice that went by can be found in the notice history, and the token header choice
 // waits under "Advanced".

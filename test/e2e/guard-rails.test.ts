@@ -116,7 +116,7 @@ describe('guard rails', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    // Past the limit it cannot be sent at all (issue 13): the window says what to do.
+    // Past the limit it cannot be sent at all: the window says what to do.
     const content = page.getByLabel('Content', { exact: true });
     await content.fill(`${'A long thought. '.repeat(20)}`);
     await content.blur();

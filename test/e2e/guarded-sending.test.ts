@@ -1,4 +1,4 @@
-// Issue 13, point 5: sending asks when it should. A past time asks "send now instead?"; text
+// Sending asks when it should. A past time asks "send now instead?"; text
 // over the limit and a platform without an active account are explained and disabled in the
 // window (and refused by the core, see test/integration/core/send-guards.test.ts); the account
 // the service chose for "platform default" shows by name; Schedule is the primary action.

@@ -297,7 +297,7 @@ export async function until<T>(
   }
 }
 
-// ---- UI steps, by accessible name (the names issue 6 quotes) ----
+// ---- UI steps, by accessible name (the names the user sees) ----
 
 export async function newPost(page: Page, title: string): Promise<void> {
   await page.getByRole('button', { name: 'New post' }).click();

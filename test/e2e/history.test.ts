@@ -1,4 +1,4 @@
-// Issue 26, items 1 and 5, in the window (browser host, Chromium, the sandbox): a text typed
+// Version history in the window (browser host, Chromium, the sandbox): a text typed
 // with pauses keeps its versions; the History panel, by keyboard, restores the text of three
 // versions back, and the service gets it. A variant a colleague published while a change waited
 // shows what went out and who published it, offers no Retry, and "Copy to a new post" starts a

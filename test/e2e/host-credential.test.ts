@@ -1,4 +1,4 @@
-// Issue 23, item 1, in Chromium: browsers send 127.0.0.1's cookies to every port, so nothing that
+// In Chromium: browsers send 127.0.0.1's cookies to every port, so nothing that
 // opens the browser host's bridge may ride in a cookie. Another local server, visited in the same
 // browser after the app was opened, records everything the browser sends it; each value, replayed
 // at the bridge as a cookie, a header or a ticket, gets 401. Cookies that other server writes for

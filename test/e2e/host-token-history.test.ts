@@ -1,4 +1,4 @@
-// Issue 14, point 5, in Chromium: the browser host's token never reaches the address bar or the
+// In Chromium: the browser host's token never reaches the address bar or the
 // browser's own history (its History database, read after the browser closed), and a replayed
 // one-time code opens nothing.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';

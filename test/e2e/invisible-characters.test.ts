@@ -1,4 +1,4 @@
-// Issue 14, point 6, in Chromium: content with a right-to-left override and zero-width spaces
+// In Chromium: content with a right-to-left override and zero-width spaces
 // is counted and the editor names each invisible character; the mark goes when they do.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 13, point 4: the preview beside the editor, as each platform would show the variant.
+// The preview beside the editor, as each platform would show the variant.
 import { describe, expect, it } from 'vitest';
 import {
   addVariant,

@@ -1,4 +1,4 @@
-// Issue 13, points 2 and 3 (with issue 25's accounts): the queue's sections, and the post list's chip per variant
+// The queue's sections, account by account, and the post list's chip per variant
 // with a state filter that matches a post by any of its variants.
 import { describe, expect, it } from 'vitest';
 import { utcToZonedInput } from '../../src-renderer/src/lib/schedule-time';

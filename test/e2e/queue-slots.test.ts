@@ -1,4 +1,4 @@
-// Issue 25, item 1, and issue 26, item 6, in the window (browser host, Chromium, the sandbox):
+// Posting slots, the queue and sign-off in the window (browser host, Chromium, the sandbox):
 // posting times set in the Queue, Add to queue from the editor by keyboard alone, the Queue's
 // filled and empty slots, filling one, moving up and down with Undo, an offline Add to queue
 // that reaches the service once at its slot's time, and the sign-off warning before a publish.

@@ -1,4 +1,4 @@
-// The screens of issues 13, 25 and 26 on the sandbox's demo data, light and dark: the calendar
+// The planning, editing and finding screens on the sandbox's demo data, light and dark: the calendar
 // (its week of hours, chips naming their posts), the queue with its posting slots, the editor
 // with its preview, a text's History, many posts at once and the list filtered at 900 px. Each
 // screen is checked for what it must show before it is taken.

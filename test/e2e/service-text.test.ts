@@ -1,4 +1,4 @@
-// Issue 23, item 4, in Chromium: service text is data. A post title with a right-to-left
+// In Chromium: service text is data. A post title with a right-to-left
 // override, written on the service, is shown isolated (dir=auto) in the post list and the
 // editor, and the editor names the invisible character as it does for typed text; a variant
 // whose platform the service named with a right-to-left override is shown escaped and marked,

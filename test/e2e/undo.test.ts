@@ -1,4 +1,4 @@
-// Issue 26, item 2, in the window (browser host, Chromium, the sandbox): Undo of a discard after
+// Undo in the window (browser host, Chromium, the sandbox): Undo of a discard after
 // the question that quotes the text, of a calendar drag and of a keyboard move, and Ctrl+Z
 // outside a text field. What each test sets up comes through the core; what the user does is
 // done with the keyboard only (the drag aside), and the service ends as it was.

@@ -1,4 +1,4 @@
-// Issue 13, point 6: the first connect moves to the first workspace and offers to move local
+// The first connect moves to the first workspace and offers to move local
 // drafts; switching workspace closes the other workspace's post; the status bar shows one state;
 // an outbox row says why it waits.
 import { describe, expect, it } from 'vitest';

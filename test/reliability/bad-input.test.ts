@@ -1,4 +1,4 @@
-// Bad input (issue 7): hostile service answers, hostile bridge payloads (in process and over
+// Bad input: hostile service answers, hostile bridge payloads (in process and over
 // the browser host's HTTP bridge), wrong base addresses and tokens, and a database written by a
 // newer Outpost. Every one must get a clear, typed refusal, and nothing local may change.
 import type { CommandName } from '@preload/bridge';

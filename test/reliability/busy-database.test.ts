@@ -1,4 +1,4 @@
-// Busy database, two processes (issue 12, scenario A): while the core syncs 30 posts with two
+// Busy database, two processes (scenario A): while the core syncs 30 posts with two
 // variants each over several syncs, and the user keeps editing, a second process commits to the
 // same outpost.db hundreds of times a second. No op may fail with "database is locked" (a
 // deferred write transaction that read first gets SQLITE_BUSY_SNAPSHOT at once in WAL mode,

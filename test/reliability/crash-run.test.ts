@@ -1,4 +1,4 @@
-// Crash run (issue 7): the sync runs in a child process that is SIGKILLed at random points and
+// Crash run: the sync runs in a child process that is SIGKILLed at random points and
 // restarted on the same database, again and again. After every kill the SQLite file must pass
 // `PRAGMA integrity_check`; at the end one clean sync, then the same invariants as the fault run.
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Load (issue 7): thousands of posts on the service, pulled, then kept in sync under a steady
+// Load: thousands of posts on the service, pulled, then kept in sync under a steady
 // stream of edits for a bounded time. Heap (after GC) and open handles are sampled at the end
 // of every sync round; they must level off, not climb with every round.
 import { join } from 'node:path';

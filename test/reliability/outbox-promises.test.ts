@@ -1,4 +1,4 @@
-// The outbox's promises against services that behave as real ones do (issue 12, scenarios B-F):
+// The outbox's promises against services that behave as real ones do (scenarios B-F):
 // answers cut off after the service applied the write, a look-alike made at the same moment,
 // a variant published by someone else while an edit waits, a workspace taken away and given
 // back, and an answer over the size limit. Each scenario prints its figures and holds
@@ -493,7 +493,7 @@ describe('D. published by someone else while a local edit waits', () => {
 
 // --- E. a workspace taken away and given back -----------------------------------------------
 
-/** `workspaces.list`: each workspace with the caller's access (issue 12). */
+/** `workspaces.list`: each workspace with the caller's access. */
 const workspaceViews = (core: AppCore) => must<WorkspaceView[]>(core, 'workspaces.list', undefined);
 
 describe('E. a workspace taken away and given back', () => {

@@ -1,4 +1,4 @@
-// Secrets (issue 7): a full run with a recognisable token, driven through the browser host's
+// Secrets: a full run with a recognisable token, driven through the browser host's
 // HTTP bridge as the window would (so every answer and server-sent event is what a renderer
 // holds), with faults, a service that echoes credentials, a revoked token, crashed children and
 // a sign-out. Then every byte Outpost wrote or handed out is searched for the token.

@@ -1,4 +1,4 @@
-// Typing crash run (issue 26): a child process types through the core with the real timings (the
+// Typing crash run: a child process types through the core with the real timings (the
 // editor's saves, the core's pause that keeps a version) and is SIGKILLed at a random moment,
 // life after life on the same data folder. After each kill the database, reopened, must hold
 // every version the child saw committed, and the text as it was typed at most one second

@@ -1,4 +1,4 @@
-// Unknown outcomes, one at a time (issue 7): the exact fault sequences the random runs hit only
+// Unknown outcomes, one at a time: the exact fault sequences the random runs hit only
 // by luck, replayed deterministically. A write whose answer is lost, followed by a read-back
 // that itself fails, must still end with the item once on the service and nothing sent twice.
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The faults that make a 2xx answer say something other than what happened (issue 23): an answer
+// The faults that make a 2xx answer say something other than what happened: an answer
 // about another record, a change answered but not kept, and text the service normalises. Each
 // is a plausible misbehaviour of a real service or of a proxy or cache in front of it.
 import type { PostRow, VariantRow } from './db';

@@ -1,5 +1,5 @@
-// The Content Publishing Service client (shared/api-spec.md). One method per endpoint the
-// spec shows; every failure becomes a ServiceError with one kind, so the sync engine can
+// The Content Publishing Service client. One method per endpoint of the service's published
+// API; every failure becomes a ServiceError with one kind, so the sync engine can
 // decide without knowing HTTP. Responses are validated (schemas.ts) and kept verbatim in `raw`.
 import type { AuthHeaderStyle } from '@preload/bridge';
 import type { AnswerWatch } from './answer-watch';

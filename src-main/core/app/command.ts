@@ -6,9 +6,30 @@
 // modules); commands.ts combines the maps and must hold every command of the contract, so a
 // command without a record, or a record without one of its parts, fails to compile.
 import type { z } from 'zod';
-import type { CommandName, CommandPayload, CommandResult } from '@preload/bridge';
+import type { CommandName, CommandPayload, CommandResult, LocalId } from '@preload/bridge';
 import type { AppContext } from './app-context';
-import type { UndoableChange } from './undo/journal';
+
+/** An item an undo could not put back, and why (it moved on meanwhile). */
+export interface UndoRefusal {
+  postId: LocalId;
+  reason: string;
+}
+
+/** What an inverse did: how many items are back as they were, and which could not be. */
+export interface UndoOutcome {
+  undone: number;
+  refused: UndoRefusal[];
+}
+
+/**
+ * The entry an undoable command answers, for the undo journal (undo/journal.ts) to keep: its
+ * label, the posts it touched, and the inverse that takes the change back.
+ */
+export interface UndoableChange {
+  label: string;
+  postIds: LocalId[];
+  inverse: () => Promise<UndoOutcome>;
+}
 
 /** What an undoable command answers: its value, and the entry that takes it back (null: nothing changed). */
 export interface Undoable<T> {

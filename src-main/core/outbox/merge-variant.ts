@@ -6,13 +6,14 @@ import { newLocalId } from '../store/ids';
 import type { FieldConflict } from '@preload/bridge';
 import { platformName } from '@preload/platforms';
 import type { ServiceVariant } from '../api/client';
-import { keptLink, sameText, sameValue, type ChangeField } from './answer-check';
+import { keptLink, sameText, sameValue, type ChangeField, type StoredAs } from './answer-check';
+import { noteStoredDifferently } from './stored-differently';
 import { notKeptFields, notKeptNotice, replacedBy, sendAgainNotKept } from './not-kept';
 import { keepVersion } from '../history/versions';
 import { listUnconfirmedPatches } from './op-queries';
 import type { SentPatch } from './payload';
 import { parseJson, touchPost, updatePost } from '../store/post-repository';
-import type { NewVariantRow, VariantRow } from '../store/schema';
+import type { NewVariantRow, VariantRow, VariantUpdate } from '../store/schema';
 import { updateVariant, type VariantBase } from '../store/variant-repository';
 import { accountAsSent, serviceAccountColumns } from '../domain/accounts';
 import { conflictFields, sameInstant } from '../domain/merge';
@@ -101,6 +102,7 @@ export async function recordServiceAnswer(
   local: VariantRow,
   sv: ServiceVariant,
   change?: ChangeAnswered,
+  storedAs: StoredAs | null = null,
 ): Promise<void> {
   const now = ctx.clock.now();
   const before = parseJson<VariantBase>(local.base);
@@ -116,9 +118,11 @@ export async function recordServiceAnswer(
     server_id: keptLink('variant', local.server_id, sv.id),
     status: sv.status,
     platform_post_url: sv.platform_post_url,
-    base: JSON.stringify(
-      replaced === null ? baseOf(sv) : { ...baseOf(sv), replaced, notKept: change?.notKept ?? 0 },
-    ),
+    base: JSON.stringify({
+      ...baseOf(sv),
+      ...(replaced === null ? {} : { replaced, notKept: change?.notKept ?? 0 }),
+      ...(storedAs === null ? {} : { storedAs }),
+    } satisfies VariantBase),
     raw: JSON.stringify(sv.raw),
     remote_state: 'active',
     error: null,
@@ -126,6 +130,8 @@ export async function recordServiceAnswer(
     reconcile_attempts: 0,
     updated_at: now.toISOString(),
   });
+  if (storedAs !== null)
+    await noteStoredDifferently(ctx, { postId: local.post_id, variantId: local.id }, storedAs);
   // The next full pull reads the post first: whether the service kept the change shows there.
   if (replaced !== null) await updatePost(ctx.db, local.post_id, { variants_read_at: null });
   if (before !== null && notKept.length > 0) await sendAgain(ctx, local, before, notKept);
@@ -173,19 +179,24 @@ async function withOwnWrites(
   };
 }
 
-/** A pull or reconcile read: merge three-way, never silently overwrite a local change. */
-export async function mergeServiceVariant(
-  ctx: SyncContext,
-  local: VariantRow,
-  sv: ServiceVariant,
-): Promise<'changed' | 'same' | 'conflict'> {
-  const now = ctx.clock.now();
-  const base = parseJson<VariantBase>(local.base);
-  const notKept = notKeptSince(local, base, sv);
-  let b = await withOwnWrites(ctx, local, base ?? baseOf(sv), sv);
-  // What the service did not keep: its value is the base, so ours goes again (sendAgainNotKept
-  // below), neither taken back nor a conflict.
-  for (const f of notKept) b = { ...b, [f]: sv[f] };
+/** What a read of a variant changes here, decided from the rows alone (computeVariantMerge). */
+export interface VariantMerge {
+  conflicts: FieldConflict[];
+  /** Fields changed only on the service: the local row takes the service's value. */
+  takeTheirs: Array<FieldConflict['field']>;
+  /** The columns the row gets; written only where it differs. */
+  patch: VariantUpdate;
+  /** Whether the user sees a change: a new updated_at and an itemChanged event. */
+  changed: boolean;
+  /** Whether any column of the row differs from the patch: a quiet pull writes nothing. */
+  differs: boolean;
+  /** The service facts the row held before, against which a transition is told. */
+  before: { status: string | null; platform_post_url: string | null; scheduled_at: string | null };
+  outcome: 'changed' | 'same' | 'conflict';
+}
+
+/** The base and the row take the service's values except where the user still has to choose. */
+function mergedColumns(local: VariantRow, base: VariantBase | null, b: VariantBase, sv: ServiceVariant) {
   const { conflicts, takeTheirs } = conflictFields([
     {
       field: 'content',
@@ -209,15 +220,20 @@ export async function mergeServiceVariant(
     },
   ]);
   const conflicting = new Set(conflicts.map((c) => c.field));
-  // The base moves to the service's state except where the user still has to choose.
   const newBase: VariantBase = {
     content: conflicting.has('content') ? b.content : sv.content,
     scheduled_at: conflicting.has('scheduled_at') ? b.scheduled_at : sv.scheduled_at,
     social_profile_id: conflicting.has('social_profile_id') ? b.social_profile_id : sv.social_profile_id,
     status: sv.status,
     platform_post_url: sv.platform_post_url,
+    // Still said while the service holds that form of the text the user still has.
+    ...(base?.storedAs !== undefined &&
+    sv.content === base.storedAs.stored &&
+    local.content === base.storedAs.sent
+      ? { storedAs: base.storedAs }
+      : {}),
   };
-  const patch: Parameters<typeof updateVariant>[2] = {
+  const patch: VariantUpdate = {
     status: sv.status,
     platform_post_url: sv.platform_post_url,
     raw: JSON.stringify(sv.raw),
@@ -230,17 +246,31 @@ export async function mergeServiceVariant(
     if (f === 'scheduled_at') patch.scheduled_at = sv.scheduled_at;
     if (f === 'social_profile_id') Object.assign(patch, serviceAccountColumns(sv.social_profile_id));
   }
-  const previousState = serviceState({
+  return { conflicts, takeTheirs, patch };
+}
+
+/**
+ * The three-way merge of a read, as data: `base` is the row's stored base, `b` that base with our
+ * own lost writes and the changes the service did not keep already folded in.
+ */
+export function computeVariantMerge(
+  local: VariantRow,
+  base: VariantBase | null,
+  b: VariantBase,
+  sv: ServiceVariant,
+  now: Date,
+): VariantMerge {
+  const { conflicts, takeTheirs, patch } = mergedColumns(local, base, b, sv);
+  const before = {
     status: local.status,
     platform_post_url: local.platform_post_url,
     scheduled_at: b.scheduled_at,
-  });
-  const nextState = serviceState(sv);
-  const attempts = previousState === nextState ? local.reconcile_attempts + 1 : 0;
-  const r = decideReconcile(sv, now, previousState === nextState ? local.reconcile_attempts : 0);
+  };
+  // The same service state read again waits longer before the next read; a new one starts over.
+  const sameState = serviceState(before) === serviceState(sv);
+  const r = decideReconcile(sv, now, sameState ? local.reconcile_attempts : 0);
   patch.reconcile_at = r.action === 'read_at' ? r.at : null;
-  patch.reconcile_attempts = r.action === 'read_at' ? attempts : 0;
-
+  patch.reconcile_attempts = r.action === 'read_at' ? (sameState ? local.reconcile_attempts + 1 : 0) : 0;
   const changed =
     takeTheirs.length > 0 ||
     local.status !== sv.status ||
@@ -251,6 +281,13 @@ export async function mergeServiceVariant(
   const differs = (Object.keys(patch) as Array<keyof typeof patch>).some(
     (k) => (patch[k] ?? null) !== ((local as Record<string, unknown>)[k] ?? null),
   );
+  const outcome = conflicts.length > 0 ? 'conflict' : changed ? 'changed' : 'same';
+  return { conflicts, takeTheirs, patch, changed, differs, before, outcome };
+}
+
+/** Writes the merge: the versions a replaced text leaves, then the row where it differs. */
+async function applyVariantMerge(ctx: SyncContext, local: VariantRow, merge: VariantMerge): Promise<void> {
+  const { patch } = merge;
   // The service's text replaces the local one: both stay versions.
   if (patch.content !== undefined && patch.content !== local.content) {
     const of = { postId: local.post_id, variantId: local.id };
@@ -258,43 +295,58 @@ export async function mergeServiceVariant(
     await keepVersion(ctx, of, 'service', patch.content);
   }
   // A quiet pull writes nothing: most variants are unchanged on most syncs.
-  if (differs) await updateVariant(ctx.db, local.id, patch);
-  if (base !== null && notKept.length > 0) await sendAgain(ctx, local, base, notKept);
+  if (merge.differs) await updateVariant(ctx.db, local.id, patch);
+}
 
+/** Tells of the merge: a new conflict, what was taken from the service, a service transition. */
+async function announceVariantMerge(
+  ctx: SyncContext,
+  local: VariantRow,
+  sv: ServiceVariant,
+  merge: VariantMerge,
+  now: Date,
+): Promise<void> {
+  const { conflicts, takeTheirs } = merge;
+  const of = { postId: local.post_id, variantId: local.id };
   if (conflicts.length > 0 && local.conflict === null) {
     await logDecision(ctx, {
       action: 'conflict',
       reason: `Changed here and on the service: ${conflicts.map((c) => c.field).join(', ')}.`,
-      postId: local.post_id,
-      variantId: local.id,
+      ...of,
     });
-    await notify(
-      ctx,
-      'needs_user',
-      `The ${platformName(local.platform)} variant was changed both here and on the service.`,
-      {
-        postId: local.post_id,
-        variantId: local.id,
-      },
-    );
+    const where = platformName(local.platform);
+    await notify(ctx, 'needs_user', `The ${where} variant was changed both here and on the service.`, of);
   }
   if (takeTheirs.length > 0) {
     await touchPost(ctx.db, local.post_id, now.toISOString());
     await logDecision(ctx, {
       action: 'take_theirs',
       reason: `Changed only on the service: ${takeTheirs.join(', ')}.`,
-      postId: local.post_id,
-      variantId: local.id,
+      ...of,
     });
   }
-  await noticeTransition(
-    ctx,
-    { status: local.status, platform_post_url: local.platform_post_url, scheduled_at: b.scheduled_at },
-    sv,
-    { postId: local.post_id, variantId: local.id, platform: local.platform },
-  );
-  if (changed) ctx.emit({ name: 'itemChanged', data: { postId: local.post_id, variantId: local.id } });
-  return conflicts.length > 0 ? 'conflict' : changed ? 'changed' : 'same';
+  await noticeTransition(ctx, merge.before, sv, { ...of, platform: local.platform });
+  if (merge.changed) ctx.emit({ name: 'itemChanged', data: of });
+}
+
+/** A pull or reconcile read: merge three-way, never silently overwrite a local change. */
+export async function mergeServiceVariant(
+  ctx: SyncContext,
+  local: VariantRow,
+  sv: ServiceVariant,
+): Promise<'changed' | 'same' | 'conflict'> {
+  const now = ctx.clock.now();
+  const base = parseJson<VariantBase>(local.base);
+  const notKept = notKeptSince(local, base, sv);
+  let b = await withOwnWrites(ctx, local, base ?? baseOf(sv), sv);
+  // What the service did not keep: its value is the base, so ours goes again (sendAgain below),
+  // neither taken back nor a conflict.
+  for (const f of notKept) b = { ...b, [f]: sv[f] };
+  const merge = computeVariantMerge(local, base, b, sv, now);
+  await applyVariantMerge(ctx, local, merge);
+  if (base !== null && notKept.length > 0) await sendAgain(ctx, local, base, notKept);
+  await announceVariantMerge(ctx, local, sv, merge, now);
+  return merge.outcome;
 }
 
 /** A variant that exists only on the service (made elsewhere), as the local row that keeps it. */

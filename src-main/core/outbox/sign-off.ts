@@ -1,4 +1,4 @@
-// Sign-off foreseen (issue 26, item 6): an account whose publish was answered "waiting for
+// Sign-off foreseen: an account whose publish was answered "waiting for
 // sign-off" is remembered, so the next send from it says so first; it is forgotten when one of
 // its publishes is answered "published" straight away (the channel no longer asks). Only a
 // publish's own answer can tell "straight away": a read that finds a variant published may

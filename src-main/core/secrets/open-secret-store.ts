@@ -1,4 +1,5 @@
-// Picks where the access token lives, once, at start-up (design.md section 4; issue 4 "Secrets").
+// Picks where the access token lives, once, at start-up: the OS keychain, or memory for the
+// session when there is none, never a file or the database.
 import type { Logger, SecretStore } from '../ports';
 import { BASE_URL_ENV_VAR, EnvironmentSecretStore, TOKEN_ENV_VAR } from './environment-store';
 import { KEYCHAIN_SERVICE, KeytarSecretStore, type KeytarApi } from './keytar-store';

@@ -1,9 +1,9 @@
-// Local ids: UUIDs (design.md section 3) of version 7 (RFC 9562), whose first 48 bits are the
-// time in milliseconds. Rows made one after another get neighbouring keys, so inserting a
-// thousand of them touches a few pages of the primary-key index instead of a thousand
-// scattered ones: a pull's inserts and commits cost less than half of what random (version 4)
-// ids cost. Built on randomUUID, whose random bits and variant are kept: the `uuid` package's
-// v7 took four times as long per id, which a pull of 30,000 rows noticed.
+// Local ids: UUIDs, made here so a draft has its id before the service knows it. Version 7
+// (RFC 9562): the first 48 bits are the time in milliseconds, so rows made one after another get
+// neighbouring keys, and inserting a thousand of them touches a few pages of the primary-key
+// index instead of a thousand scattered ones: a pull's inserts and commits cost less than half
+// of what random (version 4) ids cost. Built on randomUUID, whose random bits and variant are
+// kept: the `uuid` package's v7 took four times as long per id, which a pull of 30,000 rows noticed.
 import { randomUUID } from 'node:crypto';
 
 export function newLocalId(): string {

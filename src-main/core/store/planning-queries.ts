@@ -1,4 +1,4 @@
-// What the calendar and the queue read (issue 13): variants with a time or waiting on someone,
+// What the calendar and the queue read: variants with a time or waiting on someone,
 // with their post's title and the account's name. The calendar reads a range's places first
 // (ids and times, through an index) and then the rows of the few it shows.
 import { sql, type Kysely } from 'kysely';

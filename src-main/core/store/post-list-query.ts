@@ -1,4 +1,4 @@
-// The post list's query (issue 25): which posts it shows, and in which order. Built once here
+// The post list's query: which posts it shows, and in which order. Built once here
 // for every reader of the list (the window's list, the CLI, the conflicts view's order).
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { PostSort, TimeRange } from '@preload/bridge';

@@ -1,4 +1,4 @@
-// Table types of the local database (design.md section 3). Columns are snake_case and match
+// Table types of the local database (docs/architecture.md, "Local data"). Columns are snake_case and match
 // the migrations; JSON columns hold text the repositories parse. The access token has no
 // column anywhere: it lives in the SecretStore only.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';

@@ -32,7 +32,7 @@ export function nowIso(ctx: Pick<SyncContext, 'clock'>): string {
   return ctx.clock.now().toISOString();
 }
 
-/** Every decision is logged as action plus reason (design.md section 4). */
+/** Every decision is logged as action plus reason, so the sync log can say why it did what it did. */
 export async function logDecision(ctx: SyncContext, entry: LogDecision): Promise<void> {
   const reason = (ctx.redact ?? redactTokenShapes)(entry.reason);
   // Redacted once, here: the log line and the row say the same.

@@ -68,6 +68,23 @@ export async function mergeServicePosts(
   return merged;
 }
 
+/** A post that exists only on the service (made elsewhere), as the local row that keeps it. */
+function importedPostRow(slug: string, sp: ServicePost, now: string): NewPostRow {
+  return {
+    id: newLocalId(),
+    server_id: sp.id,
+    workspace: slug,
+    title: sp.title,
+    base: JSON.stringify({ title: sp.title } satisfies PostBase),
+    raw: JSON.stringify(sp.raw),
+    remote_state: 'active',
+    conflict: null,
+    error: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 /** Merges one service post; a post new to Outpost is added to `imports`, for the caller to insert. */
 async function mergePost(
   ctx: SyncContext,
@@ -78,76 +95,80 @@ async function mergePost(
   imports: NewPostRow[],
   now: string,
 ): Promise<void> {
-  if (!local) {
-    if (blocked) {
-      await logDecision(ctx, {
-        action: 'import_deferred',
-        reason: `Post ${sp.id} is not linked here, and a create of unknown outcome is pending in ${slug}: it may be ours.`,
-      });
-      return;
-    }
-    imports.push({
-      id: newLocalId(),
-      server_id: sp.id,
-      workspace: slug,
-      title: sp.title,
-      base: JSON.stringify({ title: sp.title } satisfies PostBase),
-      raw: JSON.stringify(sp.raw),
-      remote_state: 'active',
-      conflict: null,
-      error: null,
-      created_at: now,
-      updated_at: now,
-    });
+  if (local) return mergeLinkedPost(ctx, sp, local, now);
+  if (!blocked) {
+    imports.push(importedPostRow(slug, sp, now));
     return;
   }
+  await logDecision(ctx, {
+    action: 'import_deferred',
+    reason: `Post ${sp.id} is not linked here, and a create of unknown outcome is pending in ${slug}: it may be ours.`,
+  });
+}
+
+/** A post linked here: its title merged three-way against the base, the rest taken as listed. */
+async function mergeLinkedPost(
+  ctx: SyncContext,
+  sp: ServicePost,
+  local: PostRow,
+  now: string,
+): Promise<void> {
   const base = parseJson<PostBase>(local.base) ?? { title: sp.title };
   // A title the service keeps normalised (whitespace, NFC) is the same title.
   const d = mergeField(base.title, local.title, sp.title, sameText);
-  if (d.action === 'take_theirs') {
-    if (local.title !== sp.title) {
-      const of = { postId: local.id, variantId: null };
-      await keepVersion(ctx, of, 'before_merge', local.title);
-      await keepVersion(ctx, of, 'service', sp.title);
-    }
-    await updatePost(ctx.db, local.id, {
-      title: sp.title,
-      base: JSON.stringify({ title: sp.title }),
-      raw: JSON.stringify(sp.raw),
-      conflict: null,
-      remote_state: 'active',
-      updated_at: now,
-    });
-    await logDecision(ctx, { action: 'take_theirs', reason: `Title: ${d.reason}`, postId: local.id });
-    ctx.emit({ name: 'itemChanged', data: { postId: local.id, variantId: null } });
-  } else if (d.action === 'conflict') {
-    const conflict = JSON.stringify([{ field: 'title', mine: local.title, theirs: sp.title }]);
-    if (conflict !== local.conflict) {
-      await updatePost(ctx.db, local.id, { conflict, raw: JSON.stringify(sp.raw), updated_at: now });
-      await logDecision(ctx, { action: 'conflict', reason: `Title: ${d.reason}`, postId: local.id });
-      await notify(
-        ctx,
-        'needs_user',
-        `The title of "${local.title}" was changed both here and on the service.`,
-        {
-          postId: local.id,
-          variantId: null,
-        },
-      );
-      ctx.emit({ name: 'itemChanged', data: { postId: local.id, variantId: null } });
-    }
-  } else {
-    const raw = JSON.stringify(sp.raw);
-    if (raw !== local.raw || local.remote_state !== 'active' || local.conflict !== null) {
-      // Listed again: a post marked removed is back (and the window hears of it).
-      const back = local.remote_state !== 'active';
-      await updatePost(ctx.db, local.id, {
-        raw,
-        remote_state: 'active',
-        conflict: null,
-        ...(back ? { error: null } : {}),
-      });
-      if (back) ctx.emit({ name: 'itemChanged', data: { postId: local.id, variantId: null } });
-    }
+  if (d.action === 'take_theirs') await takeServiceTitle(ctx, sp, local, now, d.reason);
+  else if (d.action === 'conflict') await recordTitleConflict(ctx, sp, local, now, d.reason);
+  else await refreshListedPost(ctx, sp, local);
+}
+
+async function takeServiceTitle(ctx: SyncContext, sp: ServicePost, local: PostRow, now: string, why: string) {
+  if (local.title !== sp.title) {
+    const of = { postId: local.id, variantId: null };
+    await keepVersion(ctx, of, 'before_merge', local.title);
+    await keepVersion(ctx, of, 'service', sp.title);
   }
+  await updatePost(ctx.db, local.id, {
+    title: sp.title,
+    base: JSON.stringify({ title: sp.title }),
+    raw: JSON.stringify(sp.raw),
+    conflict: null,
+    remote_state: 'active',
+    updated_at: now,
+  });
+  await logDecision(ctx, { action: 'take_theirs', reason: `Title: ${why}`, postId: local.id });
+  ctx.emit({ name: 'itemChanged', data: { postId: local.id, variantId: null } });
+}
+
+/** Changed both here and on the service: recorded (once) for the user to choose. */
+async function recordTitleConflict(
+  ctx: SyncContext,
+  sp: ServicePost,
+  local: PostRow,
+  now: string,
+  why: string,
+) {
+  const conflict = JSON.stringify([{ field: 'title', mine: local.title, theirs: sp.title }]);
+  if (conflict === local.conflict) return;
+  await updatePost(ctx.db, local.id, { conflict, raw: JSON.stringify(sp.raw), updated_at: now });
+  await logDecision(ctx, { action: 'conflict', reason: `Title: ${why}`, postId: local.id });
+  await notify(ctx, 'needs_user', `The title of "${local.title}" was changed both here and on the service.`, {
+    postId: local.id,
+    variantId: null,
+  });
+  ctx.emit({ name: 'itemChanged', data: { postId: local.id, variantId: null } });
+}
+
+/** The title agrees: the service's record is kept, and a post marked removed is back. */
+async function refreshListedPost(ctx: SyncContext, sp: ServicePost, local: PostRow) {
+  const raw = JSON.stringify(sp.raw);
+  if (raw === local.raw && local.remote_state === 'active' && local.conflict === null) return;
+  // Listed again: a post marked removed is back (and the window hears of it).
+  const back = local.remote_state !== 'active';
+  await updatePost(ctx.db, local.id, {
+    raw,
+    remote_state: 'active',
+    conflict: null,
+    ...(back ? { error: null } : {}),
+  });
+  if (back) ctx.emit({ name: 'itemChanged', data: { postId: local.id, variantId: null } });
 }

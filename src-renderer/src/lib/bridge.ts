@@ -10,14 +10,18 @@ import type {
   CommandResult,
   OutpostBridge,
 } from '@preload/bridge';
+import { showInstants } from '@preload/words/instants';
 import { NOT_CONNECTED, createHttpBridge } from './http-bridge';
 import { openHostSession } from './host-token';
 
-/** A failed command: `message` is the core's own sentence (the service's words where they came from there). */
+/**
+ * A failed command: `message` is the core's own sentence (the service's words where they came
+ * from there), its instants written in the window's zone.
+ */
 export class BridgeError extends Error {
   readonly code: BridgeErrorCode;
   constructor(info: BridgeErrorInfo) {
-    super(info.message);
+    super(showInstants(info.message));
     this.name = 'BridgeError';
     this.code = info.code;
   }

@@ -1,4 +1,4 @@
-// The bulk reschedule's row in the results table (issue 25): the local part timed against its
+// The bulk reschedule's row in the results table: the local part timed against its
 // goal, and the push counted against the one PATCH per variant it must be. Pure, tested in
 // test/unit/bench.
 import type { LoadSample } from './load';

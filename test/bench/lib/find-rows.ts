@@ -1,4 +1,4 @@
-// The rows of the find part (issue 25): what a search and the list's filters and orders cost
+// The rows of the find part: what a search and the list's filters and orders cost
 // through the core, at each library size. Pure functions, tested in test/unit/bench.
 import { LIST_PAGE_SIZES } from '@preload/bridge';
 import { SEARCH_WINDOW } from '../../../src-main/core/app/find/post-list';

@@ -1,4 +1,4 @@
-// The Add to queue row in the results table (issue 25). A pure function, tested in test/unit/bench.
+// The Add to queue row in the results table. A pure function, tested in test/unit/bench.
 import type { LoadSample } from './load';
 import { ms, type Row } from './report';
 

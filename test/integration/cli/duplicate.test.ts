@@ -1,4 +1,4 @@
-// `outpost duplicate --post ID` (issue 25, item 6) as a script runs it: the new post's id on
+// `outpost duplicate --post ID` as a script runs it: the new post's id on
 // standard output (`id` in --json), a copy that stays local until the next sync, and a new post
 // on the service with every variant once it has run; a wrong id fails plainly.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// `outpost history` and `outpost restore` (issue 26), run as a script would against the sandbox:
+// `outpost history` and `outpost restore`, run as a script would against the sandbox:
 // every edit made from the command line is kept as a version when the command ends (its typing
 // has paused), history lists them with `version` and `content`, and a restore is a new edit the
 // next sync sends.

@@ -1,4 +1,4 @@
-// Issue 23, item 6: errors in plain words. Between Outpost and a real sandbox, a hostile proxy
+// Errors in plain words. Between Outpost and a real sandbox, a hostile proxy
 // answers a create with an HTML 502 page and one workspace's post list with a 500 whose
 // message is a whole stack trace. The outbox reason, the status, the sync log and the CLI
 // each say one plain line (the status line for the page, the first line of the message for

@@ -1,4 +1,4 @@
-// `outpost slots`, `outpost queue` and `outpost queue add` (issue 25, item 6) as a script runs
+// `outpost slots`, `outpost queue` and `outpost queue add` as a script runs
 // them: a child process per command against the sandbox, a temp data folder, OUTPOST_TOKEN.
 // Slot times are worked out here from the clock, independently of the code under test.
 import { mkdtempSync, rmSync } from 'node:fs';

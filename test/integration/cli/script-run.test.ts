@@ -1,4 +1,4 @@
-// Issue 4 "Done when": the CLI, driven as a script would, syncs a realistic set of drafts to a
+// The CLI, driven as a script would, syncs a realistic set of drafts to a
 // service built from the same spec, without loss or duplicates, while that service drops
 // connections before and after applying writes. The sandbox runs with status strings, error
 // shape and id format other than its defaults, so nothing rests on those choices.

@@ -1,4 +1,4 @@
-// Issue 23, item 4, in the CLI: service text is data. A post title carrying terminal escape
+// In the CLI: service text is data. A post title carrying terminal escape
 // sequences (OSC to set the window title, BEL, clear screen, colours) and a bidi override, and
 // a variant whose platform holds a right-to-left override, are pulled from a real sandbox and
 // printed by every command that shows them: the text output holds no raw control or bidi

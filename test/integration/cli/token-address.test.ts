@@ -1,4 +1,4 @@
-// Issue 23, item 2, from the command line as a script drives it: `OUTPOST_TOKEN` goes only to
+// From the command line as a script drives it: `OUTPOST_TOKEN` goes only to
 // `OUTPOST_BASE_URL` when that is set, else to the address it is first used with; a token typed
 // on standard input is the one sent to its address, in this command and (kept in the keychain)
 // in the next ones. Each sandbox counts the requests by the token they carried.

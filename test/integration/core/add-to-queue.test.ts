@@ -1,4 +1,4 @@
-// Issue 25, item 1, and issue 26, item 6, in the core against the sandbox: posting times per
+// Posting slots and the queue in the core, against the sandbox: posting times per
 // account, Add to queue (offline too, many at once, refusals, one undo), moving a queued variant
 // up or down, the Queue's slots, and sign-off foreseen.
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Many posts at once (issue 25, item 3) through the core, against the sandbox: a bulk
+// Many posts at once through the core, against the sandbox: a bulk
 // reschedule goes out as exactly one PATCH per variant, refuses a published variant with the
 // reason and never sends it, and its one undo puts every time back on the service; unscheduling
 // many is one op each; moving local drafts into a workspace and back sends nothing once undone.

@@ -1,4 +1,4 @@
-// Issue 26 item 4: the freshness checks keep the idle cost modest at a large library. A quarter
+// The freshness checks keep the idle cost modest at a large library. A quarter
 // hour of simulated idle time (the full pull's period) with the production light-sync interval:
 // every light sync checks each workspace, one full pull reads the post pages and the rotation's
 // share of variants, and the average stays at or under 30 requests a minute. The bench's idle row

@@ -1,4 +1,4 @@
-// Issue 26 item 4: colleagues' changes within a minute, with nothing pressed. The core runs on
+// Colleagues' changes within a minute, with nothing pressed. The core runs on
 // virtual time with its production light-sync interval; the test moves time to the interval's
 // next tick and waits for the sync that tick starts (an event), never for the time itself. The
 // colleague is the sandbox's second member, writing through the API with a token of their own.

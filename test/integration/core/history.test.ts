@@ -1,4 +1,4 @@
-// Version history in the core, against the sandbox (issue 26, items 1 and 5): a version when
+// Version history in the core, against the sandbox: a version when
 // typing pauses (timed on the core's own scheduler, moved by the test), at the claim of every
 // request that carries a text, before a discard, whenever the service's text replaces the local
 // one; a restore is a new edit that reaches the service and can be undone; a variant published

@@ -1,4 +1,4 @@
-// Issue 13, points 1 to 3 in the core: the calendar and the queue read what the store holds, and
+// Planning in the core: the calendar and the queue read what the store holds, and
 // the post list's state filter matches a post by any of its variants.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../server/index';

@@ -1,4 +1,4 @@
-// Issue 25, find: posts.list filtered by platform, account, state and the time a variant goes
+// Find: posts.list filtered by platform, account, state and the time a variant goes
 // out, each alone and together, sorted four ways in a stable order, searched in titles and
 // texts ignoring case and accents; the order the user chose is kept across a restart. On a real
 // SQLite file: the rows go in through the repositories, as the app writes them.

@@ -99,7 +99,7 @@ async function oldPostsList(
       updatedAt: post.updated_at,
     };
   });
-  // Issue 13: a state filter matches a post by its own state or by any of its variants'.
+  // A state filter matches a post by its own state or by any of its variants'.
   return p.filter === undefined || p.filter === 'all'
     ? all
     : all.filter((s) => s.state === p.filter || s.variants.some((v) => v.state === p.filter));

@@ -1,4 +1,4 @@
-// Issue 27: a first pull of a large library holds a page at a time. Each page of the post
+// A first pull of a large library holds a page at a time. Each page of the post
 // listing is merged before the next is asked for, and the posts whose variants are read come
 // from the database a page at a time, each read once; the rotation's share pages through posts
 // read at the same moment without reading one twice.

@@ -1,4 +1,4 @@
-// Reuse (issue 25, item 4) through the core, against the sandbox: a post or a variant that never
+// Reuse through the core, against the sandbox: a post or a variant that never
 // reached the service is deleted with its ops withdrawn, and its undo puts the rows and the ops
 // back exactly (it then goes out once); one that did, or may have, is refused with the reason;
 // "Hide here" survives a pull; a duplicate syncs as a new post; a copied text is an edit that

@@ -1,4 +1,4 @@
-// Issue 13, point 5: the core refuses what would go wrong on the service, before any request.
+// The core refuses what would go wrong on the service, before any request.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../server/index';
 import { ManualClock, openCore, type TestCore } from './helpers';

@@ -1,4 +1,4 @@
-// A token goes only to the address it was stored for (issue 23, item 2): testing another address
+// A token goes only to the address it was stored for: testing another address
 // needs the token typed for it; `OUTPOST_TOKEN` goes only to `OUTPOST_BASE_URL`, or else to the
 // first address it is used with; a token typed for an address is the one sent there. Each
 // sandbox counts the requests by the token they carried.

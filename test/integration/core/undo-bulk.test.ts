@@ -1,4 +1,4 @@
-// One change over many variants is one undo entry (issue 26, item 2, for issue 25's bulk
+// One change over many variants is one undo entry (for the bulk
 // actions): 1,000 synced variants rescheduled at once, then undone in one transaction through
 // the same path; the items that moved on are refused by name, and a failure half-way changes
 // nothing and keeps the entry. The core's facade has no bulk command yet, so the test drives

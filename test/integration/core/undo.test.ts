@@ -1,4 +1,4 @@
-// Undo in the core, against the sandbox (issue 26, item 2): a reschedule, an unschedule and a
+// Undo in the core, against the sandbox: a reschedule, an unschedule and a
 // discard are taken back through the outbox, so the service ends as before; nothing extra is
 // sent for a change that had not left; an item published meanwhile is refused with the reason.
 import { afterEach, describe, expect, it } from 'vitest';

@@ -20,13 +20,13 @@ async function actions(postId: string): Promise<string[]> {
   return response.body.map((e) => e.action).reverse();
 }
 
-describe('§2 post activity: an entry for every change', () => {
-  it('§2 creating a post writes an entry', async () => {
+describe('post activity: an entry for every change', () => {
+  it('creating a post writes an entry', async () => {
     const post = await createPost(sandbox(), 'Audited');
     expect(await actions(post.id)).toEqual(['post.created']);
   });
 
-  it('§2 create, edit, schedule, unschedule and publish each write an entry, newest first', async () => {
+  it('create, edit, schedule, unschedule and publish each write an entry, newest first', async () => {
     const post = await createPost(sandbox(), 'Lifecycle');
     const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'a' });
     const path = variantPath(sandbox(), post.id, variant.id);
@@ -46,7 +46,7 @@ describe('§2 post activity: an entry for every change', () => {
     ]);
   });
 
-  it('§2 the scheduler’s publication writes an entry by the scheduler', async () => {
+  it('the scheduler’s publication writes an entry by the scheduler', async () => {
     const post = await createPost(sandbox(), 'Scheduled');
     const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'timed' });
     const due = new Date(sandbox().clock.now().getTime() + 60_000).toISOString();
@@ -66,7 +66,7 @@ describe('§2 post activity: an entry for every change', () => {
     });
   });
 
-  it('§2 approval request and release each write an entry', async () => {
+  it('approval request and release each write an entry', async () => {
     const post = await createPost(sandbox(), 'Sign-off');
     const variant = await createVariant(sandbox(), post.id, { platform: 'bluesky', content: 'check me' });
     await call(sandbox(), variantPath(sandbox(), post.id, variant.id, 'publish/'), { method: 'POST' });
@@ -80,7 +80,7 @@ describe('§2 post activity: an entry for every change', () => {
     ]);
   });
 
-  it('§2 changing the account writes an update entry naming social_profile_id', async () => {
+  it('changing the account writes an update entry naming social_profile_id', async () => {
     const post = await createPost(sandbox(), 'Account swap');
     const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'swap' });
     await call(sandbox(), variantPath(sandbox(), post.id, variant.id), {
@@ -99,7 +99,7 @@ describe('§2 post activity: an entry for every change', () => {
     expect(response.body).toHaveLength(3);
   });
 
-  it('§2 the scheduler sending a variant to sign-off writes an entry by the scheduler', async () => {
+  it('the scheduler sending a variant to sign-off writes an entry by the scheduler', async () => {
     const post = await createPost(sandbox(), 'Scheduled sign-off');
     const variant = await createVariant(sandbox(), post.id, {
       platform: 'bluesky',
@@ -123,7 +123,7 @@ describe('§2 post activity: an entry for every change', () => {
     expect(response.body[0]).toMatchObject({ actor: 'scheduler', variant_id: variant.id });
   });
 
-  it('§2 requests that change nothing write no entry', async () => {
+  it('requests that change nothing write no entry', async () => {
     const post = await createPost(sandbox(), 'Quiet');
     const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'same' });
     const path = variantPath(sandbox(), post.id, variant.id);

@@ -1,4 +1,4 @@
-// The faults that make a 2xx answer say something other than what happened (issue 23), set over
+// The faults that make a 2xx answer say something other than what happened, set over
 // the control surface: an answer about another record, a change answered but not kept, text
 // normalised by the service. Over real HTTP.
 import { afterEach, describe, expect, it } from 'vitest';

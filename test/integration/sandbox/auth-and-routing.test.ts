@@ -3,13 +3,13 @@ import { call, useSandbox } from './helpers';
 
 const sandbox = useSandbox();
 
-describe('§5 authentication', () => {
-  it('§5 accepts the token in X-API-Key', async () => {
+describe('authentication', () => {
+  it('accepts the token in X-API-Key', async () => {
     const response = await call(sandbox(), '/api/workspaces/');
     expect(response.status).toBe(200);
   });
 
-  it('§5 accepts the token as Authorization: Bearer', async () => {
+  it('accepts the token as Authorization: Bearer', async () => {
     const response = await call(sandbox(), '/api/workspaces/', {
       token: null,
       headers: { Authorization: `Bearer ${sandbox().token}` },
@@ -17,31 +17,31 @@ describe('§5 authentication', () => {
     expect(response.status).toBe(200);
   });
 
-  it('§5 the seeded tokens carry the cps_pat_ prefix', () => {
+  it('the seeded tokens carry the cps_pat_ prefix', () => {
     expect(sandbox().token).toMatch(/^cps_pat_.+/);
     expect(sandbox().otherToken).toMatch(/^cps_pat_.+/);
     expect(sandbox().token).not.toBe(sandbox().otherToken);
   });
 
-  it('§5 a missing token gets 401 with a JSON error body', async () => {
+  it('a missing token gets 401 with a JSON error body', async () => {
     const response = await call<{ detail: string }>(sandbox(), '/api/workspaces/', { token: null });
     expect(response.status).toBe(401);
     expect(response.headers.get('content-type')).toContain('application/json');
     expect(response.body.detail).toMatch(/token/i);
   });
 
-  it('§5 a token without the <service>_pat_ prefix gets 401', async () => {
+  it('a token without the <service>_pat_ prefix gets 401', async () => {
     const response = await call(sandbox(), '/api/workspaces/', { token: 'not-a-token' });
     expect(response.status).toBe(401);
     expect(response.body).toHaveProperty('detail');
   });
 
-  it('§5 an unknown token with the right prefix gets 401', async () => {
+  it('an unknown token with the right prefix gets 401', async () => {
     const response = await call(sandbox(), '/api/workspaces/', { token: 'cps_pat_doesnotexist0000000000' });
     expect(response.status).toBe(401);
   });
 
-  it('§5 a revoked token gets 401, and a freshly minted one works', async () => {
+  it('a revoked token gets 401, and a freshly minted one works', async () => {
     const minted = sandbox().mintToken();
     expect((await call(sandbox(), '/api/workspaces/', { token: minted })).status).toBe(200);
     sandbox().revokeToken(minted);
@@ -50,7 +50,7 @@ describe('§5 authentication', () => {
     expect(response.body).toHaveProperty('detail');
   });
 
-  it('§5 an Authorization header with another scheme gets 401', async () => {
+  it('an Authorization header with another scheme gets 401', async () => {
     const response = await call(sandbox(), '/api/workspaces/', {
       token: null,
       headers: { Authorization: `Basic ${sandbox().token}` },
@@ -58,7 +58,7 @@ describe('§5 authentication', () => {
     expect(response.status).toBe(401);
   });
 
-  it('§5 workspace endpoints need a token too', async () => {
+  it('workspace endpoints need a token too', async () => {
     const response = await call(sandbox(), `/api/workspaces/${sandbox().fixtures.workspace}/posts/`, {
       token: null,
     });
@@ -66,21 +66,21 @@ describe('§5 authentication', () => {
   });
 });
 
-describe('§1/§4 routing', () => {
-  it('§4 an unknown route gets 404 with a JSON body', async () => {
+describe('routing', () => {
+  it('an unknown route gets 404 with a JSON body', async () => {
     const response = await call<{ detail: string }>(sandbox(), '/api/nothing-here/');
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toContain('application/json');
     expect(typeof response.body.detail).toBe('string');
   });
 
-  it('§4 paths carry a trailing slash: the path without it is not a route', async () => {
+  it('paths carry a trailing slash: the path without it is not a route', async () => {
     const response = await call(sandbox(), '/api/workspaces');
     expect(response.status).toBe(404);
     expect(response.body).toHaveProperty('detail');
   });
 
-  it('§4 every endpoint answers only at its trailing-slash path: without the slash, a JSON 404 and no change', async () => {
+  it('every endpoint answers only at its trailing-slash path: without the slash, a JSON 404 and no change', async () => {
     const f = sandbox().fixtures;
     const ws = `/api/workspaces/${f.workspace}`;
     const variant = `${ws}/posts/${f.posts.launch}/variants/${f.variants.launchX}`;
@@ -118,7 +118,7 @@ describe('§1/§4 routing', () => {
     expect(sandbox().inspect.publishCount(f.variants.launchX)).toBe(0);
   });
 
-  it('§4 an unknown route inside a workspace, or outside /api/, gets 404 with a JSON body, token or not', async () => {
+  it('an unknown route inside a workspace, or outside /api/, gets 404 with a JSON body, token or not', async () => {
     const f = sandbox().fixtures;
     for (const path of [
       `/api/workspaces/${f.workspace}/channels/`,
@@ -135,18 +135,18 @@ describe('§1/§4 routing', () => {
     }
   });
 
-  it('§9 there is no /v2/ prefix yet', async () => {
+  it('there is no /v2/ prefix yet', async () => {
     const response = await call(sandbox(), '/v2/api/workspaces/');
     expect(response.status).toBe(404);
   });
 
-  it('§4 a known path with a method it does not offer gets 405 with Allow', async () => {
+  it('a known path with a method it does not offer gets 405 with Allow', async () => {
     const response = await call(sandbox(), '/api/workspaces/', { method: 'DELETE' });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET');
   });
 
-  it('§1 a write without Content-Type: application/json gets 415', async () => {
+  it('a write without Content-Type: application/json gets 415', async () => {
     const response = await call(sandbox(), `/api/workspaces/${sandbox().fixtures.workspace}/posts/`, {
       rawBody: JSON.stringify({ title: 'no content type' }),
       contentType: 'text/plain',
@@ -160,7 +160,7 @@ describe('§1/§4 routing', () => {
     ).toBe(false);
   });
 
-  it('§1 a PATCH without Content-Type gets 415', async () => {
+  it('a PATCH without Content-Type gets 415', async () => {
     const f = sandbox().fixtures;
     const response = await call(
       sandbox(),
@@ -174,7 +174,7 @@ describe('§1/§4 routing', () => {
     expect(response.status).toBe(415);
   });
 
-  it('§1 a publish without Content-Type: application/json gets 415 and nothing is sent', async () => {
+  it('a publish without Content-Type: application/json gets 415 and nothing is sent', async () => {
     const f = sandbox().fixtures;
     const post = await call<{ id: string }>(sandbox(), `/api/workspaces/${f.workspace}/posts/`, {
       body: { title: 'publish needs a content type' },
@@ -194,7 +194,7 @@ describe('§1/§4 routing', () => {
     expect(sandbox().inspect.variants(post.body.id)[0]?.status).toBe('draft');
   });
 
-  it('§1 Content-Type with a charset parameter is accepted', async () => {
+  it('Content-Type with a charset parameter is accepted', async () => {
     const response = await call(sandbox(), `/api/workspaces/${sandbox().fixtures.workspace}/posts/`, {
       body: { title: 'with charset' },
       contentType: 'application/json; charset=utf-8',
@@ -202,7 +202,7 @@ describe('§1/§4 routing', () => {
     expect(response.status).toBe(201);
   });
 
-  it('§1 a body that is not JSON gets 400 naming the body', async () => {
+  it('a body that is not JSON gets 400 naming the body', async () => {
     const response = await call<{ detail: string }>(
       sandbox(),
       `/api/workspaces/${sandbox().fixtures.workspace}/posts/`,
@@ -214,7 +214,7 @@ describe('§1/§4 routing', () => {
     expect(response.body.detail).toMatch(/body/);
   });
 
-  it('§1 a JSON body that is not an object gets 400', async () => {
+  it('a JSON body that is not an object gets 400', async () => {
     const response = await call<{ detail: string }>(
       sandbox(),
       `/api/workspaces/${sandbox().fixtures.workspace}/posts/`,
@@ -226,7 +226,7 @@ describe('§1/§4 routing', () => {
     expect(response.body.detail).toMatch(/object/);
   });
 
-  it('§1 a body larger than 1 MiB gets 413 and creates nothing', async () => {
+  it('a body larger than 1 MiB gets 413 and creates nothing', async () => {
     const response = await call(sandbox(), `/api/workspaces/${sandbox().fixtures.workspace}/posts/`, {
       body: { title: 'huge', padding: 'x'.repeat(1024 * 1024 + 10) },
     });
@@ -238,7 +238,7 @@ describe('§1/§4 routing', () => {
     ).toBe(false);
   });
 
-  it('§4 a post title of the wrong type gets 400 naming the field', async () => {
+  it('a post title of the wrong type gets 400 naming the field', async () => {
     const response = await call<{ detail: string }>(
       sandbox(),
       `/api/workspaces/${sandbox().fixtures.workspace}/posts/`,
@@ -250,7 +250,7 @@ describe('§1/§4 routing', () => {
     expect(response.body.detail).toMatch(/^title:/);
   });
 
-  it('§4 a missing post title gets 400 naming the field', async () => {
+  it('a missing post title gets 400 naming the field', async () => {
     const response = await call<{ detail: string }>(
       sandbox(),
       `/api/workspaces/${sandbox().fixtures.workspace}/posts/`,
@@ -262,7 +262,7 @@ describe('§1/§4 routing', () => {
     expect(response.body.detail).toMatch(/title/);
   });
 
-  it('§4 POST posts answers 201 with the created post including id', async () => {
+  it('POST posts answers 201 with the created post including id', async () => {
     const response = await call<{ id: string; title: string }>(
       sandbox(),
       `/api/workspaces/${sandbox().fixtures.workspace}/posts/`,
@@ -279,7 +279,7 @@ describe('§1/§4 routing', () => {
     expect(read.body).toMatchObject({ id: response.body.id, title: 'Hello' });
   });
 
-  it('§4 a post id that does not exist gets 404', async () => {
+  it('a post id that does not exist gets 404', async () => {
     const response = await call(sandbox(), `/api/workspaces/${sandbox().fixtures.workspace}/posts/999999/`);
     expect(response.status).toBe(404);
   });

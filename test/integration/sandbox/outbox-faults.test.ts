@@ -1,4 +1,4 @@
-// The sandbox behaviours the outbox reliability scenarios stand on (issue 12): answers cut off or
+// The sandbox behaviours the outbox reliability scenarios stand on: answers cut off or
 // replaced after the write was committed, a look-alike made at the same moment, workspace access
 // taken away per user, a publish made elsewhere, a lax service that lets a PATCH overwrite a
 // published variant, and an answer over a client's size limit. Over real HTTP.
@@ -367,9 +367,13 @@ describe('published by someone else, and a lax service (section 3: states)', () 
     sandbox().publishAs(variant.id);
     expect(await control(sandbox(), 'POST', 'switches/', { patch_published: 'accept' })).toEqual({
       status: 200,
-      body: { patch_published: 'accept' },
+      body: { patch_published: 'accept', escape_text: 'off', caching_proxy: 'off' },
     });
-    expect((await control(sandbox(), 'GET', 'switches/')).body).toEqual({ patch_published: 'accept' });
+    expect((await control(sandbox(), 'GET', 'switches/')).body).toEqual({
+      patch_published: 'accept',
+      escape_text: 'off',
+      caching_proxy: 'off',
+    });
     const path = variantPath(sandbox(), post.id, variant.id);
     const patched = await call<Variant>(sandbox(), path, {
       method: 'PATCH',

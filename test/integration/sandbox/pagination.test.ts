@@ -23,15 +23,15 @@ beforeAll(async () => {
   activityPath = (query = '') => `${postsPath()}${post.id}/activity/${query}`;
 });
 
-describe('§8 posts list', () => {
-  it('§8 posts: without limit the answer is a bare array of every visible post', async () => {
+describe('posts list', () => {
+  it('posts: without limit the answer is a bare array of every visible post', async () => {
     const response = await call<Post[]>(sandbox(), postsPath());
     expect(response.status).toBe(200);
     expect(Array.isArray(response.body)).toBe(true);
     expect(response.body).toHaveLength(sandbox().fixtures.postsVisibleToCaller + 151);
   });
 
-  it('§8 posts: with limit the answer is the counted envelope {results, count, limit, offset}', async () => {
+  it('posts: with limit the answer is the counted envelope {results, count, limit, offset}', async () => {
     const response = await call<Envelope<Post>>(sandbox(), postsPath('?limit=10'));
     expect(Object.keys(response.body).sort()).toEqual(['count', 'limit', 'offset', 'results']);
     expect(response.body.results).toHaveLength(10);
@@ -40,33 +40,33 @@ describe('§8 posts list', () => {
     expect(response.body.offset).toBe(0);
   });
 
-  it('§8 posts: limit is clamped to 100', async () => {
+  it('posts: limit is clamped to 100', async () => {
     const response = await call<Envelope<Post>>(sandbox(), postsPath('?limit=1000'));
     expect(response.status).toBe(200);
     expect(response.body.limit).toBe(100);
     expect(response.body.results).toHaveLength(100);
   });
 
-  it('§8 posts: limit 0 is clamped to 1', async () => {
+  it('posts: limit 0 is clamped to 1', async () => {
     const response = await call<Envelope<Post>>(sandbox(), postsPath('?limit=0'));
     expect(response.body.limit).toBe(1);
     expect(response.body.results).toHaveLength(1);
   });
 
-  it('§8 posts: a negative limit is clamped to 1', async () => {
+  it('posts: a negative limit is clamped to 1', async () => {
     const response = await call<Envelope<Post>>(sandbox(), postsPath('?limit=-7'));
     expect(response.body.limit).toBe(1);
     expect(response.body.results).toHaveLength(1);
   });
 
-  it('§8 posts: offset defaults to 0', async () => {
+  it('posts: offset defaults to 0', async () => {
     const withDefault = await call<Envelope<Post>>(sandbox(), postsPath('?limit=5'));
     const explicit = await call<Envelope<Post>>(sandbox(), postsPath('?limit=5&offset=0'));
     expect(withDefault.body.offset).toBe(0);
     expect(withDefault.body.results).toEqual(explicit.body.results);
   });
 
-  it('§8 posts: a negative offset is treated as 0', async () => {
+  it('posts: a negative offset is treated as 0', async () => {
     const negative = await call<Envelope<Post>>(sandbox(), postsPath('?limit=5&offset=-20'));
     const zero = await call<Envelope<Post>>(sandbox(), postsPath('?limit=5&offset=0'));
     expect(negative.status).toBe(200);
@@ -74,13 +74,13 @@ describe('§8 posts list', () => {
     expect(negative.body.results).toEqual(zero.body.results);
   });
 
-  it('§8 posts: offset moves the window', async () => {
+  it('posts: offset moves the window', async () => {
     const all = await call<Post[]>(sandbox(), postsPath());
     const page = await call<Envelope<Post>>(sandbox(), postsPath('?limit=3&offset=4'));
     expect(page.body.results.map((p) => p.id)).toEqual(all.body.slice(4, 7).map((p) => p.id));
   });
 
-  it('§8 posts: continuing while offset + limit < count returns every visible post exactly once', async () => {
+  it('posts: continuing while offset + limit < count returns every visible post exactly once', async () => {
     const seen: string[] = [];
     let offset = 0;
     let count = Number.POSITIVE_INFINITY;
@@ -97,13 +97,13 @@ describe('§8 posts list', () => {
     expect(new Set(seen)).toEqual(new Set(all.body.map((p) => p.id)));
   });
 
-  it('§8 posts: an offset past the end gives an empty page with the full count', async () => {
+  it('posts: an offset past the end gives an empty page with the full count', async () => {
     const response = await call<Envelope<Post>>(sandbox(), postsPath('?limit=10&offset=10000'));
     expect(response.body.results).toEqual([]);
     expect(response.body.count).toBe(sandbox().fixtures.postsVisibleToCaller + 151);
   });
 
-  it.each(['abc', '1.5', '', '10x', '1e2'])('§7 posts: limit=%j (not an integer) gets 400', async (value) => {
+  it.each(['abc', '1.5', '', '10x', '1e2'])('posts: limit=%j (not an integer) gets 400', async (value) => {
     const response = await call<{ detail: string }>(
       sandbox(),
       postsPath(`?limit=${encodeURIComponent(value)}`),
@@ -112,7 +112,7 @@ describe('§8 posts list', () => {
     expect(response.body.detail).toMatch(/limit/);
   });
 
-  it.each(['abc', '2.5', ''])('§7 posts: offset=%j (not an integer) gets 400', async (value) => {
+  it.each(['abc', '2.5', ''])('posts: offset=%j (not an integer) gets 400', async (value) => {
     const response = await call<{ detail: string }>(
       sandbox(),
       postsPath(`?limit=5&offset=${encodeURIComponent(value)}`),
@@ -121,43 +121,43 @@ describe('§8 posts list', () => {
     expect(response.body.detail).toMatch(/offset/);
   });
 
-  it('§7 posts: a non-integer offset gets 400 even without limit', async () => {
+  it('posts: a non-integer offset gets 400 even without limit', async () => {
     const response = await call(sandbox(), postsPath('?offset=x'));
     expect(response.status).toBe(400);
   });
 });
 
-describe('§8 post activity list', () => {
-  it('§8 activity: without limit the answer is a bare array of every entry', async () => {
+describe('post activity list', () => {
+  it('activity: without limit the answer is a bare array of every entry', async () => {
     const response = await call<unknown[]>(sandbox(), activityPath());
     expect(Array.isArray(response.body)).toBe(true);
     expect(response.body).toHaveLength(activityTotal);
   });
 
-  it('§8 activity: with limit the answer is the counted envelope', async () => {
+  it('activity: with limit the answer is the counted envelope', async () => {
     const response = await call<Envelope<unknown>>(sandbox(), activityPath('?limit=7&offset=3'));
     expect(response.body).toMatchObject({ count: activityTotal, limit: 7, offset: 3 });
     expect(response.body.results).toHaveLength(7);
   });
 
-  it('§8 activity: limit is clamped to 100', async () => {
+  it('activity: limit is clamped to 100', async () => {
     const response = await call<Envelope<unknown>>(sandbox(), activityPath('?limit=101'));
     expect(response.body.limit).toBe(100);
     expect(response.body.results).toHaveLength(100);
   });
 
-  it('§8 activity: limit 0 is clamped to 1', async () => {
+  it('activity: limit 0 is clamped to 1', async () => {
     const response = await call<Envelope<unknown>>(sandbox(), activityPath('?limit=0'));
     expect(response.body.limit).toBe(1);
     expect(response.body.results).toHaveLength(1);
   });
 
-  it('§8 activity: a negative offset is treated as 0', async () => {
+  it('activity: a negative offset is treated as 0', async () => {
     const response = await call<Envelope<unknown>>(sandbox(), activityPath('?limit=2&offset=-1'));
     expect(response.body.offset).toBe(0);
   });
 
-  it('§8 activity: paging with the envelope returns every entry exactly once', async () => {
+  it('activity: paging with the envelope returns every entry exactly once', async () => {
     const ids: string[] = [];
     for (let offset = 0; ; offset += 50) {
       const page = await call<Envelope<{ id: string }>>(
@@ -171,20 +171,20 @@ describe('§8 post activity list', () => {
     expect(new Set(ids).size).toBe(activityTotal);
   });
 
-  it('§7 activity: a non-integer limit gets 400', async () => {
+  it('activity: a non-integer limit gets 400', async () => {
     const response = await call<{ detail: string }>(sandbox(), activityPath('?limit=ten'));
     expect(response.status).toBe(400);
     expect(response.body.detail).toMatch(/limit/);
   });
 
-  it('§7 activity: a non-integer offset gets 400', async () => {
+  it('activity: a non-integer offset gets 400', async () => {
     const response = await call<{ detail: string }>(sandbox(), activityPath('?limit=10&offset=0.5'));
     expect(response.status).toBe(400);
     expect(response.body.detail).toMatch(/offset/);
   });
 });
 
-describe('§7/§8 the same limit and offset rules on every paged list', () => {
+describe('the same limit and offset rules on every paged list', () => {
   // Posts, activity and skills: every 400 of section 7 and every clamp of section 8, per list.
   const lists: Array<[string, (query?: string) => string, number]> = [
     ['posts', (query = '') => postsPath(query), 100],
@@ -196,7 +196,7 @@ describe('§7/§8 the same limit and offset rules on every paged list', () => {
 
   describe.each(lists)('%s', (name, path, max) => {
     it.each(['abc', '1.5', '', '10x', '1e2', '0x10', ' '])(
-      `§7 ${name}: limit=%j (not an integer) gets 400 naming limit`,
+      `${name}: limit=%j (not an integer) gets 400 naming limit`,
       async (value) => {
         const response = await call<{ detail: string }>(
           sandbox(),
@@ -208,7 +208,7 @@ describe('§7/§8 the same limit and offset rules on every paged list', () => {
     );
 
     it.each(['abc', '2.5', '', '1e1'])(
-      `§7 ${name}: offset=%j (not an integer) gets 400 naming offset, with or without limit`,
+      `${name}: offset=%j (not an integer) gets 400 naming offset, with or without limit`,
       async (value) => {
         for (const query of [
           `?limit=5&offset=${encodeURIComponent(value)}`,
@@ -221,13 +221,13 @@ describe('§7/§8 the same limit and offset rules on every paged list', () => {
       },
     );
 
-    it(`§8 ${name}: limit above the maximum is clamped to ${max}`, async () => {
+    it(`${name}: limit above the maximum is clamped to ${max}`, async () => {
       const response = await call(sandbox(), path(`?limit=${max + 1}`));
       expect(response.status).toBe(200);
       expect(rows(response.body)).toHaveLength(max);
     });
 
-    it(`§8 ${name}: limit 0 and a negative limit are clamped to 1`, async () => {
+    it(`${name}: limit 0 and a negative limit are clamped to 1`, async () => {
       for (const value of ['0', '-1', '-500']) {
         const response = await call(sandbox(), path(`?limit=${value}`));
         expect(response.status, value).toBe(200);
@@ -235,7 +235,7 @@ describe('§7/§8 the same limit and offset rules on every paged list', () => {
       }
     });
 
-    it(`§8 ${name}: offset defaults to 0, and a negative one counts as 0`, async () => {
+    it(`${name}: offset defaults to 0, and a negative one counts as 0`, async () => {
       const omitted = await call(sandbox(), path('?limit=4'));
       const zero = await call(sandbox(), path('?limit=4&offset=0'));
       const negative = await call(sandbox(), path('?limit=4&offset=-9'));
@@ -245,7 +245,7 @@ describe('§7/§8 the same limit and offset rules on every paged list', () => {
       expect(rows(second.body)).not.toEqual(rows(zero.body));
     });
 
-    it(`§8 ${name}: an offset larger than any list is an empty page, not a server error`, async () => {
+    it(`${name}: an offset larger than any list is an empty page, not a server error`, async () => {
       for (const value of ['99999999999999999999', '9223372036854775807', '9223372036854775808']) {
         const response = await call(sandbox(), path(`?limit=5&offset=${value}`));
         expect(response.status, value).toBe(200);
@@ -253,14 +253,14 @@ describe('§7/§8 the same limit and offset rules on every paged list', () => {
       }
     });
 
-    it(`§8 ${name}: a huge limit is clamped, not an error`, async () => {
+    it(`${name}: a huge limit is clamped, not an error`, async () => {
       const response = await call(sandbox(), path('?limit=99999999999999999999999'));
       expect(response.status).toBe(200);
       expect(rows(response.body)).toHaveLength(max);
     });
   });
 
-  it('§8 posts and activity: the envelope echoes a huge offset as an integer and keeps the count', async () => {
+  it('posts and activity: the envelope echoes a huge offset as an integer and keeps the count', async () => {
     for (const path of [
       postsPath('?limit=5&offset=99999999999999999999'),
       activityPath('?limit=5&offset=99999999999999999999'),
@@ -274,21 +274,21 @@ describe('§7/§8 the same limit and offset rules on every paged list', () => {
   });
 });
 
-describe('§8 skills list', () => {
+describe('skills list', () => {
   const skillsPath = (query = ''): string =>
     `/api/workspaces/${sandbox().fixtures.workspace}/skills/${query}`;
 
-  it('§8 skills: the seed has more than 200 skills visible to the caller', () => {
+  it('skills: the seed has more than 200 skills visible to the caller', () => {
     expect(sandbox().fixtures.skillsVisibleToCaller).toBeGreaterThan(200);
   });
 
-  it('§8 skills: without limit, a bare array of at most 200 rows and no count', async () => {
+  it('skills: without limit, a bare array of at most 200 rows and no count', async () => {
     const response = await call<unknown[]>(sandbox(), skillsPath());
     expect(Array.isArray(response.body)).toBe(true);
     expect(response.body).toHaveLength(200);
   });
 
-  it('§8 skills: the 200 rows are the newest', async () => {
+  it('skills: the 200 rows are the newest', async () => {
     const response = await call<Array<{ id: string; name: string }>>(sandbox(), skillsPath());
     const numbers = response.body.map((s) => Number(s.name.replace('Skill ', '')));
     const newestVisible = Array.from({ length: sandbox().fixtures.skillsTotal }, (_, i) => i + 1)
@@ -298,24 +298,24 @@ describe('§8 skills list', () => {
     expect(numbers).toEqual(newestVisible);
   });
 
-  it('§8 skills: with limit, still a bare array of that many rows', async () => {
+  it('skills: with limit, still a bare array of that many rows', async () => {
     const response = await call<unknown[]>(sandbox(), skillsPath('?limit=50'));
     expect(Array.isArray(response.body)).toBe(true);
     expect(response.body).toHaveLength(50);
   });
 
-  it('§8 skills: limit above 200 is clamped to 200', async () => {
+  it('skills: limit above 200 is clamped to 200', async () => {
     const response = await call<unknown[]>(sandbox(), skillsPath('?limit=500'));
     expect(response.status).toBe(200);
     expect(response.body).toHaveLength(200);
   });
 
-  it('§8 skills: limit 0 is clamped to 1', async () => {
+  it('skills: limit 0 is clamped to 1', async () => {
     const response = await call<unknown[]>(sandbox(), skillsPath('?limit=0'));
     expect(response.body).toHaveLength(1);
   });
 
-  it('§8 skills: paging by offset until a short page yields the newest 200, each once', async () => {
+  it('skills: paging by offset until a short page yields the newest 200, each once', async () => {
     const ids: string[] = [];
     const limit = 30;
     for (let offset = 0; ; offset += limit) {
@@ -330,30 +330,30 @@ describe('§8 skills list', () => {
     expect(new Set(ids).size).toBe(200);
   });
 
-  it('§8 skills: an offset past the newest 200 gives an empty array', async () => {
+  it('skills: an offset past the newest 200 gives an empty array', async () => {
     const response = await call<unknown[]>(sandbox(), skillsPath('?limit=10&offset=200'));
     expect(response.body).toEqual([]);
   });
 
-  it('§8 skills: a negative offset is treated as 0', async () => {
+  it('skills: a negative offset is treated as 0', async () => {
     const negative = await call<unknown[]>(sandbox(), skillsPath('?limit=3&offset=-3'));
     const zero = await call<unknown[]>(sandbox(), skillsPath('?limit=3'));
     expect(negative.body).toEqual(zero.body);
   });
 
-  it('§7 skills: a non-integer limit gets 400', async () => {
+  it('skills: a non-integer limit gets 400', async () => {
     const response = await call<{ detail: string }>(sandbox(), skillsPath('?limit=many'));
     expect(response.status).toBe(400);
     expect(response.body.detail).toMatch(/limit/);
   });
 
-  it('§7 skills: a non-integer offset gets 400', async () => {
+  it('skills: a non-integer offset gets 400', async () => {
     const response = await call<{ detail: string }>(sandbox(), skillsPath('?limit=10&offset=1.0'));
     expect(response.status).toBe(400);
     expect(response.body.detail).toMatch(/offset/);
   });
 
-  it('§5.4 skills: another member’s private skills are not listed', async () => {
+  it('skills: another member’s private skills are not listed', async () => {
     const mine = await call<Array<{ owner: string; visibility: string }>>(sandbox(), skillsPath());
     expect(mine.body.some((s) => s.visibility === 'private' && s.owner !== sandbox().fixtures.caller)).toBe(
       false,

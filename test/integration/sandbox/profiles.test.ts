@@ -12,8 +12,8 @@ interface Profile {
 const path = (query = ''): string =>
   `/api/workspaces/${sandbox().fixtures.workspace}/social-profiles/${query}`;
 
-describe('§2 social profiles', () => {
-  it('§2 every profile has id (string), platform (string) and is_active (boolean)', async () => {
+describe('social profiles', () => {
+  it('every profile has id (string), platform (string) and is_active (boolean)', async () => {
     const response = await call<Profile[]>(sandbox(), path());
     expect(response.status).toBe(200);
     expect(response.body.length).toBeGreaterThan(0);
@@ -24,7 +24,7 @@ describe('§2 social profiles', () => {
     }
   });
 
-  it('§2 type=scheduling lists only scheduling profiles', async () => {
+  it('type=scheduling lists only scheduling profiles', async () => {
     const f = sandbox().fixtures;
     const all = await call<Profile[]>(sandbox(), path());
     const scheduling = await call<Profile[]>(sandbox(), path('?type=scheduling'));
@@ -33,7 +33,7 @@ describe('§2 social profiles', () => {
     expect(scheduling.body.length).toBe(all.body.length - 1);
   });
 
-  it('§2 the seed has several platforms, an inactive profile and a platform with two accounts', async () => {
+  it('the seed has several platforms, an inactive profile and a platform with two accounts', async () => {
     const f = sandbox().fixtures;
     const response = await call<Profile[]>(sandbox(), path('?type=scheduling'));
     const platforms = new Set(response.body.map((p) => p.platform));
@@ -49,7 +49,7 @@ describe('§2 social profiles', () => {
     });
   });
 
-  it('§4 social profiles are a bare array, listed per workspace', async () => {
+  it('social profiles are a bare array, listed per workspace', async () => {
     const f = sandbox().fixtures;
     const second = await call<Profile[]>(sandbox(), `/api/workspaces/${f.secondWorkspace}/social-profiles/`);
     expect(second.body.map((p) => p.id)).toEqual([f.profiles.secondWorkspaceX]);

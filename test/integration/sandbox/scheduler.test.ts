@@ -12,8 +12,8 @@ afterAll(() => {
 });
 const sandbox = useSandbox({ schedulerIntervalMs: 20 });
 
-describe('§3 the scheduler in real time', () => {
-  it('§3 a variant scheduled for a time already past is accepted and sent by the next tick', async () => {
+describe('the scheduler in real time', () => {
+  it('a variant scheduled for a time already past is accepted and sent by the next tick', async () => {
     const post = await createPost(sandbox(), 'Real-time scheduler');
     const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'right away' });
     const past = new Date(sandbox().clock.now().getTime() - 60_000).toISOString();
@@ -29,7 +29,7 @@ describe('§3 the scheduler in real time', () => {
     expect(sandbox().inspect.variants(post.id)[0]?.status).toBe('published');
   });
 
-  it('§3 a future time is not sent early; moving the clock past it sends it once', async () => {
+  it('a future time is not sent early; moving the clock past it sends it once', async () => {
     const post = await createPost(sandbox(), 'Future');
     const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'later' });
     const future = new Date(sandbox().clock.now().getTime() + 24 * 3600_000).toISOString();

@@ -12,7 +12,7 @@ describe('switchable choices: status strings', () => {
     statusStrings: { scheduled: 'queued', published: 'sent' },
   });
 
-  it('§3 scheduled status string can be switched (here: queued)', async () => {
+  it('scheduled status string can be switched (here: queued)', async () => {
     const post = await createPost(sandbox(), 'Strings');
     const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'x' });
     const response = await call<Variant>(sandbox(), variantPath(sandbox(), post.id, variant.id), {
@@ -22,7 +22,7 @@ describe('switchable choices: status strings', () => {
     expect(response.body.status).toBe('queued');
   });
 
-  it('§3 published status string can be switched (here: sent); draft and needs_approval stay', async () => {
+  it('published status string can be switched (here: sent); draft and needs_approval stay', async () => {
     const post = await createPost(sandbox(), 'Strings');
     const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'x' });
     expect(variant.status).toBe('draft');
@@ -46,7 +46,7 @@ describe('switchable choices: status strings', () => {
 describe('switchable choices: error body shape', () => {
   const sandbox = useSandbox({ errorShape: 'nested' });
 
-  it('§7 the nested error shape is {"error": {"code", "message"}}', async () => {
+  it('the nested error shape is {"error": {"code", "message"}}', async () => {
     const response = await call<{ error: { code: string; message: string } }>(sandbox(), '/api/workspaces/', {
       token: null,
     });
@@ -56,7 +56,7 @@ describe('switchable choices: error body shape', () => {
     expect(response.body).not.toHaveProperty('detail');
   });
 
-  it('§7 a 400 in the nested shape still names the field', async () => {
+  it('a 400 in the nested shape still names the field', async () => {
     const response = await call<{ error: { code: string; message: string } }>(
       sandbox(),
       `/api/workspaces/${sandbox().fixtures.workspace}/posts/?limit=x`,
@@ -70,7 +70,7 @@ describe('switchable choices: id format', () => {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
   const sandbox = useSandbox({ idFormat: 'uuid' });
 
-  it('§4 ids can be UUIDs: created posts and variants', async () => {
+  it('ids can be UUIDs: created posts and variants', async () => {
     const post = await createPost(sandbox(), 'UUID');
     expect(post.id).toMatch(uuid);
     const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'x' });
@@ -79,7 +79,7 @@ describe('switchable choices: id format', () => {
     expect(variant.social_profile_id).toMatch(uuid);
   });
 
-  it('§4 ids can be UUIDs: seeded rows, reachable by the fixtures of the handle', async () => {
+  it('ids can be UUIDs: seeded rows, reachable by the fixtures of the handle', async () => {
     const f = sandbox().fixtures;
     expect(f.posts.launch).toMatch(uuid);
     const response = await call<{ id: string }>(
@@ -93,7 +93,7 @@ describe('switchable choices: id format', () => {
 describe('switchable choices: id format default', () => {
   const sandbox = useSandbox();
 
-  it('§4 ids are numeric strings by default, and one sequence spans every resource', async () => {
+  it('ids are numeric strings by default, and one sequence spans every resource', async () => {
     const post = await createPost(sandbox(), 'Numeric');
     const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'x' });
     expect(post.id).toMatch(/^\d+$/);
@@ -110,7 +110,7 @@ describe('switchable choices: id format default', () => {
 describe('switchable choices: ids as JSON numbers', () => {
   const sandbox = useSandbox({ idType: 'number' });
 
-  it('§4 ids can come as JSON numbers, and a number sent back as social_profile_id is understood', async () => {
+  it('ids can come as JSON numbers, and a number sent back as social_profile_id is understood', async () => {
     const f = sandbox().fixtures;
     const profiles = await call<Array<{ id: unknown }>>(
       sandbox(),
@@ -165,7 +165,7 @@ describe('persistence', () => {
 describe('switchable choices: the order of the posts list', () => {
   const sandbox = useSandbox({ postOrder: 'oldest_first' });
 
-  it('§8 posts can be listed oldest first, in the envelope and the bare array alike', async () => {
+  it('posts can be listed oldest first, in the envelope and the bare array alike', async () => {
     const first = await createPost(sandbox(), 'Older');
     const second = await createPost(sandbox(), 'Newer');
     const path = `/api/workspaces/${sandbox().fixtures.workspace}/posts/`;

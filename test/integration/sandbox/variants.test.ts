@@ -19,8 +19,8 @@ const publish = (variant: Variant) =>
     method: 'POST',
   });
 
-describe('§2 variant creation and social_profile_id', () => {
-  it('§4 POST variants answers 201 with the variant including id, as a draft', async () => {
+describe('variant creation and social_profile_id', () => {
+  it('POST variants answers 201 with the variant including id, as a draft', async () => {
     const response = await call<Variant>(
       sandbox(),
       `/api/workspaces/${sandbox().fixtures.workspace}/posts/${post.id}/variants/`,
@@ -39,12 +39,12 @@ describe('§2 variant creation and social_profile_id', () => {
     });
   });
 
-  it('§2.2 social_profile_id omitted: the platform’s default account is used', async () => {
+  it('social_profile_id omitted: the platform’s default account is used', async () => {
     const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'default please' });
     expect(variant.social_profile_id).toBe(sandbox().fixtures.profiles.xDefault);
   });
 
-  it('§2.2 social_profile_id omitted on a platform without a usable default: no account', async () => {
+  it('social_profile_id omitted on a platform without a usable default: no account', async () => {
     const threads = await createVariant(sandbox(), post.id, { platform: 'threads', content: 'no default' });
     expect(threads.social_profile_id).toBeNull();
     const mastodon = await createVariant(sandbox(), post.id, {
@@ -59,7 +59,7 @@ describe('§2 variant creation and social_profile_id', () => {
     expect(unknown.social_profile_id).toBeNull();
   });
 
-  it('§2.3 social_profile_id sent as null: created without an account', async () => {
+  it('social_profile_id sent as null: created without an account', async () => {
     const variant = await createVariant(sandbox(), post.id, {
       platform: 'x',
       content: 'later',
@@ -68,7 +68,7 @@ describe('§2 variant creation and social_profile_id', () => {
     expect(variant.social_profile_id).toBeNull();
   });
 
-  it('§2 social_profile_id chosen: that account is used', async () => {
+  it('social_profile_id chosen: that account is used', async () => {
     const f = sandbox().fixtures;
     const variant = await createVariant(sandbox(), post.id, {
       platform: 'x',
@@ -78,12 +78,12 @@ describe('§2 variant creation and social_profile_id', () => {
     expect(variant.social_profile_id).toBe(f.profiles.xSecond);
   });
 
-  it('§2.4 platform is not a closed list', async () => {
+  it('platform is not a closed list', async () => {
     const variant = await createVariant(sandbox(), post.id, { platform: 'pixelfed', content: 'new network' });
     expect(variant.platform).toBe('pixelfed');
   });
 
-  it('§2 a profile of another platform gets 400 naming social_profile_id', async () => {
+  it('a profile of another platform gets 400 naming social_profile_id', async () => {
     const response = await call<{ detail: string }>(
       sandbox(),
       `/api/workspaces/${sandbox().fixtures.workspace}/posts/${post.id}/variants/`,
@@ -95,7 +95,7 @@ describe('§2 variant creation and social_profile_id', () => {
     expect(response.body.detail).toMatch(/^social_profile_id:/);
   });
 
-  it('§2 an inactive profile gets 400 naming social_profile_id', async () => {
+  it('an inactive profile gets 400 naming social_profile_id', async () => {
     const response = await call<{ detail: string }>(
       sandbox(),
       `/api/workspaces/${sandbox().fixtures.workspace}/posts/${post.id}/variants/`,
@@ -111,7 +111,7 @@ describe('§2 variant creation and social_profile_id', () => {
     expect(response.body.detail).toMatch(/social_profile_id/);
   });
 
-  it('§2 a profile of another workspace gets 400', async () => {
+  it('a profile of another workspace gets 400', async () => {
     const response = await call(
       sandbox(),
       `/api/workspaces/${sandbox().fixtures.workspace}/posts/${post.id}/variants/`,
@@ -128,7 +128,7 @@ describe('§2 variant creation and social_profile_id', () => {
     ['content', { platform: 'x', content: ['x'] }],
     ['content', { platform: 'x' }],
     ['social_profile_id', { platform: 'x', content: 'x', social_profile_id: 101 }],
-  ])('§4 variant create: a wrong or missing %s gets 400 naming it', async (field, body) => {
+  ])('variant create: a wrong or missing %s gets 400 naming it', async (field, body) => {
     const response = await call<{ detail: string }>(
       sandbox(),
       `/api/workspaces/${sandbox().fixtures.workspace}/posts/${post.id}/variants/`,
@@ -138,7 +138,7 @@ describe('§2 variant creation and social_profile_id', () => {
     expect(response.body.detail).toContain(field);
   });
 
-  it('§4 GET variants lists the post’s variants', async () => {
+  it('GET variants lists the post’s variants', async () => {
     const a = await createVariant(sandbox(), post.id, { platform: 'x', content: 'a' });
     const b = await createVariant(sandbox(), post.id, { platform: 'linkedin', content: 'b' });
     const response = await call<Variant[]>(
@@ -148,7 +148,7 @@ describe('§2 variant creation and social_profile_id', () => {
     expect(response.body.map((v) => v.id)).toEqual([a.id, b.id]);
   });
 
-  it('§4 a variant of another post gets 404', async () => {
+  it('a variant of another post gets 404', async () => {
     const other = await createPost(sandbox(), 'Other');
     const variant = await createVariant(sandbox(), other.id, { platform: 'x', content: 'elsewhere' });
     const response = await call(sandbox(), variantPath(sandbox(), post.id, variant.id), {
@@ -159,8 +159,8 @@ describe('§2 variant creation and social_profile_id', () => {
   });
 });
 
-describe('§3 schedule, unschedule and the scheduler', () => {
-  it('§3 PATCH scheduled_at with a timestamp: scheduled, with scheduled_at in UTC Z', async () => {
+describe('schedule, unschedule and the scheduler', () => {
+  it('PATCH scheduled_at with a timestamp: scheduled, with scheduled_at in UTC Z', async () => {
     const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'later' });
     const response = await patch(variant, { scheduled_at: '2030-01-02T10:00:00+02:00' });
     expect(response.status).toBe(200);
@@ -168,7 +168,7 @@ describe('§3 schedule, unschedule and the scheduler', () => {
     expect(response.body.scheduled_at).toBe('2030-01-02T08:00:00.000Z');
   });
 
-  it('§3 PATCH scheduled_at null: back to draft', async () => {
+  it('PATCH scheduled_at null: back to draft', async () => {
     const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'later' });
     await patch(variant, { scheduled_at: '2030-01-02T10:00:00Z' });
     const response = await patch(variant, { scheduled_at: null });
@@ -177,7 +177,7 @@ describe('§3 schedule, unschedule and the scheduler', () => {
     expect(response.body.scheduled_at).toBeNull();
   });
 
-  it('§3 the service publishes a scheduled variant when its time comes', async () => {
+  it('the service publishes a scheduled variant when its time comes', async () => {
     const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'on time' });
     const due = new Date(sandbox().clock.now().getTime() + 3600_000);
     await patch(variant, { scheduled_at: due.toISOString() });
@@ -194,7 +194,7 @@ describe('§3 schedule, unschedule and the scheduler', () => {
     expect(read.platform_post_url).toMatch(/^https:\/\//);
   });
 
-  it('§3 unscheduling cancels the scheduled publication', async () => {
+  it('unscheduling cancels the scheduled publication', async () => {
     const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'cancelled' });
     const due = new Date(sandbox().clock.now().getTime() + 60_000);
     await patch(variant, { scheduled_at: due.toISOString() });
@@ -208,7 +208,7 @@ describe('§3 schedule, unschedule and the scheduler', () => {
     ).toBe('draft');
   });
 
-  it('§3 a scheduled variant on a sign-off channel goes to needs_approval when due', async () => {
+  it('a scheduled variant on a sign-off channel goes to needs_approval when due', async () => {
     const variant = await createVariant(sandbox(), post.id, { platform: 'bluesky', content: 'needs review' });
     await patch(variant, { scheduled_at: new Date(sandbox().clock.now().getTime() + 1000).toISOString() });
     await sandbox().clock.advance(1000);
@@ -220,7 +220,7 @@ describe('§3 schedule, unschedule and the scheduler', () => {
     expect(sandbox().inspect.publishCount(variant.id)).toBe(0);
   });
 
-  it('§2.1 scheduling a variant without an account gets 400 with a message', async () => {
+  it('scheduling a variant without an account gets 400 with a message', async () => {
     const variant = await createVariant(sandbox(), post.id, {
       platform: 'x',
       content: 'no account',
@@ -236,7 +236,7 @@ describe('§3 schedule, unschedule and the scheduler', () => {
     ).toBe('draft');
   });
 
-  it('§3 assigning an account and a time in one PATCH schedules it', async () => {
+  it('assigning an account and a time in one PATCH schedules it', async () => {
     const variant = await createVariant(sandbox(), post.id, {
       platform: 'x',
       content: 'assign',
@@ -254,7 +254,7 @@ describe('§3 schedule, unschedule and the scheduler', () => {
   });
 
   it.each([['tomorrow'], ['2030-01-01'], ['2030-01-01T10:00:00'], [12345], [true]])(
-    '§2 scheduled_at %j (not an ISO 8601 timestamp with zone) gets 400 naming the field',
+    'scheduled_at %j (not an ISO 8601 timestamp with zone) gets 400 naming the field',
     async (value) => {
       const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'bad time' });
       const response = await patch(variant, { scheduled_at: value });
@@ -269,7 +269,7 @@ describe('§3 schedule, unschedule and the scheduler', () => {
     ['2030-04-31T10:00:00Z'],
     ['2030-13-01T10:00:00Z'],
   ])(
-    '§2 scheduled_at %j (a day that does not exist) gets 400, it is not rolled into the next month',
+    'scheduled_at %j (a day that does not exist) gets 400, it is not rolled into the next month',
     async (value) => {
       const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'no such day' });
       const response = await patch(variant, { scheduled_at: value });
@@ -283,22 +283,22 @@ describe('§3 schedule, unschedule and the scheduler', () => {
     },
   );
 
-  it('§2 scheduled_at on a leap day is accepted as that day', async () => {
+  it('scheduled_at on a leap day is accepted as that day', async () => {
     const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'leap day' });
     const response = await patch(variant, { scheduled_at: '2032-02-29T23:30:00-01:00' });
     expect(response.status).toBe(200);
     expect(response.body.scheduled_at).toBe('2032-03-01T00:30:00.000Z');
   });
 
-  it('§4 a PATCH with no known field gets 400', async () => {
+  it('a PATCH with no known field gets 400', async () => {
     const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'x' });
     const response = await patch(variant, { colour: 'blue' });
     expect(response.status).toBe(400);
   });
 });
 
-describe('§4 PATCH content', () => {
-  it('§4 PATCH content changes an unpublished variant', async () => {
+describe('PATCH content', () => {
+  it('PATCH content changes an unpublished variant', async () => {
     const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'first' });
     const response = await patch(variant, { content: 'second' });
     expect(response.status).toBe(200);
@@ -310,7 +310,7 @@ describe('§4 PATCH content', () => {
     ).toBe('second');
   });
 
-  it('§4 PATCH content keeps a scheduled variant scheduled', async () => {
+  it('PATCH content keeps a scheduled variant scheduled', async () => {
     const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'first' });
     await patch(variant, { scheduled_at: '2031-01-01T00:00:00Z' });
     const response = await patch(variant, { content: 'edited' });
@@ -321,14 +321,14 @@ describe('§4 PATCH content', () => {
     });
   });
 
-  it('§4 PATCH content of the wrong type gets 400 naming the field', async () => {
+  it('PATCH content of the wrong type gets 400 naming the field', async () => {
     const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'first' });
     const response = await patch(variant, { content: 5 });
     expect(response.status).toBe(400);
     expect(response.body.detail).toMatch(/^content:/);
   });
 
-  it('§3 a published variant can no longer be changed (409), and nothing changes', async () => {
+  it('a published variant can no longer be changed (409), and nothing changes', async () => {
     const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'final' });
     await publish(variant);
     const response = await patch(variant, { content: 'too late' });
@@ -341,8 +341,8 @@ describe('§4 PATCH content', () => {
   });
 });
 
-describe('§3 publish and approvals', () => {
-  it('§3 publish on a channel without sign-off: published, with platform_post_url', async () => {
+describe('publish and approvals', () => {
+  it('publish on a channel without sign-off: published, with platform_post_url', async () => {
     const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'now' });
     const response = await publish(variant);
     expect(response.status).toBe(200);
@@ -351,7 +351,7 @@ describe('§3 publish and approvals', () => {
     expect(sandbox().inspect.publishCount(variant.id)).toBe(1);
   });
 
-  it('§3 publish accepts a body-less POST with Content-Type set', async () => {
+  it('publish accepts a body-less POST with Content-Type set', async () => {
     const variant = await createVariant(sandbox(), post.id, { platform: 'linkedin', content: 'no body' });
     const response = await call<Variant>(sandbox(), variantPath(sandbox(), post.id, variant.id, 'publish/'), {
       method: 'POST',
@@ -359,7 +359,7 @@ describe('§3 publish and approvals', () => {
     expect(response.status).toBe(200);
   });
 
-  it('§3 publish a scheduled variant: published now, not again later', async () => {
+  it('publish a scheduled variant: published now, not again later', async () => {
     const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'early' });
     await patch(variant, { scheduled_at: new Date(sandbox().clock.now().getTime() + 5000).toISOString() });
     const response = await publish(variant);
@@ -368,7 +368,7 @@ describe('§3 publish and approvals', () => {
     expect(sandbox().inspect.publishCount(variant.id)).toBe(1);
   });
 
-  it('§3 publish on a sign-off channel: no error, status needs_approval, nothing sent', async () => {
+  it('publish on a sign-off channel: no error, status needs_approval, nothing sent', async () => {
     const variant = await createVariant(sandbox(), post.id, { platform: 'bluesky', content: 'review me' });
     expect(variant.social_profile_id).toBe(sandbox().fixtures.profiles.blueskySignOff);
     const response = await publish(variant);
@@ -378,7 +378,7 @@ describe('§3 publish and approvals', () => {
     expect(sandbox().inspect.publishCount(variant.id)).toBe(0);
   });
 
-  it('§3 a released approval publishes the variant', async () => {
+  it('a released approval publishes the variant', async () => {
     const variant = await createVariant(sandbox(), post.id, { platform: 'bluesky', content: 'approved' });
     await publish(variant);
     sandbox().releaseApproval(variant.id);
@@ -392,12 +392,12 @@ describe('§3 publish and approvals', () => {
     expect(read.platform_post_url).toMatch(/^https:\/\//);
   });
 
-  it('§3 releasing a variant that is not waiting for sign-off throws', async () => {
+  it('releasing a variant that is not waiting for sign-off throws', async () => {
     const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'plain' });
     expect(() => sandbox().releaseApproval(variant.id)).toThrow(/sign-off/);
   });
 
-  it('§3 publishing again while waiting for sign-off changes nothing', async () => {
+  it('publishing again while waiting for sign-off changes nothing', async () => {
     const variant = await createVariant(sandbox(), post.id, { platform: 'bluesky', content: 'twice' });
     await publish(variant);
     const again = await publish(variant);
@@ -406,7 +406,7 @@ describe('§3 publish and approvals', () => {
     expect(sandbox().inspect.publishCount(variant.id)).toBe(0);
   });
 
-  it('§3 a second publish of a published variant answers it unchanged and never sends twice', async () => {
+  it('a second publish of a published variant answers it unchanged and never sends twice', async () => {
     const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: 'once' });
     const first = await publish(variant);
     const second = await publish(variant);
@@ -415,7 +415,7 @@ describe('§3 publish and approvals', () => {
     expect(sandbox().inspect.publishCount(variant.id)).toBe(1);
   });
 
-  it('§2.1 publishing a variant without an account gets 400 with a message', async () => {
+  it('publishing a variant without an account gets 400 with a message', async () => {
     const variant = await createVariant(sandbox(), post.id, {
       platform: 'x',
       content: 'no account',
@@ -427,14 +427,14 @@ describe('§3 publish and approvals', () => {
     expect(sandbox().inspect.publishCount(variant.id)).toBe(0);
   });
 
-  it('§3 publishing a variant with empty content gets 400 naming content', async () => {
+  it('publishing a variant with empty content gets 400 naming content', async () => {
     const variant = await createVariant(sandbox(), post.id, { platform: 'x', content: '   ' });
     const response = await publish(variant);
     expect(response.status).toBe(400);
     expect(response.body.detail).toMatch(/^content:/);
   });
 
-  it('§4 publishing a variant that does not exist gets 404', async () => {
+  it('publishing a variant that does not exist gets 404', async () => {
     const response = await call(sandbox(), variantPath(sandbox(), post.id, '987654321', 'publish/'), {
       method: 'POST',
     });

@@ -3,15 +3,15 @@ import { call, useSandbox, type Post } from './helpers';
 
 const sandbox = useSandbox();
 
-describe('§5.4 workspace membership and visibility', () => {
-  it('§4 GET /api/workspaces/ lists only the caller’s workspaces', async () => {
+describe('workspace membership and visibility', () => {
+  it('GET /api/workspaces/ lists only the caller’s workspaces', async () => {
     const f = sandbox().fixtures;
     const response = await call<Array<{ slug: string }>>(sandbox(), '/api/workspaces/');
     expect(response.status).toBe(200);
     expect(response.body.map((w) => w.slug).sort()).toEqual([f.workspace, f.secondWorkspace].sort());
   });
 
-  it('§5.4 another member sees their own set of workspaces', async () => {
+  it('another member sees their own set of workspaces', async () => {
     const f = sandbox().fixtures;
     const response = await call<Array<{ slug: string }>>(sandbox(), '/api/workspaces/', {
       token: sandbox().otherToken,
@@ -19,7 +19,7 @@ describe('§5.4 workspace membership and visibility', () => {
     expect(response.body.map((w) => w.slug).sort()).toEqual([f.foreignWorkspace, f.workspace].sort());
   });
 
-  it('§5.4 another workspace’s slug gets 404', async () => {
+  it('another workspace’s slug gets 404', async () => {
     const f = sandbox().fixtures;
     for (const path of [
       `/api/workspaces/${f.foreignWorkspace}/posts/`,
@@ -33,7 +33,7 @@ describe('§5.4 workspace membership and visibility', () => {
     }
   });
 
-  it('§5.4 a write into another workspace gets 404 and creates nothing', async () => {
+  it('a write into another workspace gets 404 and creates nothing', async () => {
     const f = sandbox().fixtures;
     const before = sandbox().inspect.posts(f.foreignWorkspace).length;
     const response = await call(sandbox(), `/api/workspaces/${f.foreignWorkspace}/posts/`, {
@@ -43,12 +43,12 @@ describe('§5.4 workspace membership and visibility', () => {
     expect(sandbox().inspect.posts(f.foreignWorkspace)).toHaveLength(before);
   });
 
-  it('§5.4 a slug that does not exist gets 404', async () => {
+  it('a slug that does not exist gets 404', async () => {
     const response = await call(sandbox(), '/api/workspaces/no-such-workspace/posts/');
     expect(response.status).toBe(404);
   });
 
-  it('§5.4 another member’s private post is never listed (bare array and envelope)', async () => {
+  it('another member’s private post is never listed (bare array and envelope)', async () => {
     const f = sandbox().fixtures;
     const bare = await call<Post[]>(sandbox(), `/api/workspaces/${f.workspace}/posts/`);
     expect(bare.body.map((p) => p.id)).not.toContain(f.posts.otherPrivate);
@@ -66,7 +66,7 @@ describe('§5.4 workspace membership and visibility', () => {
     ).toContain(f.posts.otherPrivate);
   });
 
-  it('§5.4 another member’s private post is 404 by id, and so are its variants and activity', async () => {
+  it('another member’s private post is 404 by id, and so are its variants and activity', async () => {
     const f = sandbox().fixtures;
     const base = `/api/workspaces/${f.workspace}/posts/${f.posts.otherPrivate}`;
     for (const path of [`${base}/`, `${base}/variants/`, `${base}/activity/`]) {
@@ -79,7 +79,7 @@ describe('§5.4 workspace membership and visibility', () => {
     expect(sandbox().inspect.publishCount(f.variants.otherPrivateX)).toBe(0);
   });
 
-  it('§5.4 another member’s private post cannot be written through: PATCH and new variants get 404', async () => {
+  it('another member’s private post cannot be written through: PATCH and new variants get 404', async () => {
     const f = sandbox().fixtures;
     const base = `/api/workspaces/${f.workspace}/posts/${f.posts.otherPrivate}`;
     const before = sandbox().inspect.variants(f.posts.otherPrivate);
@@ -97,7 +97,7 @@ describe('§5.4 workspace membership and visibility', () => {
     expect(sandbox().inspect.variants(f.posts.otherPrivate)).toEqual(before);
   });
 
-  it('§5.4 the owner sees their own private post', async () => {
+  it('the owner sees their own private post', async () => {
     const f = sandbox().fixtures;
     const response = await call<Post>(
       sandbox(),
@@ -110,19 +110,19 @@ describe('§5.4 workspace membership and visibility', () => {
     expect(response.body.id).toBe(f.posts.otherPrivate);
   });
 
-  it('§5.4 another member’s shared post is visible', async () => {
+  it('another member’s shared post is visible', async () => {
     const f = sandbox().fixtures;
     const response = await call<Post[]>(sandbox(), `/api/workspaces/${f.workspace}/posts/`);
     expect(response.body.map((p) => p.id)).toContain(f.posts.otherShared);
   });
 
-  it('§5.4 a post of another workspace is not reachable through the caller’s own slug', async () => {
+  it('a post of another workspace is not reachable through the caller’s own slug', async () => {
     const f = sandbox().fixtures;
     const response = await call(sandbox(), `/api/workspaces/${f.workspace}/posts/${f.posts.second}/`);
     expect(response.status).toBe(404);
   });
 
-  it('§5.4 a post created private by the caller is hidden from other members', async () => {
+  it('a post created private by the caller is hidden from other members', async () => {
     const f = sandbox().fixtures;
     const created = await call<Post>(sandbox(), `/api/workspaces/${f.workspace}/posts/`, {
       body: { title: 'mine only', visibility: 'private' },

@@ -1,4 +1,4 @@
-// Issue 14, point 5 and issue 23, item 1, over real HTTP: the printed address carries a one-time
+// The browser host's credentials over real HTTP: the printed address carries a one-time
 // code that the page trades once, with a POST, for a session token it sends as a header. No
 // cookie is ever set, and none opens anything: browsers send 127.0.0.1's cookies to every port.
 // The event stream opens with a ticket: single use, short-lived, bought with the header.

@@ -1,7 +1,8 @@
-// Issue 23, item 7, the host's part, with raw sockets against a real browser host: a second Host
-// header and absolute-form or asterisk targets are refused, connections are capped, and slow or
-// idle ones are closed by the header, request and keep-alive timeouts (shortened here; every
-// wait is on a socket's own event). Event streams outlive the request timeout.
+// The host's hardening, with raw sockets against a real browser host: a second Host header and
+// absolute-form or asterisk targets are refused, connections are capped (an idle one gives way to
+// a new one), and slow or idle ones are closed by the header, request and keep-alive timeouts
+// (shortened here; every wait is on a socket's own event). Event streams outlive the request
+// timeout.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -113,15 +114,17 @@ describe('the request line and Host', () => {
 });
 
 describe('connections', () => {
-  it('are capped: past the cap a new one is closed unanswered, and one is served again once a slot frees', async () => {
-    const { port } = await start({ maxConnections: 3, keepAliveTimeoutMs: 60_000 });
-    const request = `GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`;
-    // Three kept-alive connections, each answered, so the host has accepted them all.
+  it('are capped: past the cap, while every one is busy, a new one is closed unanswered, and one is served again once a slot frees', async () => {
+    const { port, host } = await start({ maxConnections: 3 });
+    // Three busy connections: each holds an open event stream.
     const held = await Promise.all([open(port), open(port), open(port)]);
     for (const { socket, received } of held) {
-      socket.write(request);
-      await answered(socket, received);
+      socket.write(
+        `GET /bridge/events HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Outpost-Token: ${host.token}\r\n\r\n`,
+      );
+      await answered(socket, received, ': connected');
     }
+    const request = `GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`;
     const extra = await open(port);
     extra.socket.write(request);
     await extra.closed;
@@ -134,6 +137,25 @@ describe('connections', () => {
     next.socket.write(request);
     await answered(next.socket, next.received);
     expect(next.received()).toMatch(/^HTTP\/1\.1 200/);
+  });
+
+  it('past the cap, a new one takes the place of the one idle longest', async () => {
+    const { port } = await start({ maxConnections: 3, keepAliveTimeoutMs: 60_000 });
+    const request = `GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`;
+    // Three kept-alive connections, each answered and then idle, the first for longest.
+    const held = [];
+    for (let i = 0; i < 3; i++) {
+      const connection = await open(port);
+      connection.socket.write(request);
+      await answered(connection.socket, connection.received);
+      held.push(connection);
+    }
+    const extra = await open(port);
+    extra.socket.write(request);
+    await answered(extra.socket, extra.received);
+    expect(extra.received()).toMatch(/^HTTP\/1\.1 200/);
+    await held[0]?.closed;
+    expect(held.slice(1).map(({ socket }) => socket.destroyed)).toEqual([false, false]);
   });
 
   it('that never finish their headers are closed with 408', async () => {

@@ -1,4 +1,4 @@
-// Issue 14, point 6, at the bridge: bidi, zero-width and control characters are refused in
+// At the bridge: bidi, zero-width and control characters are refused in
 // platform identifiers with a clear message; a lone surrogate in content becomes U+FFFD and is
 // never stored as invalid UTF-8.
 import { existsSync, readFileSync } from 'node:fs';

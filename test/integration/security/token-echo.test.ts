@@ -1,7 +1,7 @@
-// Issue 14, point 1: a service that echoes the token (status line, headers, body, a redirect's
+// A service that echoes the token (status line, headers, body, a redirect's
 // Location) must not get it into the data folder, the bridge's answers and events, or the CLI's
 // output. Every file of the folder is read as raw bytes (the database, its WAL, the logs).
-// Issue 23, item 3: nor in any encoding (JSON `\u` escapes of some or all of its characters,
+// Nor in any encoding (JSON `\u` escapes of some or all of its characters,
 // percent-encoding in either hex case), ten levels deep in an answer or an error, whatever
 // command shows it; each encoding of the token and of its secret part is searched for.
 import { readdirSync, readFileSync, statSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// A second process that keeps the same outpost.db busy (issue 12): short write transactions
+// A second process that keeps the same outpost.db busy: short write transactions
 // (BEGIN IMMEDIATE, one row in a scratch table of its own, COMMIT) at a steady rate, with the
 // same busy_timeout as the app, until its stdin closes. Plain node + better-sqlite3: it starts in
 // a fraction of a second. Usage: node busy-writer.mjs <database file> <commits per second>

@@ -94,7 +94,7 @@ export interface SummaryFigures {
   wrongLinks?: number;
 }
 
-/** The one line each suite ends with (issue 7); the numbers are the run's real counts. */
+/** The one line each suite ends with; the numbers are the run's real counts. */
 export function summaryLine(suite: string, f: SummaryFigures): string {
   return (
     `${suite}: faults injected ${f.faultsInjected}, crashes ${f.crashes}, duplicates ${f.duplicates}, ` +

@@ -1,4 +1,4 @@
-// Small pieces the outbox scenarios (issue 12) share: typed bridge calls, the contract fields the
+// Small pieces the outbox scenarios share: typed bridge calls, the contract fields the
 // op machine adds, the sync rounds that make retries due, and the summary line with failed ops.
 import type {
   CommandName,
@@ -15,10 +15,10 @@ import { summaryLine, type SummaryFigures } from './harness';
 /** Longer than the backoff cap (5 min): every waiting retry is due in the next round. */
 export const ROUND_MS = 6 * 60_000;
 
-/** An op as `outbox.list` shows it: `needs_user` with its question and candidates (issue 12). */
+/** An op as `outbox.list` shows it: `needs_user` with its question and candidates. */
 export type OpView = OutboxOpView;
 
-/** `sync.status`, naming the workspaces the caller lost access to (issue 12). */
+/** `sync.status`, naming the workspaces the caller lost access to. */
 export type StatusView = SyncStatus;
 
 export async function must<T>(core: Pick<AppCore, 'invoke'>, command: string, payload: unknown): Promise<T> {

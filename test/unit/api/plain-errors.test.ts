@@ -1,4 +1,4 @@
-// Issue 23, item 6: what an error answer becomes in words. A page (HTML from a proxy) is named
+// What an error answer becomes in words. A page (HTML from a proxy) is named
 // by its status line; a message keeps its first line, about 200 characters at most; a
 // connection that was never made says why in words, its code kept for the log.
 import { describe, expect, it } from 'vitest';

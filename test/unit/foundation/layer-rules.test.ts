@@ -1,4 +1,4 @@
-// The layer rules (docs/architecture.md) are ESLint errors: these tests lint small
+// The layer rules (docs/architecture.md, "The parts") are ESLint errors: these tests lint small
 // files placed in each layer and expect the violation to be reported.
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
@@ -14,8 +14,8 @@ async function restrictedImportErrors(filePath: string, code: string): Promise<s
     .map((message) => message.message);
 }
 
-// ESLint over the project's config takes seconds on a loaded machine.
-describe('layer rules', { timeout: 30_000 }, () => {
+// The first lint loads the project's config (TypeScript, Svelte): seconds on a busy machine.
+describe('layer rules: what each part of the house may import', { timeout: 30_000 }, () => {
   it('a file under src-main/core that imports electron is an error', async () => {
     const errors = await restrictedImportErrors(
       'src-main/core/store/violating.ts',

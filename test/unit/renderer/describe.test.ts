@@ -27,7 +27,7 @@ describe('entries with unpromised fields', () => {
       text: null,
       fields: [
         { label: 'Channel', value: 'Brand review' },
-        // A code the service sent is said in words (issue 26 item 7), never as it came.
+        // A code the service sent is said in words, never as it came.
         { label: 'Fields', value: 'content, scheduled at' },
         { label: 'Account selection', value: 'no default available' },
       ],

@@ -1,4 +1,4 @@
-// Issue 23, item 1, the page's side: the one-time code leaves the address bar before it is
+// The page's side: the one-time code leaves the address bar before it is
 // traded, the trade is a POST without cookies, and the session is kept in this tab's storage.
 // The host itself is tested over real HTTP in test/integration/security/browser-host-code.test.ts
 // and in Chromium in test/e2e/host-credential.test.ts.

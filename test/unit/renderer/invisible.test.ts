@@ -1,4 +1,4 @@
-// Issue 14, point 6, in the window: invisible characters (bidi overrides and isolates,
+// In the window: invisible characters (bidi overrides and isolates,
 // zero-width, controls) are counted by the character counter and listed by the editor.
 import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 14, point 4: one scheme check for links from the service, used by the window (the
+// One scheme check for links from the service, used by the window (the
 // ExternalLink component, rendered here) and the main process (notifications, window.open).
 import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';

@@ -16,6 +16,7 @@ const status = (phase: SyncStatus['phase'], needsAttention = 0): SyncStatus => (
   unreadWorkspaces: [],
   lastReadAt: null,
   serviceFailing: null,
+  answerTrouble: [],
 });
 
 /** Parts that note what was asked of them. */
@@ -75,7 +76,7 @@ describe('routing the core events', () => {
     const { calls, targets } = parts('p1');
     routeEvent({ name: 'itemChanged', data: { postId: 'p1', variantId: null } }, targets);
     routeEvent({ name: 'itemChanged', data: { postId: 'p2', variantId: 'v2' } }, targets);
-    // The outbox's reasons follow their items (issue 26 item 7): the sync part hears of each change.
+    // The outbox's reasons follow their items: the sync part hears of each change.
     expect(calls).toEqual([
       'posts.reloadSoon',
       'sync.itemChanged',

@@ -1,6 +1,6 @@
-// Issue 14: a packaged build's window has no DevTools (anyone at the keyboard could drive the
+// A packaged build's window has no DevTools (anyone at the keyboard could drive the
 // bridge from them; a development build keeps them), and the desktop app's data folder is
-// owner-only whatever the umask. Issue 23, item 7: a packaged build hands the OS browser https
+// owner-only whatever the umask. A packaged build hands the OS browser https
 // links only, from the window and from notifications alike. Electron is the fake one.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
-// Issue 14, point 4, main-process side: notification clicks and window.open / navigation go
-// through the same scheme check as the window's links (src-preload/links.ts). Issue 23, item 7:
+// Main-process side: notification clicks and window.open / navigation go
+// through the same scheme check as the window's links (src-preload/links.ts). And
 // a packaged app opens https links only; http on this computer only in a development build.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutpostNotification } from '@preload/bridge';

@@ -213,7 +213,7 @@ describe('security scan', () => {
       'open-external',
     ],
     [
-      'a browser host cookie holding the token (as the host set it before issue 23)',
+      'a browser host cookie holding the token (as an older host set it)',
       {
         'src-main/host.ts': `export function trade(res: ServerResponse, port: number, token: string) {
           res.writeHead(303, { Location: '/', 'Set-Cookie': \`outpost_host_\${port}=\${token}; HttpOnly; SameSite=Strict; Path=/\` });

@@ -17,7 +17,7 @@ import { listProfiles } from '../../store/workspace-repository';
 import type { AppContext } from '../app-context';
 import type { Undoable } from '../command';
 import { present, refuseIf, Refusals } from './report';
-import type { UndoRefusal } from '../undo/journal';
+import type { UndoRefusal } from '../command';
 
 type AccountColumns = Pick<VariantRow, 'id' | 'account_mode' | 'social_profile_id'>;
 

@@ -28,7 +28,7 @@ import {
 import type { AppContext } from '../app-context';
 import type { Undoable } from '../command';
 import { present, refuseIf, Refusals } from './report';
-import type { UndoableChange, UndoRefusal } from '../undo/journal';
+import type { UndoableChange, UndoRefusal } from '../command';
 
 interface RemovedPost {
   post: PostRow;

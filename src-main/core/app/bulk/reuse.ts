@@ -20,7 +20,7 @@ import type { NewVariantRow } from '../../store/schema';
 import { insertVariants, listVariantsOfPost } from '../../store/variant-repository';
 import type { AppContext } from '../app-context';
 import type { Undoable } from '../command';
-import type { UndoableChange } from '../undo/journal';
+import type { UndoableChange } from '../command';
 import { present, Refusals } from './report';
 import { CommandError } from '../command-error';
 import { deletePosts } from './removal';

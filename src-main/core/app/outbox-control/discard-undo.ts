@@ -12,7 +12,7 @@ import type { Undoable } from '../command';
 import { CommandError } from '../command-error';
 import { accountChoiceOf, sameAccount } from '../../domain/accounts';
 import { setScheduledTimes } from '../planning/schedule-changes';
-import type { UndoableChange, UndoOutcome } from '../undo/journal';
+import type { UndoableChange, UndoOutcome } from '../command';
 
 /**
  * outbox.discard, recorded: the values the discard dropped are kept in the entry, and its undo

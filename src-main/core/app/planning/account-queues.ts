@@ -1,4 +1,4 @@
-// The Queue's accounts (issue 25): each account of a workspace with its posting slots over the
+// The Queue's accounts: each account of a workspace with its posting slots over the
 // coming days, a filled slot showing what goes out then and an empty one nothing, and the
 // variants scheduled by hand at other times between them. A scheduled variant whose account
 // cannot be told yet (none chosen, no single default) is "unplaced". Built from facts read by

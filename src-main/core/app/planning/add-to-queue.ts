@@ -1,11 +1,12 @@
-// Add to queue (issue 25): each variant goes to its account's next free posting slot. The
+// Add to queue: each variant goes to its account's next free posting slot. The
 // facts are read once for the whole call (the variants, their posts, each workspace's accounts,
 // posting times and the times already held), the slots are found in memory (a slot is taken
 // when a scheduled variant of that account sits at it, those placed earlier in the same call
 // included), and the times are written by setScheduledTimes: one transaction, each variant
 // checked as a user's own schedule is, one outbox op each, one undo entry for the call.
 import { alreadyScheduled, REFUSALS } from '@preload/words/refusals';
-import { formatWhen, queueLabel } from '@preload/words/undo';
+import { instant } from '@preload/words/instants';
+import { queueLabel } from '@preload/words/undo';
 import type { CommandResult, LocalId } from '@preload/bridge';
 import { sendingAccountOf } from '../../domain/accounts';
 import { freeSlots } from '../../domain/slots';
@@ -117,7 +118,7 @@ function placeInQueue(
   // The checks a schedule makes, before any slot is looked for: the same words.
   assertAllows('schedule', { variant: v, workspace: post.workspace, ops: [] });
   if (v.scheduled_at !== null)
-    throw new CommandError('invalid_state', alreadyScheduled(formatWhen(v.scheduled_at)));
+    throw new CommandError('invalid_state', alreadyScheduled(instant(v.scheduled_at)));
   if (facts === null) throw new CommandError('invalid_state', REFUSALS.localDraftHasNoQueue);
   const guard = sendRefusalAmong(v, facts.profiles);
   if (!guard.ok) throw new CommandError('invalid_state', guard.message);

@@ -4,7 +4,7 @@
 import { itemName, refusalReason, timeChangeLabel, timePassed } from '@preload/words/undo';
 import { sameInstant } from '../../domain/merge';
 import type { AppContext } from '../app-context';
-import type { UndoableChange, UndoRefusal } from '../undo/journal';
+import type { UndoableChange, UndoRefusal } from '../command';
 import { setScheduledTimes, type TimeChange, type TimeChanged } from './schedule-changes';
 
 /** The entry that puts back the times `changed` replaced; null when nothing changed. */

@@ -1,4 +1,4 @@
-// What the planning screens ask of the core (issue 13): the post list's state filter by
+// What the planning screens ask of the core: the post list's state filter by
 // variant, the plan items the calendar and the queue show, and the queue (the calendar's
 // range is calendar-view.ts).
 import type { Kysely } from 'kysely';

@@ -19,7 +19,7 @@ import { assertAllows, type AppContext } from '../app-context';
 import { CommandError } from '../command-error';
 import { id } from '../schemas';
 import type { Commands, Undoable } from '../command';
-import type { UndoableChange } from '../undo/journal';
+import type { UndoableChange } from '../command';
 import { accountChoiceOf, accountChosenByService } from '../../domain/accounts';
 
 type HistoryCommands = 'history.list' | 'history.restore' | 'variants.copyToNewPost';

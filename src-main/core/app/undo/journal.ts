@@ -20,26 +20,10 @@
 // outbox-control/discard-undo.ts that of a discard; the bulk actions and reuse (bulk/) record
 // theirs the same way.
 import { COMMAND_ERRORS } from '@preload/words/errors';
-import type { LocalId, UndoableView, UndoResult } from '@preload/bridge';
+import type { UndoableView, UndoResult } from '@preload/bridge';
 import { newLocalId } from '../../store/ids';
+import type { UndoableChange, UndoOutcome } from '../command';
 import { CommandError } from '../command-error';
-
-export interface UndoRefusal {
-  postId: LocalId;
-  reason: string;
-}
-
-/** What an inverse did: how many items are back as they were, and which could not be. */
-export interface UndoOutcome {
-  undone: number;
-  refused: UndoRefusal[];
-}
-
-export interface UndoableChange {
-  label: string;
-  postIds: LocalId[];
-  inverse: () => Promise<UndoOutcome>;
-}
 
 /** How many entries are kept: the newest. */
 export const UNDO_LIMIT = 50;

@@ -1,4 +1,4 @@
-// Frozen: the outbox as one state machine (issue 12).
+// Frozen: the outbox as one state machine.
 // - A publish of unknown outcome kept its facts on the variant (`publish_unknown`) and its
 //   state on the op: two sources of truth. The facts move onto the op (`facts`), and an op
 //   that waits for the user's decision gets its own state, `needs_user`.

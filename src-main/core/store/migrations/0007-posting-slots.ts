@@ -1,4 +1,4 @@
-// Frozen: posting slots per account (issue 25). An account's weekly posting times, in its own
+// Frozen: posting slots per account. An account's weekly posting times, in its own
 // zone, are Outpost's alone (the service has no such thing). They are keyed by workspace and
 // profile id rather than tied to `social_profile`, whose rows a pull replaces: the times stay
 // while an account is out of the list for a while. Add to queue reads the scheduled times of an

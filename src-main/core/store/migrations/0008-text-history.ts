@@ -1,4 +1,4 @@
-// Frozen: the versions of every text (issue 26): a variant's content and a post's title, kept
+// Frozen: the versions of every text: a variant's content and a post's title, kept
 // when typing pauses, before a send, before anything replaces the text, and whenever the
 // service's text replaces it. `number` counts per text from 1 and is never reused (what the
 // user names in `outpost restore --version N`). A version goes with its variant or post.

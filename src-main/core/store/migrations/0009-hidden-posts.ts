@@ -1,4 +1,4 @@
-// Frozen: "Hide here" (issue 25, item 4). The service offers no deletion, so a post that reached
+// Frozen: "Hide here". The service offers no deletion, so a post that reached
 // it can only be hidden here: a local, reversible archive. A column of the post rather than a
 // flag the pull could overwrite: the pull never writes it, so a hidden post stays hidden. The
 // partial index serves the "Hidden" list without weighing on the others.

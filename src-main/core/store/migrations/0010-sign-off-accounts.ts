@@ -1,4 +1,4 @@
-// Frozen: the accounts that answered a publish with "waiting for sign-off" (issue 26, item 6),
+// Frozen: the accounts that answered a publish with "waiting for sign-off",
 // so the editor, Add to queue and the Publish dialog can say so before the next one. A row goes
 // when one of its publishes is answered "published" straight away. Keyed like posting times
 // (workspace and profile id), not tied to `social_profile`, whose rows a pull replaces.

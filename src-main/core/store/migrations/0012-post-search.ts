@@ -1,4 +1,4 @@
-// Frozen: the post list's search and order (issue 25).
+// Frozen: the post list's search and order.
 // - Search ignores case and accents: each title and each variant's text gets a folded copy
 //   beside it, which the repositories keep current (store/search-text.ts). The copies of the
 //   rows already here are written now, with the fold of this build.

@@ -5,6 +5,7 @@
 // `show` and leaves through `remove`, so the history (the last 50, newest first, for a notice
 // that went before it was read) is kept in `show`.
 import type { NotificationKind, OutpostNotification, PostDetail, SyncStatus } from '@preload/bridge';
+import { showInstants } from '@preload/words/instants';
 import { invoke } from '../bridge';
 import {
   autoDismissAfter,
@@ -80,7 +81,14 @@ export class NoticesState {
 
   /** Shows a notice, pushing out the oldest beyond three; answers its key. */
   show(notification: NoticeContent, action?: NoticeAction): number {
-    const notice: Notice = { ...notification, key: ++this.nextKey, ...(action ? { action } : {}) };
+    const notice: Notice = {
+      ...notification,
+      // The core's words carry instants; they are written here, in the window's zone.
+      title: showInstants(notification.title),
+      body: showInstants(notification.body),
+      key: ++this.nextKey,
+      ...(action ? { action } : {}),
+    };
     const kept = pushNotification(this.items, notice, MAX_NOTIFICATIONS);
     this.forgetAllBut(kept);
     this.items = kept;

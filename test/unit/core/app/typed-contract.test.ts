@@ -11,7 +11,7 @@ import {
   type Commands,
 } from '../../../../src-main/core/app/command';
 import type { AppContext } from '../../../../src-main/core/app/app-context';
-import type { UndoableChange } from '../../../../src-main/core/app/undo/journal';
+import type { UndoableChange } from '../../../../src-main/core/app/command';
 import type { AppCore } from '../../../../src-main/core/ports';
 
 type Rest = Exclude<CommandName, 'planning.calendar' | 'planning.queue'>;

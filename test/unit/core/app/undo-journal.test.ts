@@ -3,12 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { UndoableView } from '@preload/bridge';
 import { CommandError } from '../../../../src-main/core/app/command-error';
-import {
-  UNDO_LIMIT,
-  UndoJournal,
-  type UndoableChange,
-  type UndoOutcome,
-} from '../../../../src-main/core/app/undo/journal';
+import type { UndoableChange, UndoOutcome } from '../../../../src-main/core/app/command';
+import { UNDO_LIMIT, UndoJournal } from '../../../../src-main/core/app/undo/journal';
 
 function journal(limit?: number): { undo: UndoJournal; announced: UndoableView[] } {
   const announced: UndoableView[] = [];

@@ -1,4 +1,4 @@
-// Issue 14, point 2: the data folder and logs/ are 0700, the database, its WAL and shared
+// The data folder and logs/ are 0700, the database, its WAL and shared
 // memory and the log are 0600, whatever the umask; existing ones are tightened at start.
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

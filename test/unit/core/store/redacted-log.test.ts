@@ -1,4 +1,4 @@
-// Issue 14, point 1, before anything is kept: a sync decision's reason loses the token (and its
+// Before anything is kept: a sync decision's reason loses the token (and its
 // secret part, given the core's redactor) on its way into sync_log and the log file; what
 // crosses the bridge can be passed through the same redactor.
 import { describe, expect, it, vi } from 'vitest';

@@ -43,7 +43,7 @@ const rows: Array<[string, SyncTrigger, Partial<PlanState>, 'skip' | 'full' | 'l
 ];
 
 type Light = 'check' | 'no check' | 'skip' | 'full';
-// Issue 26 item 4: whether a light sync checks the workspaces for posts that came or went.
+// Whether a light sync checks the workspaces for posts that came or went.
 const checks: Array<[string, SyncTrigger, Partial<PlanState>, Light]> = [
   ['the interval always checks', 'interval', { lastCheckAt: NOW - 1_000 }, 'check'],
   ['an edit checks when the last check is 15 s old', 'local change', { lastCheckAt: NOW - 15_000 }, 'check'],

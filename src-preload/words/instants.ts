@@ -1,0 +1,33 @@
+// Instants in words. The core does not know the zone of whoever reads its words (the browser
+// host's machine may run on UTC while its window is in Berlin), so a time in a label, a reason or
+// an error is written as an instant, and whoever shows the text (the window, the CLI) writes it
+// in its own zone and language with `showInstants`.
+
+const OPEN = '⟦';
+const CLOSE = '⟧';
+const MARKED = /⟦([0-9][0-9T:.+\-Z]{9,34})⟧/g;
+
+/** An instant inside words, for the reader to write in its zone: `⟦2026-11-30T09:00:00.000Z⟧`. */
+export function instant(iso: string): string {
+  return `${OPEN}${iso}${CLOSE}`;
+}
+
+const WHEN = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** "Tue 3 Mar, 14:00", in this runtime's zone and language. */
+export function formatWhen(iso: string): string {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? iso : WHEN.format(ms);
+}
+
+/** The words with each instant in them written for this reader (by default its zone and language). */
+export function showInstants(text: string, format: (iso: string) => string = formatWhen): string {
+  return text.includes(OPEN) ? text.replace(MARKED, (_marked, iso: string) => format(iso)) : text;
+}
