@@ -130,7 +130,7 @@ const config = {
   /** The find part: library sizes, and timed posts.list calls per case and shape. */
   findSizes: quick ? [1_000, 5_000] : [10_000, 50_000],
   findRuns: quick ? 5 : 15,
-  /** The quick check at start and an edit's wait while a copy is made (issue 32): library size. */
+  /** The quick check at start and an edit's wait while a copy is made: library size. */
   safekeepingPosts: quick ? 1_000 : 50_000,
   idlePosts: 35,
   idleScheduled: 50,
@@ -1020,7 +1020,7 @@ if (selected.has('find')) {
   };
 }
 
-// --- safekeeping (issue 32): the quick check at start, and edits while a copy is made ----------
+// --- safekeeping: the quick check at start, and edits while a copy is made ----------
 if (selected.has('safekeeping')) {
   const begun = beginSection();
   log(

@@ -1,4 +1,4 @@
-// What keeping the data safe costs, at 50,000 posts (issue 32): the quick check every start runs
+// What keeping the data safe costs, at 50,000 posts: the quick check every start runs
 // before anything else, and the longest an edit waits while a copy of the database is made (a
 // copy goes in short steps between other work, store/copies.ts). The client's database is filled
 // directly, as the calendar bench fills it (calendar.ts), so no sync is involved.

@@ -1,4 +1,4 @@
-// The two rows of keeping the data safe (issue 32): the quick check every start runs, and the
+// The two rows of keeping the data safe: the quick check every start runs, and the
 // longest an edit waits while a copy of the database is made. Pure functions, tested in test/unit/bench.
 import type { LoadSample } from './load';
 import { ms, type Row } from './report';
