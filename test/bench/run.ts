@@ -6,7 +6,8 @@
 // BENCH_QUICK=1 runs everything at small sizes (for working on the bench itself); its figures
 // are not comparable with the goals and the table says so. BENCH_REPEATS=N changes how many
 // pairs of pull and push runs are taken (default 3). BENCH_ONLY=growth (or any of pull, push,
-// idle, render, calendar, queue, bulk, import, growth, find, comma-separated) runs only those parts;
+// idle, render, calendar, queue, bulk, import, growth, find, safekeeping, comma-separated) runs only
+// those parts;
 // bench-results.json keeps the other parts of its previous run. Measured Outpost processes apply the app's V8 memory settings
 // (src-main/shared/v8-memory.ts) as its hosts do; BENCH_APP_V8=0 leaves them out (to measure their
 // effect) and BENCH_OUTPOST_FLAGS adds Node/V8 flags (trials).
@@ -48,6 +49,8 @@ import { benchImport } from './import';
 import { importRow } from './lib/import-row';
 import { benchFind } from './find';
 import { findTable, searchRows, slowestSearchFirstScreenful, type FindResult } from './lib/find-rows';
+import { benchSafekeeping } from './safekeeping';
+import { safekeepingRows } from './lib/safekeeping-rows';
 import { LIST_PAGE_SIZES } from '@preload/bridge';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -76,6 +79,7 @@ const SECTIONS = [
   'import',
   'growth',
   'find',
+  'safekeeping',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = (process.env.BENCH_ONLY ?? '')
@@ -133,6 +137,8 @@ const config = {
   /** The find part: library sizes, and timed posts.list calls per case and shape. */
   findSizes: quick ? [1_000, 5_000] : [10_000, 50_000],
   findRuns: quick ? 5 : 15,
+  /** The quick check at start and an edit's wait while a copy is made: library size. */
+  safekeepingPosts: quick ? 1_000 : 50_000,
   idlePosts: 35,
   idleScheduled: 50,
   idleNeedsApproval: 20,
@@ -1041,6 +1047,31 @@ if (selected.has('find')) {
           rest: roundSummary(c.rest),
         })),
       })),
+    },
+  };
+}
+
+// --- safekeeping: the quick check at start, and edits while a copy is made ----------
+if (selected.has('safekeeping')) {
+  const begun = beginSection();
+  log(
+    `safekeeping: quick check and a copy with ${config.safekeepingPosts} posts (${loadText(begun.loadAtStart)})`,
+  );
+  const safe = await benchSafekeeping({ posts: config.safekeepingPosts });
+  log(
+    `safekeeping: quick check ${safe.quickCheckMs.map((v) => ms(v)).join(', ')}; copies ${safe.copyMs.map((v) => ms(v)).join(', ')}; longest edit during a copy ${ms(safe.longestEditDuringCopyMs)}`,
+  );
+  sections.safekeeping = {
+    ...begun,
+    rows: safekeepingRows(safe, begun.loadAtStart),
+    figures: {
+      posts: safe.posts,
+      databaseBytes: safe.databaseBytes,
+      quickCheckMs: safe.quickCheckMs.map((v) => round(v)),
+      quickCheck: roundSummary(safe.quickCheck),
+      copyMs: safe.copyMs.map((v) => round(v)),
+      editDuringCopy: roundSummary(safe.editDuringCopy),
+      editAlone: roundSummary(safe.editAlone),
     },
   };
 }

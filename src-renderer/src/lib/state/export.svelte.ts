@@ -10,15 +10,14 @@ function fileName(workspace: string | null, nowMs: number): string {
 }
 
 function save(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
-  link.href = url;
+  link.href = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
   link.download = name;
   document.body.append(link);
   link.click();
   link.remove();
-  // The download has taken the data by the next turn.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  // The download has started from the link: its address is no longer needed.
+  setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
 }
 
 export class ExportState {
