@@ -6,7 +6,8 @@
 // BENCH_QUICK=1 runs everything at small sizes (for working on the bench itself); its figures
 // are not comparable with the goals and the table says so. BENCH_REPEATS=N changes how many
 // pairs of pull and push runs are taken (default 3). BENCH_ONLY=growth (or any of pull, push,
-// idle, render, calendar, queue, bulk, growth, find, safekeeping, comma-separated) runs only those parts;
+// idle, render, calendar, queue, bulk, import, growth, find, safekeeping, comma-separated) runs only
+// those parts;
 // bench-results.json keeps the other parts of its previous run. Measured Outpost processes apply the app's V8 memory settings
 // (src-main/shared/v8-memory.ts) as its hosts do; BENCH_APP_V8=0 leaves them out (to measure their
 // effect) and BENCH_OUTPOST_FLAGS adds Node/V8 flags (trials).
@@ -44,6 +45,8 @@ import { benchAddToQueue } from './add-to-queue';
 import { addToQueueRow } from './lib/queue-row';
 import { benchBulkReschedule } from './bulk';
 import { bulkRescheduleRow } from './lib/bulk-row';
+import { benchImport } from './import';
+import { importRow } from './lib/import-row';
 import { benchFind } from './find';
 import { findTable, searchRows, slowestSearchFirstScreenful, type FindResult } from './lib/find-rows';
 import { benchSafekeeping } from './safekeeping';
@@ -73,6 +76,7 @@ const SECTIONS = [
   'calendar',
   'queue',
   'bulk',
+  'import',
   'growth',
   'find',
   'safekeeping',
@@ -125,6 +129,9 @@ const config = {
   /** The bulk reschedule: variants rescheduled at once, and runs timed. */
   bulkVariants: quick ? 200 : 1_000,
   bulkRuns: quick ? 2 : 5,
+  /** The import: rows read, checked and made at once, and runs timed. */
+  importRows: quick ? 1_000 : 5_000,
+  importRuns: quick ? 2 : 5,
   /** Month openings per growth size (at most 3 at 50,000 posts). */
   growthCalendarRuns: quick ? 2 : 5,
   /** The find part: library sizes, and timed posts.list calls per case and shape. */
@@ -779,6 +786,30 @@ if (selected.has('bulk')) {
       runsMs: bulk.runsMs.map((v) => round(v)),
       summary: roundSummary(bulk.summary),
       patchesPerRun: bulk.patchesPerRun,
+      met: row.met,
+    },
+  };
+}
+
+// --- import: a table of rows checked and made, and the memory it takes -------------------------
+if (selected.has('import')) {
+  const begun = beginSection();
+  log(`import: ${config.importRows} rows checked and made (${loadText(begun.loadAtStart)})`);
+  const imported = await benchImport({ rows: config.importRows, runs: config.importRuns });
+  log(
+    `import: checked ${ms(imported.check.median)}, made ${ms(imported.make.median)}, +${imported.peakAboveStartMB} MB`,
+  );
+  const row = importRow(imported, begun.loadAtStart);
+  sections.import = {
+    ...begun,
+    rows: [row],
+    figures: {
+      rows: imported.rows,
+      check: roundSummary(imported.check),
+      make: roundSummary(imported.make),
+      checkCpu: roundSummary(imported.checkCpu),
+      makeCpu: roundSummary(imported.makeCpu),
+      peakAboveStartMB: imported.peakAboveStartMB,
       met: row.met,
     },
   };
