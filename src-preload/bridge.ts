@@ -10,6 +10,7 @@ import { DATA_COMMANDS, type DataCommands } from './contract/data';
 import type { BridgeEvent } from './contract/events';
 import type { BridgeResult } from './contract/errors';
 import { HISTORY_COMMANDS, type HistoryCommands } from './contract/history';
+import { IMPORT_COMMANDS, type ImportCommands } from './contract/import';
 import { OUTBOX_COMMANDS, type OutboxCommands } from './contract/outbox';
 import { PLANNING_COMMANDS, type PlanningCommands } from './contract/planning';
 import { POST_COMMANDS, type PostCommands } from './contract/posts';
@@ -23,6 +24,7 @@ export * from './contract/data';
 export * from './contract/errors';
 export * from './contract/events';
 export * from './contract/history';
+export * from './contract/import';
 export * from './contract/items';
 export * from './contract/outbox';
 export * from './contract/planning';
@@ -44,7 +46,8 @@ export interface BridgeCommands
     SyncCommands,
     UndoCommands,
     HistoryCommands,
-    DataCommands {}
+    DataCommands,
+    ImportCommands {}
 
 export type CommandName = keyof BridgeCommands;
 export type CommandPayload<C extends CommandName> = BridgeCommands[C]['payload'];
@@ -79,6 +82,7 @@ const COMMANDS: Record<CommandName, true> = {
   ...UNDO_COMMANDS,
   ...HISTORY_COMMANDS,
   ...DATA_COMMANDS,
+  ...IMPORT_COMMANDS,
 };
 
 export const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];

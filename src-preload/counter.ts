@@ -65,5 +65,19 @@ export function countFor(platform: string, text: string): CharacterCount | null 
   return { used, limit: counter.limit, over: used > counter.limit, unit: counter.unit, invisible };
 }
 
+/**
+ * Whether a text is over its platform's limit, counted as countFor counts, without counting a
+ * text that cannot be: a grapheme (or an invisible character) is at least one UTF-16 unit, so a
+ * text no longer than the limit in units is within it. X weighs its characters and links, so
+ * it is always counted. For checking thousands of texts at once (an import).
+ */
+export function overLimitCount(platform: string, text: string): CharacterCount | null {
+  const key = platformKey(platform);
+  const counter = key ? COUNTERS[key] : undefined;
+  if (!counter || (key !== 'x' && text.length <= counter.limit)) return null;
+  const count = countFor(platform, text);
+  return count?.over ? count : null;
+}
+
 export { findInvisible, KNOWN_PLATFORMS, platformKey, platformName };
 export type { InvisibleChar };

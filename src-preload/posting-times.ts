@@ -25,8 +25,11 @@ function weekdayOf(word: string): Weekday | null {
   return index === -1 ? null : ((index + 1) as Weekday);
 }
 
+/** A word as a message quotes it: a line pasted by mistake is not quoted whole. */
+const shown = (text: string): string => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
+
 const NOT_A_DAY = (word: string) =>
-  `"${word}" is not a day: use Mon, Tue, Wed, Thu, Fri, Sat or Sun (e.g. "${POSTING_TIMES_EXAMPLE}").`;
+  `"${shown(word)}" is not a day: use Mon, Tue, Wed, Thu, Fri, Sat or Sun (e.g. "${POSTING_TIMES_EXAMPLE}").`;
 
 /** `Mon`, `Mon-Fri`, `Sat,Sun`, `Mon,Wed-Fri`: the days a word names, or why it names none. */
 function daysOf(word: string): Weekday[] | string {
@@ -34,7 +37,7 @@ function daysOf(word: string): Weekday[] | string {
   for (const part of word.split(',')) {
     const ends = part.split('-');
     if (part === '' || ends.length > 2 || ends.some((e) => e === ''))
-      return `"${word}" is not a list of days: write them like Mon-Fri, Sat,Sun or Mon,Wed-Fri.`;
+      return `"${shown(word)}" is not a list of days: write them like Mon-Fri, Sat,Sun or Mon,Wed-Fri.`;
     const [from, to = from] = ends.map(weekdayOf);
     if (from === null || from === undefined) return NOT_A_DAY(ends[0] ?? part);
     if (to === null) return NOT_A_DAY(ends[1] ?? part);
@@ -71,6 +74,67 @@ export function sortSlots(slots: readonly PostingSlot[]): PostingSlot[] {
     });
 }
 
+/** Unicode white space, as `\s` has it, without a pattern per character. */
+function isSpace(code: number): boolean {
+  return (
+    (code >= 9 && code <= 13) ||
+    code === 32 ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+const joinsWords = (ch: string | undefined) => ch === ',' || ch === '-';
+
+interface Group {
+  /** The group as written, for messages. */
+  text: string;
+  /** Its words, "Mon, Wed - Fri" read as "Mon,Wed-Fri". */
+  words: string[];
+}
+
+/**
+ * The groups of a line and their words, in one pass over its characters: splitting group by
+ * group and word by word made a pasted megabyte take seconds.
+ */
+function groupsOf(text: string): Group[] {
+  const groups: Group[] = [];
+  let groupStart = 0;
+  let words: string[] = [];
+  let wordStart = -1;
+  // Just after the current word's last character that is not a space.
+  let wordEnd = -1;
+  const closeWord = () => {
+    if (wordStart === -1) return;
+    const word = text.slice(wordStart, wordEnd);
+    words.push(wordEnd - wordStart > 1 && /\s/.test(word) ? word.replace(/\s+/g, '') : word);
+    wordStart = -1;
+  };
+  for (let i = 0; i <= text.length; i++) {
+    if (i === text.length || text[i] === ';') {
+      closeWord();
+      groups.push({ text: text.slice(groupStart, i), words });
+      groupStart = i + 1;
+      words = [];
+      continue;
+    }
+    if (isSpace(text.charCodeAt(i))) continue;
+    // A space ends a word unless a "," or "-" on either side joins it to the next.
+    if (wordStart !== -1 && wordEnd < i && !joinsWords(text[i]) && !joinsWords(text[wordEnd - 1]))
+      closeWord();
+    if (wordStart === -1) wordStart = i;
+    wordEnd = i + 1;
+  }
+  return groups;
+}
+
 /** Reads posting times written as words (see the header); the message says what is wrong. */
 export function parsePostingTimes(text: string): PostingTimesParse {
   const trimmed = text.trim();
@@ -81,36 +145,42 @@ export function parsePostingTimes(text: string): PostingTimesParse {
       message: `Give days and 24-hour times, e.g. "${POSTING_TIMES_EXAMPLE}" (or "none" for no posting times).`,
     };
   const slots: PostingSlot[] = [];
-  for (const group of trimmed.split(';')) {
-    // "Mon, Wed - Fri" reads as "Mon,Wed-Fri".
-    const words = group
-      .trim()
-      .replace(/\s*([,-])\s*/g, '$1')
-      .split(/\s+/)
-      .filter((w) => w !== '');
+  const seen = new Set<number>();
+  const daysRead = new Map<string, Weekday[] | string>();
+  const timesRead = new Map<string, string | null>();
+  for (const group of groupsOf(trimmed)) {
+    const words = group.words;
     if (words.length === 0)
       return { ok: false, message: 'An empty group between ";": remove the extra ";".' };
     const [dayWord = '', ...timeWords] = words;
     if (normalTime(dayWord) !== null)
       return {
         ok: false,
-        message: `"${group.trim()}" starts with a time: start with the days, e.g. "${POSTING_TIMES_EXAMPLE}".`,
+        message: `"${shown(group.text.trim())}" starts with a time: start with the days, e.g. "${POSTING_TIMES_EXAMPLE}".`,
       };
-    const days = daysOf(dayWord);
+    // A long line repeats a few words: each is read once.
+    const days = daysRead.get(dayWord) ?? daysOf(dayWord);
+    daysRead.set(dayWord, days);
     if (typeof days === 'string') return { ok: false, message: days };
     if (timeWords.length === 0)
       return {
         ok: false,
-        message: `"${group.trim()}" has no times: add one or more 24-hour times, e.g. "${POSTING_TIMES_EXAMPLE}".`,
+        message: `"${shown(group.text.trim())}" has no times: add one or more 24-hour times, e.g. "${POSTING_TIMES_EXAMPLE}".`,
       };
     for (const word of timeWords) {
-      const time = normalTime(word);
+      const time = timesRead.has(word) ? timesRead.get(word)! : normalTime(word);
+      timesRead.set(word, time);
       if (time === null)
         return {
           ok: false,
-          message: `"${word}" is not a 24-hour time: write HH:MM, from 00:00 to 23:59 (e.g. "${POSTING_TIMES_EXAMPLE}").`,
+          message: `"${shown(word)}" is not a 24-hour time: write HH:MM, from 00:00 to 23:59 (e.g. "${POSTING_TIMES_EXAMPLE}").`,
         };
-      for (const weekday of days) slots.push({ weekday, time });
+      // Each slot once as it is read: a long line repeats the same few, and sorting them all costs.
+      for (const weekday of days) {
+        const key = weekday * 1440 + minuteOf(time);
+        if (!seen.has(key)) slots.push({ weekday, time });
+        seen.add(key);
+      }
     }
   }
   return { ok: true, slots: sortSlots(slots) };

@@ -1,18 +1,33 @@
 // What `outpost sync` could not finish, part by part: a script reads the exit code, a person
 // reads these lines on standard error, and --json carries them as `problems`.
-import type { SyncStatus } from '@preload/bridge';
+import type { AnswerTrouble, SyncStatus } from '@preload/bridge';
 
 export interface SyncProblem {
-  /** Which part: `workspace:<slug>`, `outbox`, `decisions`, `conflicts`, `pending`, `token`, `paused`, `connection`. */
+  /**
+   * Which part: `workspace:<slug>`, `outbox`, `decisions`, `conflicts`, `pending`, `token`,
+   * `paused`, `connection`, `answers:other_record`, `answers:not_kept`.
+   */
   part: string;
   message: string;
 }
 
 const count = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
-/** Every part of the sync that failed or waits on the user; none means it all went through. */
-export function syncProblems(status: SyncStatus): SyncProblem[] {
+/** Answers a script must not read as done: about another record, or a change not kept. */
+const FAILING_TROUBLE = new Set<AnswerTrouble['kind']>(['other_record', 'not_kept']);
+
+/**
+ * Every part of the sync that failed or waits on the user; none means it all went through.
+ * `trouble`: what the answers of every round said that was not what was asked.
+ */
+export function syncProblems(status: SyncStatus, trouble = status.answerTrouble): SyncProblem[] {
   const problems: SyncProblem[] = [];
+  for (const t of trouble)
+    if (FAILING_TROUBLE.has(t.kind))
+      problems.push({
+        part: `answers:${t.kind}`,
+        message: `${t.reason}${t.count > 1 ? ` (${t.count} times)` : ''}`,
+      });
   if (status.phase === 'needs_token')
     problems.push({
       part: 'token',
@@ -53,4 +68,12 @@ export function syncProblems(status: SyncStatus): SyncProblem[] {
       message: `${count(status.pending, 'operation', 'operations')} not sent yet.`,
     });
   return problems;
+}
+
+/** The trouble of several rounds as one list, per kind: counts added, the newest reason kept. */
+export function mergeTrouble(rounds: readonly AnswerTrouble[][]): AnswerTrouble[] {
+  const byKind = new Map<AnswerTrouble['kind'], AnswerTrouble>();
+  for (const t of rounds.flat())
+    byKind.set(t.kind, { ...t, count: (byKind.get(t.kind)?.count ?? 0) + t.count });
+  return [...byKind.values()];
 }

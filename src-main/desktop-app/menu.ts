@@ -11,6 +11,8 @@ export interface MenuActions {
 
 export const MENU_SHORTCUTS: Readonly<Record<MenuCommand, string>> = {
   'new-post': 'CmdOrCtrl+N',
+  'import-posts': 'CmdOrCtrl+O',
+  'export-posts': 'CmdOrCtrl+E',
   search: 'CmdOrCtrl+F',
   sync: 'CmdOrCtrl+R',
   'next-variant': 'CmdOrCtrl+]',
@@ -50,6 +52,15 @@ function fileMenu(mac: boolean, send: Send, actions: MenuActions, settingsItem: 
     label: '&File',
     submenu: [
       { label: 'New Post', accelerator: MENU_SHORTCUTS['new-post'], click: send('new-post') },
+      { type: 'separator' },
+      // Posts from a spreadsheet and the list to one: the window reads the file (a chooser, a
+      // drop or a paste) and shows every row before anything is made.
+      { label: 'Import Posts…', accelerator: MENU_SHORTCUTS['import-posts'], click: send('import-posts') },
+      {
+        label: 'Export Posts as CSV…',
+        accelerator: MENU_SHORTCUTS['export-posts'],
+        click: send('export-posts'),
+      },
       { type: 'separator' },
       // Everything of the user's in one file, and back (Settings > Your data lists the copies).
       { label: 'Export…', accelerator: MENU_SHORTCUTS.export, click: send('export') },

@@ -36,6 +36,8 @@ export interface BridgeEvents {
 /** What the desktop app's menu asks of the window; the browser host never sends these. */
 export type MenuCommand =
   | 'new-post'
+  | 'import-posts'
+  | 'export-posts'
   | 'search'
   | 'sync'
   | 'next-variant'

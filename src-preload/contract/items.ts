@@ -141,7 +141,17 @@ export interface VariantView {
   failedChange: FailedChange | null;
   /** Its account answered a publish with "waiting for sign-off": this goes to sign-off first. */
   signOffExpected: boolean;
+  /** The service stored the text sent in another form (HTML-escaped): both, and what it stored for what. */
+  storedAs: StoredAsView | null;
   updatedAt: string;
+}
+
+/** A text the service keeps in another form than the one sent; the text here is the one sent. */
+export interface StoredAsView {
+  sent: string;
+  stored: string;
+  /** "The service stored the text differently. The service stored '&amp;' for '&'. …" */
+  reason: string;
 }
 
 /** A variant's failed change, as Retry and Discard name it (the outbox's view of it has the rest). */

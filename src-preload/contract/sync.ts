@@ -25,6 +25,23 @@ export interface SyncStatus {
    * when Outpost tries again by itself (null: only when asked).
    */
   serviceFailing: { status: number; nextTryAt: string | null } | null;
+  /** What the last sync's answers said that was not what was asked, per kind (none: all clean). */
+  answerTrouble: AnswerTrouble[];
+}
+
+/**
+ * `other_record`: the service answered about another record than the one asked about;
+ * `not_kept`: it answered a change it did not keep; `stored_differently`: it stored a text in
+ * another form than the one sent (HTML-escaped).
+ */
+export type AnswerTroubleKind = 'other_record' | 'not_kept' | 'stored_differently';
+
+export interface AnswerTrouble {
+  kind: AnswerTroubleKind;
+  /** How many of the sync's answers (or reads) showed it. */
+  count: number;
+  /** The newest of them in plain words. */
+  reason: string;
 }
 
 export interface SyncLogEntry {

@@ -19,6 +19,17 @@ export interface RecoveredStart {
   merged: { posts: number; variants: number; textVersions: number; ops: number; strays: number } | null;
 }
 
+/**
+ * Why a change put back from a copy or brought back from an export waits: it may have gone out
+ * since the copy was made, so the service is asked first.
+ */
+export const MAY_HAVE_GONE_OUT = {
+  recovered:
+    'Put back from a copy made before this change may have gone out: Outpost first asks the service whether it arrived, and never sends it twice.',
+  imported:
+    'Brought back from a copy or an export made before this change may have gone out: Outpost first asks the service whether it arrived, and never sends it twice.',
+};
+
 /** What the editor says beside a text the full disk keeps from being saved. */
 export const DISK_FULL_WORDS = 'Your disk is full: this text is kept here and saved once there is room.';
 

@@ -50,8 +50,11 @@ export function waitReason(
   now: number = Date.now(),
 ): string {
   if (op.state === 'failed') return op.error ?? 'The service refused it.';
+  // An answer about another record, or one cut short, each says so in its own words.
   if (op.state === 'unknown')
-    return 'The answer was lost on the way back: Outpost checks with the service what it holds before sending again.';
+    return op.error
+      ? sentence(op.error)
+      : 'The answer was lost on the way back: Outpost checks with the service what it holds before sending again.';
   if (op.state === 'sending') return 'Sending now.';
   if (op.state === 'done') return 'Sent.';
   if (op.kind === 'create_post' && op.postTitle.trim() === '')
@@ -88,19 +91,43 @@ export function fieldWords(fields: readonly ChangeFieldName[]): string {
   return fields.map((f) => FIELD_WORDS[f]).join(' and ');
 }
 
+/** The headline of each way an answer can fail to be about what was asked: their own plain reasons. */
+export const ANSWER_HEADLINES = {
+  otherRecord: 'The service answered about another record',
+  storedDifferently: 'The service stored the text differently',
+  notKept: (fields: readonly ChangeFieldName[]): string => `The service did not keep ${fieldWords(fields)}`,
+};
+
 /** Why an answer of the service is not a clean one (the outcome is then unknown, and read back). */
 export const ANSWER_WORDS = {
   notKept: (fields: readonly ChangeFieldName[], times: number, limit: number): string =>
-    `The service answered but did not keep ${fieldWords(fields)} (${times} of ${limit} tries).`,
+    `${ANSWER_HEADLINES.notKept(fields)}: it answered as if it had (${times} of ${limit} tries).`,
   otherRecord: (kind: 'post' | 'variant', addressed: string, answered: string): string =>
-    `The service answered about ${kind} ${answered}, not about ${kind} ${addressed} that was sent.`,
+    `${ANSWER_HEADLINES.otherRecord}: it answered about ${kind} ${answered}, not about ${kind} ${addressed} that was sent.`,
+  linkedElsewhere: (kind: 'post' | 'variant', answered: string): string =>
+    `${ANSWER_HEADLINES.otherRecord}: it answered with ${kind} ${answered}, which another item here is already linked to.`,
   lacks: (fields: readonly ChangeFieldName[]): string =>
     `The service answered, but its answer does not hold ${fieldWords(fields)}.`,
   newPostTitle: (id: string): string =>
-    `The service answered the new post with post ${id}, whose title is not the one sent.`,
+    `${ANSWER_HEADLINES.otherRecord}: it answered the new post with post ${id}, whose title is not the one sent.`,
   newVariantFields: (id: string, fields: readonly string[]): string =>
-    `The service answered the new variant with variant ${id}, whose ${fields.join(' and ')} ${fields.length > 1 ? 'are not the ones' : 'is not the one'} sent.`,
+    `${ANSWER_HEADLINES.otherRecord}: it answered the new variant with variant ${id}, whose ${fields.join(' and ')} ${fields.length > 1 ? 'are not the ones' : 'is not the one'} sent.`,
+  /** `pairs`: what the service stored for what was sent, e.g. `&amp;` for `&`. */
+  storedDifferently: (pairs: ReadonlyArray<{ stored: string; sent: string }>): string =>
+    `${ANSWER_HEADLINES.storedDifferently}. ${pairs.map((p) => `The service stored '${p.stored}' for '${p.sent}'`).join('; ')}. Outpost keeps both and does not send it again.`,
+  /** A create that went twice without a clear answer is not sent a third time by itself. */
+  twiceUnknown: (what: 'post' | 'variant'): string =>
+    `Sent twice without a clear answer, and the service shows no ${what} Outpost can tell is its own: it is not sent a third time by itself.`,
+  twiceUnknownQuestion: (what: 'post' | 'variant'): string =>
+    `This new ${what} was sent twice and neither answer was clear. If one of these is it, choose it; else create it anew.`,
 };
+
+/** A sync's answers that were not about what was asked, or changes not kept: each its kind and words. */
+export const ANSWER_TROUBLE_WORDS = {
+  other_record: ANSWER_HEADLINES.otherRecord,
+  not_kept: 'The service did not keep a change',
+  stored_differently: ANSWER_HEADLINES.storedDifferently,
+} as const;
 
 /** What the user's actions on an op are called, and each kind of op inside a sentence. */
 export const OP_ACTION_WORDS: Record<OutboxOpAction, string> = {

@@ -1,5 +1,6 @@
 // The status line: one state of the sync, never two that contradict each other.
 import type { SyncStatus } from '../bridge';
+import { ANSWER_TROUBLE_WORDS } from './outbox';
 
 export type StatusTone = 'good' | 'progress' | 'muted' | 'warn';
 
@@ -13,6 +14,10 @@ function trouble(status: SyncStatus, formatTime: (iso: string) => string): strin
   if (status.unreadWorkspaces.length > 0)
     return `Could not read ${status.unreadWorkspaces.map((w) => `“${w.slug}”`).join(', ')} from the service`;
   if (status.failed > 0) return `${plural(status.failed, 'change', 'changes')} failed`;
+  // An answer not about what was asked first, then a text the service stored in another form.
+  const answered =
+    status.answerTrouble.find((t) => t.kind !== 'stored_differently') ?? status.answerTrouble[0];
+  if (answered) return ANSWER_TROUBLE_WORDS[answered.kind];
   if (status.lastError) return 'The last sync did not finish';
   return null;
 }

@@ -73,6 +73,11 @@ const LOG_WORDS: Record<string, string> = {
   create_post_recreate: 'Post not on the service: creating it again',
   create_variant_adopt: 'Variant found on the service: linked, not created twice',
   create_variant_recreate: 'Variant not on the service: creating it again',
+  create_post_twice_unknown: 'Post sent twice without a clear answer: needs you',
+  create_variant_twice_unknown: 'Variant sent twice without a clear answer: needs you',
+  answer_other_record: 'The service answered about another record: it will be checked',
+  answer_lacks: 'The answer did not hold the change: it will be checked',
+  answer_stored_differently: 'The service stored the text differently',
   publish_readback_record: 'Publish confirmed by checking with the service',
   publish_readback_ask_user: 'Publish outcome unclear: waiting for your decision',
   // Notifications

@@ -11,6 +11,7 @@ export const views = {
   outbox: lazy(() => import('./features/sync/OutboxView.svelte')),
   skills: lazy(() => import('./features/skills/Skills.svelte')),
   settings: lazy(() => import('./features/settings/Settings.svelte')),
+  importPosts: lazy(() => import('./features/import/ImportView.svelte')),
 };
 
 /** Loads every view and panel in the background, so a click later finds it ready. */

@@ -6,7 +6,8 @@
 // BENCH_QUICK=1 runs everything at small sizes (for working on the bench itself); its figures
 // are not comparable with the goals and the table says so. BENCH_REPEATS=N changes how many
 // pairs of pull and push runs are taken (default 3). BENCH_ONLY=growth (or any of pull, push,
-// idle, render, calendar, queue, bulk, growth, find, comma-separated) runs only those parts;
+// idle, render, calendar, queue, bulk, import, growth, find, safekeeping, comma-separated) runs only
+// those parts;
 // bench-results.json keeps the other parts of its previous run. Measured Outpost processes apply the app's V8 memory settings
 // (src-main/shared/v8-memory.ts) as its hosts do; BENCH_APP_V8=0 leaves them out (to measure their
 // effect) and BENCH_OUTPOST_FLAGS adds Node/V8 flags (trials).
@@ -44,8 +45,12 @@ import { benchAddToQueue } from './add-to-queue';
 import { addToQueueRow } from './lib/queue-row';
 import { benchBulkReschedule } from './bulk';
 import { bulkRescheduleRow } from './lib/bulk-row';
+import { benchImport } from './import';
+import { importRow } from './lib/import-row';
 import { benchFind } from './find';
 import { findTable, searchRows, slowestSearchFirstScreenful, type FindResult } from './lib/find-rows';
+import { benchSafekeeping } from './safekeeping';
+import { safekeepingRows } from './lib/safekeeping-rows';
 import { LIST_PAGE_SIZES } from '@preload/bridge';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -63,7 +68,19 @@ const envInt = (name: string): number | undefined => {
   return Number.isInteger(value) && value > 0 ? value : undefined;
 };
 
-const SECTIONS = ['pull', 'push', 'idle', 'render', 'calendar', 'queue', 'bulk', 'growth', 'find'] as const;
+const SECTIONS = [
+  'pull',
+  'push',
+  'idle',
+  'render',
+  'calendar',
+  'queue',
+  'bulk',
+  'import',
+  'growth',
+  'find',
+  'safekeeping',
+] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -112,11 +129,16 @@ const config = {
   /** The bulk reschedule: variants rescheduled at once, and runs timed. */
   bulkVariants: quick ? 200 : 1_000,
   bulkRuns: quick ? 2 : 5,
+  /** The import: rows read, checked and made at once, and runs timed. */
+  importRows: quick ? 1_000 : 5_000,
+  importRuns: quick ? 2 : 5,
   /** Month openings per growth size (at most 3 at 50,000 posts). */
   growthCalendarRuns: quick ? 2 : 5,
   /** The find part: library sizes, and timed posts.list calls per case and shape. */
   findSizes: quick ? [1_000, 5_000] : [10_000, 50_000],
   findRuns: quick ? 5 : 15,
+  /** The quick check at start and an edit's wait while a copy is made: library size. */
+  safekeepingPosts: quick ? 1_000 : 50_000,
   idlePosts: 35,
   idleScheduled: 50,
   idleNeedsApproval: 20,
@@ -769,6 +791,30 @@ if (selected.has('bulk')) {
   };
 }
 
+// --- import: a table of rows checked and made, and the memory it takes -------------------------
+if (selected.has('import')) {
+  const begun = beginSection();
+  log(`import: ${config.importRows} rows checked and made (${loadText(begun.loadAtStart)})`);
+  const imported = await benchImport({ rows: config.importRows, runs: config.importRuns });
+  log(
+    `import: checked ${ms(imported.check.median)}, made ${ms(imported.make.median)}, +${imported.peakAboveStartMB} MB`,
+  );
+  const row = importRow(imported, begun.loadAtStart);
+  sections.import = {
+    ...begun,
+    rows: [row],
+    figures: {
+      rows: imported.rows,
+      check: roundSummary(imported.check),
+      make: roundSummary(imported.make),
+      checkCpu: roundSummary(imported.checkCpu),
+      makeCpu: roundSummary(imported.makeCpu),
+      peakAboveStartMB: imported.peakAboveStartMB,
+      met: row.met,
+    },
+  };
+}
+
 // --- growth: the same pull and its costs at each library size ---------------------------------
 let growthText = '';
 if (selected.has('growth')) {
@@ -1001,6 +1047,31 @@ if (selected.has('find')) {
           rest: roundSummary(c.rest),
         })),
       })),
+    },
+  };
+}
+
+// --- safekeeping: the quick check at start, and edits while a copy is made ----------
+if (selected.has('safekeeping')) {
+  const begun = beginSection();
+  log(
+    `safekeeping: quick check and a copy with ${config.safekeepingPosts} posts (${loadText(begun.loadAtStart)})`,
+  );
+  const safe = await benchSafekeeping({ posts: config.safekeepingPosts });
+  log(
+    `safekeeping: quick check ${safe.quickCheckMs.map((v) => ms(v)).join(', ')}; copies ${safe.copyMs.map((v) => ms(v)).join(', ')}; longest edit during a copy ${ms(safe.longestEditDuringCopyMs)}`,
+  );
+  sections.safekeeping = {
+    ...begun,
+    rows: safekeepingRows(safe, begun.loadAtStart),
+    figures: {
+      posts: safe.posts,
+      databaseBytes: safe.databaseBytes,
+      quickCheckMs: safe.quickCheckMs.map((v) => round(v)),
+      quickCheck: roundSummary(safe.quickCheck),
+      copyMs: safe.copyMs.map((v) => round(v)),
+      editDuringCopy: roundSummary(safe.editDuringCopy),
+      editAlone: roundSummary(safe.editAlone),
     },
   };
 }

@@ -2,7 +2,8 @@
 // publish, made through the bridge while the sync runs against a sandbox that faults on every
 // route (latency, 500/502/503, 429 Retry-After, connections dropped before or after the write)
 // and answers writes with something other than what happened (an answer about another
-// record, a change answered but not kept, text kept normalised).
+// record, a change answered but not kept, text kept normalised), behind a caching proxy and in
+// front of a service that stores text HTML-escaped. A create goes at most twice by itself.
 // Retries become due by moving the core's own clock between rounds, never by sleeping.
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -14,7 +15,7 @@ import { ManualClock } from './support/clock';
 import { FIGURES, SEED } from './support/config';
 import { checkInvariants } from './support/invariants';
 import { LeakProbe } from './support/leaks';
-import { Expectations } from './support/model';
+import { Expectations, postTagOf, variantTagOf } from './support/model';
 import { createRng } from './support/random';
 import { connect, openCore, summaryLine, tempDir, type OpenedCore } from './support/harness';
 import { Workload } from './support/workload';
@@ -65,6 +66,21 @@ function addFaults(sandbox: SandboxHandle): void {
   sandbox.faults.add({ kind: 'retry_after', retryAfterSeconds: 1, probability: 0.04 });
   sandbox.faults.add({ kind: 'drop_after_write', probability: 0.05 });
   sandbox.faults.add({ kind: 'drop_before_write', probability: 0.02 });
+}
+
+/** How many create requests reached the service (or its proxy) for each drafted item, by its tag. */
+function createsPerItem(sandbox: SandboxHandle): { max: number; twice: number; over: string[] } {
+  const perTag = new Map<string, number>();
+  for (const c of sandbox.stats.creates()) {
+    const tag = c.kind === 'post' ? postTagOf(c.text) : variantTagOf(c.text);
+    if (tag !== null) perTag.set(tag, (perTag.get(tag) ?? 0) + 1);
+  }
+  const counts = [...perTag.values()];
+  return {
+    max: Math.max(0, ...counts),
+    twice: counts.filter((n) => n === 2).length,
+    over: [...perTag].filter(([, n]) => n > 2).map(([tag, n]) => `${tag} ${n}`),
+  };
 }
 
 /** Work the engine may still do by itself; anything else is done or waits for the user. */
@@ -130,6 +146,7 @@ describe('fault run', () => {
 
     const requestsBefore = sandbox.stats.requests;
     addFaults(sandbox);
+    sandbox.setMiddlemen({ escape_text: 'html', caching_proxy: 'on' });
     const createRounds = 6;
     const perRound = Math.ceil(FIGURES.faultDrafts / createRounds);
     let rounds = 0;
@@ -154,6 +171,7 @@ describe('fault run', () => {
       (syncLog.prepare('select count(*) as n from sync_log where action = ?').get(action) as { n: number }).n;
     const syncsStarted = count('sync_start');
     const syncsDone = count('sync_done');
+    const storedEscaped = count('answer_stored_differently');
     syncLog.close();
     const writes = Object.entries(sandbox.stats.byRoute())
       .filter(([route]) => !route.startsWith('GET'))
@@ -168,6 +186,7 @@ describe('fault run', () => {
 
     // The service recovers: everything the engine may do alone must now settle.
     sandbox.faults.clear();
+    sandbox.setMiddlemen({ caching_proxy: 'off' });
     for (let r = 0; r < FIGURES.settleRounds; r++) {
       await core.syncNow('user');
       rounds += 1;
@@ -180,8 +199,9 @@ describe('fault run', () => {
     await core.syncNow('user');
 
     const report = await checkInvariants(core, sandbox, expected, WORKSPACE);
-    probe.checkTree(dataDir);
+    const creates = createsPerItem(sandbox);
     const status = core.status();
+    probe.checkTree(dataDir);
     console.log(
       `fault run: ${expected.posts.size} drafts, ${expected.variants.size} variants, ${expected.operations} commands ` +
         `(${work.refused} refused), ${rounds} sync rounds, ${faultedRequests} requests under faults ` +
@@ -205,8 +225,11 @@ describe('fault run', () => {
         doublePublishes,
         leaks: probe.leaks,
       })}; answer mismatches among them: about another record ${mismatches.otherRecord}, ` +
-        `change not kept ${mismatches.notKept}, text normalised ${mismatches.normalised}`,
+        `change not kept ${mismatches.notKept}, text normalised ${mismatches.normalised}, ` +
+        `answered from the proxy's cache ${sandbox.proxyCacheHits}, text stored HTML-escaped ${storedEscaped}; ` +
+        `creates per item: at most ${creates.max} (${creates.twice} items twice), wrong links ${report.wrongLinks}`,
     );
+    if (creates.max > 2) console.log(`created more than twice: ${creates.over.join(', ')}`);
 
     // Normalised text changes no outcome: the other faults alone hit more than 20% of requests.
     expect((injected - mismatches.normalised) / faultedRequests).toBeGreaterThanOrEqual(0.2);
@@ -216,6 +239,8 @@ describe('fault run', () => {
     expect(report.duplicates).toBe(0);
     expect(report.lost).toBe(0);
     expect(report.wrongLinks).toBe(0);
+    expect(creates.max).toBeLessThanOrEqual(2);
+    expect(storedEscaped).toBeGreaterThan(0);
     expect(mismatches.otherRecord).toBeGreaterThan(0);
     expect(mismatches.notKept).toBeGreaterThan(0);
     expect(mismatches.normalised).toBeGreaterThan(0);

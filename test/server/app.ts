@@ -39,7 +39,24 @@ export class Stats {
     return Object.fromEntries(this.tokens);
   }
 
+  private readonly created: Array<{ kind: 'post' | 'variant'; text: string }> = [];
+
+  /** A create request that reached handling (or the caching proxy), with its text as sent. */
+  countCreate(pattern: string, method: string, body: unknown): void {
+    if (method !== 'POST' || body === null || typeof body !== 'object') return;
+    const b = body as { title?: unknown; content?: unknown };
+    if (pattern === '/api/workspaces/:slug/posts/' && typeof b.title === 'string')
+      this.created.push({ kind: 'post', text: b.title });
+    if (pattern === '/api/workspaces/:slug/posts/:post_id/variants/' && typeof b.content === 'string')
+      this.created.push({ kind: 'variant', text: b.content });
+  }
+
+  creates(): Array<{ kind: 'post' | 'variant'; text: string }> {
+    return [...this.created];
+  }
+
   reset(): void {
+    this.created.length = 0;
     this.requests = 0;
     this.routes.clear();
     this.tokens.clear();
@@ -459,11 +476,16 @@ export function createHandler(ctx: AppContext): (req: IncomingMessage, res: Serv
     }
 
     const pattern = matched.route.pattern;
+    const middlemen = ctx.service.middlemen;
+    ctx.stats.countCreate(pattern, method, body);
+    // A caching proxy answers an identical create from its cache: the service never sees it.
+    const cached = middlemen.cached(method, pattern, path, body);
+    if (cached !== null) return sendJson(res, cached.status, cached.body);
     const info = {
       user,
       params: matched.params,
       query,
-      body: decision.normalizeText ? normalizeTextFields(body) : body,
+      body: middlemen.stored(decision.normalizeText ? normalizeTextFields(body) : body),
     };
     const handle = () => handler(ctx, info);
     let result: Handled;
@@ -480,6 +502,7 @@ export function createHandler(ctx: AppContext): (req: IncomingMessage, res: Serv
     } else result = handle();
     if (outcome?.kind === 'other_record_after_write' && WRITE_METHODS.has(method))
       result = answerAboutAnotherRecord(ctx.service, pattern, user, matched.params, result);
+    middlemen.remember(method, pattern, path, body, result);
     if (answerFaulty(req, res, outcome, result)) return;
     sendJson(res, result.status, result.body);
   };

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FaultInjector, FaultRule } from './faults';
 import { parseJson, readBody, sendJson } from './http-util';
+import { parseSwitches } from './middlemen';
 import { HttpError, type SandboxService, type WorkspaceAccess } from './service';
 import type { Stats } from './app';
 
@@ -163,12 +164,18 @@ export class ControlSurface {
         return answer({ ...a.service.variantJson(variant, post), publish_count: a.service.publishCount(id) });
       }
       case route === 'GET /switches':
-        return answer({ patch_published: a.service.patchPublished });
+        return answer({ patch_published: a.service.patchPublished, ...a.service.middlemen.switches });
       case route === 'POST /switches': {
-        if (obj.patch_published !== 'refuse' && obj.patch_published !== 'accept')
+        const middlemen = parseSwitches(obj);
+        if (typeof middlemen === 'string') throw new HttpError(400, 'invalid', middlemen);
+        if (
+          obj.patch_published !== undefined &&
+          obj.patch_published !== 'refuse' &&
+          obj.patch_published !== 'accept'
+        )
           throw new HttpError(400, 'invalid', 'patch_published: expected refuse or accept');
-        a.service.patchPublished = obj.patch_published;
-        return answer({ patch_published: a.service.patchPublished });
+        if (obj.patch_published !== undefined) a.service.patchPublished = obj.patch_published;
+        return answer({ patch_published: a.service.patchPublished, ...a.service.middlemen.set(middlemen) });
       }
       default:
         throw new HttpError(404, 'not_found', `no control route for ${method} ${path}`);

@@ -7,6 +7,7 @@ import { ControlSurface } from './control';
 import { SandboxDb, type PostRow, type VariantRow } from './db';
 import { FaultInjector, type FaultKind, type FaultRule } from './faults';
 import type { ErrorShape } from './http-util';
+import type { MiddlemanSwitches } from './middlemen';
 import { fixtures, seedDatabase, type Fixtures } from './seed';
 import {
   SandboxService,
@@ -81,6 +82,10 @@ export interface SandboxHandle {
   setSignOff(profileId: string, required: boolean): void;
   /** The `patchPublished` switch, changed at run time. */
   setPatchPublished(mode: PatchPublished): void;
+  /** An escaping service and a caching proxy in front of it (middlemen.ts), switched at run time. */
+  setMiddlemen(switches: Partial<MiddlemanSwitches>): MiddlemanSwitches;
+  /** Creates the caching proxy answered from its cache (the service never saw them). */
+  readonly proxyCacheHits: number;
   faults: {
     add(rule: FaultRule): string;
     remove(id: string): void;
@@ -95,6 +100,11 @@ export interface SandboxHandle {
     byRoute(): Record<string, number>;
     /** Requests by the token they carried, valid or not. */
     byToken(): Record<string, number>;
+    /**
+     * Create requests (a post's title, a variant's content, as sent) that reached the service's
+     * handling or the caching proxy: a fault that refuses before handling is not one.
+     */
+    creates(): Array<{ kind: 'post' | 'variant'; text: string }>;
     reset(): void;
   };
   inspect: {
@@ -246,6 +256,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     setPatchPublished: (mode) => {
       service.patchPublished = mode;
     },
+    setMiddlemen: (switches) => service.middlemen.set(switches),
+    get proxyCacheHits() {
+      return service.middlemen.cacheHits;
+    },
     faults: {
       add: (rule) => faults.add(rule),
       remove: (id) => faults.remove(id),
@@ -262,6 +276,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       },
       byRoute: () => stats.byRoute(),
       byToken: () => stats.byToken(),
+      creates: () => stats.creates(),
       reset: () => stats.reset(),
     },
     inspect: {

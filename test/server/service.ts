@@ -9,6 +9,7 @@ import type {
   VariantRow,
   WorkspaceRow,
 } from './db';
+import { Middlemen } from './middlemen';
 import type { SandboxClock } from './clock';
 
 export type IdFormat = 'numeric' | 'uuid';
@@ -77,6 +78,8 @@ export class SandboxService {
    * (the sandbox's own rule, 'refuse', answers 409).
    */
   patchPublished: PatchPublished = 'refuse';
+  /** An escaping service, a caching proxy in front of it: off until switched on (middlemen.ts). */
+  readonly middlemen = new Middlemen();
   /** The order of the posts list (the spec promises none): a client must not depend on it. */
   postOrder: PostOrder = 'newest_first';
   /** Access taken away per `slug\0user`; in memory, like faults. */

@@ -14,8 +14,9 @@ import {
 import { resolve } from 'node:path';
 import type { BackupView } from '@preload/bridge';
 import { megabytes } from '../../core/store/copies';
-import { call, defineCommand, required, UsageError, type CliCommand } from '../command';
+import { call, defineCommand, optional, UsageError, type CliCommand } from '../command';
 import { table } from '../format';
+import { exportWorkspaceCsv } from './import-export';
 
 const SQLITE_MAGIC = 'SQLite format 3\0';
 
@@ -70,12 +71,19 @@ export const dataCommands: CliCommand[] = [
   }),
   defineCommand({
     name: 'export',
-    options: [required('out', 'FILE')],
+    options: [optional('workspace', 'SLUG'), optional('out', 'FILE')],
     help: [
-      'Everything of yours in one JSON file: every post, variant, kept version,',
-      'posting time and setting (never the token). import-backup brings it back.',
+      'Without --workspace: everything of yours in one JSON file (--out FILE): every',
+      'post, variant, kept version, posting time and setting (never the token);',
+      "import-backup brings it back. With --workspace SLUG: that workspace's posts",
+      'as CSV (the columns import reads, and state, link, id), to FILE or standard output.',
     ],
     async run({ core, values }) {
+      if (values.workspace !== undefined) return exportWorkspaceCsv(core, values.workspace, values.out);
+      if (values.out === undefined)
+        throw new UsageError(
+          "export needs --out FILE (everything, as JSON) or --workspace SLUG (that workspace's posts, as CSV).",
+        );
       const out = resolve(values.out);
       const { document } = await call(core, 'data.export', undefined);
       const bytes = writePrivately(out, document);

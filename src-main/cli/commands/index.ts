@@ -5,6 +5,7 @@ import { conflictCommands } from './conflicts';
 import { dataCommands } from './data';
 import { connectionCommands } from './connection';
 import { historyCommands } from './history';
+import { importExportCommands } from './import-export';
 import { outboxCommands } from './outbox';
 import { postCommands } from './posts';
 import { queueCommands } from './queue';
@@ -16,6 +17,7 @@ export const COMMANDS: readonly CliCommand[] = [
   ...syncCommands,
   ...workspaceCommands,
   ...postCommands,
+  ...importExportCommands,
   ...queueCommands,
   ...conflictCommands,
   ...outboxCommands,

@@ -1,7 +1,7 @@
 // outpost sync, outpost log: one full sync that a script can trust, and the engine's decisions.
-import type { SyncStatus } from '@preload/bridge';
+import type { AnswerTrouble, SyncStatus } from '@preload/bridge';
 import { logActionWords } from '@preload/words/sync-log';
-import { syncProblems } from '../sync-problems';
+import { mergeTrouble, syncProblems } from '../sync-problems';
 import { backoffCeilingMs, type BackoffPolicy } from '../../core/domain/backoff';
 import type { AppCore } from '../../core/ports';
 import {
@@ -34,15 +34,19 @@ function sleep(ms: number): Promise<void> {
 async function syncUntilSettled(
   core: AppCore,
   waitMs: number,
-): Promise<{ status: SyncStatus; rounds: number }> {
+): Promise<{ status: SyncStatus; rounds: number; trouble: AnswerTrouble[] }> {
   const deadline = Date.now() + waitMs;
   let rounds = 0;
   let idleRounds = 0;
   let previousPending = Number.POSITIVE_INFINITY;
+  // An answer not about what was asked, in any round, is not undone by a later clean one.
+  const seen: AnswerTrouble[][] = [];
+  const end = (status: SyncStatus) => ({ status, rounds, trouble: mergeTrouble(seen) });
   for (;;) {
     const status = await call(core, 'sync.now', undefined);
     rounds += 1;
-    if (status.pending === 0 || STUCK_PHASES.includes(status.phase)) return { status, rounds };
+    seen.push(status.answerTrouble);
+    if (status.pending === 0 || STUCK_PHASES.includes(status.phase)) return end(status);
     const ops = await call(core, 'outbox.list', undefined);
     const times = ops
       .filter((op) => (op.state === 'pending' || op.state === 'unknown') && op.nextAttemptAt !== null)
@@ -56,10 +60,10 @@ async function syncUntilSettled(
       next = Date.now() + backoffCeilingMs(idleRounds, IDLE_RETRY);
       idleRounds += 1;
     } else {
-      return { status, rounds };
+      return end(status);
     }
     previousPending = status.pending;
-    if (next > deadline) return { status, rounds };
+    if (next > deadline) return end(status);
     await sleep(Math.max(100, next - Date.now()));
   }
 }
@@ -71,9 +75,10 @@ export const syncCommands: CliCommand[] = [
     help: [
       'One full push, pull and reconcile; operations waiting on a retry within',
       'S seconds (default 60) are retried before it returns. Exits 0 only if',
-      'every workspace was read, nothing failed and nothing is left waiting (a',
-      'conflict or a decision included); each part that was not is named on',
-      'standard error (and under "problems" with --json).',
+      'every workspace was read, nothing failed, nothing is left waiting (a',
+      'conflict or a decision included) and every answer was about what was',
+      'asked and kept; each part that was not is named on standard error (and',
+      'under "problems" with --json).',
     ],
     async run({ core, values }) {
       const settings = await call(core, 'settings.get', undefined);
@@ -84,10 +89,10 @@ export const syncCommands: CliCommand[] = [
         );
       }
       const waitMs = (values.wait === undefined ? DEFAULT_SYNC_WAIT_S : Number(values.wait)) * 1000;
-      const { status, rounds } = await syncUntilSettled(core, waitMs);
+      const { status, rounds, trouble } = await syncUntilSettled(core, waitMs);
       // A conflict or a decision waits for the user as much as a failure does, and a workspace
       // not read is a part not synced: a script must not read any of them as done.
-      const problems = syncProblems(status);
+      const problems = syncProblems(status, trouble);
       const ok = problems.length === 0;
       const text = [statusText(settings, status)];
       if (status.phase === 'needs_token') {
@@ -99,6 +104,7 @@ export const syncCommands: CliCommand[] = [
       if (status.phase === 'paused') text.push('Sync is paused (in the app).');
       if (status.conflicts > 0) text.push("Some items changed on both sides: see 'outpost conflicts'.");
       if (status.pending > 0) text.push(`${status.pending} operation(s) not sent yet.`);
+      for (const t of trouble.filter((t) => t.kind === 'stored_differently')) text.push(t.reason);
       return {
         json: { ok, rounds, status, problems },
         text: text.join('\n'),

@@ -1,7 +1,8 @@
 // Removes secrets from text by what it says, not only by its bytes: a service may echo the token
 // plain, with any of its characters escaped as JSON `\uXXXX` or percent-encoded (either hex case),
-// or with a form decoder's `+` read as a space. Anything shaped like a personal access token
-// (`<service>_pat_<secret>`) goes too, in the same forms.
+// with a form decoder's `+` read as a space, with invisible characters inside it (a zero-width
+// space, a soft hyphen), or cut short: any long fragment of a secret goes too. Anything shaped
+// like a personal access token (`<service>_pat_<secret>`) goes too, in the same forms.
 
 export const REDACTED = '[redacted]';
 
@@ -33,6 +34,51 @@ const HEX = /^[0-9A-Fa-f]+$/;
 /** The forms a secret takes once a service has decoded it: itself, and with `+` read as a space. */
 export function secretForms(secret: string): string[] {
   return secret.includes('+') ? [secret, secret.replaceAll('+', ' ')] : [secret];
+}
+
+/** A stretch of a secret this long is the secret, wherever it shows: the token cut short too. */
+export const SECRET_FRAGMENT = 16;
+/** Every stretch of SECRET_FRAGMENT characters holds one of the blocks of this length at these offsets. */
+const BLOCK = SECRET_FRAGMENT / 2;
+
+/** A block of a secret, looked for first; a find is then grown along the secret both ways. */
+interface Block {
+  secret: string;
+  at: number;
+  text: string;
+}
+
+/** The blocks of each secret longer than a fragment (a secret as long or shorter is looked for whole). */
+export function blocksOf(secrets: readonly string[]): Block[] {
+  return secrets.flatMap((secret) =>
+    secret.length <= SECRET_FRAGMENT
+      ? []
+      : Array.from({ length: Math.floor(secret.length / BLOCK) }, (_, i) => ({
+          secret,
+          at: i * BLOCK,
+          text: secret.slice(i * BLOCK, i * BLOCK + BLOCK),
+        })),
+  );
+}
+
+/** Stretches of the secrets, SECRET_FRAGMENT characters or longer, found through their blocks. */
+function findFragments(text: string, blocks: readonly Block[], spans: Span[]): void {
+  for (const b of blocks)
+    for (let p = text.indexOf(b.text); p !== -1; p = text.indexOf(b.text, p + 1)) {
+      let start = p;
+      let from = b.at;
+      while (start > 0 && from > 0 && text[start - 1] === b.secret[from - 1]) {
+        start--;
+        from--;
+      }
+      let end = p + BLOCK;
+      let to = b.at + BLOCK;
+      while (end < text.length && to < b.secret.length && text[end] === b.secret[to]) {
+        end++;
+        to++;
+      }
+      if (end - start >= SECRET_FRAGMENT) spans.push([start, end]);
+    }
 }
 
 /** The escape at `at` (`%XX` of an ASCII character, `\uXXXX`, `\"`, `\\`, `\/`) as [character, width]. */
@@ -98,8 +144,9 @@ function findTokenShapes(text: string, spans: Span[]): void {
   }
 }
 
-function find(text: string, needles: readonly string[], shapes: boolean): Span[] {
+function find(text: string, needles: readonly string[], shapes: boolean, blocks: readonly Block[]): Span[] {
   const spans: Span[] = [];
+  findFragments(text, blocks, spans);
   for (const needle of needles) {
     if (needle === '') continue;
     for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1))
@@ -109,12 +156,51 @@ function find(text: string, needles: readonly string[], shapes: boolean): Span[]
   return spans;
 }
 
-/** Every span to blank: the secrets and shapes as written, then as they read once decoded. */
-function spansOf(text: string, needles: readonly string[], shapes: boolean): Span[] {
-  const spans = find(text, needles, shapes);
-  if (!hasEscape(text)) return spans;
-  const { view, from } = decode(text);
-  for (const [start, end] of find(view, needles, shapes)) spans.push([from[start]!, from[end]!]);
+/** Characters that show nothing and may sit inside a token unseen: zero-width, soft hyphen, bidi, BOM. */
+const INVISIBLE = /[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/;
+const INVISIBLES = new RegExp(INVISIBLE.source, 'g');
+
+/** A view with its invisible characters left out, still pointing into the text. */
+function withoutInvisible({ view, from }: DecodedView): DecodedView | null {
+  if (!INVISIBLE.test(view)) return null;
+  let out = '';
+  const to: number[] = [];
+  let i = 0;
+  for (const m of view.matchAll(INVISIBLES)) {
+    out += view.slice(i, m.index);
+    for (let k = i; k < m.index; k++) to.push(from[k]!);
+    i = m.index + m[0].length;
+  }
+  out += view.slice(i);
+  for (let k = i; k < view.length; k++) to.push(from[k]!);
+  to.push(from[view.length]!);
+  return { view: out, from: to };
+}
+
+/** The identity view of a text: each character from where it is. */
+function plainView(text: string): DecodedView {
+  return { view: text, from: Array.from({ length: text.length + 1 }, (_, i) => i) };
+}
+
+/**
+ * Every span to blank: the secrets and shapes as written, then as they read once decoded, and
+ * with invisible characters left out.
+ */
+function spansOf(
+  text: string,
+  needles: readonly string[],
+  shapes: boolean,
+  blocks: readonly Block[],
+): Span[] {
+  const spans = find(text, needles, shapes, blocks);
+  const views: DecodedView[] = [];
+  const escaped = hasEscape(text) ? decode(text) : null;
+  if (escaped !== null) views.push(escaped);
+  const visible =
+    INVISIBLE.test(text) || escaped !== null ? withoutInvisible(escaped ?? plainView(text)) : null;
+  if (visible !== null) views.push(visible);
+  for (const { view, from } of views)
+    for (const [start, end] of find(view, needles, shapes, blocks)) spans.push([from[start]!, from[end]!]);
   return spans;
 }
 
@@ -135,8 +221,13 @@ function blank(text: string, spans: Span[]): string {
 }
 
 /** Removes `needles` (already in all their forms) by meaning, and token shapes when asked. */
-function redact(text: string, needles: readonly string[], shapes: boolean): string {
-  const spans = spansOf(text, needles, shapes);
+function redact(
+  text: string,
+  needles: readonly string[],
+  shapes: boolean,
+  blocks: readonly Block[] = [],
+): string {
+  const spans = spansOf(text, needles, shapes, blocks);
   return spans.length === 0 ? text : blank(text, spans);
 }
 
@@ -165,6 +256,8 @@ export class Redactor {
   #secrets = new Set<string>();
   /** Every form of every secret, as each clean reads it (kept rather than rebuilt per text). */
   #forms: string[] = [];
+  /** The blocks its long fragments are found by. */
+  #blocks: Block[] = [];
 
   add(secret: string): void {
     if (secret.length < 4) return;
@@ -172,11 +265,12 @@ export class Redactor {
     const i = secret.indexOf('_pat_');
     if (i >= 0 && secret.length - i - 5 >= 4) this.#secrets.add(secret.slice(i + 5));
     this.#forms = [...this.#secrets].flatMap(secretForms);
+    this.#blocks = blocksOf(this.#forms);
   }
 
   /** The known secrets and anything shaped like a token, in any form, removed. */
   clean(text: string): string {
-    return redact(text, this.#forms, true);
+    return redact(text, this.#forms, true, this.#blocks);
   }
 
   /** Bound `clean`, for passing where a plain function is wanted. */
@@ -190,9 +284,15 @@ export class Redactor {
    * that text as written.
    */
   cleanParsed<T>(value: T, rawText?: string): T {
-    if (rawText !== undefined && !hasEscape(rawText) && !this.#forms.some((form) => rawText.includes(form)))
+    if (
+      rawText !== undefined &&
+      !hasEscape(rawText) &&
+      !INVISIBLE.test(rawText) &&
+      !this.#forms.some((form) => rawText.includes(form)) &&
+      !this.#blocks.some((b) => rawText.includes(b.text))
+    )
       return value;
-    const clean = (text: string): string => redact(text, this.#forms, false);
+    const clean = (text: string): string => redact(text, this.#forms, false, this.#blocks);
     if (typeof value === 'string') return clean(value) as T;
     // A stack, not recursion: an answer may nest deeper than the call stack goes.
     const stack: unknown[] = [value];

@@ -12,6 +12,7 @@ import { dataCommands } from './safekeeping/commands';
 import { settingsCommands } from './settings/commands';
 import { syncCommands } from './sync-control/commands';
 import { historyCommands } from './text-history/commands';
+import { importCommands } from './import-export/commands';
 import { undoCommands } from './undo/commands';
 import { variantCommands } from './variants/commands';
 
@@ -27,4 +28,5 @@ export const COMMANDS = combineCommands(
   undoCommands,
   historyCommands,
   dataCommands,
+  importCommands,
 ) satisfies Commands<CommandName>;

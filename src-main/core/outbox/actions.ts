@@ -2,12 +2,14 @@
 // unpublished, and choose among look-alikes. Each is an event of the op machine, so a button
 // pressed on an op that has moved on meanwhile is refused with the machine's reason.
 import type { OutboxOpAction } from '@preload/bridge';
-import { parseJson, updatePost, type PostBase } from '../store/post-repository';
+import { getPost, parseJson, updatePost, type PostBase } from '../store/post-repository';
 import type { OutboxOpRow, VariantRow } from '../store/schema';
 import { getVariant, updateVariant, type VariantBase } from '../store/variant-repository';
 import { inTransaction, nowIso, type SyncContext } from '../store/unit-of-work';
 import { accountAsSent, serviceAccountColumns } from '../domain/accounts';
 import { keepVersion } from '../history/versions';
+import { ANSWER_WORDS } from '@preload/words/outbox';
+import { linkedToOther } from './links';
 import { getOp } from './op-queries';
 import { refusal } from './op-machine';
 import { OpRefused, settle } from './op-store';
@@ -121,6 +123,12 @@ export async function adoptCandidate(
   if (!offered.some((c) => c.serverId === serverId))
     throw new OpRefused(`${serverId} is not one of the items offered for this operation.`);
   const sent = parsePayload(op).sent ?? {};
+  const post = await getPost(ctx.db, op.post_id);
+  const kind = op.kind === 'create_post' ? 'post' : 'variant';
+  const own = op.kind === 'create_post' ? op.post_id : (op.variant_id ?? '');
+  // Every link is checked: a record another item here is linked to is never linked twice.
+  if (post?.workspace != null && (await linkedToOther(ctx.db, kind, post.workspace, serverId, own)))
+    throw new OpRefused(ANSWER_WORDS.linkedElsewhere(kind, serverId));
   await settle(ctx, op, {
     event: { type: 'user_adopt', serverId },
     action: 'user_adopt',

@@ -6,7 +6,8 @@ import { newLocalId } from '../store/ids';
 import type { FieldConflict } from '@preload/bridge';
 import { platformName } from '@preload/platforms';
 import type { ServiceVariant } from '../api/client';
-import { keptLink, sameText, sameValue, type ChangeField } from './answer-check';
+import { keptLink, sameText, sameValue, type ChangeField, type StoredAs } from './answer-check';
+import { noteStoredDifferently } from './stored-differently';
 import { notKeptFields, notKeptNotice, replacedBy, sendAgainNotKept } from './not-kept';
 import { keepVersion } from '../history/versions';
 import { listUnconfirmedPatches } from './op-queries';
@@ -101,6 +102,7 @@ export async function recordServiceAnswer(
   local: VariantRow,
   sv: ServiceVariant,
   change?: ChangeAnswered,
+  storedAs: StoredAs | null = null,
 ): Promise<void> {
   const now = ctx.clock.now();
   const before = parseJson<VariantBase>(local.base);
@@ -116,9 +118,11 @@ export async function recordServiceAnswer(
     server_id: keptLink('variant', local.server_id, sv.id),
     status: sv.status,
     platform_post_url: sv.platform_post_url,
-    base: JSON.stringify(
-      replaced === null ? baseOf(sv) : { ...baseOf(sv), replaced, notKept: change?.notKept ?? 0 },
-    ),
+    base: JSON.stringify({
+      ...baseOf(sv),
+      ...(replaced === null ? {} : { replaced, notKept: change?.notKept ?? 0 }),
+      ...(storedAs === null ? {} : { storedAs }),
+    } satisfies VariantBase),
     raw: JSON.stringify(sv.raw),
     remote_state: 'active',
     error: null,
@@ -126,6 +130,8 @@ export async function recordServiceAnswer(
     reconcile_attempts: 0,
     updated_at: now.toISOString(),
   });
+  if (storedAs !== null)
+    await noteStoredDifferently(ctx, { postId: local.post_id, variantId: local.id }, storedAs);
   // The next full pull reads the post first: whether the service kept the change shows there.
   if (replaced !== null) await updatePost(ctx.db, local.post_id, { variants_read_at: null });
   if (before !== null && notKept.length > 0) await sendAgain(ctx, local, before, notKept);
@@ -220,6 +226,12 @@ function mergedColumns(local: VariantRow, base: VariantBase | null, b: VariantBa
     social_profile_id: conflicting.has('social_profile_id') ? b.social_profile_id : sv.social_profile_id,
     status: sv.status,
     platform_post_url: sv.platform_post_url,
+    // Still said while the service holds that form of the text the user still has.
+    ...(base?.storedAs !== undefined &&
+    sv.content === base.storedAs.stored &&
+    local.content === base.storedAs.sent
+      ? { storedAs: base.storedAs }
+      : {}),
   };
   const patch: VariantUpdate = {
     status: sv.status,

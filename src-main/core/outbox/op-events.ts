@@ -20,7 +20,8 @@ export type OpEvent =
   | { type: 'outcome_unknown'; reason: string; at: string }
   | { type: 'crashed'; reason: string }
   | { type: 'read_back_absent'; reason: string }
-  | { type: 'read_back_ambiguous'; reason: string; candidates: Candidate[] }
+  /** `question`: what the user is asked, when it is not which of several look-alikes is Outpost's. */
+  | { type: 'read_back_ambiguous'; reason: string; candidates: Candidate[]; question?: string }
   | { type: 'read_back_failed'; reason: string; at: string }
   /** `times` counts the answers the service gave without keeping the change. */
   | { type: 'not_kept'; reason: string; times: number }
@@ -53,7 +54,8 @@ export const EVENT_WORDS = {
     'timeout, reset, cut-off or non-JSON 2xx, an answer about something else, 5xx, a local error while recording',
   crashed: 'found `sending` at the start of a sync (the process stopped)',
   read_back_absent: 'a read-back finds nothing of it',
-  read_back_ambiguous: 'a read-back finds several look-alikes of a create',
+  read_back_ambiguous:
+    'a read-back finds several look-alikes of a create, or none after it went twice without a clear answer',
   read_back_failed: 'the read-back itself failed',
   not_kept: 'a read finds a change the service answered but did not keep',
   folded: 'a newer edit is folded into it (a burst of typing is one request)',

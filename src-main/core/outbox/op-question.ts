@@ -26,9 +26,10 @@ export function questionFor(
     return {
       candidates: event.candidates,
       question:
-        kind === 'create_post'
+        event.question ??
+        (kind === 'create_post'
           ? 'Its answer was lost, and the service now holds several posts like it. Which one is Outpost’s?'
-          : 'Its answer was lost, and the post now has several variants like it. Which one is Outpost’s?',
+          : 'Its answer was lost, and the post now has several variants like it. Which one is Outpost’s?'),
     };
   return {
     publishUnknown: {

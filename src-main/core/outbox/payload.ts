@@ -26,6 +26,10 @@ export interface OutboxPayload {
   answerMismatch?: boolean;
   /** How many times the service answered this change without keeping it (op-machine.ts NOT_KEPT_LIMIT). */
   notKept?: number;
+  /** A create: how many of its requests ended with an unknown outcome (after two it asks the user). */
+  unknownSends?: number;
+  /** A create: the records its unclear answers named, no local item being linked to them (newest last). */
+  answeredIds?: string[];
 }
 
 /** Keys to set in an op's payload as a settlement records it; null removes a key (a JSON merge patch). */

@@ -93,6 +93,8 @@ export interface VariantTable {
   reconcile_attempts: ColumnType<number, number | undefined, number>;
   /** The text folded for search (migration 0012; the repository writes it). */
   search_content: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The key of the imported row it was made from (migration 0015); null when typed here. */
+  import_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OutboxOpTable {

@@ -19,6 +19,8 @@ export interface VariantBase {
   replaced?: { content?: string; scheduled_at?: string | null; social_profile_id?: string | null };
   /** How many times the service has answered that change without keeping it. */
   notKept?: number;
+  /** The service keeps the text sent in another form (HTML-escaped): both, while it does. */
+  storedAs?: { sent: string; stored: string };
 }
 
 /**

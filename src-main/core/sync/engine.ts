@@ -304,6 +304,7 @@ export class SyncEngine {
     this.#opts.answers?.take();
     try {
       const round = await runRound(ctx, client, plan, this.#watch);
+      this.#status.answerTrouble = round.trouble;
       if (plan.pull === 'full') this.#lastFullPullAt = started;
       if (round.read) {
         this.#lastCheckAt = started;

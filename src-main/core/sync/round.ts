@@ -1,12 +1,14 @@
 // One sync, holding the lease: read the service (a full pull, or a light sync's checks), push
 // the outbox, reconcile what is due. The engine decides when and tells the window; this says
 // what happened, so the engine can tell "up to date" from "a part failed".
+import type { AnswerTrouble } from '@preload/bridge';
 import type { ServiceClient } from '../api/client';
 import { push } from '../outbox/push/push';
 import { pruneSyncLog } from '../store/sync-log-repository';
 import { logDecision, type SyncContext } from '../store/unit-of-work';
 import { listUnavailableWorkspaces } from '../store/workspace-repository';
 import { checkWorkspaces, rereadWatched } from './freshness';
+import { logMark, troubleSince } from './answer-trouble';
 import type { SyncPlan } from './plan';
 import { pullAll, reconcileDue, type UnreadWorkspace } from './pull-all';
 import type { ListingMark } from './pull';
@@ -28,6 +30,8 @@ export interface RoundResult {
   notes: string[];
   /** Earliest time a waiting op may be tried again. */
   nextAttemptAt: string | null;
+  /** What the round's answers said that was not what was asked (answer-trouble.ts). */
+  trouble: AnswerTrouble[];
 }
 
 type Plan = Extract<SyncPlan, { action: 'sync' }>;
@@ -38,6 +42,11 @@ export async function runRound(
   plan: Plan,
   watch: Watch,
 ): Promise<RoundResult> {
+  const mark = await logMark(ctx.db);
+  const ended = async (r: Omit<RoundResult, 'trouble'>): Promise<RoundResult> => ({
+    ...r,
+    trouble: await troubleSince(ctx.db, mark),
+  });
   // Read first: a change made on the service is seen (and a conflict raised) before a local edit
   // of the same field could overwrite it.
   let unread: UnreadWorkspace[] = [];
@@ -61,14 +70,21 @@ export async function runRound(
   if (pushed.stop === 'auth') {
     const reason = pushed.stopReason ?? 'The token was refused.';
     await logDecision(ctx, { action: 'sync_paused_auth', reason });
-    return { stop: { kind: 'auth', reason }, read, unread, notes: [], nextAttemptAt: null };
+    return ended({ stop: { kind: 'auth', reason }, read, unread, notes: [], nextAttemptAt: null });
   }
   if (pushed.stop === 'offline') {
     const reason = pushed.stopReason ?? 'The service cannot be reached.';
-    return { stop: { kind: 'offline', reason }, read, unread, notes: [], nextAttemptAt: null };
+    return ended({ stop: { kind: 'offline', reason }, read, unread, notes: [], nextAttemptAt: null });
   }
   await reconcileDue(ctx, client);
   await logDecision(ctx, { action: 'sync_done', reason: 'Pull, push and reconcile finished.' });
+  const result = await ended({
+    stop: null,
+    read,
+    unread,
+    notes: pushed.notes,
+    nextAttemptAt: pushed.nextAttemptAt,
+  });
   await pruneSyncLog(ctx.db);
-  return { stop: null, read, unread, notes: pushed.notes, nextAttemptAt: pushed.nextAttemptAt };
+  return result;
 }

@@ -53,5 +53,6 @@ export function initialStatus(): SyncStatus {
     unreadWorkspaces: [],
     lastReadAt: null,
     serviceFailing: null,
+    answerTrouble: [],
   };
 }

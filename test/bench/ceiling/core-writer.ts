@@ -80,7 +80,7 @@ function settlementOf(rows: OpRows, answer: string): Settlement {
     return {
       event: { type: 'answered', reason: `The service created the post, as post ${created.id}.` },
       action: 'create_post',
-      record: linkPost(rows, created),
+      record: linkPost(rows, created, null),
     };
   }
   const created = parseVariant(json);

@@ -177,7 +177,7 @@ describe('a change answered but not kept', () => {
       clock.advance(AFTER_BACKOFF_MS);
       await c.core.syncNow('user');
     }
-    const reason = 'The service answered but did not keep the new time (3 of 3 tries).';
+    const reason = 'The service did not keep the new time: it answered as if it had (3 of 3 tries).';
     const [failed] = await c.call('outbox.list', undefined);
     expect(failed).toMatchObject({ kind: 'schedule', state: 'failed', error: reason });
     expect(s.inspect.patchCount(x.serverId as string)).toBe(3);
@@ -220,7 +220,7 @@ describe('a change answered but not kept', () => {
       clock.advance(AFTER_BACKOFF_MS);
       await c.core.syncNow('user');
     }
-    const reason = 'The service answered but did not keep the new time (3 of 3 tries).';
+    const reason = 'The service did not keep the new time: it answered as if it had (3 of 3 tries).';
     expect(await c.call('outbox.list', undefined)).toMatchObject([
       { kind: 'schedule', state: 'failed', error: reason },
     ]);
@@ -389,10 +389,10 @@ describe('outpost sync says it', () => {
       expect(synced.code).toBe(1);
       expect(synced.stdout).toContain('Failed: 1');
       expect(synced.stdout).toContain(
-        'Last error: The service answered but did not keep the new time (3 of 3 tries).',
+        'Last error: The service did not keep the new time: it answered as if it had (3 of 3 tries).',
       );
       const outbox = await runCli(cli, [...g, 'outbox'], env);
-      expect(outbox.stdout).toMatch(/Schedule\tFailed\tThe service answered but did not keep the new time/);
+      expect(outbox.stdout).toMatch(/Schedule\tFailed\tThe service did not keep the new time/);
       const opId = outbox.stdout.split('\t')[0] as string;
 
       s.faults.remove(rule);

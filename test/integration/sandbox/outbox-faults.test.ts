@@ -367,9 +367,13 @@ describe('published by someone else, and a lax service (section 3: states)', () 
     sandbox().publishAs(variant.id);
     expect(await control(sandbox(), 'POST', 'switches/', { patch_published: 'accept' })).toEqual({
       status: 200,
-      body: { patch_published: 'accept' },
+      body: { patch_published: 'accept', escape_text: 'off', caching_proxy: 'off' },
     });
-    expect((await control(sandbox(), 'GET', 'switches/')).body).toEqual({ patch_published: 'accept' });
+    expect((await control(sandbox(), 'GET', 'switches/')).body).toEqual({
+      patch_published: 'accept',
+      escape_text: 'off',
+      caching_proxy: 'off',
+    });
     const path = variantPath(sandbox(), post.id, variant.id);
     const patched = await call<Variant>(sandbox(), path, {
       method: 'PATCH',

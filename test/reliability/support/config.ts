@@ -14,6 +14,9 @@ export const FIGURES = FULL
       loadPosts: 10_000,
       loadMs: 20_000,
       hostileCasesPerCommand: 40,
+      damagePosts: 10_000,
+      damageDraftsAfterCopy: 40,
+      damageRuns: 20,
     }
   : {
       faultDrafts: 60,
@@ -25,6 +28,9 @@ export const FIGURES = FULL
       loadPosts: 2_000,
       loadMs: 5_000,
       hostileCasesPerCommand: 12,
+      damagePosts: 1_000,
+      damageDraftsAfterCopy: 10,
+      damageRuns: 4,
     };
 
 /** The fixed seed every suite starts from; change it to replay another run. */

@@ -36,7 +36,7 @@ export interface WorkloadOptions {
   journal(phase: JournalPhase, ev: JournalEvent): void;
   now(): Date;
   /**
-   * Some titles and texts as people paste them (runs of spaces, a decomposed accent, a trailing
+   * Some titles and texts as people paste them (runs of spaces, a decomposed accent, an ampersand, a trailing
    * line break in texts), for a service that keeps text normalised.
    */
   untidy?: boolean;
@@ -65,7 +65,8 @@ export class Workload {
   /** Words as typed; now and then untidy, when the run asks for it. */
   #typed(words: string, text: boolean): string {
     if (this.o.untidy !== true || !this.o.rng.chance(0.25)) return words;
-    return `${words.replace(' ', '  ')} cafe\u0301${text ? '\n' : ''}`;
+    // An ampersand too: a service that stores text HTML-escaped keeps it as `&amp;`.
+    return `${words.replace(' ', '  ')} cafe\u0301 R&D${text ? '\n' : ''}`;
   }
 
   #pickPlatforms(count: number): string[] {

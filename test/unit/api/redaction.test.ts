@@ -229,3 +229,30 @@ describe('redaction by meaning', () => {
     expect(encodedLeaks(JSON.stringify(redirect), secrets, 'redirect')).toEqual([]);
   });
 });
+
+describe('a token hidden by invisible characters, or cut short', () => {
+  const secret = 'cps_pat_Q8vN2xTz4LmR7pKd9sWb3hYc6jFe';
+  const invisibles = ['\u200b', '\u00ad', '\u2060', '\ufeff', '\u200d', '\u202e'];
+
+  it.each(invisibles)('a shape with %j inside it is still a token shape', (char) => {
+    const hidden = `see ${secret.slice(0, 12)}${char}${secret.slice(12)} here`;
+    expect(scrubTokenShapes(hidden)).toBe('see [redacted] here');
+    const redactor = new Redactor();
+    redactor.add(secret);
+    expect(redactor.clean(`k=${secret.slice(8, 20)}${char}${secret.slice(20)}`)).toBe('k=[redacted]');
+  });
+
+  it('inside JSON escapes too', () => {
+    const escaped = `{"t":"${secret.slice(0, 10)}\\u200b${secret.slice(10)}"}`;
+    expect(scrubTokenShapes(escaped)).toBe('{"t":"[redacted]"}');
+  });
+
+  it('a long fragment of a known secret (16 characters or more) is redacted; a short one is not', () => {
+    const redactor = new Redactor();
+    redactor.add(secret);
+    const part = secret.slice(8);
+    expect(redactor.clean(`cut: ${part.slice(0, -3)}.`)).toBe('cut: [redacted].');
+    expect(redactor.clean(`tail: ${part.slice(5)}!`)).toBe('tail: [redacted]!');
+    expect(redactor.clean(`short: ${part.slice(0, 15)}`)).toBe(`short: ${part.slice(0, 15)}`);
+  });
+});

@@ -25,6 +25,7 @@ export function variantView(over: Partial<VariantView> = {}): VariantView {
     publishedElsewhere: null,
     failedChange: null,
     signOffExpected: false,
+    storedAs: null,
     updatedAt: '2030-01-01T00:00:00Z',
     ...over,
   };

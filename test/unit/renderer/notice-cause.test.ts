@@ -53,6 +53,7 @@ describe('a "needs you" notice goes with its cause', () => {
       unreadWorkspaces: [],
       lastReadAt: null,
       serviceFailing: null,
+      answerTrouble: [],
     };
     expect(nothingNeedsUser(idle)).toBe(true);
     expect(nothingNeedsUser({ ...idle, conflicts: 1, needsAttention: 1 })).toBe(false);

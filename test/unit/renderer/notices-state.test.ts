@@ -54,6 +54,7 @@ const idle: SyncStatus = {
   unreadWorkspaces: [],
   lastReadAt: null,
   serviceFailing: null,
+  answerTrouble: [],
 };
 
 const titles = (notices: NoticesState): string[] => notices.items.map((n) => n.title);

@@ -16,6 +16,7 @@ const status = (phase: SyncStatus['phase'], needsAttention = 0): SyncStatus => (
   unreadWorkspaces: [],
   lastReadAt: null,
   serviceFailing: null,
+  answerTrouble: [],
 });
 
 /** Parts that note what was asked of them. */

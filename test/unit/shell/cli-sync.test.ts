@@ -16,6 +16,7 @@ const done: SyncStatus = {
   unreadWorkspaces: [],
   lastReadAt: null,
   serviceFailing: null,
+  answerTrouble: [],
 };
 
 describe('the parts of a sync that did not go through', () => {

@@ -264,6 +264,26 @@ describe('desktop app', () => {
     expect(sent).toContainEqual({ name: 'menuCommand', data: { command: 'new-post' satisfies MenuCommand } });
   });
 
+  it('File offers Import Posts and Export Posts as CSV, each reaching the window', async () => {
+    await start();
+    const win = onlyWindow();
+    const file = (electron.Menu.applicationMenu?.template ?? []).find(
+      (m: { label?: string }) => m.label === '&File',
+    ) as { submenu: Array<{ label?: string; accelerator?: string; click?: () => void }> };
+    const importItem = file.submenu.find((i) => i.label === 'Import Posts…')!;
+    const exportItem = file.submenu.find((i) => i.label === 'Export Posts as CSV…')!;
+    expect([importItem.accelerator, exportItem.accelerator]).toEqual(['CmdOrCtrl+O', 'CmdOrCtrl+E']);
+    importItem.click!();
+    exportItem.click!();
+    const sent = win.webContents.sent.filter((s) => s.channel === IPC_EVENT_CHANNEL).map((s) => s.args[0]);
+    expect(sent).toEqual(
+      expect.arrayContaining([
+        { name: 'menuCommand', data: { command: 'import-posts' } },
+        { name: 'menuCommand', data: { command: 'export-posts' } },
+      ]),
+    );
+  });
+
   it('remembers the window size and position across launches', async () => {
     await start();
     onlyWindow().close();

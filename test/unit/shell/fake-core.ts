@@ -17,6 +17,7 @@ export const idleStatus: SyncStatus = {
   unreadWorkspaces: [],
   lastReadAt: null,
   serviceFailing: null,
+  answerTrouble: [],
 };
 
 export const defaultSettings: SettingsView = {

@@ -1,11 +1,13 @@
 // A file logger in <dataDir>/logs/ that never writes a secret: every line passes through the
 // redactor, which knows the current token (and its secret part), in any encoding, and any
-// `*_pat_*` shape.
+// `*_pat_*` shape. Lines quote the service, whose text is data: every control, bidi and other
+// invisible character is written as a visible escape, as the CLI writes it (`tail -f` runs none).
 import { closeSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Redactor } from '../../api/redaction';
 import { ensurePrivateDir, PRIVATE_FILE_MODE, tightenFiles } from '../../paths';
 import type { Logger } from '../../ports';
+import { escapeInvisible } from '@preload/invisible';
 
 export { Redactor } from '../../api/redaction';
 
@@ -56,7 +58,8 @@ export function createFileLogger(
     }
     if (fd === null) return;
     try {
-      writeSync(fd, `${redactor.clean(line)}\n`);
+      // Redacted first: a token with an invisible character inside is still recognised.
+      writeSync(fd, `${escapeInvisible(redactor.clean(line))}\n`);
     } catch {
       // Logging must never break drafting (a full disk, a read-only folder).
     }

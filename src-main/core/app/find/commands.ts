@@ -27,7 +27,7 @@ const listedPosts = {
 export const findCommands: Commands<'posts.list' | 'posts.page'> = {
   'posts.list': {
     payload: z.strictObject({ ...listedPosts, limit: z.int().min(1).max(100_000).optional() }),
-    quotesService: false,
+    quotesService: true,
     undoable: false,
     run: postList,
   },
@@ -37,7 +37,7 @@ export const findCommands: Commands<'posts.list' | 'posts.page'> = {
       from: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
       limit: z.int().min(1).max(10_000),
     }),
-    quotesService: false,
+    quotesService: true,
     undoable: false,
     run: postPage,
   },

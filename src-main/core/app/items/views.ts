@@ -6,12 +6,14 @@ import type {
   PostDetail,
   PostSummary,
   PublishedElsewhere,
+  StoredAsView,
   SyncLogEntry,
   VariantView,
 } from '@preload/bridge';
 import type { OutboxOpRow, PostRow, SyncLogRow, VariantRow } from '../../store/schema';
 import { parseJson, type PostBase, type PostSummaryRow } from '../../store/post-repository';
 import { sameText } from '../../outbox/answer-check';
+import { storedDifferentlyReason } from '../../outbox/stored-differently';
 import { variantActions } from '../../outbox/item-actions';
 import { postActions } from '../../outbox/post-actions';
 import { actionsOf, KIND_GROUPS } from '../../outbox/op-machine';
@@ -108,8 +110,16 @@ export function variantView(
     publishedElsewhere: publishedElsewhere(v, failedOp),
     failedChange: failedOp ? { opId: failedOp.id, discardsText: discardsText(failedOp, v) } : null,
     signOffExpected: signOffExpected(v, accounts),
+    storedAs: storedAsOf(v),
     updatedAt: v.updated_at,
   };
+}
+
+/** The service's other form of the text, while the text here is still the one that was sent. */
+function storedAsOf(v: VariantRow): StoredAsView | null {
+  const stored = parseJson<VariantBase>(v.base)?.storedAs;
+  if (stored === undefined || stored.sent !== v.content) return null;
+  return { ...stored, reason: storedDifferentlyReason(stored) };
 }
 
 /**

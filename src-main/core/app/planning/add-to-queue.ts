@@ -26,8 +26,8 @@ import { timeChangeUndo } from './time-change-undo';
 
 export type AddToQueueResult = CommandResult<'planning.addToQueue'>;
 
-/** One workspace's facts, read once per call. */
-interface WorkspaceFacts {
+/** One workspace's facts, read once per call (an import places its rows with them too). */
+export interface WorkspaceFacts {
   profiles: ProfileFact[];
   schedules: Map<string, StoredSchedule>;
   signOff: Set<string>;
@@ -37,7 +37,11 @@ interface WorkspaceFacts {
   free: Map<string, Iterator<number>>;
 }
 
-async function readWorkspace(app: AppContext, workspace: string, nowIso: string): Promise<WorkspaceFacts> {
+export async function readWorkspace(
+  app: AppContext,
+  workspace: string,
+  nowIso: string,
+): Promise<WorkspaceFacts> {
   const profiles = await profileFacts(app.db, workspace);
   const taken = new Map<string, Set<number>>();
   for (const row of await listScheduledFrom(app.db, workspace, nowIso)) {
@@ -124,9 +128,15 @@ function placeInQueue(
   if (!guard.ok) throw new CommandError('invalid_state', guard.message);
   const account = sendingAccountOf(v, facts.profiles);
   if (account === null) throw new CommandError('invalid_state', REFUSALS.noSingleAccount);
+  const at = nextFreeSlot(facts, account, nowMs);
+  if (at === null) throw new CommandError('invalid_state', REFUSALS.noPostingTimes);
+  return { account, at };
+}
+
+/** The account's next free posting slot, or null when it has no posting times; the caller takes it. */
+export function nextFreeSlot(facts: WorkspaceFacts, account: string, nowMs: number): number | null {
   const schedule = facts.schedules.get(account);
-  if (schedule === undefined || schedule.slots.length === 0)
-    throw new CommandError('invalid_state', REFUSALS.noPostingTimes);
+  if (schedule === undefined || schedule.slots.length === 0) return null;
   let free = facts.free.get(account);
   if (free === undefined) {
     const taken = facts.taken.get(account) ?? new Set<number>();
@@ -134,6 +144,6 @@ function placeInQueue(
     free = freeSlots(schedule, nowMs, taken);
     facts.free.set(account, free);
   }
-  // Endless while the account has slots (it has); each one given is taken by the caller.
-  return { account, at: free.next().value as number };
+  // Endless while the account has slots (it has).
+  return free.next().value as number;
 }

@@ -51,13 +51,13 @@ export const planningCommands: Commands<PlanningCommands> = {
         message: 'spans.starts must rise from `from` and stay before `to`',
         path: ['spans', 'starts'],
       }),
-    quotesService: false,
+    quotesService: true,
     undoable: false,
     run: (app, p) => calendarView(app.db, p),
   },
   'planning.queue': {
     payload: z.strictObject({ workspace: slug.nullable(), days: z.int().min(1).max(60).optional() }),
-    quotesService: false,
+    quotesService: true,
     undoable: false,
     run: (app, p) => queueView(app.db, p, new Date(app.now())),
   },
@@ -101,7 +101,7 @@ export const planningCommands: Commands<PlanningCommands> = {
   },
   'planning.drafts': {
     payload: account,
-    quotesService: false,
+    quotesService: true,
     undoable: false,
     run: async (app, p) => {
       await app.knownWorkspace(p.workspace);

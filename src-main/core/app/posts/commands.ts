@@ -32,7 +32,7 @@ export const postCommands: Commands<PostCommands> = {
   },
   'posts.conflicts': {
     payload: none,
-    quotesService: false,
+    quotesService: true,
     undoable: false,
     run: async (app) => {
       const details: PostDetail[] = [];

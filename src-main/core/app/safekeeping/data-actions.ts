@@ -6,12 +6,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { BackupView, DataStatus, ImportReport } from '@preload/bridge';
-import { importText } from '@preload/words/data';
+import { importText, MAY_HAVE_GONE_OUT } from '@preload/words/data';
 import type { Clock, Logger } from '../../ports';
 import { snapshotTo, type CopyFile } from '../../store/copies';
 import type { OpenedDatabase } from '../../store/db';
 import { STRAY_TITLE } from '../../store/open-store';
 import { mergeRows, type Rows } from '../../store/recovery/merge-rows';
+import { askFirst } from '../../store/recovery/recover';
 import { readCopyRows } from '../../store/recovery/salvage';
 import { CommandError } from '../command-error';
 import type { CopyKeeper } from './copy-keeper';
@@ -102,6 +103,8 @@ export function dataActions(d: DataActionDeps): DataActions {
         'document' in payload ? exportRows(parseExport(payload.document)) : copyRows(d, payload.copy);
       // What belongs to the moment of the machine it came from (a sync lease, a notice) stays there.
       rows.setting = (rows.setting ?? []).filter((s) => !MACHINE_SETTINGS.has(String(s.key)));
+      // A change waiting in it may have gone out since, from the machine it was made on.
+      rows.outbox_op = askFirst(rows.outbox_op ?? [], MAY_HAVE_GONE_OUT.imported);
       // The folder as it was, first: an import can be taken back by putting this copy back.
       const before = await d.keeper().make('restore');
       const store = d.store();

@@ -12,7 +12,14 @@ import { getVariant } from '../../store/variant-repository';
 import { blocks, blocksAfter, KIND_GROUPS, type Scope } from '../op-machine';
 import { claim, OpMoved, OpRefused, type Applied, type Built, type Settlement } from '../op-store';
 import { RUNNERS } from '../runners/index';
-import { placed, readOpRows, type OpRows, type OpRunner, type RunContext } from '../runners/runner';
+import {
+  placed,
+  readOpRows,
+  unknownCreate,
+  type OpRows,
+  type OpRunner,
+  type RunContext,
+} from '../runners/runner';
 import { keepTextNotSent, keepTextSent } from '../text-versions';
 
 /** What a turn is given by its pass. */
@@ -60,7 +67,10 @@ export async function* opTurn(tc: TurnContext, listed: OutboxOpRow, post: PostRo
   let op = listed;
   if (op.state === 'sending') {
     // Left `sending` by a process that stopped before the answer: its outcome is unknown.
-    const applied = yield settle(op, { event: { type: 'crashed', reason: OUTBOX_REASONS.stoppedWhileOut } });
+    const applied = yield settle(op, {
+      event: { type: 'crashed', reason: OUTBOX_REASONS.stoppedWhileOut },
+      payload: unknownCreate(op, null),
+    });
     if (applied === null) return { holds: 'post' };
     op = { ...op, state: applied.state, next_attempt_at: null };
   }

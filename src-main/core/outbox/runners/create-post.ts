@@ -4,13 +4,18 @@ import type { ServicePost } from '../../api/client';
 import { listLinkedPosts, updatePost, type PostBase } from '../../store/post-repository';
 import type { SyncContext } from '../../store/unit-of-work';
 import { OUTBOX_REASONS } from '@preload/words/outbox';
-import { checkCreatedPost, keptLink, sameText } from '../answer-check';
+import { checkCreatedPost, keptLink, sameText, storedFormOf, type StoredAs } from '../answer-check';
 import { parsePayload } from '../payload';
 import { candidateOf, matchUnlinked, settleMatch } from '../read-back';
-import { settled, type OpRunner, type OpRows } from './runner';
+import { noteStoredDifferently } from '../stored-differently';
+import { checkNotLinkedElsewhere, settled, type OpRunner, type OpRows } from './runner';
 
 /** Links the post to the service's: an answer recorded, not a change of the post (its time stays). */
-export function linkPost(rows: OpRows, sp: Pick<ServicePost, 'id' | 'title' | 'raw'>) {
+export function linkPost(
+  rows: OpRows,
+  sp: Pick<ServicePost, 'id' | 'title' | 'raw'>,
+  storedAs: StoredAs | null,
+) {
   return async (t: SyncContext): Promise<void> => {
     await updatePost(t.db, rows.post.id, {
       server_id: keptLink('post', rows.post.server_id, sp.id),
@@ -18,6 +23,8 @@ export function linkPost(rows: OpRows, sp: Pick<ServicePost, 'id' | 'title' | 'r
       raw: JSON.stringify(sp.raw),
       error: null,
     });
+    if (storedAs !== null)
+      await noteStoredDifferently(t, { postId: rows.post.id, variantId: null }, storedAs);
   };
 }
 
@@ -30,12 +37,15 @@ export const createPostRunner: OpRunner<string> = {
 
   send(rc, rows, title) {
     return settled(rows, rc, 'request', async () => {
-      const created = await rc.client.createPost(rows.post.workspace as string, { title });
-      checkCreatedPost({ title }, created);
+      const slug = rows.post.workspace as string;
+      const created = await rc.client.createPost(slug, { title });
+      const storedAs = checkCreatedPost({ title }, created);
+      // A record some post here is linked to is not what this create made (a cache's old answer).
+      await checkNotLinkedElsewhere(rc.ctx.db, 'post', slug, created.id, rows.post.id);
       return {
         event: { type: 'answered', reason: `The service created the post, as post ${created.id}.` },
         action: 'create_post',
-        record: linkPost(rows, created),
+        record: linkPost(rows, created, storedAs),
       };
     });
   },
@@ -43,15 +53,25 @@ export const createPostRunner: OpRunner<string> = {
   readBack(rc, rows) {
     return settled(rows, rc, 'read_back', async () => {
       const slug = rows.post.workspace as string;
-      const sentTitle = parsePayload(rows.op).sent?.title ?? rows.post.title;
+      const payload = parsePayload(rows.op);
+      const sentTitle = payload.sent?.title ?? rows.post.title;
       const listed = await rc.client.listPosts(slug);
       const linked = new Set((await listLinkedPosts(rc.ctx.db, slug)).map((p) => p.server_id as string));
       const m = matchUnlinked(listed, linked, (c) => sameText(c.title, sentTitle));
-      return settleMatch('create_post', m, {
-        several: `posts titled "${sentTitle}"`,
-        candidate: (p) => candidateOf(p.id, p.title),
-        link: (p) => linkPost(rows, p),
-      });
+      return settleMatch(
+        'create_post',
+        m,
+        {
+          several: `posts titled "${sentTitle}"`,
+          candidate: (p) => candidateOf(p.id, p.title),
+          link: (p) => linkPost(rows, p, storedFormOf(sentTitle, p.title)),
+        },
+        {
+          unknownSends: payload.unknownSends ?? 0,
+          answeredIds: payload.answeredIds ?? [],
+          unlinked: listed.filter((p) => !linked.has(p.id)),
+        },
+      );
     });
   },
 };

@@ -2,10 +2,18 @@
 // or an id), built from the row as it is when the op is claimed.
 import { accountField } from '../../domain/accounts';
 import { listVariantsOfPost } from '../../store/variant-repository';
-import { checkCreatedVariant, sameText } from '../answer-check';
+import type { ServiceVariant } from '../../api/client';
+import { checkCreatedVariant, sameText, storedFormOf } from '../answer-check';
 import { parsePayload } from '../payload';
 import { candidateOf, matchUnlinked, settleMatch } from '../read-back';
-import { placeOf, recordVariantAnswer, settled, type OpRunner, type OpRows } from './runner';
+import {
+  checkNotLinkedElsewhere,
+  placeOf,
+  recordVariantAnswer,
+  settled,
+  type OpRunner,
+  type OpRows,
+} from './runner';
 
 type CreateBody = { platform: string; content: string; social_profile_id?: string | null };
 
@@ -22,11 +30,19 @@ export const createVariantRunner: OpRunner<CreateBody> = {
     return settled(rows, rc, 'request', async () => {
       const { slug, postId } = placeOf(rows);
       const created = await rc.client.createVariant(slug, postId, body);
-      checkCreatedVariant(body, created);
+      const storedAs = checkCreatedVariant(body, created);
+      // A record some item here is linked to is not what this create made (a cache's old answer).
+      await checkNotLinkedElsewhere(
+        rc.ctx.db,
+        'variant',
+        slug,
+        created.id,
+        (rows.variant as { id: string }).id,
+      );
       return {
         event: { type: 'answered', reason: `The service created the variant, as variant ${created.id}.` },
         action: 'create_variant',
-        record: recordVariantAnswer(rows, created),
+        record: recordVariantAnswer(rows, created, undefined, storedAs),
       };
     });
   },
@@ -35,21 +51,30 @@ export const createVariantRunner: OpRunner<CreateBody> = {
     return settled(rows, rc, 'read_back', async () => {
       const { slug, postId } = placeOf(rows);
       const variant = rows.variant as NonNullable<OpRows['variant']>;
-      const sent = parsePayload(rows.op).sent ?? { platform: variant.platform, content: variant.content };
+      const payload = parsePayload(rows.op);
+      const sent = payload.sent ?? { platform: variant.platform, content: variant.content };
       const listed = await rc.client.listVariants(slug, postId);
       const locals = await listVariantsOfPost(rc.ctx.db, rows.post.id);
       const linked = new Set(locals.filter((v) => v.server_id !== null).map((v) => v.server_id as string));
-      const m = matchUnlinked(
-        listed,
-        linked,
-        (c) =>
-          c.platform === sent.platform && sent.content !== undefined && sameText(c.content, sent.content),
+      const same = (c: ServiceVariant) =>
+        c.platform === sent.platform && sent.content !== undefined && sameText(c.content, sent.content);
+      const m = matchUnlinked(listed, linked, same);
+      const linkOf = (v: ServiceVariant) =>
+        recordVariantAnswer(rows, v, undefined, storedFormOf(sent.content ?? v.content, v.content));
+      return settleMatch(
+        'create_variant',
+        m,
+        {
+          several: `identical ${sent.platform ?? ''} variants of the post`,
+          candidate: (v) => candidateOf(v.id, v.content),
+          link: linkOf,
+        },
+        {
+          unknownSends: payload.unknownSends ?? 0,
+          answeredIds: payload.answeredIds ?? [],
+          unlinked: listed.filter((v) => !linked.has(v.id)),
+        },
       );
-      return settleMatch('create_variant', m, {
-        several: `identical ${sent.platform ?? ''} variants of the post`,
-        candidate: (v) => candidateOf(v.id, v.content),
-        link: (v) => recordVariantAnswer(rows, v),
-      });
     });
   },
 };

@@ -7,7 +7,14 @@ import { checkChangeAnswer, fieldsNotHeld, notKeptReason, type ChangeField } fro
 import { NOT_KEPT_LIMIT } from '../op-machine';
 import type { Settlement } from '../op-store';
 import { parsePayload, withUnconfirmed, type SentPatch } from '../payload';
-import { placeOf, readBackVariant, recordVariantAnswer, settled, type OpRunner } from './runner';
+import {
+  checkNotLinkedElsewhere,
+  placeOf,
+  readBackVariant,
+  recordVariantAnswer,
+  settled,
+  type OpRunner,
+} from './runner';
 
 /** The fields a change op sends, read from the variant now; null when nothing the service takes changed. */
 export function patchOf(op: Pick<OutboxOpRow, 'kind' | 'payload'>, variant: VariantRow): SentPatch | null {
@@ -37,11 +44,13 @@ export const patchVariantRunner: OpRunner<SentPatch> = {
       const { slug, postId } = placeOf(rows);
       const addressed = rows.variant?.server_id as string;
       const sv = await rc.client.updateVariant(slug, postId, addressed, patch);
-      checkChangeAnswer(addressed, patch, sv);
+      const storedAs = checkChangeAnswer(addressed, patch, sv);
+      await checkNotLinkedElsewhere(rc.ctx.db, 'variant', slug, sv.id, (rows.variant as VariantRow).id);
+      const change = { sent: patch, notKept: parsePayload(rows.op).notKept ?? 0 };
       return {
         event: { type: 'answered', reason: `Sent ${Object.keys(patch).join(', ')}; the service accepted.` },
         action: rows.op.kind,
-        record: recordVariantAnswer(rows, sv, { sent: patch, notKept: parsePayload(rows.op).notKept ?? 0 }),
+        record: recordVariantAnswer(rows, sv, change, storedAs),
       };
     });
   },

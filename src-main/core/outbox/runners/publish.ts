@@ -4,7 +4,15 @@ import type { VariantRow } from '../../store/schema';
 import { decidePublishReadBack, isPublished, NEEDS_APPROVAL } from '../../domain/service-state';
 import { checkPublishAnswer } from '../answer-check';
 import { notePublishAnswer } from '../sign-off';
-import { placeOf, readBackVariant, recordVariantAnswer, settled, type OpRows, type OpRunner } from './runner';
+import {
+  checkNotLinkedElsewhere,
+  placeOf,
+  readBackVariant,
+  recordVariantAnswer,
+  settled,
+  type OpRows,
+  type OpRunner,
+} from './runner';
 import type { ServiceVariant } from '../../api/client';
 import type { SyncContext } from '../../store/unit-of-work';
 
@@ -23,6 +31,7 @@ export const publishRunner: OpRunner<null> = {
       const addressed = rows.variant?.server_id as string;
       const sv = await rc.client.publishVariant(slug, postId, addressed);
       checkPublishAnswer(addressed, sv);
+      await checkNotLinkedElsewhere(rc.ctx.db, 'variant', slug, sv.id, (rows.variant as VariantRow).id);
       return {
         event: {
           type: 'answered',

@@ -11,7 +11,10 @@ import type { Database, OutboxOpRow, PostRow, VariantRow } from '../../store/sch
 import { getVariant } from '../../store/variant-repository';
 import { recordServiceAnswer, type ChangeAnswered } from '../merge-variant';
 import type { SyncContext } from '../../store/unit-of-work';
-import { AnswerMismatch } from '../answer-check';
+import { AnswerMismatch, linkedElsewhere, type StoredAs } from '../answer-check';
+import { KIND_GROUPS } from '../op-machine';
+import { linkedToOther } from '../links';
+import { parsePayload, type PayloadPatch } from '../payload';
 import type { Built, Settlement } from '../op-store';
 import { judgeFailure, type Stage, type Timing } from '../outcome';
 
@@ -37,7 +40,8 @@ export interface OpRunner<T> {
 /**
  * Runs `work`; a failure becomes the event judgeFailure gives for it. An answer that was not
  * about the change sent is remembered: if the read-back then finds the change missing, the
- * service answered it without keeping it (patch-variant.ts).
+ * service answered it without keeping it (patch-variant.ts). A create of unknown outcome counts
+ * its tries, and the record an unclear answer named, for its read-back (read-back.ts).
  */
 export async function settled(
   rows: OpRows,
@@ -50,9 +54,39 @@ export async function settled(
   } catch (error) {
     const event = judgeFailure(rows.op.kind, error, stage, rc.timing);
     if (error instanceof AnswerMismatch && stage === 'request')
-      return { event, payload: { answerMismatch: true } };
-    return isServiceError(error) && error.code === TOO_LARGE ? { event, note: error.message } : { event };
+      return {
+        event,
+        action: `answer_${error.kind}`,
+        payload: { answerMismatch: true, ...unknownCreate(rows.op, error.answeredId) },
+      };
+    const unknown = event.type === 'outcome_unknown' ? { payload: unknownCreate(rows.op, null) } : {};
+    return isServiceError(error) && error.code === TOO_LARGE
+      ? { event, note: error.message, ...unknown }
+      : { event, ...unknown };
   }
+}
+
+/** What a create remembers of a try whose outcome is unknown: one more such try, and the id answered. */
+export function unknownCreate(
+  op: Pick<OutboxOpRow, 'kind' | 'payload'>,
+  answeredId: string | null,
+): PayloadPatch {
+  if (KIND_GROUPS[op.kind] !== 'create') return {};
+  const payload = parsePayload(op);
+  const answeredIds =
+    answeredId === null ? {} : { answeredIds: [...(payload.answeredIds ?? []), answeredId].slice(-4) };
+  return { unknownSends: (payload.unknownSends ?? 0) + 1, ...answeredIds };
+}
+
+/** Refuses an answer naming a record another local item is linked to: it is not about this request. */
+export async function checkNotLinkedElsewhere(
+  db: Kysely<Database>,
+  kind: 'post' | 'variant',
+  slug: string,
+  serverId: string,
+  own: string,
+): Promise<void> {
+  if (await linkedToOther(db, kind, slug, serverId, own)) throw linkedElsewhere(kind, serverId);
 }
 
 /**
@@ -79,12 +113,18 @@ export function placed({ op, post, variant }: OpRows): boolean {
 
 /**
  * Writes what the service answered for the op's variant: its values become the new base. For a
- * change, `change` says what was sent, so a later read can tell whether the service kept it.
+ * change, `change` says what was sent, so a later read can tell whether the service kept it;
+ * `storedAs`, that the service kept the text sent in another form.
  */
-export function recordVariantAnswer(rows: OpRows, sv: ServiceVariant, change?: ChangeAnswered) {
+export function recordVariantAnswer(
+  rows: OpRows,
+  sv: ServiceVariant,
+  change?: ChangeAnswered,
+  storedAs: StoredAs | null = null,
+) {
   return async (t: SyncContext): Promise<void> => {
     const variant = rows.variant as VariantRow;
-    await recordServiceAnswer(t, (await getVariant(t.db, variant.id)) ?? variant, sv, change);
+    await recordServiceAnswer(t, (await getVariant(t.db, variant.id)) ?? variant, sv, change, storedAs);
   };
 }
 

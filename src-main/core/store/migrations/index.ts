@@ -13,6 +13,7 @@ import { migration0010 } from './0010-sign-off-accounts';
 import { migration0012 } from './0012-post-search';
 import { migration0013 } from './0013-calendar-index';
 import { migration0014 } from './0014-one-link-per-record';
+import { migration0015 } from './0015-import-keys';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': migration0001,
@@ -28,6 +29,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0012-post-search': migration0012,
   '0013-calendar-index': migration0013,
   '0014-one-link-per-record': migration0014,
+  '0015-import-keys': migration0015,
 };
 
 export const LATEST_MIGRATION = Object.keys(MIGRATIONS).sort().at(-1) ?? '';

@@ -6,10 +6,11 @@
 import { copyFileSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import { MAY_HAVE_GONE_OUT } from '@preload/words/data';
 import { tightenFiles } from '../../paths';
 import { listCopyFiles, type CopyFile } from '../copies';
 import { quickCheck } from './damage';
-import { emptySalvage, salvageFile, type Salvage, type SalvagedTable } from './salvage';
+import { emptySalvage, salvageFile, type Row, type Salvage, type SalvagedTable } from './salvage';
 
 /** What happened at a start that found the database damaged; kept until the user has read it. */
 export interface RecoveryReport {
@@ -106,8 +107,20 @@ function checkCopy(file: string, nativeBinding?: string): void {
 }
 
 /** Why ops of the copy that the damaged file did not confirm are read back before anything is sent. */
-export const READ_BACK_FIRST =
-  'Restored from a copy made before this change may have gone out: Outpost reads it back from the service before sending anything.';
+export const READ_BACK_FIRST = MAY_HAVE_GONE_OUT.recovered;
+
+/**
+ * Changes waiting to go in rows brought in from a copy or an export, as changes of unknown
+ * outcome: the service is asked about each before anything is sent, never sent blind. (A change
+ * the folder has already is left as it is by the merge.)
+ */
+export function askFirst(ops: readonly Row[], why: string): Row[] {
+  return ops.map((op) =>
+    op.state === 'pending' || op.state === 'sending'
+      ? { ...op, state: 'unknown', next_attempt_at: null, error: why }
+      : op,
+  );
+}
 
 /**
  * The copy's changes waiting to go that the damaged file could not confirm may have gone out

@@ -6,7 +6,7 @@ import { bridgeProblem, errorMessage, initBridge, invoke } from '../bridge';
 import type { ShortcutAction } from '../shortcuts';
 import { routeEvents, type WindowParts } from './route-events';
 
-export type View = 'posts' | 'calendar' | 'queue' | 'outbox' | 'skills' | 'settings';
+export type View = 'posts' | 'calendar' | 'queue' | 'outbox' | 'skills' | 'settings' | 'import';
 
 export const NAV: { view: View; label: string }[] = [
   { view: 'posts', label: 'Posts' },
@@ -17,8 +17,13 @@ export const NAV: { view: View; label: string }[] = [
   { view: 'settings', label: 'Settings' },
 ];
 
-const MENU_ACTIONS: Record<MenuCommand, ShortcutAction | 'settings' | 'export' | 'restore'> = {
+/** What the window does for a menu item: a shortcut's action, or a view or step of its own. */
+type MenuAction = ShortcutAction | 'settings' | 'import' | 'exportPosts' | 'export' | 'restore';
+
+const MENU_ACTIONS: Record<MenuCommand, MenuAction> = {
   'new-post': 'newPost',
+  'import-posts': 'import',
+  'export-posts': 'exportPosts',
   search: 'search',
   sync: 'sync',
   'next-variant': 'nextVariant',
@@ -35,6 +40,8 @@ export interface ShellHooks {
   focusSearch: () => void;
   /** Loads the views not on the first screen in the background. */
   prefetchViews: () => void;
+  /** Writes the list as filtered and sorted to a CSV file. */
+  exportPosts: () => void;
 }
 
 export class ShellState {
@@ -166,7 +173,8 @@ export class ShellState {
 
   runMenuCommand(command: MenuCommand): void {
     const action = MENU_ACTIONS[command];
-    if (action === 'settings') this.go('settings');
+    if (action === 'settings' || action === 'import') this.go(action);
+    else if (action === 'exportPosts') this.hooks.exportPosts();
     else if (action === 'export') void this.parts.data.exportAll();
     // Restoring is chosen among the copies and files of Settings > Your data.
     else if (action === 'restore') {

@@ -27,6 +27,22 @@ describe('file logger', () => {
     expect(text).toMatch(/^2030-01-01T00:00:00.000Z INFO sent with \[redacted\]/);
   });
 
+  it('writes service text as the CLI does: escape sequences and bidi controls are visible escapes', () => {
+    dir = mkdtempSync(join(tmpdir(), 'outpost-log-'));
+    const log = createFileLogger(dir, new Redactor(), () => new Date('2030-01-01T00:00:00Z'));
+    log.warn('title \u001b]0;owned\u0007 \u001b[2J \u202eevil', {
+      reason: 'bell\u0007 \u009b31m next\nline',
+    });
+    log.close();
+    const text = readFileSync(log.file, 'utf8');
+    const raw = [...text].filter(
+      (c) => c !== '\n' && (c < ' ' || (c >= '\u007f' && c <= '\u009f') || c === '\u202e'),
+    );
+    expect(raw).toEqual([]);
+    expect(text).toContain('title \\x1b]0;owned\\x07 \\x1b[2J \\u202eevil');
+    expect(text.split('\n').filter(Boolean)).toHaveLength(1);
+  });
+
   it('sets a log past its size aside at start, so two files at most are kept', () => {
     dir = mkdtempSync(join(tmpdir(), 'outpost-log-'));
     const at = () => new Date('2030-01-01T00:00:00Z');

@@ -76,3 +76,22 @@ describe('posting times as groups of days (how the window edits them)', () => {
     ).toEqual(slots([2], ['08:00', '09:00']));
   });
 });
+
+describe('a line pasted by mistake, a megabyte long', () => {
+  // Not timed here (the bench times it: test/bench/posting-times.ts); a parser that retries at
+  // every space of such a line would not finish at all.
+  const MB = 1024 * 1024;
+
+  it('a long run of spaces between the days and the time still reads', () => {
+    expect(parsePostingTimes(`Mon${' '.repeat(MB)}09:00`)).toEqual({
+      ok: true,
+      slots: [{ weekday: 1, time: '09:00' }],
+    });
+  });
+
+  it('a long run of commas and spaces is refused, the message quoting only its start', () => {
+    const parsed = parsePostingTimes(`Mon${' , '.repeat(MB / 3)}09:00`);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.message.length).toBeLessThan(300);
+  });
+});

@@ -42,7 +42,7 @@ function verdict(check: () => void): string | null {
   }
 }
 
-describe('sameText: the service may trim, collapse whitespace and compose (NFC), nothing else', () => {
+describe('sameText: the service may trim, collapse whitespace, compose (NFC) and HTML-escape, nothing else', () => {
   it.each([
     ['identical', 'Launch day', 'Launch day', true],
     ['trimmed', '  Launch day\n', 'Launch day', true],
@@ -53,6 +53,10 @@ describe('sameText: the service may trim, collapse whitespace and compose (NFC),
     ['case', 'Launch day', 'launch day', false],
     ['compatibility forms are not NFC: a ligature stays itself', '\ufb01le', 'file', false],
     ['another word', 'Launch day', 'Launch night', false],
+    ['HTML-escaped, as CMS-backed services store text', 'Fish &amp; &lt;chips&gt;', 'Fish & <chips>', true],
+    ['numeric character references', 'it&#39;s &#x26; more', "it's & more", true],
+    ['an entity for another character', 'Fish &lt; chips', 'Fish & chips', false],
+    ['an ampersand alone', 'Fish & chips', 'Fish and chips', false],
   ])('%s', (_name, a, b, same) => {
     expect(sameText(a, b)).toBe(same);
     expect(sameText(b, a)).toBe(same);
@@ -107,7 +111,7 @@ describe('a change (PATCH): the variant addressed, holding every value sent', ()
       'another variant, holding the values sent',
       { content: 'Hello' },
       { id: '8' },
-      /^The service answered about variant 8, not about variant 7 that was sent\.$/,
+      /^The service answered about another record: it answered about variant 8, not about variant 7 that was sent\.$/,
     ],
   ];
   it.each(rows)('%s', (_name, patch, answer, want) => {
@@ -138,7 +142,7 @@ describe('a create: the fields sent are there', () => {
       'another title',
       'Launch',
       'Weekly tips',
-      /^The service answered the new post with post 5, whose title is not the one sent\.$/,
+      /^The service answered about another record: it answered the new post with post 5, whose title is not the one sent\.$/,
     ],
   ] as const)('post: %s', (_name, sent, answered, want) => {
     const said = verdict(() => checkCreatedPost({ title: sent }, { id: '5', title: answered, raw: {} }));
@@ -242,10 +246,38 @@ describe('a change kept or not, as a later read shows it', () => {
 
   it('says what was not kept, and how often', () => {
     expect(notKeptReason(['scheduled_at'], 1)).toBe(
-      'The service answered but did not keep the new time (1 of 3 tries).',
+      'The service did not keep the new time: it answered as if it had (1 of 3 tries).',
     );
     expect(notKeptReason(['content'], 3)).toBe(
-      'The service answered but did not keep the new text (3 of 3 tries).',
+      'The service did not keep the new text: it answered as if it had (3 of 3 tries).',
     );
+  });
+});
+
+describe('a text stored in another form is about what was sent, and said', () => {
+  it('a create, a change: the escaped form comes back as the stored form', () => {
+    const sent = { platform: 'x', content: 'R&D <now>' };
+    const answer = variant({ content: 'R&amp;D &lt;now&gt;' });
+    expect(checkCreatedVariant(sent, answer)).toEqual({ sent: 'R&D <now>', stored: 'R&amp;D &lt;now&gt;' });
+    expect(checkChangeAnswer('7', { content: 'R&D <now>' }, answer)).toEqual({
+      sent: 'R&D <now>',
+      stored: 'R&amp;D &lt;now&gt;',
+    });
+    expect(checkCreatedPost({ title: 'A & B' }, { id: '5', title: 'A &amp; B', raw: {} })).toEqual({
+      sent: 'A & B',
+      stored: 'A &amp; B',
+    });
+    // Tidied text is the same text: nothing to say.
+    expect(checkCreatedVariant(sent, variant({ content: ' R&D  <now> ' }))).toBeNull();
+  });
+
+  it('a create answered with a record of other text names it, as the record the answer gave', () => {
+    try {
+      checkCreatedVariant({ platform: 'x', content: 'Mine' }, variant({ id: '9', content: 'Theirs' }));
+      expect.unreachable('the answer is not about the create');
+    } catch (error) {
+      expect(error).toBeInstanceOf(AnswerMismatch);
+      expect(error).toMatchObject({ kind: 'other_record', answeredId: '9' });
+    }
   });
 });

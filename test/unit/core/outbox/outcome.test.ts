@@ -96,14 +96,14 @@ const rows: Array<[string, OpKind, unknown, Stage, string]> = [
   [
     'a 2xx answer about another record, or without the change: unknown',
     'schedule',
-    new AnswerMismatch('The service answered, but its answer does not hold the new time.'),
+    new AnswerMismatch('The service answered, but its answer does not hold the new time.', 'lacks'),
     'request',
     'outcome_unknown',
   ],
   [
     'the same found while recording (a link the answer would move): unknown',
     'create_post',
-    new AnswerMismatch('The service answered about post 2, not about post 1 that was sent.'),
+    new AnswerMismatch('The service answered about post 2, not about post 1 that was sent.', 'other_record'),
     'recording',
     'outcome_unknown',
   ],
@@ -117,7 +117,10 @@ describe('judgeFailure', () => {
   it('an answer not about the change says why in plain words, and that it is checked with the service', () => {
     const event = judgeFailure(
       'publish',
-      new AnswerMismatch('The service answered about variant 9, not about variant 7 that was sent.'),
+      new AnswerMismatch(
+        'The service answered about variant 9, not about variant 7 that was sent.',
+        'other_record',
+      ),
       'request',
       timing,
     );

@@ -23,7 +23,11 @@ const rows: Array<[string, unknown, SyncImpact]> = [
   ['429', se('rate_limited', { status: 429 }), 'item'],
   ['400 refused', se('validation', { status: 400 }), 'item'],
   ['a 2xx that is not JSON', se('malformed_response', { status: 200 }), 'item'],
-  ['an answer about something else', new AnswerMismatch('The service answered about another item.'), 'item'],
+  [
+    'an answer about something else',
+    new AnswerMismatch('The service answered about another item.', 'other_record'),
+    'item',
+  ],
   ['a local error', new Error('disk full'), 'item'],
 ];
 

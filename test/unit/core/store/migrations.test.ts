@@ -488,3 +488,25 @@ describe('0013-calendar-index', () => {
     await after.close();
   });
 });
+
+describe('0015-import-keys', () => {
+  it('keeps every variant without a key, and finds an imported row’s key through its own index', async () => {
+    const file = join(dir, 'k.db');
+    const before = await openDatabase({ file, migrateTo: '0013-calendar-index' });
+    await sql`insert into post (id, workspace, title, created_at, updated_at)
+      values ('p', 'acme', 'Spring', 'x', 'x')`.execute(before.db);
+    await sql`insert into variant (id, post_id, platform, content, account_mode, created_at, updated_at)
+      values ('typed', 'p', 'x', 'Typed here', 'default', 'x', 'x')`.execute(before.db);
+    await before.close();
+
+    const after = await openDatabase({ file, migrateTo: '0015-import-keys' });
+    expect(await after.db.selectFrom('variant').select(['id', 'import_key']).execute()).toEqual([
+      { id: 'typed', import_key: null },
+    ]);
+    await after.db.updateTable('variant').set({ import_key: 'k1' }).where('id', '=', 'typed').execute();
+    const plan = await sql<{ detail: string }>`explain query plan
+      select import_key from variant where import_key in ('k1', 'k2')`.execute(after.db);
+    expect(plan.rows.map((r) => r.detail).join(' | ')).toContain('variant_import_key');
+    await after.close();
+  });
+});

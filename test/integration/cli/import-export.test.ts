@@ -1,0 +1,110 @@
+// `outpost import` and `outpost export` as a script runs them, against the sandbox: one line per
+// row, a non-zero exit when a row is left out, --dry-run makes nothing, --json is one document,
+// the same file twice makes nothing twice, and the export is read back by the import.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ImportRowResult } from '@preload/bridge';
+import { useCliSession } from './cli-session';
+
+const session = useCliSession('import');
+const dir = mkdtempSync(join(tmpdir(), 'outpost-import-files-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+// Far enough ahead to be still to come whenever the test runs.
+const PLAN = [
+  'title;platform;account;text;time',
+  'Spring sale;X;@acme;Spring sale starts now;2031-04-01T09:00:00Z',
+  'Spring sale;LinkedIn;;"Spring sale: everything, 20% off;\nsee the shop";2031-04-01T09:00:00Z',
+  `Too long;X;;${'x'.repeat(312)};`,
+  'Spring sale;X;@acme;Spring sale starts now;2031-04-01T09:00:00Z',
+].join('\r\n');
+
+describe('outpost import and export', () => {
+  it('checks, imports, says each row, and makes nothing twice', { timeout: 240_000 }, async () => {
+    const { ok, outpost, sandbox } = session;
+    const workspace = sandbox.fixtures.workspace;
+    await ok('connect', '--base-url', sandbox.baseUrl);
+    await ok('sync');
+    const plan = file('plan.csv', PLAN);
+
+    const dry = await outpost('import', plan, '--workspace', workspace, '--dry-run');
+    expect(dry.code).toBe(1);
+    expect(dry.stdout.trim().split('\n')).toEqual([
+      'row 2: ready for 2031-04-01T09:00:00.000Z',
+      'row 3: ready for 2031-04-01T09:00:00.000Z',
+      'row 4: invalid: 312 of 280 characters for X',
+      'row 5: duplicate: the same post and text as row 2',
+    ]);
+    expect(await ok('posts', '--workspace', workspace)).not.toContain('Spring sale');
+
+    const made = await outpost('--json', 'import', plan, '--workspace', workspace);
+    expect(made.code).toBe(1);
+    const document = JSON.parse(made.stdout) as { ok: boolean; value: { rows: ImportRowResult[] } };
+    const rows = document.value.rows;
+    expect(rows.map((r) => Object.keys(r))).toEqual(
+      rows.map(() => ['row', 'status', 'reason', 'postId', 'variantId', 'scheduledAt']),
+    );
+    expect(rows.map((r) => [r.row, r.status])).toEqual([
+      [2, 'created'],
+      [3, 'created'],
+      [4, 'invalid'],
+      [5, 'duplicate'],
+    ]);
+    expect(rows[0]?.postId).toBe(rows[1]?.postId);
+    const variants = await ok('--json', 'variants', '--post', rows[0]!.postId!);
+    expect(variants).toContain('everything, 20% off;\\nsee the shop');
+
+    const again = await outpost('import', plan, '--workspace', workspace);
+    expect(again.code).toBe(1);
+    expect(again.stdout.trim().split('\n').slice(0, 2)).toEqual([
+      'row 2: duplicate: already imported (it is in Outpost)',
+      'row 3: duplicate: already imported (it is in Outpost)',
+    ]);
+
+    // The export, read back by the import: everything in it is here already.
+    const out = join(dir, 'export.csv');
+    expect(await ok('export', '--workspace', workspace, '--out', out)).toMatch(/^Wrote \d+ rows to /);
+    const exported = readFileSync(out, 'utf8');
+    expect(exported.startsWith('\ufefftitle,platform,account,text,time,post,state,link,id\r\n')).toBe(true);
+    expect(exported).toContain('"Spring sale: everything, 20% off;\nsee the shop"');
+    const back = await outpost('import', out, '--workspace', workspace);
+    expect(
+      back.stdout
+        .trim()
+        .split('\n')
+        .every((l) => /: (duplicate: already|invalid: )/.test(l)),
+    ).toBe(true);
+    expect(back.stdout).toMatch(/row \d+: duplicate: already in Outpost/);
+
+    // Standard output, when no file is named.
+    expect(await ok('export', '--workspace', workspace)).toContain('Spring sale starts now');
+  });
+
+  it('says in one sentence why a file cannot be read, and makes nothing', { timeout: 120_000 }, async () => {
+    const { outpost, sandbox } = session;
+    const workspace = sandbox.fixtures.workspace;
+    const empty = await outpost('import', file('empty.csv', ''), '--workspace', workspace);
+    expect([empty.code, empty.stderr.trim()]).toEqual([
+      1,
+      'outpost: The file is empty: there is nothing to import.',
+    ]);
+    const binary = file('image.png', '\x89PNG\r\n\x1a\n\0\0\0\rIHDR');
+    const notText = await outpost('--json', 'import', binary, '--workspace', workspace);
+    expect(JSON.parse(notText.stdout)).toMatchObject({ ok: false, error: { code: 'invalid_state' } });
+    const missing = await outpost('import', join(dir, 'nope.csv'), '--workspace', workspace);
+    expect(missing.code).toBe(2);
+    const noWorkspace = await outpost('export');
+    expect([noWorkspace.code, noWorkspace.stderr]).toEqual([
+      2,
+      "outpost: export needs --out FILE (everything, as JSON) or --workspace SLUG (that workspace's posts, as CSV).\n",
+    ]);
+  });
+});
