@@ -129,16 +129,14 @@ export class ShellState {
   async newPost(plannedAt: string | null = null): Promise<void> {
     const { posts, editor } = this.parts;
     this.view = 'posts';
-    await editor.flush();
-    try {
+    // Its title field is shown (and typed into) at once, while the core makes the post.
+    this.newError = await editor.openNew(async () => {
       const post = await invoke('posts.create', { workspace: posts.workspace, title: '' });
       if (plannedAt !== null) editor.actions.planned[post.id] = plannedAt;
-      this.newError = null;
-      // The workspace counts too: "Local drafts (n)" and the offers to move them depend on them.
-      await Promise.all([posts.reload(), posts.loadWorkspaces(), editor.open(post.id, 'title')]);
-    } catch (error) {
-      this.newError = errorMessage(error);
-    }
+      return post.id;
+    });
+    // The workspace counts too: "Local drafts (n)" and the offers to move them depend on them.
+    if (this.newError === null) await Promise.all([posts.reload(), posts.loadWorkspaces()]);
   }
 
   /** A shortcut, pressed anywhere in the window. */

@@ -10,6 +10,7 @@ import { Conflicts } from './conflicts.svelte';
 import { FocusRequests, type FocusTarget } from './focus-request.svelte';
 import { HistoryState } from './history.svelte';
 import { ItemMessages } from './messages.svelte';
+import { NewPost } from './new-post.svelte';
 import { NewVariants } from './new-variants.svelte';
 import type { OpenPost } from './open-post';
 import { Recovery } from './recovery.svelte';
@@ -29,6 +30,7 @@ export class EditorState implements OpenPost {
   readonly focus = new FocusRequests();
   /** The versions of one of the open post's texts, when the History panel is open. */
   readonly history = new HistoryState();
+  readonly newPost = new NewPost();
   readonly newVariants = new NewVariants(this);
   readonly actions = new VariantActions(this);
   readonly conflicts = new Conflicts(this);
@@ -37,29 +39,74 @@ export class EditorState implements OpenPost {
 
   /** Shows another post; `caret`: the field that takes the caret once it is shown. */
   async open(id: string, caret: FocusTarget | null = null): Promise<void> {
+    this.newPost.end();
+    const mine = this.leave();
     await this.flush();
-    this.focus.drop();
-    this.history.close();
-    const mine = ++this.openSequence;
     try {
       const post = await invoke('posts.get', { id });
       if (mine !== this.openSequence) return;
-      this.messages.clearAll();
-      this.loadError = null;
-      this.post = post;
-      this.typing.showPost(post);
-      this.activeVariantId = post.variants[0]?.id ?? null;
+      this.show(post);
       if (caret !== null) this.focus.request(caret);
     } catch (error) {
       if (mine === this.openSequence) this.loadError = errorMessage(error);
     }
   }
 
-  close(): void {
-    void this.flush();
+  /**
+   * Makes a post (`make` answers its id) and opens it, its title field shown at once with
+   * `shown` and the caret after it: what is typed before the core has made it goes to its
+   * title, never to the post left behind. Answers why it was not made, or null.
+   */
+  async openNew(make: () => Promise<string>, shown = ''): Promise<string | null> {
+    const mine = this.leave();
+    const typed = this.newPost.begin(shown);
+    this.focus.request('title', null, typed.selection);
+    try {
+      await this.flush();
+      const id = await make();
+      if (mine !== this.openSequence) {
+        await this.newPost.leftBehind(id, typed);
+        return null;
+      }
+      const post = await invoke('posts.get', { id });
+      if (mine !== this.openSequence) {
+        await this.newPost.leftBehind(id, typed);
+        return null;
+      }
+      // Its field goes: a request for it that nobody took must not wait for the next one.
+      this.focus.take('title');
+      this.show(post);
+      if (this.newPost.typedIn(typed)) this.typing.setTitle(typed.title);
+      if (typed.focused) this.focus.request('title', null, typed.selection);
+      return null;
+    } catch (error) {
+      // Nothing typed: the post left behind shows again, the reason with it.
+      if (mine === this.openSequence && this.newPost.typedIn(typed)) typed.failed = true;
+      else if (mine === this.openSequence) this.newPost.end();
+      return errorMessage(error);
+    }
+  }
+
+  /** What is shown now is left: answers the number of the switch that follows. */
+  private leave(): number {
     this.focus.drop();
     this.history.close();
-    this.openSequence++;
+    return ++this.openSequence;
+  }
+
+  private show(post: PostDetail): void {
+    this.newPost.end();
+    this.messages.clearAll();
+    this.loadError = null;
+    this.post = post;
+    this.typing.showPost(post);
+    this.activeVariantId = post.variants[0]?.id ?? null;
+  }
+
+  close(): void {
+    void this.flush();
+    this.newPost.end();
+    this.leave();
     this.post = null;
     this.activeVariantId = null;
   }

@@ -17,6 +17,8 @@ export interface OpenPost {
   /** Writes every pending edit now, the text of a variant still being added once it exists. */
   flush(): Promise<void>;
   open(id: string): Promise<void>;
+  /** Makes a post and opens it, its title field typed into at once; answers why not, or null. */
+  openNew(make: () => Promise<string>, shown?: string): Promise<string | null>;
   /** Reads the open post again, keeping text that is still being typed. */
   refresh(): Promise<void>;
   /** The core's answer about the open post, or one of its variants, taken in. */

@@ -3,10 +3,11 @@
 // unknown outcome, copy it to a new post. Each writes pending text first and shows a failure
 // next to the variant.
 import type { AccountChoice } from '@preload/bridge';
+import { copyToNewPostTitle } from '@preload/words/undo';
 import { errorMessage, invoke } from '../../bridge';
 import type { OpenPost } from './open-post';
 
-type Editor = Pick<OpenPost, 'flush' | 'act' | 'messages' | 'refresh' | 'open'>;
+type Editor = Pick<OpenPost, 'post' | 'typing' | 'flush' | 'act' | 'messages' | 'refresh' | 'openNew'>;
 
 export class VariantActions {
   /**
@@ -67,16 +68,14 @@ export class VariantActions {
     );
   }
 
-  /** A new post with this variant's text, on its platform and account; it opens. */
+  /** A new post with this variant's text, on its platform and account; it opens, its title typed into at once. */
   async copyToNewPost(variantId: string): Promise<boolean> {
-    await this.editor.flush();
-    try {
-      const post = await invoke('variants.copyToNewPost', { id: variantId });
-      await this.editor.open(post.id);
-      return true;
-    } catch (error) {
-      this.editor.messages.set(variantId, errorMessage(error));
-      return false;
-    }
+    const { editor } = this;
+    const error = await editor.openNew(
+      async () => (await invoke('variants.copyToNewPost', { id: variantId })).id,
+      copyToNewPostTitle(editor.typing.title),
+    );
+    if (error !== null) editor.messages.set(variantId, error);
+    return error === null;
   }
 }
