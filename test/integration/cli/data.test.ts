@@ -85,6 +85,23 @@ async function holdings(dir: string) {
   }
 }
 
+/**
+ * What the folder an export came from holds, as a folder it is brought into holds it: a change
+ * that waited to go comes back asked about first (it may have gone out since from the machine
+ * it was made on), so its outcome is unknown rather than pending.
+ */
+async function broughtBack(dir: string) {
+  const held = await holdings(dir);
+  return {
+    ...held,
+    outbox: held.outbox.map(([kind, state, ...rest]) => [
+      kind,
+      state === 'pending' ? 'unknown' : state,
+      ...rest,
+    ]),
+  };
+}
+
 describe('outpost backup and backups', () => {
   it('makes a private copy and lists it with its posts', async () => {
     const dir = folder();
@@ -134,7 +151,7 @@ describe('outpost export and import-backup', () => {
       const to = folder();
       const first = await json<ImportReport>(to, 'import-backup', file);
       expect(first).toMatchObject({ posts: exported.posts });
-      expect(await holdings(to)).toEqual(await holdings(from));
+      expect(await holdings(to)).toEqual(await broughtBack(from));
       expect(await ok(to, 'slots', '--account', sandbox.fixtures.profiles.xDefault)).toBe(
         await ok(from, 'slots', '--account', sandbox.fixtures.profiles.xDefault),
       );
@@ -143,7 +160,7 @@ describe('outpost export and import-backup', () => {
 
       const second = await json<ImportReport>(to, 'import-backup', file);
       expect(second).toMatchObject({ posts: 0, variants: 0, textVersions: 0, ops: 0 });
-      expect(await holdings(to)).toEqual(await holdings(from));
+      expect(await holdings(to)).toEqual(await broughtBack(from));
 
       // Into the folder it came from: nothing is doubled there either.
       expect(await json<ImportReport>(from, 'import-backup', file)).toMatchObject({ posts: 0, variants: 0 });
