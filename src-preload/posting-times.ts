@@ -146,8 +146,6 @@ export function parsePostingTimes(text: string): PostingTimesParse {
     };
   const slots: PostingSlot[] = [];
   const seen = new Set<number>();
-  const daysRead = new Map<string, Weekday[] | string>();
-  const timesRead = new Map<string, string | null>();
   for (const group of groupsOf(trimmed)) {
     const words = group.words;
     if (words.length === 0)
@@ -158,9 +156,7 @@ export function parsePostingTimes(text: string): PostingTimesParse {
         ok: false,
         message: `"${shown(group.text.trim())}" starts with a time: start with the days, e.g. "${POSTING_TIMES_EXAMPLE}".`,
       };
-    // A long line repeats a few words: each is read once.
-    const days = daysRead.get(dayWord) ?? daysOf(dayWord);
-    daysRead.set(dayWord, days);
+    const days = daysOf(dayWord);
     if (typeof days === 'string') return { ok: false, message: days };
     if (timeWords.length === 0)
       return {
@@ -168,8 +164,7 @@ export function parsePostingTimes(text: string): PostingTimesParse {
         message: `"${shown(group.text.trim())}" has no times: add one or more 24-hour times, e.g. "${POSTING_TIMES_EXAMPLE}".`,
       };
     for (const word of timeWords) {
-      const time = timesRead.has(word) ? timesRead.get(word)! : normalTime(word);
-      timesRead.set(word, time);
+      const time = normalTime(word);
       if (time === null)
         return {
           ok: false,
