@@ -114,7 +114,7 @@ async function mergeLinkedPost(
   now: string,
 ): Promise<void> {
   const base = parseJson<PostBase>(local.base) ?? { title: sp.title };
-  // A title the service keeps normalised (whitespace, NFC) is the same title.
+  // A title the service keeps in another form (whitespace, NFC, HTML-escaped) is the same title.
   const d = mergeField(base.title, local.title, sp.title, sameText);
   if (d.action === 'take_theirs') await takeServiceTitle(ctx, sp, local, now, d.reason);
   else if (d.action === 'conflict') await recordTitleConflict(ctx, sp, local, now, d.reason);
