@@ -110,6 +110,20 @@ describe('undo', () => {
       expect(await focusedName(page)).toBe('Discard change');
       expect((await call(s, 'outbox.list', undefined)).map((op) => op.state)).toEqual(['failed']);
 
+      // Asked again at once, in the same turn as the Cancel (before the dialog's close event):
+      // the dialog opens again rather than staying shut.
+      await page.keyboard.press('Enter');
+      await dialog.waitFor();
+      await page.evaluate(`(() => {
+        const named = (name) => [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === name);
+        named('Cancel').click();
+        named('Discard change').click();
+      })()`);
+      await dialog.waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      await tabTo(page, discard);
+
       await page.keyboard.press('Enter');
       await dialog.waitFor();
       await page.keyboard.press('Tab');
