@@ -106,7 +106,7 @@ describe('scheduling and publishing', () => {
     // Told as it is: who must approve (the channel the post's activity names), and no "due" time.
     await waitForText(
       s.page.getByRole('status').filter({ hasText: 'Waiting for sign-off from' }),
-      /Waiting for sign-off from the approvers of Brand review since .+\.\s+It goes out when\s+they approve it\./,
+      /Waiting for sign-off from the approvers of Brand review since .+\.\s+It\s+goes\s+out\s+when\s+they\s+approve\s+it\./,
     );
     expect(await s.page.getByText(/It was due|Scheduled for/).count()).toBe(0);
 
