@@ -26,7 +26,8 @@ export function heldKeyOf(event: KeyboardEvent): HeldKey | null {
 
 /** Types the keys into the field at its caret, as the keys themselves would have, then says so (`input`). */
 export function typeInto(field: HTMLInputElement | HTMLTextAreaElement, keys: readonly HeldKey[]): void {
-  if (keys.length === 0) return;
+  // A text that cannot be changed (published, say) takes no keys, as it would not have taken them typed.
+  if (keys.length === 0 || field.readOnly || field.disabled) return;
   for (const key of keys) {
     const start = field.selectionStart ?? field.value.length;
     const end = field.selectionEnd ?? start;
