@@ -8,6 +8,7 @@ function post(state: PostDetail['variants'][number]['state']): PostDetail {
   return {
     id: 'p1',
     serverId: '1',
+    onService: true,
     workspace: 'w',
     title: 'T',
     platforms: ['x'],

@@ -25,6 +25,7 @@ function postWith(state: PostDetail['state']): PostDetail {
   return {
     id: 'p1',
     serverId: '1',
+    onService: true,
     workspace: 'w',
     title: 'T',
     platforms: ['x'],
