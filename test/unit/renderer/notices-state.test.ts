@@ -193,8 +193,15 @@ describe('notices', () => {
     expect(notices.unseen).toBe(50);
     notices.historySeen();
     expect(notices.unseen).toBe(0);
-    notices.show(notification({ title: 'Discarded' }), { label: 'Undo', run: () => undefined });
+    notices.receive(notification({ title: 'Published on LinkedIn' }));
     expect(notices.unseen).toBe(1);
+    // The window's own confirmation of what the person just did is kept, not counted as new.
+    notices.show(
+      { ...notification({ title: 'Copied the X text' }), kind: 'undo' },
+      { label: 'Undo', run: () => undefined },
+    );
+    expect(notices.unseen).toBe(1);
+    expect(notices.history[0]?.title).toBe('Copied the X text');
     // Its Undo was for its moment: the history keeps what it said, not the action.
     expect(notices.history[0]).not.toHaveProperty('action');
   });
