@@ -29,6 +29,8 @@ export const defaultSettings: SettingsView = {
   notifications: true,
   theme: 'system',
   closeToTray: false,
+  hourCycle: 'locale',
+  weekStart: 'locale',
   currentWorkspace: null,
   postSort: 'changed',
 };
