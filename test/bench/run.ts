@@ -6,7 +6,8 @@
 // BENCH_QUICK=1 runs everything at small sizes (for working on the bench itself); its figures
 // are not comparable with the goals and the table says so. BENCH_REPEATS=N changes how many
 // pairs of pull and push runs are taken (default 3). BENCH_ONLY=growth (or any of pull, push,
-// idle, render, calendar, queue, bulk, import, growth, find, safekeeping, comma-separated) runs only
+// idle, render, calendar, queue, bulk, import, growth, find, safekeeping, posting-times,
+// comma-separated) runs only
 // those parts;
 // bench-results.json keeps the other parts of its previous run. Measured Outpost processes apply the app's V8 memory settings
 // (src-main/shared/v8-memory.ts) as its hosts do; BENCH_APP_V8=0 leaves them out (to measure their
@@ -51,6 +52,8 @@ import { benchFind } from './find';
 import { findTable, searchRows, slowestSearchFirstScreenful, type FindResult } from './lib/find-rows';
 import { benchSafekeeping } from './safekeeping';
 import { safekeepingRows } from './lib/safekeeping-rows';
+import { benchPostingTimes } from './posting-times';
+import { postingTimesRow } from './lib/posting-times-row';
 import { LIST_PAGE_SIZES } from '@preload/bridge';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -80,6 +83,7 @@ const SECTIONS = [
   'growth',
   'find',
   'safekeeping',
+  'posting-times',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = (process.env.BENCH_ONLY ?? '')
@@ -139,6 +143,8 @@ const config = {
   findRuns: quick ? 5 : 15,
   /** The quick check at start and an edit's wait while a copy is made: library size. */
   safekeepingPosts: quick ? 1_000 : 50_000,
+  /** Readings of each long posting-times line (1 MB lines and a 120,000-character one). */
+  postingTimesRuns: quick ? 2 : 5,
   idlePosts: 35,
   idleScheduled: 50,
   idleNeedsApproval: 20,
@@ -1072,6 +1078,26 @@ if (selected.has('safekeeping')) {
       copyMs: safe.copyMs.map((v) => round(v)),
       editDuringCopy: roundSummary(safe.editDuringCopy),
       editAlone: roundSummary(safe.editAlone),
+    },
+  };
+}
+
+// --- posting times: a pasted line of a megabyte, read ------------------------------------------
+if (selected.has('posting-times')) {
+  const begun = beginSection();
+  log(`posting times: long lines read (${loadText(begun.loadAtStart)})`);
+  const read = benchPostingTimes({ runs: config.postingTimesRuns });
+  const row = postingTimesRow(read, begun.loadAtStart);
+  log(`posting times: ${row.figure}`);
+  sections['posting-times'] = {
+    ...begun,
+    rows: [row],
+    figures: {
+      lines: read.lines.map((l) => ({
+        ...l,
+        parse: { median: round(l.parse.median), max: round(l.parse.max), n: l.parse.n },
+      })),
+      met: row.met,
     },
   };
 }
