@@ -10,6 +10,7 @@
 // Days are Mon Tue Wed Thu Fri Sat Sun (any case, full names too); a range may wrap over the
 // week's end (Fri-Mon). Pure functions, shared by the core, the CLI and the window.
 import type { PostingSlot, Weekday } from './bridge';
+import { formatWallClock, weekdayName, type ClockPreferences } from './words/clock';
 
 export const WEEKDAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 const FULL_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
@@ -182,7 +183,11 @@ export function parsePostingTimes(text: string): PostingTimesParse {
 }
 
 /** Runs of days: Mon-Fri for three or more in a row, Sat,Sun for two. */
-function dayList(days: readonly Weekday[]): string {
+function dayList(
+  days: readonly Weekday[],
+  name: (day: Weekday) => string = (d) => WEEKDAY_NAMES[d - 1]!,
+  style: { range: string; separator: string } = { range: '-', separator: ',' },
+): string {
   const runs: Weekday[][] = [];
   for (const d of days) {
     const run = runs.at(-1);
@@ -192,10 +197,10 @@ function dayList(days: readonly Weekday[]): string {
   return runs
     .map((run) =>
       run.length >= 3
-        ? `${WEEKDAY_NAMES[run[0]! - 1]}-${WEEKDAY_NAMES[run.at(-1)! - 1]}`
-        : run.map((d) => WEEKDAY_NAMES[d - 1]).join(','),
+        ? `${name(run[0]!)}${style.range}${name(run.at(-1)!)}`
+        : run.map(name).join(style.separator),
     )
-    .join(',');
+    .join(style.separator);
 }
 
 /** Days that share the same times, and those times: how posting times are written and edited. */
@@ -230,4 +235,22 @@ export function formatPostingTimes(slots: readonly PostingSlot[]): string {
   const groups = slotGroups(slots);
   if (groups.length === 0) return 'none';
   return groups.map((g) => `${dayList(g.days)} ${g.times.join(' ')}`).join('; ');
+}
+
+/**
+ * Posting times for the reader: weekday names in their language and times on their clock
+ * ("Mon–Fri 9:00 AM, 12:30 PM; Sat 10:00 AM" in en-US, "Mo.–Fr. 09:00, 12:30" in de-DE).
+ * `formatPostingTimes` stays the form the parser and the command line read.
+ */
+export function describePostingTimes(
+  slots: readonly PostingSlot[],
+  preferences: ClockPreferences,
+  locale?: string,
+): string {
+  return slotGroups(slots)
+    .map((g) => {
+      const days = dayList(g.days, (d) => weekdayName(d, locale), { range: '–', separator: ', ' });
+      return `${days} ${g.times.map((t) => formatWallClock(t, preferences, locale)).join(', ')}`;
+    })
+    .join('; ');
 }

@@ -2,6 +2,7 @@
 import type { BridgeErrorInfo } from './errors';
 import type { LocalId } from './items';
 import type { PostSort } from './posts';
+import type { HourCyclePreference, WeekStartPreference } from '../words/clock';
 
 export type AuthHeaderStyle = 'bearer' | 'x-api-key';
 
@@ -42,6 +43,10 @@ export interface SettingsView {
   currentWorkspace: string | null;
   /** The post list's order, kept across restarts. */
   postSort: PostSort;
+  /** The clock times are written on: the locale's, or a 12- or 24-hour one chosen in Settings. */
+  hourCycle: HourCyclePreference;
+  /** The first day of the week in the calendar and the lists: the locale's, or one chosen. */
+  weekStart: WeekStartPreference;
 }
 
 export interface ConnectionInput {
@@ -58,7 +63,14 @@ export interface SettingsCommands {
   'app.info': { payload: void; result: { version: string; host: 'electron' | 'browser'; dataDir: string } };
   'settings.get': { payload: void; result: SettingsView };
   'settings.update': {
-    payload: { notifications?: boolean; theme?: Theme; closeToTray?: boolean; postSort?: PostSort };
+    payload: {
+      notifications?: boolean;
+      theme?: Theme;
+      closeToTray?: boolean;
+      postSort?: PostSort;
+      hourCycle?: HourCyclePreference;
+      weekStart?: WeekStartPreference;
+    };
     result: SettingsView;
   };
   'settings.testConnection': { payload: ConnectionInput; result: ConnectionTest };

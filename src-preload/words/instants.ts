@@ -3,6 +3,8 @@
 // an error is written as an instant, and whoever shows the text (the window, the CLI) writes it
 // in its own zone and language with `showInstants`.
 
+import { clockFormat, LOCALE_CLOCK, type ClockPreferences } from './clock';
+
 const OPEN = '⟦';
 const CLOSE = '⟧';
 const MARKED = /⟦([0-9][0-9T:.+\-Z]{9,34})⟧/g;
@@ -12,19 +14,15 @@ export function instant(iso: string): string {
   return `${OPEN}${iso}${CLOSE}`;
 }
 
-const WHEN = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const WHEN: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
 
-/** "Tue 3 Mar, 14:00", in this runtime's zone and language. */
-export function formatWhen(iso: string): string {
+/**
+ * "Tue 3 Mar, 14:00" (en-GB), "Tue, Mar 3, 2:00 PM" (en-US): in this runtime's zone and
+ * language, on the reader's clock.
+ */
+export function formatWhen(iso: string, preferences: ClockPreferences = LOCALE_CLOCK): string {
   const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? iso : WHEN.format(ms);
+  return Number.isNaN(ms) ? iso : clockFormat(preferences, WHEN).format(ms);
 }
 
 /** The words with each instant in them written for this reader (by default its zone and language). */

@@ -3,7 +3,10 @@
 // are tried for a headline, who and when, and every other short field is shown as it came
 // (timestamps as local dates), so nothing the service sends is silently dropped. An entry with
 // no usable field is shown as its JSON.
+import { clockFormat, LOCALE_CLOCK, type ClockPreferences } from './clock';
 import { codeToWords, valueWords } from './plain';
+
+const MEDIUM_DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
 
 const TITLE_FIELDS = ['name', 'title', 'action', 'verb', 'event', 'type', 'kind'];
 /** Fields whose value is a machine code (`variant.approval_requested`) worth saying in words. */
@@ -36,6 +39,8 @@ export interface EntryDescription {
 export interface DescribeOptions {
   timeZone?: string;
   locale?: string;
+  /** The reader's clock (12- or 24-hour); by default the locale's. */
+  clock?: ClockPreferences;
 }
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
@@ -52,10 +57,9 @@ export function readableTime(value: string, options: DescribeOptions = {}): stri
   if (!ISO_INSTANT.test(text)) return value;
   const ms = Date.parse(text);
   if (Number.isNaN(ms)) return value;
-  return new Intl.DateTimeFormat(options.locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: options.timeZone,
+  return clockFormat(options.clock ?? LOCALE_CLOCK, MEDIUM_DATE, {
+    zone: options.timeZone,
+    locale: options.locale,
   }).format(ms);
 }
 
@@ -207,8 +211,22 @@ const VARIANT_FIELDS = ['variant_id', 'variantId', 'variant'];
  * otherwise: the entries' fields are not promised, so nothing is guessed.
  */
 export function publishedBy(entries: readonly unknown[], variantServerId: string | null): string | null {
-  if (variantServerId === null) return null;
-  const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+  for (const { entry, action } of entriesAbout(entries, variantServerId)) {
+    if (!/(^|[^a-z])published$/i.test(action)) continue;
+    const actor = firstOf(entry, ACTOR_FIELDS, nameOf);
+    if (actor !== null) return actor.value;
+  }
+  return null;
+}
+
+const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+/** The entries (newest first, as listed) that name the variant and carry an action code. */
+function* entriesAbout(
+  entries: readonly unknown[],
+  variantServerId: string | null,
+): Generator<{ entry: Record<string, unknown>; action: string }> {
+  if (variantServerId === null) return;
   for (const entry of entries) {
     if (!entry || typeof entry !== 'object' || Array.isArray(entry)) continue;
     const o = entry as Record<string, unknown>;
@@ -216,10 +234,44 @@ export function publishedBy(entries: readonly unknown[], variantServerId: string
       const value = o[k];
       return (typeof value === 'string' || typeof value === 'number') && String(value) === variantServerId;
     });
-    const action = firstOf(o, [...CODE_FIELDS], str);
-    if (!about || action === null || !/(^|[^a-z])published$/i.test(action.value)) continue;
-    const actor = firstOf(o, ACTOR_FIELDS, nameOf);
-    if (actor !== null) return actor.value;
+    const action = firstOf(o, [...CODE_FIELDS], text);
+    if (about && action !== null) yield { entry: o, action: action.value };
+  }
+}
+
+/** A field whose name says "channel", on the entry or one level inside it: its name. */
+function channelOf(o: Record<string, unknown>, depth = 0): string | null {
+  for (const [key, value] of Object.entries(o)) {
+    if (/channel/i.test(key) && !isIdKey(key)) {
+      const named = nameOf(value);
+      if (named) return named;
+    }
+    if (depth === 0 && value && typeof value === 'object' && !Array.isArray(value)) {
+      const inner = channelOf(value as Record<string, unknown>, 1);
+      if (inner) return inner;
+    }
+  }
+  return null;
+}
+
+export interface SignOffWait {
+  /** The channel that must approve, when the entry names it. */
+  channel: string | null;
+  /** When the variant was sent for sign-off, when the entry says. */
+  since: string | null;
+}
+
+/**
+ * Who must approve a variant and since when, when its post's activity plainly says so: the newest
+ * entry that names the variant with an action about approval or sign-off, and a channel's name
+ * or a time in it. Null when none does: the entries' fields are not promised.
+ */
+export function signOffWait(entries: readonly unknown[], variantServerId: string | null): SignOffWait | null {
+  for (const { entry, action } of entriesAbout(entries, variantServerId)) {
+    if (!/approv|sign.?off/i.test(action)) continue;
+    const channel = channelOf(entry);
+    const since = firstOf(entry, TIME_FIELDS, text)?.value ?? null;
+    if (channel !== null || since !== null) return { channel, since };
   }
   return null;
 }

@@ -132,6 +132,8 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Sa
 export interface WindowOptions {
   colorScheme?: 'light' | 'dark';
   timezoneId?: string;
+  /** The window's language (default en-GB: a 24-hour clock, weeks from Monday). */
+  locale?: string;
   /** The instant the page's clock starts at (default: the test's day, TEST_NOW). */
   now?: Date;
 }
@@ -144,7 +146,7 @@ export async function openWindow(
   const context = await browser.newContext({
     colorScheme: options.colorScheme ?? 'light',
     timezoneId: options.timezoneId ?? 'Europe/Paris',
-    locale: 'en-GB',
+    locale: options.locale ?? 'en-GB',
     viewport: { width: 1200, height: 800 },
   });
   // The page's clock starts at the test's day, as the sandbox's and the core's do, and flows as

@@ -93,7 +93,7 @@ describe('scheduling and publishing', () => {
     await waitForText(s.page.locator('#schedule-utc'), /This time is in the past\./);
   });
 
-  it('publishes to a sign-off channel: Needs approval (locked), then released, then Published', async () => {
+  it('publishes to a sign-off channel: waiting for sign-off from its channel (locked), then released, then Published', async () => {
     const s = await connected();
     const { variant } = await draftSynced(s, 'Needs a yes', 'bluesky', 'Waiting for the editor.');
     await publishNow(s.page);
@@ -101,8 +101,14 @@ describe('scheduling and publishing', () => {
     await until('the service holds it for approval', () =>
       s.sandbox.inspect.variants().find((v) => v.id === variant.id && v.status === 'needs_approval'),
     );
-    await waitForText(variantBadge(s.page), /^Needs approval$/);
+    await waitForText(variantBadge(s.page), /^Waiting for sign-off$/);
     expect(s.sandbox.inspect.publishCount(variant.id)).toBe(0);
+    // Told as it is: who must approve (the channel the post's activity names), and no "due" time.
+    await waitForText(
+      s.page.getByRole('status').filter({ hasText: 'Waiting for sign-off from' }),
+      /Waiting for sign-off from the approvers of Brand review since .+\.\s+It\s+goes\s+out\s+when\s+they\s+approve\s+it\./,
+    );
+    expect(await s.page.getByText(/It was due|Scheduled for/).count()).toBe(0);
 
     // Waiting for the approvers: content, account, time and Publish now are locked, and it says why.
     const lock = "This variant is waiting for the channel's approvers; it cannot change until they decide.";
@@ -121,7 +127,7 @@ describe('scheduling and publishing', () => {
     expect(await content.inputValue()).toBe('Waiting for the editor.');
     await syncNow(s.page);
     await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /Up to date/);
-    await waitForText(variantBadge(s.page), /^Needs approval$/);
+    await waitForText(variantBadge(s.page), /^Waiting for sign-off$/);
 
     s.sandbox.releaseApproval(variant.id);
     // Approval is re-read on a slowing interval of the core's clock (the sandbox's here).

@@ -50,7 +50,7 @@ describe('queue and variant-level status', () => {
     const row = s.page
       .getByRole('list', { name: 'Post list' })
       .getByRole('button', { name: /Harvest report/ });
-    await waitForText(row, /X:\s*Scheduled.*08:30.*Bluesky:\s*Needs approval/);
+    await waitForText(row, /X:\s*Scheduled.*08:30.*Bluesky:\s*Waiting for sign-off/);
     const filter = s.page.getByLabel('Filter by state');
     for (const state of ['scheduled', 'needs_approval']) {
       await filter.selectOption(state);

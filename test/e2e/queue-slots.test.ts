@@ -126,11 +126,11 @@ describe('the Queue with posting slots', () => {
     expect(await added.evaluate(isFocused)).toBe(true);
     await added.fill('12:30');
     expect(await panel.getByLabel('Time zone').inputValue()).toBe(ZONE);
-    await waitForText(panel, /Reads as: Mon-Sun 09:00 12:30 \(Europe\/Berlin\)\./);
+    await waitForText(panel, /Reads as: Mon–Sun 09:00, 12:30 \(Europe\/Berlin\)\./);
     expect(seriousFindings(await axeScan(page))).toEqual([]);
     await tabTo(page, panel.getByRole('button', { name: 'Save posting times' }));
     await page.keyboard.press('Enter');
-    await waitForText(account, /Mon-Sun 09:00 12:30\. Times in Europe\/Berlin\./);
+    await waitForText(account, /Mon–Sun 09:00, 12:30\. Times in Europe\/Berlin\./);
     expect(await focusedName(page)).toBe('Posting times of X · Acme');
     const saved = await call(s, 'planning.slots', {
       workspace: s.sandbox.fixtures.workspace,

@@ -202,7 +202,7 @@ describe('the service’s codes', () => {
   });
   it('shows a status string the spec does not name as it came', () => {
     expect(stateLabel('unknown_status', 'queued_for_review')).toBe('queued_for_review');
-    expect(stateLabel('needs_approval', 'needs_approval')).toBe('Needs approval');
+    expect(stateLabel('needs_approval', 'needs_approval')).toBe('Waiting for sign-off');
   });
 });
 

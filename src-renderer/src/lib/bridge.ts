@@ -11,6 +11,7 @@ import type {
   OutpostBridge,
 } from '@preload/bridge';
 import { showInstants } from '@preload/words/instants';
+import { windowWhen } from './clock.svelte';
 import { NOT_CONNECTED, createHttpBridge } from './http-bridge';
 import { openHostSession } from './host-token';
 
@@ -21,7 +22,7 @@ import { openHostSession } from './host-token';
 export class BridgeError extends Error {
   readonly code: BridgeErrorCode;
   constructor(info: BridgeErrorInfo) {
-    super(showInstants(info.message));
+    super(showInstants(info.message, windowWhen));
     this.name = 'BridgeError';
     this.code = info.code;
   }

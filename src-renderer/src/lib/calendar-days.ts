@@ -1,6 +1,7 @@
 // Calendar arithmetic on the user's wall clock: days are "YYYY-MM-DD" strings in the user's
 // zone, so a week or a month is the same set of days whatever the UTC offset, and moving a
 // chip by a day keeps its time of day across a daylight-saving change.
+import type { IsoWeekday } from '@preload/words/clock';
 import { zonedInputToUtc } from './schedule-time';
 // Moving a time on the wall clock is shared with the core (a bulk reschedule moves times alike).
 export { onDay, shiftTime } from '@preload/zoned-time';
@@ -21,25 +22,28 @@ export function addDays(day: string, n: number): string {
   return dayOf(Date.UTC(y, m - 1, d + n));
 }
 
-/** The Monday of the week `day` is in. */
-export function weekStart(day: string): string {
+/**
+ * The first day of the week `day` is in, for a week that starts on `firstDay` (ISO: 1 is
+ * Monday, 7 is Sunday, 6 is Saturday).
+ */
+export function weekStart(day: string, firstDay: IsoWeekday = 1): string {
   const [y, m, d] = parts(day);
-  const weekday = (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
-  return addDays(day, -weekday);
+  const isoWeekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay() || 7;
+  return addDays(day, -((isoWeekday - firstDay + 7) % 7));
 }
 
-/** The days shown for the week or the month around `day`: whole weeks, Monday first. */
-export function visibleDays(day: string, mode: 'week' | 'month'): string[] {
+/** The days shown for the week or the month around `day`: whole weeks, from `firstDay`. */
+export function visibleDays(day: string, mode: 'week' | 'month', firstDay: IsoWeekday = 1): string[] {
   let first: string;
   let count: number;
   if (mode === 'week') {
-    first = weekStart(day);
+    first = weekStart(day, firstDay);
     count = 7;
   } else {
     const [y, m] = parts(day);
-    first = weekStart(dayOf(Date.UTC(y, m - 1, 1)));
+    first = weekStart(dayOf(Date.UTC(y, m - 1, 1)), firstDay);
     const last = dayOf(Date.UTC(y, m, 0));
-    count = Math.round((Date.parse(addDays(weekStart(last), 7)) - Date.parse(first)) / DAY_MS);
+    count = Math.round((Date.parse(addDays(weekStart(last, firstDay), 7)) - Date.parse(first)) / DAY_MS);
   }
   return Array.from({ length: count }, (_, i) => addDays(first, i));
 }
@@ -128,18 +132,6 @@ export function dayHeading(day: string, locale?: string): DayHeading {
   };
 }
 
-const HOURS = new Map<string, Intl.DateTimeFormat>();
-
-/** An hour of the day as the user's clock shows it: "14:00", "02:00 PM". */
-export function hourLabel(hour: number, locale?: string): string {
-  const key = locale ?? '';
-  let format = HOURS.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
-    HOURS.set(key, format);
-  }
-  return format.format(Date.UTC(2000, 0, 1, hour));
-}
 /** "November 2030" */
 export function monthLabel(day: string): string {
   return MONTH.format(utcMs(day));

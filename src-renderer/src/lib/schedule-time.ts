@@ -31,10 +31,3 @@ export function checkSchedule(value: string, timeZone: string, now: Date): Sched
 export function formatUtc(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
-
-/** A timestamp in the user's zone and locale, for lists and badges. */
-export function formatLocal(iso: string, timeZone?: string): string {
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return iso;
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(ms);
-}

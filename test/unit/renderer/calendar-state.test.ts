@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { OutpostBridge, PlanItem } from '@preload/bridge';
 import { CalendarState } from '../../../src-renderer/src/features/calendar/calendar-state.svelte';
 import { dayStart, longDay } from '../../../src-renderer/src/lib/calendar-days';
+import { useClock } from '../../../src-renderer/src/lib/clock.svelte';
 import { clockTime } from '../../../src-renderer/src/lib/plan-time';
 
 const ZONE = 'Europe/Berlin';
@@ -39,6 +40,8 @@ function answerWith(n: number, items: PlanItem[], counts: number[]): void {
 }
 
 beforeEach(() => {
+  // These weeks run Monday to Sunday, whatever the machine's language says.
+  useClock({ hourCycle: 'locale', weekStart: 'monday' });
   const saved = new Map<string, string>();
   (globalThis as { sessionStorage?: unknown }).sessionStorage = {
     getItem: (key: string) => saved.get(key) ?? null,
@@ -93,6 +96,19 @@ describe('the calendar state', () => {
     await first;
     expect(calendar.items.map((i) => i.variantId)).toEqual(['v2']);
     expect(calendar.loadedFrom).toBe('2030-03-11');
+  });
+
+  it('follows the first day of the week chosen in Settings at once: Sunday, then Saturday', () => {
+    const calendar = new CalendarState(
+      () => 'acme',
+      ZONE,
+      () => NOW,
+    );
+    useClock({ hourCycle: 'locale', weekStart: 'sunday' });
+    expect(calendar.days[0]).toBe('2030-03-03');
+    expect(calendar.title).toBe(`${longDay('2030-03-03')} – ${longDay('2030-03-09')}`);
+    useClock({ hourCycle: 'locale', weekStart: 'saturday' });
+    expect(calendar.days[0]).toBe('2030-03-02');
   });
 
   it('shows a chip moved by keyboard on its new day, turning the page past the range', async () => {

@@ -22,11 +22,16 @@ it('shows a scheduled variant with its time and its mark', () => {
   expect(view.iconPath).toMatch(/^M/);
 });
 
-it('gives the time only to a variant that waits for it', () => {
+it('gives the time only to a variant that waits for it, never to one waiting for sign-off', () => {
   const at = '2030-03-04T08:30:00.000Z';
-  expect(chipView(chip({ state: 'needs_approval', stateText: 'Needs approval', scheduledAt: at })).time).toBe(
-    shortDateTime(at),
+  const waiting = chipView(
+    chip({ state: 'needs_approval', stateText: 'Waiting for sign-off', scheduledAt: at }),
   );
+  expect([waiting.label, waiting.time, waiting.words]).toEqual([
+    'Waiting for sign-off',
+    '',
+    'X: Waiting for sign-off',
+  ]);
   expect(chipView(chip({ state: 'published', stateText: 'Published', scheduledAt: at })).time).toBe('');
   expect(chipView(chip({ state: 'scheduled', stateText: 'Scheduled', scheduledAt: null })).time).toBe('');
 });

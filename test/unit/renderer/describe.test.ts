@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { codeToWords } from '@preload/words/plain';
-import { describeEntry, entryLine, publishedBy, readableTime } from '@preload/words/service-records';
+import {
+  describeEntry,
+  entryLine,
+  publishedBy,
+  readableTime,
+  signOffWait,
+} from '@preload/words/service-records';
 
 const opts = { timeZone: 'Europe/Paris', locale: 'en-GB' };
 
@@ -100,5 +106,35 @@ describe('publishedBy: who published, only when an entry plainly says so', () =>
     expect(publishedBy([{ action: 'variant.published', variant_id: '42' }], '42')).toBeNull();
     expect(publishedBy(['published by bob', null, [published]], '42')).toBeNull();
     expect(publishedBy([published], null)).toBeNull();
+  });
+});
+
+describe('signOffWait: who must approve and since when, only when an entry says so', () => {
+  const requested = {
+    action: 'variant.approval_requested',
+    variant_id: '12',
+    detail: { channel: 'Brand review' },
+    created_at: '2030-01-03T09:05:00.000Z',
+  };
+
+  it('reads the channel inside the entry and its time, from the newest entry about this variant', () => {
+    expect(signOffWait([requested, { ...requested, detail: { channel: 'Old' } }], '12')).toEqual({
+      channel: 'Brand review',
+      since: '2030-01-03T09:05:00.000Z',
+    });
+    expect(
+      signOffWait([{ event: 'sign_off_requested', variantId: 12, channel_name: 'Legal' }], '12'),
+    ).toEqual({
+      channel: 'Legal',
+      since: null,
+    });
+  });
+
+  it('says nothing for another variant, another action, or an entry with neither a channel nor a time', () => {
+    expect(signOffWait([requested], '13')).toBeNull();
+    expect(signOffWait([{ ...requested, action: 'variant.updated' }], '12')).toBeNull();
+    expect(signOffWait([{ action: 'variant.approval_requested', variant_id: '12' }], '12')).toBeNull();
+    expect(signOffWait([requested], null)).toBeNull();
+    expect(signOffWait(['approval', null, 7], '12')).toBeNull();
   });
 });

@@ -32,6 +32,8 @@ let shown: PostDetail = POST;
 let gone = false;
 /** Commands the editor sent, in order. */
 let sent: Array<{ command: string; payload: Record<string, unknown> }> = [];
+/** Set by a test: reads of the post wait here, their answer taken when asked, until released. */
+let lateReads: Array<() => void> | null = null;
 /** Creates wait here until the test answers them. */
 let creates: Array<{ answer: (v: VariantView) => void; refuse: (message: string) => void }> = [];
 
@@ -39,16 +41,18 @@ beforeEach(() => {
   shown = POST;
   gone = false;
   sent = [];
+  lateReads = null;
   creates = [];
   const bridge = {
     invoke: (command: string, payload: Record<string, unknown>) => {
       sent.push({ command, payload });
-      if (command === 'posts.get')
-        return Promise.resolve(
-          gone
-            ? { ok: false, error: { code: 'not_found', message: 'No post with id p1.' } }
-            : { ok: true, value: shown },
-        );
+      if (command === 'posts.get') {
+        const answer = gone
+          ? { ok: false, error: { code: 'not_found', message: 'No post with id p1.' } }
+          : { ok: true, value: shown };
+        const late = lateReads;
+        return late ? new Promise((resolve) => late.push(() => resolve(answer))) : Promise.resolve(answer);
+      }
       if (command === 'variants.update')
         return Promise.resolve({
           ok: true,
@@ -67,7 +71,8 @@ beforeEach(() => {
     },
     subscribe: () => () => undefined,
   } as unknown as OutpostBridge;
-  (globalThis as { window?: unknown }).window = { outpost: bridge };
+  // The window's own events too: keys typed while a switch loads are held from it.
+  (globalThis as { window?: unknown }).window = Object.assign(new EventTarget(), { outpost: bridge });
 });
 
 const updates = () => sent.filter((s) => s.command === 'variants.update').map((s) => s.payload);
@@ -176,7 +181,7 @@ describe('focus requests', () => {
   it('put the caret where a switch asks, once the post is shown, and never for a post overtaken', async () => {
     const editor = await openEditor();
     await editor.open('p1', 'title');
-    expect(editor.focus.current).toEqual({ target: 'title', variantId: null });
+    expect(editor.focus.current).toEqual({ target: 'title', variantId: null, selection: 'end' });
     editor.focus.drop();
     const overtaken = editor.open('p1', 'title');
     const latest = editor.open('p1');
@@ -192,6 +197,30 @@ describe('focus requests', () => {
     editor.focus.request('title');
     await editor.open('p1');
     expect(editor.focus.current).toBeNull();
+  });
+});
+
+describe('reading the open post again', () => {
+  it('never takes back text typed after the read was asked for, even once that text is saved', async () => {
+    const editor = await openEditor();
+    lateReads = [];
+    const reading = editor.refresh();
+    editor.typing.setContent('v1', 'Hello there');
+    await editor.flush();
+    expect(updates()).toEqual([{ id: 'v1', content: 'Hello there' }]);
+    // The read was answered with the text before that typing, and arrives after its save.
+    for (const answer of lateReads.splice(0)) answer();
+    await reading;
+    expect(editor.typing.contents.v1).toBe('Hello there');
+  });
+
+  it('takes the core’s text of a field nobody typed in since the read was asked for', async () => {
+    const editor = await openEditor();
+    editor.typing.setContent('v1', 'Mine');
+    await editor.flush();
+    shown = { ...POST, variants: [variantView({ id: 'v1', content: 'A colleague’s', serverId: null })] };
+    await editor.refresh();
+    expect(editor.typing.contents.v1).toBe('A colleague’s');
   });
 });
 

@@ -24,7 +24,7 @@ describe('the filter’s name', () => {
     expect(hasFilters(all)).toBe(true);
     expect(filterName({ ...none, account: '102' }, PROFILES)).toBe('LinkedIn account 102');
     expect(filterName({ ...none, account: 'gone' }, PROFILES)).toBe('account gone');
-    expect(filterName({ ...none, state: 'needs_approval' }, PROFILES)).toBe('Needs approval');
+    expect(filterName({ ...none, state: 'needs_approval' }, PROFILES)).toBe('Waiting for sign-off');
   });
 
   it('names the times: a preset, or the days chosen, open at either end', () => {

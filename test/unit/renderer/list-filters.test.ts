@@ -25,16 +25,28 @@ describe('a filter set', () => {
 describe('the time a choice stands for', () => {
   const now = Date.parse('2030-03-06T12:00:00Z'); // a Wednesday
   const paris = (choice: ListFilters['when']['choice'], from = '', to = '') =>
-    timeRangeOf({ choice, from, to }, 'Europe/Paris', now);
+    timeRangeOf({ choice, from, to }, 'Europe/Paris', now, 1);
 
   it('is whole days of the user’s zone, Monday to Monday for a week', () => {
     expect(paris('any')).toBeNull();
     expect(paris('today')).toEqual({ from: '2030-03-05T23:00:00Z', to: '2030-03-06T23:00:00Z' });
     expect(paris('week')).toEqual({ from: '2030-03-03T23:00:00Z', to: '2030-03-10T23:00:00Z' });
     expect(paris('next7')).toEqual({ from: '2030-03-05T23:00:00Z', to: '2030-03-12T23:00:00Z' });
-    expect(timeRangeOf({ choice: 'week', from: '', to: '' }, 'America/New_York', now)).toEqual({
+    expect(timeRangeOf({ choice: 'week', from: '', to: '' }, 'America/New_York', now, 1)).toEqual({
       from: '2030-03-04T05:00:00Z',
       to: '2030-03-11T04:00:00Z', // the clocks go forward on 10 March there
+    });
+  });
+
+  it('starts "this week" on the reader’s first day: Sunday to Sunday in en-US, Saturday in ar-EG', () => {
+    const week = { choice: 'week', from: '', to: '' } as const;
+    expect(timeRangeOf(week, 'America/New_York', now, 7)).toEqual({
+      from: '2030-03-03T05:00:00Z',
+      to: '2030-03-10T05:00:00Z',
+    });
+    expect(timeRangeOf(week, 'Africa/Cairo', now, 6)).toEqual({
+      from: '2030-03-01T22:00:00Z',
+      to: '2030-03-08T22:00:00Z',
     });
   });
 

@@ -8,7 +8,7 @@ describe('state words', () => {
     ['pending_sync', 'Pending sync'],
     ['draft', 'Draft'],
     ['scheduled', 'Scheduled'],
-    ['needs_approval', 'Needs approval'],
+    ['needs_approval', 'Waiting for sign-off'],
     ['published', 'Published'],
     ['failed', 'Failed'],
     ['conflict', 'Conflict'],

@@ -30,6 +30,8 @@ export const defaultSettings: SettingsView = {
   notifications: true,
   theme: 'system',
   closeToTray: false,
+  hourCycle: 'locale',
+  weekStart: 'locale',
   currentWorkspace: null,
   postSort: 'changed',
 };

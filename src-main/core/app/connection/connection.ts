@@ -1,6 +1,7 @@
 // The connection to the service: where the token lives (the SecretStore, never SQLite), the
 // client built from it (kept while address, header style and token stay the same), and the
 // settings commands that change them. A token goes only to the address it was stored for.
+import { HOUR_CYCLE_PREFERENCES, WEEK_START_PREFERENCES } from '@preload/words/clock';
 import { COMMAND_ERRORS } from '@preload/words/errors';
 import type { Kysely } from 'kysely';
 import type { AuthHeaderStyle, SettingsView, Theme } from '@preload/bridge';
@@ -138,6 +139,9 @@ export class Connection {
       closeToTray: await getSetting(db, 'closeToTray', false),
       currentWorkspace: await getSetting<string | null>(db, 'currentWorkspace', null),
       postSort: await getPostSort(db),
+      // A value this version does not know (written by a newer one) reads as the locale's.
+      hourCycle: known(HOUR_CYCLE_PREFERENCES, await getSetting(db, 'hourCycle', 'locale')),
+      weekStart: known(WEEK_START_PREFERENCES, await getSetting(db, 'weekStart', 'locale')),
     };
   }
 
@@ -199,4 +203,8 @@ export class Connection {
     await clearConnection(db);
     this.#client = null;
   }
+}
+
+function known<T extends string>(choices: readonly T[], value: unknown): T | 'locale' {
+  return choices.includes(value as T) ? (value as T) : 'locale';
 }

@@ -1,5 +1,6 @@
 // settings.*, workspaces.* and profiles.list: the connection, the window's preferences, the
 // workspaces the service lists (with whether this account can reach them) and their accounts.
+import { HOUR_CYCLE_PREFERENCES, WEEK_START_PREFERENCES } from '@preload/words/clock';
 import { NOT_FOUND } from '@preload/words/errors';
 import { z } from 'zod';
 import { POST_SORTS, type ProfileView, type SettingsView, type WorkspaceView } from '@preload/bridge';
@@ -56,6 +57,8 @@ export const settingsCommands: Commands<SettingsCommands> = {
       theme: z.enum(['system', 'light', 'dark']).optional(),
       closeToTray: z.boolean().optional(),
       postSort: z.enum(POST_SORTS).optional(),
+      hourCycle: z.enum(HOUR_CYCLE_PREFERENCES).optional(),
+      weekStart: z.enum(WEEK_START_PREFERENCES).optional(),
     }),
     quotesService: false,
     undoable: false,
@@ -64,6 +67,8 @@ export const settingsCommands: Commands<SettingsCommands> = {
       if (p.theme !== undefined) await setSetting(app.db, 'theme', p.theme);
       if (p.closeToTray !== undefined) await setSetting(app.db, 'closeToTray', p.closeToTray);
       if (p.postSort !== undefined) await setPostSort(app.db, p.postSort);
+      if (p.hourCycle !== undefined) await setSetting(app.db, 'hourCycle', p.hourCycle);
+      if (p.weekStart !== undefined) await setSetting(app.db, 'weekStart', p.weekStart);
       return settingsChanged(app);
     },
   },

@@ -5,6 +5,7 @@
 import { tick } from 'svelte';
 import type { PlanItem } from '@preload/bridge';
 import { errorMessage, invoke } from '../../lib/bridge';
+import { firstDay } from '../../lib/clock.svelte';
 import { clockTime } from '../../lib/plan-time';
 import { localZone } from '../../lib/schedule-time';
 import { stateLabel } from '@preload/words/states';
@@ -83,7 +84,7 @@ export class CalendarState {
   /** The empty place last focused (a `cellKey`): the one Tab reaches. */
   activeCell = $state<string | null>(null);
 
-  days = $derived(visibleDays(this.anchor, this.mode));
+  days = $derived(visibleDays(this.anchor, this.mode, firstDay()));
   /** The instants the range shown begins and ends at. */
   range = $derived.by(() => ({
     from: dayStart(this.days[0]!, this.zone),

@@ -25,8 +25,8 @@ export interface ChipView {
 export function chipView(v: VariantChip): ChipView {
   const label = stateLabel(v.state, v.stateText);
   const mark = platformMark(v.platform);
-  const waitsForTime = v.state === 'scheduled' || v.state === 'needs_approval';
-  const time = waitsForTime && v.scheduledAt ? shortDateTime(v.scheduledAt) : '';
+  // A variant waiting for sign-off goes out when it is approved, not at its old time: no time.
+  const time = v.state === 'scheduled' && v.scheduledAt ? shortDateTime(v.scheduledAt) : '';
   const platform = platformName(v.platform);
   return {
     id: v.id,

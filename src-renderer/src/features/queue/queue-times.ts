@@ -1,23 +1,11 @@
 // Times in the Queue are read on the clocks of the account's own zone, which may not be the
-// window's: "12:30" and the day it falls on, there.
+// window's: the time and the day it falls on, there, written on the window's clock.
 import { dayKey } from '../../lib/calendar-days';
+import { windowClock } from '../../lib/clock.svelte';
 
-const CLOCKS = new Map<string, Intl.DateTimeFormat>();
-
-/** "12:30" on the clocks of `zone`. */
+/** "12:30" (en-GB), "12:30 PM" (en-US) on the clocks of `zone`. */
 export function clockIn(iso: string, zone: string): string {
-  let format = CLOCKS.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat(undefined, {
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone: zone,
-    });
-    CLOCKS.set(zone, format);
-  }
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? iso : format.format(ms);
+  return windowClock(iso, zone);
 }
 
 /** Consecutive items grouped by the day they fall on in `zone`, in their order. */

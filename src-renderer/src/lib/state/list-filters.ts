@@ -1,7 +1,9 @@
 // What the post list can be narrowed to, and the instants a choice of days stands for in the
 // user's zone: the core compares instants, the person chooses days ("this week").
 import type { PostFilter, TimeRange } from '@preload/bridge';
+import type { IsoWeekday } from '@preload/words/clock';
 import { addDays, dayStart, todayIn, weekStart } from '../calendar-days';
+import { firstDay } from '../clock.svelte';
 
 /** When a variant goes out (its scheduled time, or its publication time once published). */
 export type WhenChoice = 'any' | 'today' | 'week' | 'next7' | 'month' | 'dates';
@@ -31,8 +33,16 @@ export function hasFilters(f: ListFilters): boolean {
   return f.platform !== null || f.account !== null || f.state !== 'all' || !isAnyTime(f.when);
 }
 
-/** The instants [from, to) a choice of days stands for in `zone`; null: any time. */
-export function timeRangeOf(when: When, zone: string, now: number = Date.now()): TimeRange | null {
+/**
+ * The instants [from, to) a choice of days stands for in `zone`; null: any time. "This week"
+ * starts on the reader's first day of the week.
+ */
+export function timeRangeOf(
+  when: When,
+  zone: string,
+  now: number = Date.now(),
+  first: IsoWeekday = firstDay(),
+): TimeRange | null {
   const today = todayIn(zone, now);
   const between = (first: string, afterLast: string): TimeRange => ({
     from: dayStart(first, zone),
@@ -44,7 +54,7 @@ export function timeRangeOf(when: When, zone: string, now: number = Date.now()):
     case 'today':
       return between(today, addDays(today, 1));
     case 'week':
-      return between(weekStart(today), addDays(weekStart(today), 7));
+      return between(weekStart(today, first), addDays(weekStart(today, first), 7));
     case 'next7':
       return between(today, addDays(today, 7));
     case 'month': {

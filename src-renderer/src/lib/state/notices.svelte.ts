@@ -6,6 +6,7 @@
 // that went before it was read) is kept in `show`.
 import type { NotificationKind, OutpostNotification, PostDetail, SyncStatus } from '@preload/bridge';
 import { showInstants } from '@preload/words/instants';
+import { windowWhen } from '../clock.svelte';
 import { invoke } from '../bridge';
 import {
   autoDismissAfter,
@@ -84,8 +85,8 @@ export class NoticesState {
     const notice: Notice = {
       ...notification,
       // The core's words carry instants; they are written here, in the window's zone.
-      title: showInstants(notification.title),
-      body: showInstants(notification.body),
+      title: showInstants(notification.title, windowWhen),
+      body: showInstants(notification.body, windowWhen),
       key: ++this.nextKey,
       ...(action ? { action } : {}),
     };

@@ -1,10 +1,15 @@
 import type { SettingsView, Theme } from '@preload/bridge';
 import { errorMessage, invoke } from '../bridge';
+import { useClock } from '../clock.svelte';
 
 /** Applies the theme to the document; `system` follows `prefers-color-scheme` in CSS. */
 export function applyTheme(theme: Theme, root: HTMLElement = document.documentElement): void {
   root.dataset.theme = theme;
 }
+
+type PreferencesPatch = Partial<
+  Pick<SettingsView, 'notifications' | 'theme' | 'closeToTray' | 'hourCycle' | 'weekStart'>
+>;
 
 export class SettingsState {
   view = $state<SettingsView | null>(null);
@@ -29,13 +34,15 @@ export class SettingsState {
   apply(view: SettingsView): void {
     this.view = view;
     applyTheme(view.theme);
+    useClock(view);
   }
 
-  async update(patch: { notifications?: boolean; theme?: Theme; closeToTray?: boolean }): Promise<void> {
+  async update(patch: PreferencesPatch): Promise<void> {
     // Optimistic: the switch moves at once; the core's answer (or event) settles it.
     if (this.view) {
       this.view = { ...this.view, ...patch };
       if (patch.theme) applyTheme(patch.theme);
+      useClock(this.view);
     }
     try {
       this.apply(await invoke('settings.update', patch));

@@ -4,6 +4,7 @@
 import type { MenuCommand } from '@preload/bridge';
 import { bridgeProblem, errorMessage, initBridge, invoke } from '../bridge';
 import type { ShortcutAction } from '../shortcuts';
+import type { FocusTarget } from './editor/focus-request.svelte';
 import { routeEvents, type WindowParts } from './route-events';
 
 export type View = 'posts' | 'calendar' | 'queue' | 'outbox' | 'skills' | 'settings' | 'import';
@@ -120,9 +121,10 @@ export class ShellState {
     this.view = next;
   }
 
-  async openPost(id: string): Promise<void> {
+  /** Shows a post; `caret`: the field that takes the caret (keys typed meanwhile go there). */
+  async openPost(id: string, caret: FocusTarget | null = null): Promise<void> {
     this.view = 'posts';
-    await this.parts.editor.open(id);
+    await this.parts.editor.open(id, caret);
   }
 
   /** A new post, opened with the caret in its title; `plannedAt`: started from the calendar for that time. */

@@ -37,18 +37,27 @@ export class EditorState implements OpenPost {
   readonly recovery = new Recovery(this);
   private openSequence = 0;
 
-  /** Shows another post; `caret`: the field that takes the caret once it is shown. */
+  /**
+   * Shows another post; `caret`: the field that takes the caret once it is shown ('content':
+   * the text of the variant shown, or the title when it has none). Keys typed while it loads
+   * are held and typed there.
+   */
   async open(id: string, caret: FocusTarget | null = null): Promise<void> {
     this.newPost.end();
     const mine = this.leave();
+    if (caret !== null) this.focus.holdKeys();
     await this.flush();
     try {
       const post = await invoke('posts.get', { id });
       if (mine !== this.openSequence) return;
       this.show(post);
-      if (caret !== null) this.focus.request(caret);
+      const variantId = this.activeVariant?.id ?? null;
+      if (caret === 'content' && variantId === null) this.focus.request('title', null, 'end');
+      else if (caret !== null) this.focus.request(caret, caret === 'content' ? variantId : null, 'end');
     } catch (error) {
-      if (mine === this.openSequence) this.loadError = errorMessage(error);
+      if (mine !== this.openSequence) return;
+      this.focus.drop();
+      this.loadError = errorMessage(error);
     }
   }
 
@@ -116,11 +125,13 @@ export class EditorState implements OpenPost {
     const id = this.post?.id;
     if (!id) return;
     const mine = this.openSequence;
+    // What is typed while the core answers is newer than its answer.
+    const readAt = this.typing.mark();
     try {
       const post = await invoke('posts.get', { id });
       if (mine !== this.openSequence || this.post?.id !== id) return;
       this.messages.clear('refresh');
-      this.adopt(post);
+      this.adopt(post, readAt);
     } catch (error) {
       if (mine !== this.openSequence) return;
       // Deleted meanwhile (picked in the list with others, say): there is nothing left to show.
@@ -135,10 +146,16 @@ export class EditorState implements OpenPost {
     await this.typing.flush();
   }
 
+  /** Shows another variant; typing in the text shown carries on in the new one's text. */
   selectVariant(id: string): void {
+    const from = this.activeVariant?.id ?? null;
+    const typing = this.focus.caretIn('content', from);
     void this.flush();
     this.focus.drop();
     this.activeVariantId = id;
+    if (!typing || id === from) return;
+    this.focus.holdKeys();
+    this.focus.request('content', id, 'end');
   }
 
   stepVariant(delta: 1 | -1): void {
@@ -149,9 +166,10 @@ export class EditorState implements OpenPost {
     if (next) this.selectVariant(next.id);
   }
 
-  adopt(post: PostDetail): void {
+  /** The core's post taken in; `readAt`: the typing's `mark()` when it was read. */
+  adopt(post: PostDetail, readAt?: number): void {
     this.post = post;
-    this.typing.followPost(post);
+    this.typing.followPost(post, readAt);
     if (!post.variants.some((v) => v.id === this.activeVariantId)) {
       this.activeVariantId = post.variants[0]?.id ?? null;
     }

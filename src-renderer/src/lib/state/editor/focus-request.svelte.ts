@@ -1,8 +1,11 @@
 // Who should have the caret next in the editor. Whoever wants it (the window after "New post",
 // the editor after "Add variant", the Schedule shortcut) asks here; the field named takes it
 // when it is on screen, whether it was there already or mounts later, and focuses itself.
-// Nobody reaches for an element by its id.
+// Nobody reaches for an element by its id. Keys typed before that field is on screen are held
+// and typed into it when it takes the caret (held-keys.ts).
+import { untrack } from 'svelte';
 import type { Attachment } from 'svelte/attachments';
+import { HeldKeys, typeInto } from './held-keys';
 
 /**
  * A field that can be asked for. `schedule` is the Schedule shortcut: the time field when no
@@ -14,21 +17,46 @@ export interface FocusRequest {
   target: FocusTarget;
   /** The variant whose field it is; null for the post's own or the variant being added. */
   variantId: string | null;
-  /** Where the caret goes in a text field (typing carried on from another field). */
-  selection?: { start: number; end: number };
+  /** Where the caret goes in a text field (typing carried on from another field); 'end': after its text. */
+  selection?: { start: number; end: number } | 'end';
 }
+
+type Field = HTMLInputElement | HTMLTextAreaElement;
 
 export class FocusRequests {
   current = $state.raw<FocusRequest | null>(null);
+  readonly #keys = new HeldKeys();
+  /** The field asked for by name that has the caret now, if one does. */
+  #caretIn: { target: FocusTarget; variantId: string | null; field: Field } | null = null;
 
   /** A newer request replaces an older one. */
   request(target: FocusTarget, variantId: string | null = null, selection?: FocusRequest['selection']): void {
     this.current = { target, variantId, ...(selection ? { selection } : {}) };
   }
 
+  /**
+   * The keys typed from now on are for the field asked for next (what it belongs to is still
+   * loading): held until it takes the caret.
+   */
+  holdKeys(): void {
+    this.#keys.hold();
+  }
+
   /** The editor now shows something else: a field mounting later must not take the caret unasked. */
   drop(): void {
     this.current = null;
+    this.#keys.release();
+  }
+
+  /** Whether this field has the caret (someone is typing in it). */
+  caretIn(target: FocusTarget, variantId: string | null = null): boolean {
+    const field = this.#caretIn;
+    return (
+      field !== null &&
+      field.target === target &&
+      field.variantId === variantId &&
+      field.field === document.activeElement
+    );
   }
 
   /**
@@ -43,15 +71,25 @@ export class FocusRequests {
   }
 
   /** For a field that only needs the caret: `{@attach focus.here('title')}`. */
-  here(
-    target: FocusTarget,
-    variantId: string | null = null,
-  ): Attachment<HTMLInputElement | HTMLTextAreaElement> {
+  here(target: FocusTarget, variantId: string | null = null): Attachment<Field> {
     return (field) => {
+      const noteCaret = (): void => {
+        this.#caretIn = { target, variantId, field };
+      };
+      field.addEventListener('focus', noteCaret);
       const request = this.take(target, variantId);
-      if (!request) return;
-      field.focus();
-      if (request.selection) field.setSelectionRange(request.selection.start, request.selection.end);
+      if (request) {
+        field.focus();
+        const at =
+          request.selection === 'end'
+            ? { start: field.value.length, end: field.value.length }
+            : request.selection;
+        if (at) field.setSelectionRange(at.start, at.end);
+        // Their `input` reaches the field's own handler, whose state this effect must not follow.
+        untrack(() => typeInto(field, this.#keys.release()));
+      }
+      if (document.activeElement === field) noteCaret();
+      return () => field.removeEventListener('focus', noteCaret);
     };
   }
 }

@@ -22,7 +22,7 @@ export interface OpenPost {
   /** Reads the open post again, keeping text that is still being typed. */
   refresh(): Promise<void>;
   /** The core's answer about the open post, or one of its variants, taken in. */
-  adopt(post: PostDetail): void;
+  adopt(post: PostDetail, readAt?: number): void;
   adoptVariant(variant: VariantView): void;
   /** Runs a variant action after writing pending text; a failure is shown next to the variant. */
   act(variantId: string, action: () => Promise<VariantView>): Promise<boolean>;

@@ -3,7 +3,8 @@
 // away on blur, on switching post or variant, and before schedule or publish), so typing never
 // waits on the disk or the network and a crash takes less than a second of it
 // (src-preload/typing.ts). Text the core sends meanwhile never replaces text still being typed,
-// nor a text the disk or the folder keeps from being saved (held-texts.ts).
+// nor a text the disk or the folder keeps from being saved (held-texts.ts), nor one typed after
+// the core was asked for it (its answer may arrive after that typing is saved).
 import type { PostDetail, VariantView } from '@preload/bridge';
 import { saveDelay } from '@preload/typing';
 import { errorMessage, invoke } from '../../bridge';
@@ -36,7 +37,10 @@ export class Typing {
   private readonly inFlight = new Map<Key, Promise<void>>();
   /** Keys whose local text has not yet been confirmed by the core. */
   private readonly dirty = new Set<Key>();
+  /** When each key was last typed in, counted in keystrokes (`typedCount`). */
+  private readonly lastTyped = new Map<Key, number>();
   /* eslint-enable svelte/prefer-svelte-reactivity */
+  private typedCount = 0;
   private readonly host: TypingHost;
   /** Texts a full disk (or a folder that cannot be written) kept from being saved: kept, and tried again. */
   readonly held = new HeldTexts((held) => this.saveHeld(held));
@@ -55,30 +59,42 @@ export class Typing {
     this.queue(`content:${variantId}`);
   }
 
-  /** A post just opened: every field shows the core's text. */
-  showPost(post: PostDetail): void {
-    // A text still held (not saved yet) is what was typed: it shows, not the saved one.
-    this.title = this.held.textOf(post.id, null) ?? post.title;
-    this.contents = Object.fromEntries(
-      post.variants.map((v) => [v.id, this.held.textOf(post.id, v.id) ?? v.content]),
-    );
+  /** Where typing stands now: a read of the core started now answers `followPost` with it. */
+  mark(): number {
+    return this.typedCount;
   }
 
-  /** The core's text of the open post, wherever nobody is typing. */
-  followPost(post: PostDetail): void {
-    this.followTitle(post.title);
+  /** A post just opened: every field shows the core's text. */
+  showPost(post: PostDetail): void {
+    // A text of the post left that is still to be written stays until it is (its save reads it).
+    const leaving = Object.entries(this.contents).filter(([id]) => this.isBusy(`content:${id}`));
+    // A text still held (not saved yet) is what was typed: it shows, not the saved one.
+    this.title = this.held.textOf(post.id, null) ?? post.title;
+    const shown = post.variants.map((v): [string, string] => [
+      v.id,
+      this.held.textOf(post.id, v.id) ?? v.content,
+    ]);
+    this.contents = Object.fromEntries([...leaving, ...shown]);
+  }
+
+  /**
+   * The core's text of the open post, wherever nobody is typing; `readAt`: the `mark()` when it
+   * was asked for (a field typed in since keeps its text).
+   */
+  followPost(post: PostDetail, readAt = this.typedCount): void {
+    this.followTitle(post.title, readAt);
     const contents: Record<string, string> = {};
     for (const v of post.variants)
-      contents[v.id] = this.isBusy(`content:${v.id}`) ? (this.contents[v.id] ?? v.content) : v.content;
+      contents[v.id] = this.keeps(`content:${v.id}`, readAt) ? (this.contents[v.id] ?? v.content) : v.content;
     this.contents = contents;
   }
 
-  followTitle(title: string): void {
-    if (!this.isBusy('title')) this.title = title;
+  followTitle(title: string, readAt = this.typedCount): void {
+    if (!this.keeps('title', readAt)) this.title = title;
   }
 
   followVariant(variant: VariantView): void {
-    if (!this.isBusy(`content:${variant.id}`)) this.contents[variant.id] = variant.content;
+    if (!this.keeps(`content:${variant.id}`, this.typedCount)) this.contents[variant.id] = variant.content;
   }
 
   /** A title the field shows whatever was typed in it (the one a resolved conflict kept). */
@@ -107,6 +123,11 @@ export class Typing {
     void this.held.retry();
   }
 
+  /** Whether the field keeps its own text over the core's, read at `readAt`. */
+  private keeps(key: Key, readAt: number): boolean {
+    return this.isBusy(key) || (this.lastTyped.get(key) ?? 0) > readAt;
+  }
+
   private isBusy(key: Key): boolean {
     const held = this.held.textOf(this.host.post?.id ?? '', variantOf(key));
     return this.dirty.has(key) || this.timers.has(key) || this.inFlight.has(key) || held !== undefined;
@@ -116,6 +137,7 @@ export class Typing {
     // The newer text takes the place of one held back: it is saved (or held) in its turn.
     if (this.host.post) this.held.drop(this.host.post.id, variantOf(key));
     this.dirty.add(key);
+    this.lastTyped.set(key, ++this.typedCount);
     this.unsaved = true;
     const now = Date.now();
     if (!this.unsavedSince.has(key)) this.unsavedSince.set(key, now);

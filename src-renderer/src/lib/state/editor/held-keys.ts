@@ -1,0 +1,76 @@
+// Keys typed while the field they are meant for is not on screen yet (another post still
+// loading, another variant's text still mounting): kept in order, kept from whatever element
+// has the focus meanwhile, and typed into that field once it takes the caret. A click anywhere
+// ends the wait: the person went elsewhere.
+
+export type HeldKey =
+  | { kind: 'text'; text: string }
+  | { kind: 'backspace' }
+  | { kind: 'delete' }
+  | { kind: 'newline' }
+  | { kind: 'selectAll' };
+
+/** What a key press does to a text, if it is one a held field replays; shortcuts pass as usual. */
+export function heldKeyOf(event: KeyboardEvent): HeldKey | null {
+  if (event.isComposing) return null;
+  const ctrl = event.ctrlKey || event.metaKey;
+  if (ctrl && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'a')
+    return { kind: 'selectAll' };
+  if (ctrl || event.altKey) return null;
+  if (event.key === 'Backspace') return { kind: 'backspace' };
+  if (event.key === 'Delete') return { kind: 'delete' };
+  if (event.key === 'Enter') return { kind: 'newline' };
+  // A printable key names its character ("a", "[", "é"); the others are named ("Tab", "Shift").
+  return [...event.key].length === 1 ? { kind: 'text', text: event.key } : null;
+}
+
+/** Types the keys into the field at its caret, as the keys themselves would have, then says so (`input`). */
+export function typeInto(field: HTMLInputElement | HTMLTextAreaElement, keys: readonly HeldKey[]): void {
+  // A text that cannot be changed (published, say) takes no keys, as it would not have taken them typed.
+  if (keys.length === 0 || field.readOnly || field.disabled) return;
+  for (const key of keys) {
+    const start = field.selectionStart ?? field.value.length;
+    const end = field.selectionEnd ?? start;
+    const selected = start !== end;
+    if (key.kind === 'selectAll') field.select();
+    else if (key.kind === 'text') field.setRangeText(key.text, start, end, 'end');
+    else if (key.kind === 'newline' && field instanceof HTMLTextAreaElement)
+      field.setRangeText('\n', start, end, 'end');
+    else if (key.kind === 'backspace' && (selected || start > 0))
+      field.setRangeText('', selected ? start : start - 1, end, 'end');
+    else if (key.kind === 'delete' && (selected || end < field.value.length))
+      field.setRangeText('', start, selected ? end : end + 1, 'end');
+  }
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+export class HeldKeys {
+  #keys: HeldKey[] = [];
+  #release: (() => void) | null = null;
+
+  /** Holds every key typed in the window from now until `release`, or a click. */
+  hold(): void {
+    this.release();
+    const onKey = (event: KeyboardEvent): void => {
+      const key = heldKeyOf(event);
+      if (!key) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      this.#keys.push(key);
+    };
+    const onPointer = (): void => void this.release();
+    window.addEventListener('keydown', onKey, true);
+    window.addEventListener('pointerdown', onPointer, true);
+    this.#release = () => {
+      window.removeEventListener('keydown', onKey, true);
+      window.removeEventListener('pointerdown', onPointer, true);
+    };
+  }
+
+  /** Stops holding; answers the keys held, oldest first. */
+  release(): HeldKey[] {
+    this.#release?.();
+    this.#release = null;
+    return this.#keys.splice(0);
+  }
+}
