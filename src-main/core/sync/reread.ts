@@ -79,8 +79,13 @@ async function leftOut(ctx: SyncContext): Promise<string[]> {
   return (await listUnavailableWorkspaces(ctx.db)).map((w) => w.slug);
 }
 
-/** The posts to read now, most pressing first, at most `limit`. */
-async function postsToReread(ctx: SyncContext, screen: Screen, limit: number): Promise<ReadablePost[]> {
+/** The posts to read now, most pressing first, at most `limit`; the sweep's only when `sweep`. */
+async function postsToReread(
+  ctx: SyncContext,
+  screen: Screen,
+  limit: number,
+  sweep: boolean,
+): Promise<ReadablePost[]> {
   if (limit <= 0) return [];
   const now = ctx.clock.now().getTime();
   const iso = (ms: number) => new Date(ms).toISOString();
@@ -98,22 +103,24 @@ async function postsToReread(ctx: SyncContext, screen: Screen, limit: number): P
   const range = { now: iso(now), until: iso(now + NEXT_WEEK_MS), readBefore: watchedBefore };
   if (chosen.size < limit) take(await staleScheduledWithin(ctx.db, { ...range, limit }, out));
   const sweptBefore = iso(now - SWEPT_READ_EVERY_MS);
-  if (chosen.size < limit) take(await staleLongest(ctx.db, { readBefore: sweptBefore, limit }, out));
+  if (sweep && chosen.size < limit) take(await staleLongest(ctx.db, { readBefore: sweptBefore, limit }, out));
   return [...chosen.values()];
 }
 
 /**
  * Reads again, within the budget, the variants of the posts that most need it (see the top of
  * this file): a time or a text changed elsewhere is merged (three-way, as in a pull), a variant
- * added elsewhere imported.
+ * added elsewhere imported. A full pull leaves the sweep out (`sweep` false): its own rotation
+ * reads the posts read longest ago.
  */
 export async function rereadPosts(
   ctx: SyncContext,
   client: ServiceClient,
-  screen: Screen,
-  budget: RereadBudget,
+  watched: { screen: Screen; budget: RereadBudget },
+  sweep: boolean,
 ): Promise<void> {
-  const posts = await postsToReread(ctx, screen, budget.available(ctx.clock.now().getTime()));
+  const { screen, budget } = watched;
+  const posts = await postsToReread(ctx, screen, budget.available(ctx.clock.now().getTime()), sweep);
   if (posts.length === 0) return;
   budget.spend(posts.length);
   const holds = await importHolds(ctx, 'create_variant', (r) => r.post_id);

@@ -61,7 +61,7 @@ export async function runRound(
   } else await logDecision(ctx, { action: 'pull_skipped', reason: plan.reason });
   const read = plan.pull === 'full' || plan.check;
   // A full pull too: what is on screen must not wait a sync longer because the quarter hour came.
-  if (read) await rereadPosts(ctx, client, watch.screen, watch.budget);
+  if (read) await rereadPosts(ctx, client, watch, plan.pull !== 'full');
 
   const unavailable = new Set((await listUnavailableWorkspaces(ctx.db)).map((w) => w.slug));
   const pushed = await push(
