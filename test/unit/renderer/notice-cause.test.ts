@@ -55,6 +55,7 @@ describe('a "needs you" notice goes with its cause', () => {
       lastReadAt: null,
       serviceFailing: null,
       answerTrouble: [],
+      checked: { onScreen: null, nextWeek: null, everything: null },
     };
     expect(nothingNeedsUser(idle)).toBe(true);
     expect(nothingNeedsUser({ ...idle, conflicts: 1, needsAttention: 1 })).toBe(false);

@@ -56,6 +56,7 @@ const idle: SyncStatus = {
   lastReadAt: null,
   serviceFailing: null,
   answerTrouble: [],
+  checked: { onScreen: null, nextWeek: null, everything: null },
 };
 
 const titles = (notices: NoticesState): string[] => notices.items.map((n) => n.title);
