@@ -150,8 +150,10 @@ describe('the Queue with posting slots', () => {
       /Added to the queue for /,
     );
     expect(await scheduledAt(s, first.postId)).toBe(slots[0]);
-    // The keyboard goes on from Unschedule; the notice offers Undo.
-    expect(await focusedName(page)).toBe('Unschedule');
+    // The keyboard goes on from what happened, not from Unschedule (Enter there would undo it).
+    expect(await focusedName(page)).toMatch(/^Added to the queue for /);
+    await page.keyboard.press('Enter');
+    expect(await scheduledAt(s, first.postId)).toBe(slots[0]);
     await notices(page)
       .getByRole('button', { name: /^Undo: Added ‘Flat white’ \(X\) to the queue for / })
       .waitFor();

@@ -76,3 +76,54 @@ export function keepsOwnUndo(target: EventTarget | null): boolean {
   if (typeof element?.closest !== 'function') return false;
   return element.isContentEditable === true || element.closest('input, textarea, select') !== null;
 }
+
+/** "?" outside a text field opens the shortcut sheet. */
+export function asksForShortcutSheet(event: KeyboardEvent): boolean {
+  return (
+    event.key === '?' && !event.ctrlKey && !event.metaKey && !event.altKey && !keepsOwnUndo(event.target)
+  );
+}
+
+export interface ShortcutGroup {
+  where: string;
+  keys: Array<{ keys: string; does: string }>;
+}
+
+/** Everything the keyboard does, as the sheet lists it: the shortcuts above, then the keys of each view. */
+export const SHORTCUT_SHEET: ShortcutGroup[] = [
+  {
+    where: 'Anywhere',
+    keys: [
+      { keys: SHORTCUTS.newPost.label, does: 'New post' },
+      { keys: SHORTCUTS.search.label, does: 'Search posts' },
+      { keys: SHORTCUTS.sync.label, does: 'Sync now' },
+      { keys: SHORTCUTS.undo.label, does: 'Undo the last change (outside a text field)' },
+      { keys: '?', does: 'This list (outside a text field)' },
+    ],
+  },
+  {
+    where: 'Editor',
+    keys: [
+      { keys: SHORTCUTS.schedule.label, does: 'Schedule: the caret goes to the time' },
+      { keys: SHORTCUTS.nextVariant.label, does: 'Next variant' },
+      { keys: SHORTCUTS.previousVariant.label, does: 'Previous variant' },
+    ],
+  },
+  {
+    where: 'Post list',
+    keys: [
+      { keys: 'Enter', does: 'Open the post, the caret in its text' },
+      { keys: 'Space', does: 'Pick the post; Shift+Space picks every post up to it' },
+      { keys: 'Escape', does: 'Clear the selection' },
+    ],
+  },
+  {
+    where: 'Calendar',
+    keys: [
+      { keys: 'Arrow keys', does: 'Move a focused chip: an hour or a day (a week in the month)' },
+      { keys: 'Alt+arrow keys', does: 'A week in the week view, an hour in the month' },
+      { keys: 'Enter / Escape', does: 'Confirm or cancel the move' },
+      { keys: 'Enter on an empty hour or day', does: 'Start a post planned there' },
+    ],
+  },
+];
