@@ -35,7 +35,11 @@ const NOT_A_DAY = (word: string) =>
 /** `Mon`, `Mon-Fri`, `Sat,Sun`, `Mon,Wed-Fri`: the days a word names, or why it names none. */
 function daysOf(word: string): Weekday[] | string {
   const days: Weekday[] = [];
-  for (const part of word.split(',')) {
+  // Part by part, not split at once: a pasted line that is one long wrong word stops at its first.
+  for (let start = 0, end = 0; end < word.length; start = end + 1) {
+    end = word.indexOf(',', start);
+    if (end === -1) end = word.length;
+    const part = word.slice(start, end);
     const ends = part.split('-');
     if (part === '' || ends.length > 2 || ends.some((e) => e === ''))
       return `"${shown(word)}" is not a list of days: write them like Mon-Fri, Sat,Sun or Mon,Wed-Fri.`;
@@ -102,11 +106,11 @@ interface Group {
 }
 
 /**
- * The groups of a line and their words, in one pass over its characters: splitting group by
- * group and word by word made a pasted megabyte take seconds.
+ * Hands each group of a line and its words to `read`, in one pass over the line's characters,
+ * and stops at the first message `read` answers: splitting group by group and word by word
+ * made a pasted megabyte take seconds, and a group is let go once read.
  */
-function groupsOf(text: string): Group[] {
-  const groups: Group[] = [];
+function eachGroup(text: string, read: (group: Group) => string | null): string | null {
   let groupStart = 0;
   let words: string[] = [];
   let wordStart = -1;
@@ -121,7 +125,8 @@ function groupsOf(text: string): Group[] {
   for (let i = 0; i <= text.length; i++) {
     if (i === text.length || text[i] === ';') {
       closeWord();
-      groups.push({ text: text.slice(groupStart, i), words });
+      const message = read({ text: text.slice(groupStart, i), words });
+      if (message !== null) return message;
       groupStart = i + 1;
       words = [];
       continue;
@@ -133,8 +138,24 @@ function groupsOf(text: string): Group[] {
     if (wordStart === -1) wordStart = i;
     wordEnd = i + 1;
   }
-  return groups;
+  return null;
 }
+
+/** A word read once however often a line repeats it (a long line repeats a few). */
+function readOnce<T>(read: (word: string) => T): (word: string) => T {
+  const seen = new Map<string, T>();
+  return (word) => {
+    if (seen.has(word)) return seen.get(word) as T;
+    const value = read(word);
+    seen.set(word, value);
+    return value;
+  };
+}
+
+const timeOf = (word: string) => {
+  const time = normalTime(word);
+  return time === null ? null : { time, minute: minuteOf(time) };
+};
 
 /** Reads posting times written as words (see the header); the message says what is wrong. */
 export function parsePostingTimes(text: string): PostingTimesParse {
@@ -146,40 +167,32 @@ export function parsePostingTimes(text: string): PostingTimesParse {
       message: `Give days and 24-hour times, e.g. "${POSTING_TIMES_EXAMPLE}" (or "none" for no posting times).`,
     };
   const slots: PostingSlot[] = [];
+  // Each slot once as it is read: a long line repeats the same few, and sorting them all costs.
   const seen = new Set<number>();
-  for (const group of groupsOf(trimmed)) {
-    const words = group.words;
-    if (words.length === 0)
-      return { ok: false, message: 'An empty group between ";": remove the extra ";".' };
-    const [dayWord = '', ...timeWords] = words;
-    if (normalTime(dayWord) !== null)
-      return {
-        ok: false,
-        message: `"${shown(group.text.trim())}" starts with a time: start with the days, e.g. "${POSTING_TIMES_EXAMPLE}".`,
-      };
-    const days = daysOf(dayWord);
-    if (typeof days === 'string') return { ok: false, message: days };
+  const days = readOnce(daysOf);
+  const time = readOnce(timeOf);
+  const message = eachGroup(trimmed, (group) => {
+    const [dayWord, ...timeWords] = group.words;
+    if (dayWord === undefined) return 'An empty group between ";": remove the extra ";".';
+    if (time(dayWord) !== null)
+      return `"${shown(group.text.trim())}" starts with a time: start with the days, e.g. "${POSTING_TIMES_EXAMPLE}".`;
+    const weekdays = days(dayWord);
+    if (typeof weekdays === 'string') return weekdays;
     if (timeWords.length === 0)
-      return {
-        ok: false,
-        message: `"${shown(group.text.trim())}" has no times: add one or more 24-hour times, e.g. "${POSTING_TIMES_EXAMPLE}".`,
-      };
+      return `"${shown(group.text.trim())}" has no times: add one or more 24-hour times, e.g. "${POSTING_TIMES_EXAMPLE}".`;
     for (const word of timeWords) {
-      const time = normalTime(word);
-      if (time === null)
-        return {
-          ok: false,
-          message: `"${shown(word)}" is not a 24-hour time: write HH:MM, from 00:00 to 23:59 (e.g. "${POSTING_TIMES_EXAMPLE}").`,
-        };
-      // Each slot once as it is read: a long line repeats the same few, and sorting them all costs.
-      for (const weekday of days) {
-        const key = weekday * 1440 + minuteOf(time);
-        if (!seen.has(key)) slots.push({ weekday, time });
+      const read = time(word);
+      if (read === null)
+        return `"${shown(word)}" is not a 24-hour time: write HH:MM, from 00:00 to 23:59 (e.g. "${POSTING_TIMES_EXAMPLE}").`;
+      for (const weekday of weekdays) {
+        const key = weekday * 1440 + read.minute;
+        if (!seen.has(key)) slots.push({ weekday, time: read.time });
         seen.add(key);
       }
     }
-  }
-  return { ok: true, slots: sortSlots(slots) };
+    return null;
+  });
+  return message === null ? { ok: true, slots: sortSlots(slots) } : { ok: false, message };
 }
 
 /** Runs of days: Mon-Fri for three or more in a row, Sat,Sun for two. */

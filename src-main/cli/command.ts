@@ -158,6 +158,21 @@ export interface Outcome {
   exitCode?: number;
 }
 
+/** An error as --json tells it. */
+export interface JsonError {
+  code: string;
+  message: string;
+}
+
+/**
+ * A command whose --json document is part of its contract (named where the command is): --json
+ * prints its answer as it is, not inside `{ ok, value }`, and the exit code says whether it went
+ * well. `failed` is the document for an error before any answer: the same shape, saying why.
+ */
+export interface OwnJson {
+  failed(error: JsonError): unknown;
+}
+
 export interface CliCommand {
   /** Its words: `status`, or `outbox retry` for an action of `outbox`. */
   readonly name: string;
@@ -165,6 +180,8 @@ export interface CliCommand {
   readonly options: readonly OptionEntry[];
   /** The help's lines, as they are printed beside or under the command's usage. */
   readonly help: readonly string[];
+  /** Without it, --json prints `{ ok, value }` or `{ ok: false, error }`. */
+  readonly ownJson?: OwnJson;
   run(context: RunContext): Promise<Outcome>;
 }
 
@@ -173,6 +190,7 @@ export interface CommandSpec<E extends readonly OptionEntry[], A extends readonl
   args?: A;
   options?: E;
   help?: readonly string[];
+  ownJson?: OwnJson;
   run(context: RunContext<ValuesOf<E>, ArgsOf<A>>): Promise<Outcome>;
 }
 
@@ -185,6 +203,7 @@ export function defineCommand<
     args: spec.args ?? [],
     options: spec.options ?? [],
     help: spec.help ?? [],
+    ...(spec.ownJson === undefined ? {} : { ownJson: spec.ownJson }),
     // The parser has checked what the types promise: required values present, every word there.
     run: (context) => spec.run(context as RunContext<ValuesOf<E>, ArgsOf<A>>),
   };
@@ -193,6 +212,13 @@ export function defineCommand<
 /** The command line itself was wrong: exit code 2. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
+  constructor(
+    message: string,
+    /** The command the line named, when that much of it was right. */
+    readonly command: CliCommand | null = null,
+  ) {
+    super(message);
+  }
 }
 
 /** A core answer that was an error: carries the bridge's code for --json output. */

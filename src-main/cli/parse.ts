@@ -87,8 +87,8 @@ function findEntry(
 function checkWords(entry: CliCommand, args: string[]): void {
   if (args.length === entry.args.length) return;
   if (entry.args.length === 0)
-    throw new UsageError(`Unexpected argument '${args[0]}' after '${entry.name}'.`);
-  throw new UsageError(`'${entry.name}' needs ${entry.args.map((a) => a.noun).join(' and ')}.`);
+    throw new UsageError(`Unexpected argument '${args[0]}' after '${entry.name}'.`, entry);
+  throw new UsageError(`'${entry.name}' needs ${entry.args.map((a) => a.noun).join(' and ')}.`, entry);
 }
 
 function checkValues(entry: CliCommand, values: Values): void {
@@ -97,18 +97,19 @@ function checkValues(entry: CliCommand, values: Values): void {
     if (option.kind === 'either') {
       const [a, b] = option.options;
       const given = [values[a.name], values[b.name]].filter((v) => v !== undefined);
-      if (given.length === 2) throw new UsageError(`'${name}' takes --${a.name} or --${b.name}, not both.`);
+      if (given.length === 2)
+        throw new UsageError(`'${name}' takes --${a.name} or --${b.name}, not both.`, entry);
       if (option.required && given.length === 0)
-        throw new UsageError(`'${name}' needs --${a.name} or --${b.name}.`);
+        throw new UsageError(`'${name}' needs --${a.name} or --${b.name}.`, entry);
       continue;
     }
     if (option.kind === 'flag') continue;
     const value = values[option.name];
     const missing =
       value === undefined || (!option.emptyAllowed && typeof value === 'string' && value.trim() === '');
-    if (option.required && missing) throw new UsageError(`'${name}' needs --${option.name}.`);
+    if (option.required && missing) throw new UsageError(`'${name}' needs --${option.name}.`, entry);
     const problem = typeof value === 'string' ? (option.check?.(value, option.name) ?? null) : null;
-    if (problem !== null) throw new UsageError(problem);
+    if (problem !== null) throw new UsageError(problem, entry);
   }
 }
 
@@ -123,7 +124,7 @@ export function parseCommandLine(argv: string[], commands: readonly CliCommand[]
       strict: true,
     });
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message.split('\n')[0] : String(error));
+    throw new UsageError(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
   }
   const values = parsed.values as ParsedCommand['values'];
   const [word, ...rest] = parsed.positionals;
@@ -135,7 +136,7 @@ export function parseCommandLine(argv: string[], commands: readonly CliCommand[]
     ...optionsOf(entry.options).map((o) => o.name),
   ]);
   for (const name of Object.keys(values)) {
-    if (!taken.has(name)) throw new UsageError(`'${entry.name}' does not take --${name}.`);
+    if (!taken.has(name)) throw new UsageError(`'${entry.name}' does not take --${name}.`, entry);
   }
   // Asking for help is never wrong, whatever else is missing.
   if (!values.help) checkValues(entry, values);

@@ -6,7 +6,15 @@
 import { resolve } from 'node:path';
 import { version } from '../../package.json';
 import { printer, type Printer } from './output';
-import { CommandFailed, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from './command';
+import {
+  CommandFailed,
+  EXIT_FAILED,
+  EXIT_OK,
+  EXIT_USAGE,
+  UsageError,
+  type CliCommand,
+  type CliIo,
+} from './command';
 import { COMMANDS } from './commands';
 import { oneLine } from './format';
 import { helpText } from './help';
@@ -52,10 +60,13 @@ export async function runCli(
   const print = printer(io, redactor.cleaner);
   // What the start said already (a read-only folder): a command refused for it is not said twice.
   let saidAtStart: string[] = [];
+  // The command the line names, once known: its own --json document, if it has one.
+  let command: CliCommand | null = null;
   const fail = (code: string, message: string, exitCode: number): number => {
     const line = redactor.clean(oneLine(message));
     if (!saidAtStart.includes(oneLine(message))) print.err(`outpost: ${line}\n`);
-    if (json) print.json({ ok: false, error: { code, message: line } });
+    const error = { code, message: line };
+    if (json) print.json(command?.ownJson ? command.ownJson.failed(error) : { ok: false, error });
     return exitCode;
   };
 
@@ -63,8 +74,10 @@ export async function runCli(
   try {
     parsed = parseCommandLine(argv);
   } catch (error) {
+    if (error instanceof UsageError) command = error.command;
     return fail('usage', error instanceof Error ? error.message : String(error), EXIT_USAGE);
   }
+  command = parsed.entry;
   json = parsed.values.json === true;
   if (parsed.values.help || parsed.entry === null) {
     if (parsed.entry === null && !parsed.values.help) {
@@ -84,8 +97,8 @@ export async function runCli(
     core = opened.core;
     saidAtStart = await printStartNotice(core, print);
     const outcome = await parsed.entry.run({ core, values: parsed.values, args: parsed.args, io, redactor });
-    if (json)
-      print.json({ ok: outcome.exitCode === undefined || outcome.exitCode === 0, value: outcome.json });
+    const ok = outcome.exitCode === undefined || outcome.exitCode === 0;
+    if (json) print.json(parsed.entry.ownJson ? outcome.json : { ok, value: outcome.json });
     else if (outcome.text !== '') print.out(`${outcome.text}\n`);
     for (const problem of outcome.problems ?? []) print.err(`outpost: ${oneLine(problem)}\n`);
     return outcome.exitCode ?? EXIT_OK;

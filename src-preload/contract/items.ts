@@ -57,6 +57,11 @@ export interface VariantChip {
 export interface PostSummary {
   id: LocalId;
   serverId: string | null;
+  /**
+   * The post or one of its variants reached the service: it cannot be deleted (the service
+   * offers no deletion), only hidden here.
+   */
+  onService: boolean;
   workspace: string | null;
   title: string;
   platforms: string[];

@@ -27,6 +27,30 @@ export interface SyncStatus {
   serviceFailing: { status: number; nextTryAt: string | null } | null;
   /** What the last sync's answers said that was not what was asked, per kind (none: all clean). */
   answerTrouble: AnswerTrouble[];
+  /** When each part of the library was last checked for colleagues' changes (see SyncChecked). */
+  checked: SyncChecked;
+}
+
+/**
+ * Since when every post of each part has had its variants read from the service (null: a post
+ * of it never yet). A part holding no post linked to the service counts as checked at the last
+ * sync that read.
+ */
+export interface SyncChecked {
+  /** The posts the window shows: the open post, the rows in view, the calendar's range, the Queue's days. */
+  onScreen: string | null;
+  /** The posts with a variant scheduled in the next 7 days. */
+  nextWeek: string | null;
+  /** Every post of the reachable workspaces. */
+  everything: string | null;
+}
+
+/** What the window shows beyond the open post, so the sync reads those posts first. */
+export interface OnScreen {
+  /** The posts in view: the rows of the list, the calendar's chips, the Queue's entries. */
+  postIds: LocalId[];
+  /** Time ranges shown (the calendar's days, the Queue's): every post planned in them counts. */
+  ranges: Array<{ from: string; to: string }>;
 }
 
 /**
@@ -73,6 +97,8 @@ export interface SyncCommands {
   'sync.log': { payload: { limit?: number }; result: SyncLogEntry[] };
   /** The post the window shows (null: none): each light sync reads its variants again. */
   'sync.openPost': { payload: { postId: LocalId | null }; result: null };
+  /** What the view in front shows (replaces what it said before): each sync reads those posts within a minute. */
+  'sync.onScreen': { payload: OnScreen; result: null };
   'activity.list': { payload: { postId: LocalId; offset?: number; limit?: number }; result: ActivityPage };
   /** Every skill of the workspace, up to the service's bound of the newest 200. */
   'skills.list': { payload: { workspace: string }; result: unknown[] };
@@ -86,6 +112,7 @@ export const SYNC_COMMANDS: Record<keyof SyncCommands, true> = {
   'sync.resume': true,
   'sync.log': true,
   'sync.openPost': true,
+  'sync.onScreen': true,
   'activity.list': true,
   'skills.list': true,
 };

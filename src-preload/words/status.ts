@@ -73,3 +73,14 @@ export function statusLine(
   if (!text.startsWith('Up to date') && status.lastReadAt) text += ` · last ${read}`;
   return { text, tone };
 }
+
+/**
+ * When each part of the library was last checked for changes made elsewhere: what the window
+ * shows, what is scheduled in the next 7 days, everything. Null when nothing was read yet.
+ */
+export function checkedLine(status: SyncStatus, formatTime: (iso: string) => string): string | null {
+  if (status.phase === 'not_connected' || status.lastReadAt === null) return null;
+  const at = (iso: string | null): string => (iso === null ? 'not yet' : formatTime(iso));
+  const { onScreen, nextWeek, everything } = status.checked;
+  return `Checked: on screen ${at(onScreen)}, next 7 days ${at(nextWeek)}, everything ${at(everything)}`;
+}

@@ -15,6 +15,11 @@ export interface IdleChildInput {
   token: string;
   dataDir: string;
   minutes: number;
+  /**
+   * What a window shows meanwhile: the first `rows` posts of the list and the next `rangeDays`
+   * days of the calendar (sync.onScreen), so the sync re-reads them within its budget.
+   */
+  screen?: { workspace: string; rows: number; rangeDays: number };
 }
 
 export interface IdleChildResult {
@@ -64,6 +69,21 @@ async function run(input: IdleChildInput): Promise<IdleChildResult> {
   await bench.core.syncNow('user');
   await untilQuiet(bench);
   const firstSyncRequests = bench.requests.length;
+  if (input.screen) {
+    const posts = await bench.call<Array<{ id: string }>>('posts.list', {
+      workspace: input.screen.workspace,
+    });
+    const from = time.now().getTime();
+    await bench.call('sync.onScreen', {
+      postIds: posts.slice(0, input.screen.rows).map((p) => p.id),
+      ranges: [
+        {
+          from: new Date(from).toISOString(),
+          to: new Date(from + input.screen.rangeDays * 86_400_000).toISOString(),
+        },
+      ],
+    });
+  }
 
   const start = time.now().getTime();
   const end = start + input.minutes * 60_000;

@@ -6,7 +6,8 @@
 // BENCH_QUICK=1 runs everything at small sizes (for working on the bench itself); its figures
 // are not comparable with the goals and the table says so. BENCH_REPEATS=N changes how many
 // pairs of pull and push runs are taken (default 3). BENCH_ONLY=growth (or any of pull, push,
-// idle, render, calendar, queue, bulk, import, growth, find, safekeeping, comma-separated) runs only
+// idle, render, calendar, queue, bulk, import, growth, find, safekeeping, posting-times,
+// comma-separated) runs only
 // those parts;
 // bench-results.json keeps the other parts of its previous run. Measured Outpost processes apply the app's V8 memory settings
 // (src-main/shared/v8-memory.ts) as its hosts do; BENCH_APP_V8=0 leaves them out (to measure their
@@ -16,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROTATION_PER_PULL } from '../../src-main/core/sync/pull';
+import { REREADS_PER_MINUTE } from '../../src-main/core/sync/reread';
 import type { IdleChildResult } from './idle-child';
 import type { PullChildResult } from './pull-child';
 import type { PushChildResult } from './push-child';
@@ -51,6 +53,8 @@ import { benchFind } from './find';
 import { findTable, searchRows, slowestSearchFirstScreenful, type FindResult } from './lib/find-rows';
 import { benchSafekeeping } from './safekeeping';
 import { safekeepingRows } from './lib/safekeeping-rows';
+import { benchPostingTimes } from './posting-times';
+import { postingTimesRow } from './lib/posting-times-row';
 import { LIST_PAGE_SIZES } from '@preload/bridge';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -80,6 +84,7 @@ const SECTIONS = [
   'growth',
   'find',
   'safekeeping',
+  'posting-times',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = (process.env.BENCH_ONLY ?? '')
@@ -139,9 +144,13 @@ const config = {
   findRuns: quick ? 5 : 15,
   /** The quick check at start and an edit's wait while a copy is made: library size. */
   safekeepingPosts: quick ? 1_000 : 50_000,
+  /** Readings of each long posting-times line (1 MB lines and a 120,000-character one). */
+  postingTimesRuns: quick ? 2 : 5,
   idlePosts: 35,
   idleScheduled: 50,
   idleNeedsApproval: 20,
+  /** Variants due in the next 7 days for the idle run with a window open. */
+  idleWeekScheduled: 300,
   idleMinutes: 60,
   startups: quick ? 2 : 5,
   reloads: quick ? 2 : 5,
@@ -552,6 +561,7 @@ if (selected.has('idle')) {
   const idleRun = async (
     name: string,
     seed: Parameters<typeof seedSandboxFile>[1],
+    screen?: { rows: number; rangeDays: number },
   ): Promise<IdleChildResult> => {
     const seeded = seedSandboxFile(join(work, `${name}-service.db`), seed);
     const sandbox = await startSandboxProcess(seeded.file);
@@ -565,6 +575,7 @@ if (selected.has('idle')) {
             dataDir: join(work, name),
             minutes: config.idleMinutes,
             appV8,
+            ...(screen ? { screen: { ...screen, workspace: seeded.workspace } } : {}),
           }),
         },
         outpostFlags,
@@ -615,6 +626,35 @@ if (selected.has('idle')) {
       .map(([route, count]) => `${route} x${count}`)
       .join(', ')}.`,
   });
+  // The same library with a window open: 20 rows of the list and a calendar week on screen, and
+  // 300 posts scheduled in the next 7 days (more than the re-reads' budget reads in a minute), so
+  // the sync re-reads on-screen and this week's posts, and sweeps the rest, all within its budget.
+  log(`idle: ${config.idleMinutes} simulated minutes at ${n} posts, a window open`);
+  const idleShown = await idleRun(
+    'idle-shown',
+    {
+      posts: config.pullPosts,
+      variantsPerPost: config.variantsPerPost,
+      scheduled: config.idleWeekScheduled,
+      scheduledAt: new Date(Date.now() + 3 * 86_400_000),
+      needsApproval: config.idleNeedsApproval,
+    },
+    { rows: 20, rangeDays: 7 },
+  );
+  log(
+    `idle at ${n} posts, a window open: ${idleShown.requests} requests in ${idleShown.simulatedMinutes} simulated minutes (${idleShown.syncs} syncs, ${idleShown.fullPulls} full pulls)`,
+  );
+  rows.push({
+    name: `Idle cost at ${n} posts, a window open, ${config.idleWeekScheduled} due this week`,
+    goal: `<= ${config.idleModestPerMinute} req/min`,
+    figure: `${idleShown.perMinute.toFixed(1)} req/min (${idleShown.requests} in ${idleShown.simulatedMinutes} simulated min, ${idleShown.syncs} syncs, ${idleShown.fullPulls} full pulls)`,
+    met: idleShown.perMinute <= config.idleModestPerMinute,
+    note: `As the row above, with 20 rows of the list and a calendar week on screen (sync.onScreen) and ${config.idleWeekScheduled} variants scheduled in 3 days: each sync re-reads, within ${REREADS_PER_MINUTE} variant reads a minute, what is on screen, then what is due this week, then the sweep of the rest. ${Object.entries(
+      idleShown.byRoute,
+    )
+      .map(([route, count]) => `${route} x${count}`)
+      .join(', ')}.`,
+  });
   // A full pull reads the post pages and the variants of new, changed and the rotation's share
   // of settled posts, so its cost grows with the library only by the pages: derive the idle
   // rate at the pull's size from measured numbers, by replacing each full pull of the idle run
@@ -641,7 +681,7 @@ if (selected.has('idle')) {
       .map(([route, count]) => `${route} x${count}`)
       .join(', ')}.`,
     'The API has no change feed or webhook (spec section 6), so the only way to see changes made elsewhere is to read again. ' +
-      'Light syncs re-read only what can change on its own (scheduled and waiting variants, when due). ' +
+      `Light syncs re-read scheduled and waiting variants when due, and, within ${REREADS_PER_MINUTE} variant reads a minute, the posts on screen, those due in the next 7 days and a sweep of the rest. ` +
       `A full pull (every 15 minutes) reads the post pages, then the variants of new posts, of posts changed here, and of the ${ROTATION_PER_PULL} settled posts read longest ago, so a large library is read round in turns and its cost grows only by the pages` +
       (outpostPulls.length > 0
         ? `: ~${Math.round(idleAtPullSize)} req/min at ${n} posts (a later full pull there: ${steadyFullPull} requests).`
@@ -1072,6 +1112,26 @@ if (selected.has('safekeeping')) {
       copyMs: safe.copyMs.map((v) => round(v)),
       editDuringCopy: roundSummary(safe.editDuringCopy),
       editAlone: roundSummary(safe.editAlone),
+    },
+  };
+}
+
+// --- posting times: a pasted line of a megabyte, read ------------------------------------------
+if (selected.has('posting-times')) {
+  const begun = beginSection();
+  log(`posting times: long lines read (${loadText(begun.loadAtStart)})`);
+  const read = benchPostingTimes({ runs: config.postingTimesRuns });
+  const row = postingTimesRow(read, begun.loadAtStart);
+  log(`posting times: ${row.figure}`);
+  sections['posting-times'] = {
+    ...begun,
+    rows: [row],
+    figures: {
+      lines: read.lines.map((l) => ({
+        ...l,
+        parse: { median: round(l.parse.median), max: round(l.parse.max), n: l.parse.n },
+      })),
+      met: row.met,
     },
   };
 }

@@ -49,6 +49,7 @@ const base: SyncStatus = {
   lastReadAt: '2030-01-01T10:00:00Z',
   serviceFailing: null,
   answerTrouble: [],
+  checked: { onScreen: null, nextWeek: null, everything: null },
 };
 /** The times as the window shows them, from the ISO string (a fixed zone, for the table). */
 const hhmm = (iso: string): string => iso.slice(11, 16);

@@ -1,7 +1,8 @@
 // outpost import, and outpost export --workspace: a table of posts (CSV or TSV, as a
 // spreadsheet saves it) checked row by row and made as one step, and a workspace's posts
 // written as CSV. The file is read here with the window's own reader
-// (src-preload/spreadsheet/); the rows are the core's.
+// (src-preload/spreadsheet/); the rows are the core's. The import's --json document is its
+// own, `{ rows }`, as scripts that load a month's plan read it; the exit code says the rest.
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ImportRequest, ImportRowResult } from '@preload/bridge';
@@ -82,8 +83,11 @@ export const importExportCommands: CliCommand[] = [
       'Posts from a CSV or TSV file (columns title, platform, account, text, time,',
       'post), each row checked first; one line per row. --dry-run checks and makes',
       "nothing. --zone: local times' zone (default: the account's, else this",
-      "computer's). Exits 1 when any row is left out.",
+      "computer's). Exits 1 when any row is left out. --json: { rows }, and",
+      '{ rows: [], error } when the file or the workspace stops it before any row.',
     ],
+    // Nothing was checked: no rows, and why.
+    ownJson: { failed: (error) => ({ rows: [], error }) },
     async run({ core, values, args: [file] }) {
       const request = readRequest(file, values.workspace, values.zone);
       const rows: RowLine[] = values['dry-run']

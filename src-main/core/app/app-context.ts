@@ -15,6 +15,7 @@ import type {
   VariantAction,
   VariantView,
 } from '@preload/bridge';
+import type { ByteBounds } from '../history/thinning';
 import type { TextOf } from '../history/versions';
 import { variantRefusal, type VariantFacts } from '../outbox/item-actions';
 import { listOpenOpsOfPost } from '../outbox/op-queries';
@@ -64,6 +65,8 @@ export interface AppContextDeps {
   run: <C extends CommandName>(command: C, payload: CommandPayload<C>) => Promise<CommandResult<C>>;
   /** The data folder itself: its status, its copies, the export of everything. */
   data: DataActions;
+  /** The bytes the versions of texts may take (default: history/thinning.ts's). */
+  versionBytes?: ByteBounds;
 }
 
 export class AppContext {
@@ -130,6 +133,7 @@ export class AppContext {
       concurrency: 1,
       random: this.deps.random,
       redact: this.deps.redact,
+      ...(this.deps.versionBytes !== undefined ? { versionBytes: this.deps.versionBytes } : {}),
     };
   }
 

@@ -18,6 +18,7 @@ import { OpMoved, OpRefused } from '../outbox/op-store';
 import type { AppCore, Cancel, Clock, Logger, Scheduler, SecretStore, SyncTrigger } from '../ports';
 import { systemClock, systemScheduler } from '../system-time';
 import { TypingPauses } from '../history/pauses';
+import type { ByteBounds } from '../history/thinning';
 import { keepCurrent, type TextOf } from '../history/versions';
 import { VERSION_PAUSE_MS } from '@preload/typing';
 import type { OpenedDatabase, SqliteHandle } from '../store/db';
@@ -60,6 +61,8 @@ export interface AppCoreOptions {
   concurrency?: number;
   /** Settled posts a full pull re-reads (tests make it small to watch the rotation). */
   rotationPerPull?: number;
+  /** The bytes the versions of texts may take (tests make them small to watch the bound). */
+  versionBytes?: ByteBounds;
   /** Request timeout for the service client (tests shorten it). */
   requestTimeoutMs?: number;
   /** Jitter source for backoff (tests pass a fixed one). */
@@ -172,6 +175,7 @@ class Core implements AppCore {
       takeBack: (id) => journal.undo(id),
       run: (command, payload) => this.#run(command, payload),
       data: this.#safe.actions(() => this.#imported()),
+      ...(options.versionBytes !== undefined ? { versionBytes: options.versionBytes } : {}),
     });
   }
 
@@ -184,6 +188,7 @@ class Core implements AppCore {
       emit: (e) => this.#emit(e),
       concurrency: this.#o.concurrency ?? 4,
       ...(this.#o.rotationPerPull !== undefined ? { rotationPerPull: this.#o.rotationPerPull } : {}),
+      ...(this.#o.versionBytes !== undefined ? { versionBytes: this.#o.versionBytes } : {}),
       random: this.#o.random ?? Math.random,
       redact: this.#redactor.cleaner,
       commits: new CommitGroup(this.#store.db),

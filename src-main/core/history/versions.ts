@@ -1,14 +1,15 @@
 // The versions of every text, kept in `text_version`: a variant's content, or a post's title.
 // keepVersion is the one way a version is written: an identical text is not kept twice in a
-// row, and each new one thins the older ones (thinning.ts). It joins the caller's unit of work,
-// so a version and the change it stands before commit together.
-import type { Kysely } from 'kysely';
+// row, and each new one thins the older ones by age and bytes (thinning.ts, byte-bound.ts). It
+// joins the caller's unit of work, so a version and the change it stands before commit together.
+import { sql, type Kysely } from 'kysely';
 import type { VersionOrigin } from '@preload/bridge';
 import { getPost } from '../store/post-repository';
 import { preparedQuery } from '../store/prepared';
 import type { Database, TextVersionRow } from '../store/schema';
 import { nowIso, type SyncContext } from '../store/unit-of-work';
 import { getVariant } from '../store/variant-repository';
+import { boundAllVersions, overTextBound } from './byte-bound';
 import { relabels } from './origins';
 import { versionsToDrop } from './thinning';
 
@@ -76,14 +77,20 @@ export async function keepVersion(
     .insertInto('text_version')
     .values({ post_id: of.postId, variant_id: of.variantId, number, at, origin, text })
     .execute();
-  if (last !== undefined) await thin(db, of, ctx.clock.now());
+  if (last !== undefined) await thin(ctx, of);
+  await boundAllVersions(ctx);
   ctx.emit({ name: 'versionSaved', data: of });
   return number;
 }
 
-async function thin(db: Kysely<Database>, of: TextOf, now: Date): Promise<void> {
-  const dated = await ofText(db, of).select(['number', 'at']).execute();
-  const drop = versionsToDrop(dated, now);
+/** Lets go of this text's versions its age rule and its byte bound no longer keep. */
+async function thin(ctx: SyncContext, of: TextOf): Promise<void> {
+  const db = ctx.db;
+  const kept = await ofText(db, of)
+    .select(['number', 'at', sql<number>`octet_length(text)`.as('bytes')])
+    .execute();
+  const byAge = new Set(versionsToDrop(kept, ctx.clock.now()));
+  const drop = [...byAge, ...(await overTextBound(ctx, of, kept, byAge))];
   if (drop.length === 0) return;
   await db
     .deleteFrom('text_version')

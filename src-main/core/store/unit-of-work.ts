@@ -26,6 +26,8 @@ export interface SyncContext {
   redact?: (text: string) => string;
   /** Shares commits among the sync's writes that come due together (store/commit-group.ts). */
   commits?: CommitGroup;
+  /** The bytes the versions of texts may take (default history/thinning.ts's BYTE_BOUNDS). */
+  versionBytes?: { perText: number; total: number };
 }
 
 export function nowIso(ctx: Pick<SyncContext, 'clock'>): string {

@@ -122,36 +122,3 @@ export async function nextReconcileAt(db: Kysely<Database>): Promise<string | nu
     .executeTakeFirst();
   return row?.at ?? null;
 }
-
-/** A linked post with a variant whose time comes soon: what a light sync reads again. */
-export type DueSoonPost = { id: string; server_id: string; workspace: string };
-
-/**
- * Posts with a scheduled variant whose time falls in (now, until], whose variants were not read
- * since `readBefore`, soonest first: the reconcile index finds them without a scan.
- */
-export async function listPostsDueSoon(
-  db: Kysely<Database>,
-  range: { now: string; until: string; readBefore: string; limit: number },
-): Promise<DueSoonPost[]> {
-  const rows = await db
-    .selectFrom('variant')
-    .innerJoin('post', 'post.id', 'variant.post_id')
-    .select(['post.id as id', 'post.server_id as server_id', 'post.workspace as workspace'])
-    .select((eb) => eb.fn.min<string>('variant.reconcile_at').as('due'))
-    .where('variant.reconcile_at', '>', range.now)
-    .where('variant.reconcile_at', '<=', range.until)
-    .where('variant.scheduled_at', 'is not', null)
-    .where('variant.server_id', 'is not', null)
-    .where('post.server_id', 'is not', null)
-    .where('post.workspace', 'is not', null)
-    .where('post.remote_state', '=', 'active')
-    .where((eb) =>
-      eb.or([eb('post.variants_read_at', 'is', null), eb('post.variants_read_at', '<', range.readBefore)]),
-    )
-    .groupBy('post.id')
-    .orderBy('due')
-    .limit(range.limit)
-    .execute();
-  return rows.map((r) => ({ id: r.id, server_id: r.server_id as string, workspace: r.workspace as string }));
-}

@@ -18,6 +18,7 @@ import { type ClientGetter } from '../api/client';
 import type { SyncTrigger } from '../ports';
 import { planSync } from './plan';
 import { runRound, type Watch } from './round';
+import { checkedParts, EMPTY_SCREEN, RereadBudget, type Screen } from './reread';
 import { nextProbeIn, nextTick, nextTry, serviceWaitUntil, wakeTime } from './next-try';
 import { countStatus, initialStatus } from './status-counts';
 import type { SyncEngineOptions } from './engine-options';
@@ -49,7 +50,7 @@ export class SyncEngine {
   #serviceWaitUntil: number | null = null;
   /** When the periodic timer was set: its next tick is counted from there. */
   #intervalFrom: number | null = null;
-  readonly #watch: Watch = { marks: new Map(), openPostId: null };
+  readonly #watch: Watch = { marks: new Map(), screen: EMPTY_SCREEN, budget: new RereadBudget() };
   #closed = false;
   #tokenNoticeGiven = false;
   readonly #timers = new Map<'interval' | 'wake' | 'refresh' | 'afterChange' | 'probe', Cancel>();
@@ -65,6 +66,7 @@ export class SyncEngine {
     this.#status.lastSyncAt = await getSetting<string | null>(this.#ctx.db, 'lastSyncAt', null);
     this.#status.lastReadAt = await getSetting<string | null>(this.#ctx.db, 'lastReadAt', null);
     if (await getSetting<boolean>(this.#ctx.db, 'syncPaused', false)) this.#resting = { kind: 'paused' };
+    this.#status.checked = await checkedParts(this.#ctx, this.#watch.screen, this.#status.lastReadAt);
     await this.refresh();
     if (this.#opts.intervalMs !== false) {
       this.#intervalFrom = this.#ctx.clock.now().getTime();
@@ -89,9 +91,9 @@ export class SyncEngine {
     this.#tasks.add(task);
   }
 
-  /** The post the window shows (null: none): each light sync reads its variants again. */
-  watchPost(postId: string | null): void {
-    this.#watch.openPostId = postId;
+  /** What the window shows (the open post; the posts and time ranges in view): read again within a minute. */
+  watchScreen(shown: Partial<Screen>): void {
+    this.#watch.screen = { ...this.#watch.screen, ...shown };
   }
 
   #after(name: 'wake' | 'refresh' | 'afterChange' | 'probe', ms: number, fn: () => void): void {
@@ -106,10 +108,6 @@ export class SyncEngine {
 
   status(): SyncStatus {
     return { ...this.#status };
-  }
-
-  get running(): Promise<SyncStatus> | null {
-    return this.#running;
   }
 
   /** Coalesces recounts after bursts of local edits: typing must not pay for counting. */
@@ -313,6 +311,7 @@ export class SyncEngine {
           this.#status.lastReadAt = nowIso(ctx);
           await setSetting(ctx.db, 'lastReadAt', this.#status.lastReadAt);
         }
+        this.#status.checked = await checkedParts(ctx, this.#watch.screen, this.#status.lastReadAt);
       }
       const failing = this.#opts.answers?.take() ?? null;
       if (round.stop?.kind === 'auth') {

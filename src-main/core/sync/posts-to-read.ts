@@ -12,10 +12,10 @@ import type { SyncContext } from '../store/unit-of-work';
 /**
  * Posts whose variants a full pull reads beyond the new ones and those changed here: the ones
  * read longest ago. The API has no change feed, so reading every post on every full pull costs
- * a request per post; this bound keeps a large library's idle cost flat, and a small library
- * (up to this many posts) is still read in full every time.
+ * a request per post; this bound keeps a large library's idle cost flat. Between full pulls the
+ * light syncs' sweep (reread.ts) reads the rest at a steady pace, so this share stays small.
  */
-export const ROTATION_PER_PULL = 200;
+export const ROTATION_PER_PULL = 50;
 
 /** Posts asked of the database at a time. */
 export const POSTS_PER_PAGE = 500;

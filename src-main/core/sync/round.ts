@@ -7,16 +7,18 @@ import { push } from '../outbox/push/push';
 import { pruneSyncLog } from '../store/sync-log-repository';
 import { logDecision, type SyncContext } from '../store/unit-of-work';
 import { listUnavailableWorkspaces } from '../store/workspace-repository';
-import { checkWorkspaces, rereadWatched } from './freshness';
+import { checkWorkspaces } from './freshness';
+import { rereadPosts, type RereadBudget, type Screen } from './reread';
 import { logMark, troubleSince } from './answer-trouble';
 import type { SyncPlan } from './plan';
 import { pullAll, reconcileDue, type UnreadWorkspace } from './pull-all';
 import type { ListingMark } from './pull';
 
-/** What a round knows between syncs: each workspace's listing mark, and the post open in the window. */
+/** What a round knows between syncs: each workspace's listing mark, what the window shows, the re-reads' budget. */
 export interface Watch {
   marks: Map<string, ListingMark>;
-  openPostId: string | null;
+  screen: Screen;
+  budget: RereadBudget;
 }
 
 export interface RoundResult {
@@ -56,9 +58,10 @@ export async function runRound(
     for (const [slug, mark] of pulled.marks) watch.marks.set(slug, mark);
   } else if (plan.check) {
     unread = await checkWorkspaces(ctx, client, watch.marks);
-    await rereadWatched(ctx, client, watch.openPostId);
   } else await logDecision(ctx, { action: 'pull_skipped', reason: plan.reason });
   const read = plan.pull === 'full' || plan.check;
+  // A full pull too: what is on screen must not wait a sync longer because the quarter hour came.
+  if (read) await rereadPosts(ctx, client, watch, plan.pull !== 'full');
 
   const unavailable = new Set((await listUnavailableWorkspaces(ctx.db)).map((w) => w.slug));
   const pushed = await push(

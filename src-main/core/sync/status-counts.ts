@@ -54,5 +54,6 @@ export function initialStatus(): SyncStatus {
     lastReadAt: null,
     serviceFailing: null,
     answerTrouble: [],
+    checked: { onScreen: null, nextWeek: null, everything: null },
   };
 }

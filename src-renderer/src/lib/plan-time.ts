@@ -22,3 +22,11 @@ export function formatLocal(iso: string, timeZone?: string): string {
   if (Number.isNaN(ms)) return iso;
   return windowFormat(MEDIUM_DATE, timeZone).format(ms);
 }
+
+const WITH_SECONDS: Intl.DateTimeFormatOptions = { ...MEDIUM_DATE, second: '2-digit' };
+
+/** "Dec 3, 2026, 4:00:12 AM": for versions a few seconds apart, which must be told apart. */
+export function formatLocalSeconds(iso: string): string {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? iso : windowFormat(WITH_SECONDS).format(ms);
+}

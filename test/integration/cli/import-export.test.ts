@@ -1,6 +1,7 @@
 // `outpost import` and `outpost export` as a script runs them, against the sandbox: one line per
-// row, a non-zero exit when a row is left out, --dry-run makes nothing, --json is one document,
-// the same file twice makes nothing twice, and the export is read back by the import.
+// row, a non-zero exit when a row is left out, --dry-run makes nothing, --json is the one
+// document `{ rows }` (and `{ rows: [], error }` when nothing could be checked), the same file
+// twice makes nothing twice, and the export is read back by the import.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,8 +48,10 @@ describe('outpost import and export', () => {
 
     const made = await outpost('--json', 'import', plan, '--workspace', workspace);
     expect(made.code).toBe(1);
-    const document = JSON.parse(made.stdout) as { ok: boolean; value: { rows: ImportRowResult[] } };
-    const rows = document.value.rows;
+    // Exactly the document the command line names: `rows`, nothing around it.
+    const document = JSON.parse(made.stdout) as { rows: ImportRowResult[] };
+    expect(Object.keys(document)).toEqual(['rows']);
+    const rows = document.rows;
     expect(rows.map((r) => Object.keys(r))).toEqual(
       rows.map(() => ['row', 'status', 'reason', 'postId', 'variantId', 'scheduledAt']),
     );
@@ -98,9 +101,34 @@ describe('outpost import and export', () => {
     ]);
     const binary = file('image.png', '\x89PNG\r\n\x1a\n\0\0\0\rIHDR');
     const notText = await outpost('--json', 'import', binary, '--workspace', workspace);
-    expect(JSON.parse(notText.stdout)).toMatchObject({ ok: false, error: { code: 'invalid_state' } });
+    expect(notText.code).toBe(1);
+    expect(JSON.parse(notText.stdout)).toEqual({
+      rows: [],
+      error: { code: 'invalid_state', message: expect.stringMatching(/not .*text/i) as unknown },
+    });
     const missing = await outpost('import', join(dir, 'nope.csv'), '--workspace', workspace);
     expect(missing.code).toBe(2);
+
+    // Stopped before any row, --json still answers the import's own document, saying why.
+    const plan = file('one-row.csv', 'title,platform,text\nHello,X,Hello world');
+    const unknown = await outpost('--json', 'import', plan, '--workspace', 'no-such-workspace');
+    expect(unknown.code).toBe(1);
+    expect(JSON.parse(unknown.stdout)).toEqual({
+      rows: [],
+      error: { code: 'not_found', message: expect.stringContaining('no-such-workspace') as unknown },
+    });
+    const noSlug = await outpost('--json', 'import', plan);
+    expect(noSlug.code).toBe(2);
+    expect(JSON.parse(noSlug.stdout)).toEqual({
+      rows: [],
+      error: { code: 'usage', message: "'import' needs --workspace." },
+    });
+    // Every other command keeps its envelope.
+    const otherCommand = await outpost('--json', 'export');
+    expect([otherCommand.code, JSON.parse(otherCommand.stdout)]).toEqual([
+      2,
+      { ok: false, error: { code: 'usage', message: expect.stringContaining('--workspace') as unknown } },
+    ]);
     const noWorkspace = await outpost('export');
     expect([noWorkspace.code, noWorkspace.stderr]).toEqual([
       2,

@@ -84,6 +84,7 @@ async function oldPostsList(
     return {
       id: post.id,
       serverId: post.server_id,
+      onService: post.server_id !== null || vs.some((v) => v.server_id !== null),
       workspace: post.workspace,
       title: post.title,
       platforms: [...new Set(vs.map((v) => v.platform))],

@@ -9,6 +9,7 @@ import { reportSummary } from '@preload/words/bulk';
 const post = (id: string, title: string, variants: Array<[string, string, string | null]>): PostSummary => ({
   id,
   serverId: null,
+  onService: false,
   workspace: 'acme',
   title,
   platforms: variants.map(([, platform]) => platform),

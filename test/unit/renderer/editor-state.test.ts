@@ -11,6 +11,7 @@ import { variantView } from './fixtures';
 const POST: PostDetail = {
   id: 'p1',
   serverId: null,
+  onService: false,
   workspace: null,
   title: 'Launch',
   platforms: ['x'],

@@ -8,6 +8,7 @@ function post(state: PostDetail['variants'][number]['state']): PostDetail {
   return {
     id: 'p1',
     serverId: '1',
+    onService: true,
     workspace: 'w',
     title: 'T',
     platforms: ['x'],
@@ -54,6 +55,7 @@ describe('a "needs you" notice goes with its cause', () => {
       lastReadAt: null,
       serviceFailing: null,
       answerTrouble: [],
+      checked: { onScreen: null, nextWeek: null, everything: null },
     };
     expect(nothingNeedsUser(idle)).toBe(true);
     expect(nothingNeedsUser({ ...idle, conflicts: 1, needsAttention: 1 })).toBe(false);

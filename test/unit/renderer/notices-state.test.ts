@@ -25,6 +25,7 @@ function postWith(state: PostDetail['state']): PostDetail {
   return {
     id: 'p1',
     serverId: '1',
+    onService: true,
     workspace: 'w',
     title: 'T',
     platforms: ['x'],
@@ -55,6 +56,7 @@ const idle: SyncStatus = {
   lastReadAt: null,
   serviceFailing: null,
   answerTrouble: [],
+  checked: { onScreen: null, nextWeek: null, everything: null },
 };
 
 const titles = (notices: NoticesState): string[] => notices.items.map((n) => n.title);
@@ -192,8 +194,15 @@ describe('notices', () => {
     expect(notices.unseen).toBe(50);
     notices.historySeen();
     expect(notices.unseen).toBe(0);
-    notices.show(notification({ title: 'Discarded' }), { label: 'Undo', run: () => undefined });
+    notices.receive(notification({ title: 'Published on LinkedIn' }));
     expect(notices.unseen).toBe(1);
+    // The window's own confirmation of what the person just did is kept, not counted as new.
+    notices.show(
+      { ...notification({ title: 'Copied the X text' }), kind: 'undo' },
+      { label: 'Undo', run: () => undefined },
+    );
+    expect(notices.unseen).toBe(1);
+    expect(notices.history[0]?.title).toBe('Copied the X text');
     // Its Undo was for its moment: the history keeps what it said, not the action.
     expect(notices.history[0]).not.toHaveProperty('action');
   });

@@ -7,6 +7,7 @@ import type { OutpostBridge, PostPage, PostSummary } from '@preload/bridge';
 const LIBRARY: PostSummary[] = Array.from({ length: 2_150 }, (_, i) => ({
   id: `p${i}`,
   serverId: null,
+  onService: false,
   workspace: 'acme',
   title: `Post ${i}`,
   platforms: ['x'],

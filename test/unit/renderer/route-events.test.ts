@@ -17,6 +17,7 @@ const status = (phase: SyncStatus['phase'], needsAttention = 0): SyncStatus => (
   lastReadAt: null,
   serviceFailing: null,
   answerTrouble: [],
+  checked: { onScreen: null, nextWeek: null, everything: null },
 });
 
 /** Parts that note what was asked of them. */

@@ -12,6 +12,7 @@ const variant = variantView({
 const local: PostDetail = {
   id: 'p1',
   serverId: null,
+  onService: false,
   workspace: null,
   title: 'Draft',
   platforms: ['x'],

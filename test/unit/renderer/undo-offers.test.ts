@@ -36,7 +36,7 @@ describe('undo offers', () => {
     const { notices, undo, shown } = setup();
     undo.offer({ id: 'u1', label: LABEL, postIds: ['p1'] });
     expect(shown()).toEqual([['undo', LABEL, '', 'Undo']]);
-    // "Show in Outpost" where one post is concerned.
+    // "Open the post" where one post is concerned.
     expect(notices.items[0]!.postId).toBe('p1');
     undo.offer({ id: 'u2', label: 'Rescheduled 12 variants', postIds: ['p1', 'p2'] });
     expect(notices.items.map((n) => n.postId)).toEqual([null]);

@@ -1,7 +1,7 @@
 // The History panel's comparison (features/history/word-diff.ts): word by word, whitespace and
 // line breaks kept, and the counts its legend gives.
 import { describe, expect, it } from 'vitest';
-import { changedWords, wordDiff } from '../../../src-renderer/src/features/history/word-diff';
+import { changeSummary, changedWords, wordDiff } from '../../../src-renderer/src/features/history/word-diff';
 
 describe('wordDiff', () => {
   it('marks whole words taken away and brought back, and keeps the rest as it was', () => {
@@ -31,5 +31,20 @@ describe('wordDiff', () => {
   it('shows nothing changed between equal texts, and all of a text against an empty one', () => {
     expect(wordDiff('Same words', 'Same words')).toEqual([{ kind: 'same', text: 'Same words' }]);
     expect(changedWords(wordDiff('', 'Three new words'))).toEqual({ removed: 0, added: 3 });
+  });
+});
+
+describe('what a version changed from the one before', () => {
+  it('names the words added and taken away, not the start both share', () => {
+    expect(changeSummary('We launch tomorrow.', 'We launch tomorrow, at ten sharp.')).toBe('+, at ten sharp');
+    expect(changeSummary('Flat white, cortado.', 'Flat white.')).toBe('−, cortado');
+    expect(changeSummary('a  b', 'a b')).toBe('spacing changed');
+    expect(changeSummary('same', 'same')).toBe('no change');
+  });
+
+  it('is kept short', () => {
+    const long = changeSummary('x', `x ${'word '.repeat(40)}`);
+    expect(long.length).toBe(80);
+    expect(long.endsWith('…')).toBe(true);
   });
 });

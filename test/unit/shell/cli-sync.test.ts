@@ -17,6 +17,7 @@ const done: SyncStatus = {
   lastReadAt: null,
   serviceFailing: null,
   answerTrouble: [],
+  checked: { onScreen: null, nextWeek: null, everything: null },
 };
 
 describe('the parts of a sync that did not go through', () => {

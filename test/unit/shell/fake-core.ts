@@ -18,6 +18,7 @@ export const idleStatus: SyncStatus = {
   lastReadAt: null,
   serviceFailing: null,
   answerTrouble: [],
+  checked: { onScreen: null, nextWeek: null, everything: null },
 };
 
 export const defaultSettings: SettingsView = {

@@ -167,6 +167,7 @@ export function postSummary(
   return {
     id: post.id,
     serverId: post.server_id,
+    onService: post.server_id !== null || variants.some((v) => v.server_id !== null),
     workspace: post.workspace,
     title: post.title,
     platforms: [...new Set(variants.map((v) => v.platform))],

@@ -6,7 +6,7 @@ import type { ActivityPage } from '@preload/bridge';
 import type { AppContext } from '../app-context';
 import type { Commands } from '../command';
 import { syncLogView } from '../items/views';
-import { id, none, slug } from '../schemas';
+import { id, isoTime, none, slug } from '../schemas';
 
 type SyncCommands =
   | 'sync.now'
@@ -15,6 +15,7 @@ type SyncCommands =
   | 'sync.resume'
   | 'sync.log'
   | 'sync.openPost'
+  | 'sync.onScreen'
   | 'activity.list'
   | 'skills.list';
 
@@ -43,7 +44,29 @@ export const syncCommands: Commands<SyncCommands> = {
     quotesService: false,
     undoable: false,
     run: (app, { postId }) => {
-      app.engine.watchPost(postId);
+      app.engine.watchScreen({ openPostId: postId });
+      return Promise.resolve(null);
+    },
+  },
+  'sync.onScreen': {
+    payload: z.strictObject({
+      postIds: z.array(id).max(1_000),
+      ranges: z
+        .array(
+          z
+            .strictObject({ from: isoTime, to: isoTime })
+            .refine((r) => Date.parse(r.from) < Date.parse(r.to), 'from must come before to')
+            .transform((r) => ({
+              from: new Date(r.from).toISOString(),
+              to: new Date(r.to).toISOString(),
+            })),
+        )
+        .max(4),
+    }),
+    quotesService: false,
+    undoable: false,
+    run: (app, shown) => {
+      app.engine.watchScreen({ postIds: [...new Set(shown.postIds)], ranges: shown.ranges });
       return Promise.resolve(null);
     },
   },

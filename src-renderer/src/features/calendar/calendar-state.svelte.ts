@@ -85,6 +85,11 @@ export class CalendarState {
   activeCell = $state<string | null>(null);
 
   days = $derived(visibleDays(this.anchor, this.mode, firstDay()));
+  /** The instants the range shown begins and ends at. */
+  range = $derived.by(() => ({
+    from: dayStart(this.days[0]!, this.zone),
+    to: dayStart(addDays(this.days[this.days.length - 1]!, 1), this.zone),
+  }));
   /** The instants the week's hours begin at: its rows. */
   bounds = $derived.by(() => (this.mode === 'week' ? hourBounds(this.days, this.zone) : []));
   title = $derived(

@@ -26,3 +26,17 @@ export function changedWords(parts: readonly DiffPart[]): { removed: number; add
   }
   return { removed, added };
 }
+
+/**
+ * What a version changed from the one before it, in a few words: "+at ten sharp −tomorrow".
+ * Versions of one text often start alike, so their first lines do not tell them apart.
+ */
+export function changeSummary(before: string, after: string, max = 80): string {
+  const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const pieces = wordDiff(before, after)
+    .filter((p) => p.kind !== 'same' && oneLine(p.text) !== '')
+    .map((p) => `${p.kind === 'added' ? '+' : '−'}${oneLine(p.text)}`);
+  if (pieces.length === 0) return before === after ? 'no change' : 'spacing changed';
+  const joined = pieces.join(' ');
+  return joined.length > max ? `${joined.slice(0, max - 1)}…` : joined;
+}

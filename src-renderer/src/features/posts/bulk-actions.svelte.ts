@@ -70,8 +70,16 @@ export class BulkActions {
     return this.#posts('duplicate', (ids) => invoke('posts.duplicate', { ids }));
   }
 
+  /**
+   * Deletes the picked posts that never reached the service; the others are not asked about (the
+   * service offers no deletion: the bar offers Hide for them instead).
+   */
   delete(): Promise<void> {
-    return this.#posts('delete', (ids) => invoke('posts.delete', { ids }));
+    return this.#run('delete', (posts) => ({
+      ids: idsOf(posts.filter((p) => !p.onService)),
+      none: 'Every selected post is on the service, which offers no deletion: hide them here instead.',
+      run: (ids) => invoke('posts.delete', { ids }),
+    }));
   }
 
   hide(): Promise<void> {

@@ -10,6 +10,7 @@ import { windowWhen } from '../clock.svelte';
 import { invoke } from '../bridge';
 import {
   autoDismissAfter,
+  countsAsNew,
   MAX_NOTIFICATIONS,
   NOTICE_HISTORY_SIZE,
   pushNotification,
@@ -60,7 +61,7 @@ export class NoticesState {
   items = $state<Notice[]>([]);
   /** The last notices shown, newest first, whether or not they are still on screen. */
   history = $state<PastNotice[]>([]);
-  /** Notices shown since the history was last looked at. */
+  /** Notices shown since the history was last looked at, of those that count as new. */
   unseen = $state(0);
 
   private nextKey = 0;
@@ -158,7 +159,7 @@ export class NoticesState {
     const { action: _action, ...content } = notice;
     const past: PastNotice = { ...content, at: new Date().toISOString() }; // eslint-disable-line svelte/prefer-svelte-reactivity -- a timestamp, not state
     this.history = [past, ...this.history].slice(0, NOTICE_HISTORY_SIZE);
-    this.unseen = Math.min(this.unseen + 1, NOTICE_HISTORY_SIZE);
+    if (countsAsNew(notice.kind)) this.unseen = Math.min(this.unseen + 1, NOTICE_HISTORY_SIZE);
   }
 
   private remove(which: (notice: Notice) => boolean): void {

@@ -10,6 +10,15 @@ export function autoDismissAfter(kind: string): number | null {
   return kind === 'needs_user' ? null : AUTO_DISMISS_MS;
 }
 
+/**
+ * Whether a notice counts as new in the history's "Notices (N new)": what the service did or
+ * what needs the person does; the window's own confirmations of what they just did ("Copied the
+ * X text", with its Undo) do not.
+ */
+export function countsAsNew(kind: string): boolean {
+  return kind !== 'undo';
+}
+
 /** Adds one, keeping the newest `MAX_NOTIFICATIONS`. */
 export function pushNotification<T>(list: T[], item: T, max = MAX_NOTIFICATIONS): T[] {
   return [...list, item].slice(-max);

@@ -94,4 +94,27 @@ describe('a line pasted by mistake, a megabyte long', () => {
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.message.length).toBeLessThan(300);
   });
+
+  it('the 120,000 spaces that once took 19.5 s read as the one slot they hold', () => {
+    expect(parsed(`Tue${' '.repeat(120_000)}18:45`)).toEqual(slots([2], ['18:45']));
+  });
+
+  it('a megabyte of valid groups reads to its few slots, each once', () => {
+    const groups = Array.from({ length: Math.floor(MB / 30) }, (_, i) =>
+      i % 2 === 0 ? 'Mon-Fri 09:00 12:30' : 'sat , sun 10:00 9:00',
+    );
+    expect(parsed(groups.join('; '))).toEqual([
+      ...slots([1, 2, 3, 4, 5], ['09:00', '12:30']),
+      ...slots([6, 7], ['09:00', '10:00']),
+    ]);
+  });
+
+  it('a wrong word at the end of a megabyte of groups is found and named', () => {
+    const line = `${Array.from({ length: Math.floor(MB / 21) }, () => 'Mon-Fri 09:00 12:30').join('; ')}; Mon 25:00`;
+    expect(parsePostingTimes(line)).toEqual({
+      ok: false,
+      message:
+        '"25:00" is not a 24-hour time: write HH:MM, from 00:00 to 23:59 (e.g. "Mon-Fri 09:00 12:30").',
+    });
+  });
 });

@@ -1,9 +1,14 @@
-// How the versions of one text are kept compactly (history/thinning.ts), and the words of where
-// each came from (history/origins.ts).
+// How the versions of one text are kept compactly, by age and in bytes (history/thinning.ts),
+// and the words of where each came from (history/origins.ts).
 import { describe, expect, it } from 'vitest';
 import { ORIGIN_WORDS } from '@preload/words/history';
 import { relabels, VERSION_ORIGINS } from '../../../../src-main/core/history/origins';
-import { KEEP_NEWEST, versionsToDrop } from '../../../../src-main/core/history/thinning';
+import {
+  beyondBytes,
+  KEEP_NEWEST,
+  versionsToDrop,
+  type Sized,
+} from '../../../../src-main/core/history/thinning';
 
 const NOW = new Date('2030-06-15T12:00:00.000Z');
 const MINUTE = 60_000;
@@ -53,6 +58,63 @@ describe('versionsToDrop', () => {
         NOW,
       ),
     ).toEqual([]);
+  });
+});
+
+/** Versions of `text` numbered 1.. (oldest first), each of `bytes`, a minute apart. */
+function sized(text: string, ...bytes: number[]): Sized[] {
+  return bytes.map((b, i) => ({
+    text,
+    number: i + 1,
+    at: new Date(NOW.getTime() - (bytes.length - i) * MINUTE).toISOString(),
+    bytes: b,
+    heldNow: false,
+  }));
+}
+
+const numbers = (list: Sized[]) => list.map((v) => `${v.text} ${v.number}`);
+
+describe('beyondBytes', () => {
+  it('lets nothing go within the budget, however many versions', () => {
+    expect(beyondBytes(sized('a', 10, 10, 10), 30)).toEqual([]);
+  });
+
+  it('lets the oldest go first, until the rest fit, and keeps the newest versions', () => {
+    // Five versions of 2 MB (the text that changed at each read), a budget of 5 MB.
+    const mb = 1024 * 1024;
+    expect(numbers(beyondBytes(sized('a', 2 * mb, 2 * mb, 2 * mb, 2 * mb, 2 * mb), 5 * mb))).toEqual([
+      'a 1',
+      'a 2',
+      'a 3',
+    ]);
+  });
+
+  it('always keeps the newest version of a text, even alone over the budget', () => {
+    expect(beyondBytes(sized('a', 5, 50), 10).map((v) => v.number)).toEqual([1]);
+    expect(beyondBytes(sized('a', 50), 10)).toEqual([]);
+  });
+
+  it('keeps a version that holds the text or the base an item has now, and goes past it', () => {
+    const list = sized('a', 10, 10, 10, 10);
+    list[0]!.heldNow = true;
+    expect(numbers(beyondBytes(list, 20))).toEqual(['a 2', 'a 3']);
+  });
+
+  it('across texts: the oldest of all go first, and the newest of each text stays', () => {
+    const older = sized('a', 10, 10, 10).map((v) => ({
+      ...v,
+      at: new Date(Date.parse(v.at) - DAY).toISOString(),
+    }));
+    const newer = sized('b', 10, 10, 10);
+    expect(numbers(beyondBytes([...newer, ...older], 30))).toEqual(['a 1', 'a 2', 'b 1']);
+    // Only the newest of each is left when the budget allows no more.
+    expect(numbers(beyondBytes([...newer, ...older], 0))).toEqual(['a 1', 'a 2', 'b 1', 'b 2']);
+  });
+
+  it('counts a version whose time cannot be read as the oldest', () => {
+    const list = sized('a', 10, 10, 10);
+    list[1]!.at = 'not a time';
+    expect(numbers(beyondBytes(list, 20))).toEqual(['a 2']);
   });
 });
 

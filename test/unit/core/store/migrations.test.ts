@@ -510,3 +510,23 @@ describe('0015-import-keys', () => {
     await after.close();
   });
 });
+
+describe('0016-version-bytes', () => {
+  it('keeps every version, and reads the versions’ total bytes from its index alone', async () => {
+    const file = join(dir, 'b.db');
+    const before = await openDatabase({ file, migrateTo: '0015-import-keys' });
+    await sql`insert into post (id, workspace, title, created_at, updated_at)
+      values ('p', 'acme', 'Spring', 'x', 'x')`.execute(before.db);
+    await sql`insert into text_version (post_id, variant_id, number, at, origin, text)
+      values ('p', null, 1, 'x', 'typed', 'Spring ☀')`.execute(before.db);
+    await before.close();
+
+    const after = await openDatabase({ file, migrateTo: '0016-version-bytes' });
+    const total = sql<{ bytes: number }>`select total(octet_length(text)) as bytes from text_version`;
+    expect((await total.execute(after.db)).rows).toEqual([{ bytes: 10 }]);
+    const plan = await sql<{ detail: string }>`explain query plan
+      select total(octet_length(text)) from text_version`.execute(after.db);
+    expect(plan.rows.map((r) => r.detail).join(' | ')).toContain('COVERING INDEX text_version_bytes');
+    await after.close();
+  });
+});

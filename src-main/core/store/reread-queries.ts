@@ -1,0 +1,178 @@
+// Which linked posts a sync reads again, by part of the library (on screen, scheduled in the
+// next days, all of it), read longest ago first, and since when each part has been read.
+import type { Kysely } from 'kysely';
+import { selectByIds } from './chunks';
+import { PLAN_AT } from './planning-queries';
+import type { Database } from './schema';
+
+/** A linked post whose variants can be read from the service. */
+export type ReadablePost = { id: string; server_id: string; workspace: string };
+
+/** Posts planned in the ranges a window shows, at most this many (a month of a large library). */
+const PLANNED_IN_RANGES_AT_MOST = 5_000;
+
+/** Active posts linked to the service, outside the workspaces left out (those without access). */
+function linkedActive(db: Kysely<Database>, leftOut: readonly string[]) {
+  return db
+    .selectFrom('post')
+    .where('post.server_id', 'is not', null)
+    .where('post.workspace', 'is not', null)
+    .where('post.remote_state', '=', 'active')
+    .$if(leftOut.length > 0, (q) => q.where('post.workspace', 'not in', leftOut));
+}
+
+const asReadable = (rows: Array<{ id: string; server_id: string | null; workspace: string | null }>) =>
+  rows.map((r) => ({ id: r.id, server_id: r.server_id as string, workspace: r.workspace as string }));
+
+/** The local ids of the posts with a variant planned (scheduled, or published) in one of `ranges`. */
+export async function postsPlannedIn(
+  db: Kysely<Database>,
+  ranges: ReadonlyArray<{ from: string; to: string }>,
+): Promise<string[]> {
+  const ids = new Set<string>();
+  for (const range of ranges) {
+    const rows = await db
+      .selectFrom('variant')
+      .select('variant.post_id as id')
+      .where(PLAN_AT, '>=', range.from)
+      .where(PLAN_AT, '<', range.to)
+      .limit(PLANNED_IN_RANGES_AT_MOST)
+      .execute();
+    for (const r of rows) ids.add(r.id);
+  }
+  return [...ids];
+}
+
+/** Of these posts, those not read since `readBefore`, longest ago (or never) first. */
+export async function staleAmong(
+  db: Kysely<Database>,
+  ids: readonly string[],
+  readBefore: string,
+  leftOut: readonly string[],
+): Promise<ReadablePost[]> {
+  const rows = await selectByIds(ids, (part) =>
+    linkedActive(db, leftOut)
+      .select(['post.id', 'post.server_id', 'post.workspace', 'post.variants_read_at'])
+      .where('post.id', 'in', part)
+      .where((eb) =>
+        eb.or([eb('post.variants_read_at', 'is', null), eb('post.variants_read_at', '<', readBefore)]),
+      )
+      .execute(),
+  );
+  rows.sort((a, b) => (a.variants_read_at ?? '').localeCompare(b.variants_read_at ?? ''));
+  return asReadable(rows);
+}
+
+/** Posts with a variant scheduled in (now, until] not read since `readBefore`, longest ago first. */
+export async function staleScheduledWithin(
+  db: Kysely<Database>,
+  range: { now: string; until: string; readBefore: string; limit: number },
+  leftOut: readonly string[],
+): Promise<ReadablePost[]> {
+  const rows = await linkedActive(db, leftOut)
+    .select(['post.id', 'post.server_id', 'post.workspace'])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('variant')
+          .select('variant.id')
+          .whereRef('variant.post_id', '=', 'post.id')
+          .where('variant.scheduled_at', '>', range.now)
+          .where('variant.scheduled_at', '<=', range.until),
+      ),
+    )
+    .where((eb) =>
+      eb.or([eb('post.variants_read_at', 'is', null), eb('post.variants_read_at', '<', range.readBefore)]),
+    )
+    .orderBy('post.variants_read_at')
+    .limit(range.limit)
+    .execute();
+  return asReadable(rows);
+}
+
+/** Any linked posts not read since `readBefore`, longest ago (or never) first: the sweep's turn. */
+export async function staleLongest(
+  db: Kysely<Database>,
+  range: { readBefore: string; limit: number },
+  leftOut: readonly string[],
+): Promise<ReadablePost[]> {
+  const rows = await linkedActive(db, leftOut)
+    .select(['post.id', 'post.server_id', 'post.workspace'])
+    .where((eb) =>
+      eb.or([eb('post.variants_read_at', 'is', null), eb('post.variants_read_at', '<', range.readBefore)]),
+    )
+    .orderBy('post.variants_read_at')
+    .limit(range.limit)
+    .execute();
+  return asReadable(rows);
+}
+
+/** Since when every post of a part was read: `posts` of them, `never` never read, the oldest read. */
+export interface PartRead {
+  posts: number;
+  never: number;
+  oldest: string | null;
+}
+
+function partRead(
+  row: { posts: number | string; never: number | string | null; oldest: string | null } | undefined,
+): PartRead {
+  return { posts: Number(row?.posts ?? 0), never: Number(row?.never ?? 0), oldest: row?.oldest ?? null };
+}
+
+/** How these posts were read (only the linked, active ones count). */
+export async function readOfPosts(
+  db: Kysely<Database>,
+  ids: readonly string[],
+  leftOut: readonly string[],
+): Promise<PartRead> {
+  const parts = await selectByIds(ids, async (part) => [
+    await linkedActive(db, leftOut)
+      .where('post.id', 'in', part)
+      .select((eb) => [
+        eb.fn.countAll<number>().as('posts'),
+        eb.fn
+          .sum<number>(eb.case().when('post.variants_read_at', 'is', null).then(1).else(0).end())
+          .as('never'),
+        eb.fn.min<string>('post.variants_read_at').as('oldest'),
+      ])
+      .executeTakeFirst(),
+  ]);
+  const read = parts.map(partRead);
+  const oldest = read.map((r) => r.oldest).filter((o): o is string => o !== null);
+  return {
+    posts: read.reduce((n, r) => n + r.posts, 0),
+    never: read.reduce((n, r) => n + r.never, 0),
+    oldest: oldest.length === 0 ? null : oldest.reduce((a, b) => (a < b ? a : b)),
+  };
+}
+
+/** How the posts with a variant scheduled in (now, until] were read; with `until` null, every linked post. */
+export async function readOfPart(
+  db: Kysely<Database>,
+  range: { now: string; until: string } | null,
+  leftOut: readonly string[],
+): Promise<PartRead> {
+  const row = await linkedActive(db, leftOut)
+    .$if(range !== null, (q) =>
+      q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('variant')
+            .select('variant.id')
+            .whereRef('variant.post_id', '=', 'post.id')
+            .where('variant.scheduled_at', '>', (range as { now: string }).now)
+            .where('variant.scheduled_at', '<=', (range as { until: string }).until),
+        ),
+      ),
+    )
+    .select((eb) => [
+      eb.fn.countAll<number>().as('posts'),
+      eb.fn
+        .sum<number>(eb.case().when('post.variants_read_at', 'is', null).then(1).else(0).end())
+        .as('never'),
+      eb.fn.min<string>('post.variants_read_at').as('oldest'),
+    ])
+    .executeTakeFirst();
+  return partRead(row);
+}
