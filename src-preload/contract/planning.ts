@@ -131,6 +131,11 @@ export interface PlanningCommands {
       scheduled: Array<{ variantId: LocalId; scheduledAt: string; signOffExpected: boolean }>;
     };
   };
+  /**
+   * Schedules each variant at the same time (a post's "Schedule all"), each checked as its own
+   * schedule is and refused with its reason while the others go: one undo entry for the call.
+   */
+  'planning.scheduleMany': { payload: { variantIds: LocalId[]; at: string }; result: BulkReport };
   /** Swaps the times of two scheduled variants (moving one up or down its queue): one undo entry. */
   'planning.swapTimes': { payload: { variantIds: [LocalId, LocalId] }; result: VariantView[] };
   /** Draft variants that would go out from this account and have no time yet, newest first. */
@@ -144,6 +149,7 @@ export const PLANNING_COMMANDS: Record<keyof PlanningCommands, true> = {
   'planning.slots': true,
   'planning.setSlots': true,
   'planning.addToQueue': true,
+  'planning.scheduleMany': true,
   'planning.swapTimes': true,
   'planning.drafts': true,
 };

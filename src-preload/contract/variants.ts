@@ -8,6 +8,19 @@ export interface VariantCommands {
     payload: { postId: LocalId; platform: string; content: string; account: AccountChoice };
     result: VariantView;
   };
+  /**
+   * One text for several platforms at once: a variant per target, each starting from `content`
+   * and edited on its own afterwards, made in one local change (one create each in the outbox).
+   * Answered in the order of `targets`.
+   */
+  'variants.createMany': {
+    payload: {
+      postId: LocalId;
+      content: string;
+      targets: Array<{ platform: string; account: AccountChoice }>;
+    };
+    result: VariantView[];
+  };
   'variants.update': {
     payload: { id: LocalId; content?: string; account?: AccountChoice };
     result: VariantView;
@@ -45,6 +58,7 @@ export interface VariantCommands {
 /** The names of these commands (a host checks a name against every feature\'s). */
 export const VARIANT_COMMANDS: Record<keyof VariantCommands, true> = {
   'variants.create': true,
+  'variants.createMany': true,
   'variants.update': true,
   'variants.schedule': true,
   'variants.unschedule': true,

@@ -5,11 +5,12 @@ import { z } from 'zod';
 import type { LocalId, VariantView } from '@preload/bridge';
 import { assertAllows, type AppContext } from '../app-context';
 import type { Commands, Undoable } from '../command';
-import { id, isoTime, platform, profileId, slug } from '../schemas';
+import { id, ids, isoTime, platform, profileId, slug } from '../schemas';
 import { addToQueue } from './add-to-queue';
 import { calendarView } from './calendar-view';
 import { postingSchedule, setPostingTimes } from './posting-schedule';
 import { setScheduledTimes } from './schedule-changes';
+import { scheduleMany } from './schedule-many';
 import { timeChangeUndo } from './time-change-undo';
 import { accountDrafts, queueView } from './views';
 
@@ -31,6 +32,7 @@ type PlanningCommands =
   | 'planning.slots'
   | 'planning.setSlots'
   | 'planning.addToQueue'
+  | 'planning.scheduleMany'
   | 'planning.swapTimes'
   | 'planning.drafts';
 
@@ -90,6 +92,12 @@ export const planningCommands: Commands<PlanningCommands> = {
     quotesService: false,
     undoable: true,
     run: (app, p) => addToQueue(app, p.variantIds),
+  },
+  'planning.scheduleMany': {
+    payload: z.strictObject({ variantIds: ids, at: isoTime }),
+    quotesService: false,
+    undoable: true,
+    run: (app, p) => scheduleMany(app, p.variantIds, p.at),
   },
   'planning.swapTimes': {
     payload: z.strictObject({

@@ -1,26 +1,22 @@
 // variants.*: every local edit is one short transaction (the row and its outbox op) and never
 // waits on the network; the sync engine sends it later.
-import { COMMAND_ERRORS } from '@preload/words/errors';
 import { z } from 'zod';
-import type { AccountChoice, VariantView } from '@preload/bridge';
-import { accountColumns } from '../../domain/accounts';
+import type { VariantView } from '@preload/bridge';
 import { listOpenOpsOfPost } from '../../outbox/op-queries';
 import { enqueue } from '../../outbox/op-store';
-import { unsentVariantColumns } from '../../store/local-item';
-import { touchPost } from '../../store/post-repository';
-import { insertVariant } from '../../store/variant-repository';
 import { assertAllows, type AppContext } from '../app-context';
 import type { Commands, Undoable } from '../command';
-import { CommandError } from '../command-error';
 import { checkPublish, checkSchedule } from '../items/send-checks';
 import { setScheduledTime } from '../planning/schedule-changes';
 import { timeChangeUndo } from '../planning/time-change-undo';
 import { account, id, isoTime, platform, text } from '../schemas';
 import { resolveConflict } from './conflict';
+import { createVariant, createVariants } from './create';
 import { editVariant } from './edit';
 
 type VariantCommands =
   | 'variants.create'
+  | 'variants.createMany'
   | 'variants.update'
   | 'variants.schedule'
   | 'variants.unschedule'
@@ -33,6 +29,19 @@ export const variantCommands: Commands<VariantCommands> = {
     quotesService: false,
     undoable: false,
     run: createVariant,
+  },
+  'variants.createMany': {
+    payload: z.strictObject({
+      postId: id,
+      content: text(100_000),
+      targets: z
+        .array(z.strictObject({ platform, account }))
+        .min(1, 'must name at least one platform')
+        .max(100),
+    }),
+    quotesService: false,
+    undoable: false,
+    run: createVariants,
   },
   'variants.update': {
     payload: z.strictObject({ id, content: text(100_000).optional(), account: account.optional() }),
@@ -78,32 +87,6 @@ export const variantCommands: Commands<VariantCommands> = {
     run: resolveConflict,
   },
 };
-
-async function createVariant(
-  app: AppContext,
-  p: { postId: string; platform: string; content: string; account: AccountChoice },
-): Promise<VariantView> {
-  const post = await app.post(p.postId);
-  if (post.remote_state === 'removed') throw new CommandError('invalid_state', COMMAND_ERRORS.postRemoved);
-  const id = app.newId();
-  const now = app.now();
-  await app.inTransaction(async (t) => {
-    await insertVariant(t.db, {
-      id,
-      post_id: post.id,
-      platform: p.platform.trim(),
-      content: p.content,
-      ...accountColumns(p.account),
-      ...unsentVariantColumns(now),
-    });
-    await touchPost(t.db, post.id, now);
-    if (post.workspace !== null)
-      await enqueue(t, { kind: 'create_variant', postId: post.id, variantId: id, now });
-  });
-  app.changed(post.id, id);
-  if (p.content !== '') app.typed({ postId: post.id, variantId: id });
-  return app.variantView(id);
-}
 
 /** A time set or cleared, with the entry that puts the one before back. */
 async function setSchedule(app: AppContext, id: string, at: string | null): Promise<Undoable<VariantView>> {

@@ -1,7 +1,8 @@
 // "Add variant": the new variant's text field is on screen at once, with the caret, so typing
 // never waits for the core; the text goes to the variant once it exists, and its own field
-// carries on from where the caret was.
-import type { AccountChoice } from '@preload/bridge';
+// carries on from where the caret was. Several variants from one text (the composer) are made
+// in one command, and the caret goes to the first one's text.
+import type { AccountChoice, CommandPayload } from '@preload/bridge';
 import { errorMessage, invoke } from '../../bridge';
 import type { OpenPost } from './open-post';
 
@@ -56,6 +57,48 @@ export class NewVariants {
       return await created;
     } finally {
       this.creating.delete(postId);
+    }
+  }
+
+  /**
+   * A variant per target, each starting from `content`, in one command; the first is selected
+   * with the caret at the end of its text. Answers whether the core made them (else the reason
+   * is shown by "Add variant").
+   */
+  async addMany(
+    content: string,
+    targets: CommandPayload<'variants.createMany'>['targets'],
+  ): Promise<boolean> {
+    const postId = this.editor.post?.id;
+    if (!postId || this.creating.has(postId) || targets.length === 0) return false;
+    const made = this.createMany(postId, content, targets);
+    this.creating.set(postId, made);
+    try {
+      return await made;
+    } finally {
+      this.creating.delete(postId);
+    }
+  }
+
+  private async createMany(
+    postId: string,
+    content: string,
+    targets: CommandPayload<'variants.createMany'>['targets'],
+  ): Promise<boolean> {
+    const { editor } = this;
+    try {
+      const variants = await invoke('variants.createMany', { postId, content, targets });
+      for (const variant of variants) editor.adoptVariant(variant);
+      const [first] = variants;
+      if (first && editor.post?.id === postId) {
+        editor.activeVariantId = first.id;
+        editor.focus.request('content', first.id, 'end');
+      }
+      editor.messages.clear('addVariant');
+      return true;
+    } catch (error) {
+      if (editor.post?.id === postId) editor.messages.set('addVariant', errorMessage(error));
+      return false;
     }
   }
 

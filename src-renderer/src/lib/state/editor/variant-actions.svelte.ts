@@ -2,7 +2,7 @@
 // schedule it (or add it to its account's queue), unschedule, publish, decide a publish of
 // unknown outcome, copy it to a new post. Each writes pending text first and shows a failure
 // next to the variant.
-import type { AccountChoice } from '@preload/bridge';
+import type { AccountChoice, BulkReport } from '@preload/bridge';
 import { copyToNewPostTitle } from '@preload/words/undo';
 import { errorMessage, invoke } from '../../bridge';
 import type { OpenPost } from './open-post';
@@ -51,6 +51,26 @@ export class VariantActions {
     } catch (error) {
       editor.messages.set(variantId, errorMessage(error));
       return null;
+    }
+  }
+
+  /**
+   * "Schedule all" (`at`) or "Add all to queue" (no time) for the open post's variants: one
+   * command, each variant checked on its own, one undo. Answers the report, or the reason
+   * nothing was done.
+   */
+  async wholePost(variantIds: string[], at: string | null): Promise<BulkReport | string> {
+    const { editor } = this;
+    await editor.flush();
+    try {
+      const report =
+        at === null
+          ? await invoke('planning.addToQueue', { variantIds })
+          : await invoke('planning.scheduleMany', { variantIds, at });
+      await editor.refresh();
+      return report;
+    } catch (error) {
+      return errorMessage(error);
     }
   }
 
