@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema';
 import type { SyncContext } from '../store/unit-of-work';
 import { beyondBytes, BYTE_BOUNDS, TOTAL_THINNED_TO, type Sized } from './thinning';
-import type { TextOf } from './versions';
+import type { TextOf } from './text-of';
 
 interface SizedRow extends Sized {
   id: number;

@@ -11,13 +11,10 @@ import { nowIso, type SyncContext } from '../store/unit-of-work';
 import { getVariant } from '../store/variant-repository';
 import { boundAllVersions, overTextBound } from './byte-bound';
 import { relabels } from './origins';
+import type { TextOf } from './text-of';
 import { versionsToDrop } from './thinning';
 
-/** Whose text: a variant's content, or (variantId null) its post's title. */
-export interface TextOf {
-  postId: string;
-  variantId: string | null;
-}
+export type { TextOf };
 
 export type VersionRow = Pick<TextVersionRow, 'number' | 'at' | 'origin' | 'text'>;
 
