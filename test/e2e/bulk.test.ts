@@ -318,5 +318,18 @@ describe('reuse in the editor', () => {
     await editor.getByRole('button', { name: 'Delete post' }).waitFor();
     expect((await editor.getByRole('tab').allTextContents()).map((t) => t.trim())).toEqual(['X', 'LinkedIn']);
     expect(seriousFindings(await axeScan(page))).toEqual([]);
+
+    // The copy never reached the service: deleted with the keyboard, the focus goes on to the
+    // post that took its place in the list, not to the page.
+    await editor.getByRole('button', { name: 'Delete post' }).focus();
+    await page.keyboard.press('Enter');
+    const deleting = page.getByRole('dialog', { name: 'Delete this post?' });
+    await deleting.waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await row(page, 'Kilo \\(copy\\)').waitFor({ state: 'detached' });
+    await until('the focus on a post of the list', () =>
+      page.evaluate(`document.activeElement?.classList.contains('post-row') === true`),
+    );
   });
 });
