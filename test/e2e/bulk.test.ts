@@ -5,23 +5,12 @@
 // the user does goes through the window, and the service is checked through the sandbox.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { CommandName, CommandPayload, CommandResult } from '@preload/bridge';
 import { utcToZonedInput, zonedInputToUtc } from '../../src-renderer/src/lib/schedule-time';
-import { axeScan, description, seriousFindings, until, useChromium, waitForText } from './harness';
+import { axeScan, call, description, seriousFindings, until, useChromium, waitForText } from './harness';
 import type { Setup } from './harness';
 
 const ZONE = 'Europe/Berlin';
 const DAY = 86_400_000;
-
-async function call<C extends CommandName>(
-  s: Setup,
-  command: C,
-  payload: CommandPayload<C>,
-): Promise<CommandResult<C>> {
-  const result = await s.app.core.invoke(command, payload);
-  if (!result.ok) throw new Error(`${command}: ${result.error.message}`);
-  return result.value;
-}
 
 /** Tomorrow at ten in the window's zone. */
 function tomorrowAtTen(s: Setup): string {

@@ -5,24 +5,13 @@
 // Keyboard only, except where a field is filled with a long text or a time.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { CommandName, CommandPayload, CommandResult } from '@preload/bridge';
 import { utcToZonedInput } from '@preload/zoned-time';
-import { axeScan, newPost, seriousFindings, until, useChromium, waitForText } from './harness';
+import { axeScan, call, newPost, seriousFindings, until, useChromium, waitForText } from './harness';
 import type { Setup } from './harness';
 
 const ZONE = 'Europe/Berlin';
 const TEXT = 'Our winter blend is back: dark chocolate, orange peel.';
 const MORE = ' Order by Friday.';
-
-async function call<C extends CommandName>(
-  s: Setup,
-  command: C,
-  payload: CommandPayload<C>,
-): Promise<CommandResult<C>> {
-  const result = await s.app.core.invoke(command, payload);
-  if (!result.ok) throw new Error(`${command}: ${result.error.message}`);
-  return result.value;
-}
 
 /** Runs in the page, on the element (the tests have no DOM types of their own). */
 const isFocused = (el: { ownerDocument: { activeElement: unknown } }): boolean =>

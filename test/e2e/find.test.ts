@@ -4,23 +4,12 @@
 // chips whole or shrunk to their mark, the preview beside the text.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { CommandName, CommandPayload, CommandResult } from '@preload/bridge';
-import { axeScan, seriousFindings, until, useChromium, waitForText, type Setup } from './harness';
+import { axeScan, call, seriousFindings, type Setup, until, useChromium, waitForText } from './harness';
 
 const DAY = 86_400_000;
 /** The day an instant falls on in the window's zone (the harness opens it in Europe/Paris). */
 const parisDay = (ms: number): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(ms);
-
-async function call<C extends CommandName>(
-  s: Setup,
-  command: C,
-  payload: CommandPayload<C>,
-): Promise<CommandResult<C>> {
-  const result = await s.app.core.invoke(command, payload);
-  if (!result.ok) throw new Error(`${command}: ${result.error.message}`);
-  return result.value;
-}
 
 /** A post of the sandbox's workspace with variants, made through the core the window uses. */
 async function post(

@@ -7,7 +7,14 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { BridgeEvent, BridgeEvents, EventName } from '@preload/bridge';
+import type {
+  BridgeEvent,
+  BridgeEvents,
+  CommandName,
+  CommandPayload,
+  CommandResult,
+  EventName,
+} from '@preload/bridge';
 import { startBrowserHost } from '../../src-main/browser-host/lifecycle';
 import type { BrowserHost } from '../../src-main/browser-host/lifecycle';
 import { createAppCore, type AppCoreOptions } from '../../src-main/core/app/create-app-core';
@@ -285,6 +292,17 @@ export async function waitForText(locator: Locator, pattern: RegExp, timeoutMs =
 }
 
 /** Polls a condition that lives outside the page (the sandbox's state, for instance). */
+/** Runs a core command as the window would, for what a test is not about; a refusal throws. */
+export async function call<C extends CommandName>(
+  s: Setup,
+  command: C,
+  payload: CommandPayload<C>,
+): Promise<CommandResult<C>> {
+  const result = await s.app.core.invoke(command, payload);
+  if (!result.ok) throw new Error(`${command}: ${result.error.message}`);
+  return result.value;
+}
+
 export async function until<T>(
   what: string,
   probe: () => T | Promise<T>,

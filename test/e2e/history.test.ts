@@ -5,19 +5,8 @@
 // post with the text that was not sent. The pauses are real (the core's own timing).
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { CommandName, CommandPayload, CommandResult } from '@preload/bridge';
-import { axeScan, seriousFindings, until, useChromium, waitForText } from './harness';
+import { axeScan, call, seriousFindings, until, useChromium, waitForText } from './harness';
 import type { Setup } from './harness';
-
-async function call<C extends CommandName>(
-  s: Setup,
-  command: C,
-  payload: CommandPayload<C>,
-): Promise<CommandResult<C>> {
-  const result = await s.app.core.invoke(command, payload);
-  if (!result.ok) throw new Error(`${command}: ${result.error.message}`);
-  return result.value;
-}
 
 /** A synced X variant of a new post. */
 async function synced(s: Setup, title: string, content: string) {

@@ -5,18 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { CommandName, CommandPayload, CommandResult } from '@preload/bridge';
-import { axeScan, seriousFindings, until, useChromium, waitForText, type Setup } from './harness';
-
-async function call<C extends CommandName>(
-  s: Setup,
-  command: C,
-  payload: CommandPayload<C>,
-): Promise<CommandResult<C>> {
-  const result = await s.app.core.invoke(command, payload);
-  if (!result.ok) throw new Error(`${command}: ${result.error.message}`);
-  return result.value;
-}
+import { axeScan, call, seriousFindings, type Setup, until, useChromium, waitForText } from './harness';
 
 const TOO_LONG = 'x'.repeat(300);
 /** Twenty rows as a spreadsheet copies them: tab-separated, the header first. Row 7 (Plan 06) is too long for X. */

@@ -6,23 +6,21 @@
 // test expects are worked out here.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { CommandName, CommandPayload, CommandResult } from '@preload/bridge';
 import { utcToZonedInput, zonedInputToUtc } from '@preload/zoned-time';
-import { axeScan, description, seriousFindings, syncNow, until, useChromium, waitForText } from './harness';
+import {
+  axeScan,
+  call,
+  description,
+  seriousFindings,
+  syncNow,
+  until,
+  useChromium,
+  waitForText,
+} from './harness';
 import type { Setup } from './harness';
 
 const ZONE = 'Europe/Berlin';
 const DAY = 86_400_000;
-
-async function call<C extends CommandName>(
-  s: Setup,
-  command: C,
-  payload: CommandPayload<C>,
-): Promise<CommandResult<C>> {
-  const result = await s.app.core.invoke(command, payload);
-  if (!result.ok) throw new Error(`${command}: ${result.error.message}`);
-  return result.value;
-}
 
 /** The next `count` instants after `now` at which Berlin's clocks read one of `times`, any day. */
 function dailySlots(now: number, times: string[], count: number): string[] {

@@ -3,24 +3,13 @@
 // both at once in every view, without a reload.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { CommandName, CommandPayload, CommandResult } from '@preload/bridge';
 import { zonedInputToUtc } from '@preload/zoned-time';
 import { addDays } from '../../src-renderer/src/lib/calendar-days';
 import { daysOf } from './calendar-steps';
-import { axeScan, seriousFindings, until, useChromium, waitForText } from './harness';
+import { axeScan, call, seriousFindings, until, useChromium, waitForText } from './harness';
 import type { Setup } from './harness';
 
 const ZONE = 'Europe/Berlin';
-
-async function call<C extends CommandName>(
-  s: Setup,
-  command: C,
-  payload: CommandPayload<C>,
-): Promise<CommandResult<C>> {
-  const result = await s.app.core.invoke(command, payload);
-  if (!result.ok) throw new Error(`${command}: ${result.error.message}`);
-  return result.value;
-}
 
 const main = (page: Page, name: string): Locator =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name });

@@ -4,27 +4,16 @@
 // done with the keyboard only (the drag aside), and the service ends as it was.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { CommandName, CommandPayload, CommandResult } from '@preload/bridge';
 import { utcToZonedInput, zonedInputToUtc } from '../../src-renderer/src/lib/schedule-time';
 import { addDays, shiftTime } from '../../src-renderer/src/lib/calendar-days';
 import { chip, daysOf, dragChip, openCalendarOn, shownDays } from './calendar-steps';
-import { axeScan, seriousFindings, until, useChromium, waitForText } from './harness';
+import { axeScan, call, seriousFindings, until, useChromium, waitForText } from './harness';
 import type { Setup } from './harness';
 import { TEST_ZONE } from '../support/test-date';
 
 const ZONE = TEST_ZONE;
 const DAY = 86_400_000;
 const VARIANT = '/api/workspaces/:slug/posts/:post/variants/:variant/';
-
-async function call<C extends CommandName>(
-  s: Setup,
-  command: C,
-  payload: CommandPayload<C>,
-): Promise<CommandResult<C>> {
-  const result = await s.app.core.invoke(command, payload);
-  if (!result.ok) throw new Error(`${command}: ${result.error.message}`);
-  return result.value;
-}
 
 /** A synced X variant of a new post, with its time on the service (tomorrow at ten) if asked. */
 async function synced(s: Setup, title: string, content: string, scheduled: boolean) {

@@ -3,25 +3,13 @@
 // history, the status) in its own zone, as the calendar does.
 import { HOST_ZONE, restoreZone } from './host-on-utc';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CommandName, CommandPayload, CommandResult } from '@preload/bridge';
 import { zonedInputToUtc, utcToZonedInput } from '../../src-renderer/src/lib/schedule-time';
-import { until, useChromium, waitForText } from './harness';
-import type { Setup } from './harness';
+import { call, until, useChromium, waitForText } from './harness';
 
 const WINDOW_ZONE = 'Europe/Berlin';
 const DAY = 86_400_000;
 
 afterAll(restoreZone);
-
-async function call<C extends CommandName>(
-  s: Setup,
-  command: C,
-  payload: CommandPayload<C>,
-): Promise<CommandResult<C>> {
-  const result = await s.app.core.invoke(command, payload);
-  if (!result.ok) throw new Error(`${command}: ${result.error.message}`);
-  return result.value;
-}
 
 const literally = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
