@@ -53,6 +53,13 @@ async function nextIntervalSync(s: Setup, time: VirtualTime): Promise<SyncStatus
   return ended;
 }
 
+/** Whether a `sync.onScreen` request's body names a range that holds `iso`. */
+function showsInstant(body: string | null, iso: string): boolean {
+  const shown = JSON.parse(body || 'null') as { ranges?: Array<{ from: string; to: string }> } | null;
+  const at = Date.parse(iso);
+  return (shown?.ranges ?? []).some((r) => Date.parse(r.from) <= at && at < Date.parse(r.to));
+}
+
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
@@ -101,11 +108,10 @@ describe('freshness in the window', () => {
     await asColleague(s.sandbox, variantPath, { scheduled_at: at }, 'PATCH');
     await nextIntervalSync(s, time);
 
-    // The week that holds it, and the window has told the core what it shows.
+    // The week that holds it, and the window has told the core it shows that week (not only
+    // the week it opened on: each page it turns is told, a quarter second after it settles).
     const told = s.page.waitForResponse(
-      (r) =>
-        r.url().endsWith('/bridge/invoke/sync.onScreen') &&
-        /"ranges":\[\{/.test(r.request().postData() ?? ''),
+      (r) => r.url().endsWith('/bridge/invoke/sync.onScreen') && showsInstant(r.request().postData(), at),
     );
     const zone = 'Europe/Paris';
     await openCalendarOn(s.page, 'week', dayIn(s.now(), zone), dayIn(Date.parse(at), zone));
