@@ -11,10 +11,7 @@ import { utcToZonedInput, zonedInputToUtc } from '../../src-renderer/src/lib/sch
 import {
   addVariant,
   axeScan,
-  fillScheduledTime,
   newPost,
-  scheduledTimeField,
-  scheduledTimeValue,
   seriousFindings,
   syncNow,
   until,
@@ -22,6 +19,7 @@ import {
   variantBadge,
   waitForText,
 } from './harness';
+import { fillScheduledTime, scheduledTimeField, scheduledTimeValue } from './schedule-steps';
 import type { Setup } from './harness';
 import { TEST_NOW, TEST_ZONE } from '../support/test-date';
 import { openCalendarOn as openCalendarOnDay } from './calendar-steps';

@@ -8,7 +8,6 @@ import type { CalendarView } from './calendar-steps';
 import {
   addVariant,
   axeScan,
-  fillScheduledTime,
   newPost,
   seriousFindings,
   syncNow,
@@ -17,6 +16,7 @@ import {
   variantBadge,
   waitForText,
 } from './harness';
+import { fillScheduledTime } from './schedule-steps';
 import type { Setup } from './harness';
 import { TEST_ZONE } from '../support/test-date';
 

@@ -7,16 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { utcToZonedInput } from '../../src-renderer/src/lib/schedule-time';
-import {
-  addVariant,
-  fillScheduledTime,
-  newPost,
-  scheduledTimeField,
-  until,
-  useChromium,
-  useSharedSetup,
-  waitForText,
-} from './harness';
+import { addVariant, newPost, until, useChromium, useSharedSetup, waitForText } from './harness';
+import { fillScheduledTime, scheduledTimeField } from './schedule-steps';
 import { TEST_NOW } from '../support/test-date';
 
 const ZONE = 'Europe/Paris';

@@ -8,7 +8,6 @@ import { utcToZonedInput } from '../../src-renderer/src/lib/schedule-time';
 import {
   addVariant,
   description,
-  fillScheduledTime,
   newPost,
   syncNow,
   until,
@@ -16,6 +15,7 @@ import {
   variantBadge,
   waitForText,
 } from './harness';
+import { fillScheduledTime } from './schedule-steps';
 import type { SetupOptions } from './harness';
 
 const ZONE = 'Europe/Paris';

@@ -7,7 +7,6 @@ import { utcToZonedInput } from '../../src-renderer/src/lib/schedule-time';
 import {
   addVariant,
   description,
-  fillScheduledTime,
   newPost,
   syncNow,
   until,
@@ -15,6 +14,7 @@ import {
   variantBadge,
   waitForText,
 } from './harness';
+import { fillScheduledTime } from './schedule-steps';
 import type { Setup } from './harness';
 
 const ZONE = 'Europe/Paris';

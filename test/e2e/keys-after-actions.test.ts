@@ -3,18 +3,8 @@
 // time field is one Tab stop between the text and Add to queue, with arrow keys and digits inside.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  addVariant,
-  fillScheduledTime,
-  newPost,
-  scheduledTimeField,
-  scheduledTimeValue,
-  syncNow,
-  until,
-  useChromium,
-  variantBadge,
-  waitForText,
-} from './harness';
+import { addVariant, newPost, syncNow, until, useChromium, variantBadge, waitForText } from './harness';
+import { fillScheduledTime, scheduledTimeField, scheduledTimeValue } from './schedule-steps';
 
 const isFocused = (el: { ownerDocument: { activeElement: unknown } }): boolean =>
   el.ownerDocument.activeElement === el;

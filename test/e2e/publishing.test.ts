@@ -7,15 +7,14 @@ import { utcToZonedInput } from '../../src-renderer/src/lib/schedule-time';
 import {
   addVariant,
   description,
-  fillScheduledTime,
   newPost,
-  scheduledTimeField,
   syncNow,
   until,
   useChromium,
   variantBadge,
   waitForText,
 } from './harness';
+import { fillScheduledTime, scheduledTimeField } from './schedule-steps';
 import type { Setup } from './harness';
 
 const ZONE = 'Europe/Paris';

@@ -5,7 +5,6 @@ import { utcToZonedInput } from '../../src-renderer/src/lib/schedule-time';
 import {
   addVariant,
   axeScan,
-  fillScheduledTime,
   newPost,
   seriousFindings,
   syncNow,
@@ -13,6 +12,7 @@ import {
   useChromium,
   waitForText,
 } from './harness';
+import { fillScheduledTime } from './schedule-steps';
 
 const ZONE = 'Europe/Berlin';
 

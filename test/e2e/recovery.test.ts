@@ -8,15 +8,14 @@ import { utcToZonedInput } from '../../src-renderer/src/lib/schedule-time';
 import {
   addVariant,
   connectWindow,
-  fillScheduledTime,
   newPost,
-  scheduledTimeValue,
   syncNow,
   until,
   useChromium,
   variantBadge,
   waitForText,
 } from './harness';
+import { fillScheduledTime, scheduledTimeValue } from './schedule-steps';
 import type { Setup } from './harness';
 
 const ZONE = 'Europe/Paris';

@@ -6,7 +6,6 @@ import { utcToZonedInput } from '../../src-renderer/src/lib/schedule-time';
 import {
   addVariant,
   connect,
-  fillScheduledTime,
   gotoPosts,
   newPost,
   selectWorkspace,
@@ -15,6 +14,7 @@ import {
   useChromium,
   waitForText,
 } from './harness';
+import { fillScheduledTime } from './schedule-steps';
 
 describe('a window that keeps up', () => {
   const chromium = useChromium();
