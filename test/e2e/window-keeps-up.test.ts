@@ -14,6 +14,7 @@ import {
   useChromium,
   waitForText,
 } from './harness';
+import { fillScheduledTime } from './schedule-steps';
 
 describe('a window that keeps up', () => {
   const chromium = useChromium();
@@ -57,7 +58,7 @@ describe('a window that keeps up', () => {
       s.sandbox.inspect.variants().find((v) => v.content === 'Hello Threads.'),
     );
     const tomorrow = utcToZonedInput(new Date(s.now() + 86_400_000).toISOString(), 'Europe/Berlin');
-    await s.page.getByLabel('Scheduled time').fill(tomorrow);
+    await fillScheduledTime(s.page, tomorrow);
     await s.page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await syncNow(s.page);
     await s.app.waitForEvent('notification', (n) => n.kind === 'needs_user');
