@@ -123,6 +123,14 @@ describe('the desktop app with its core on a worker thread', () => {
     const status = await ok(w.call('sync.now', undefined));
     expect(status.pending).toBe(0);
     expect(sandbox.inspect.posts().filter((p) => p.title === 'From Electron')).toHaveLength(1);
+
+    // Quitting closes the core's thread before the app lets go.
+    fake.app.quit();
+    await vi.waitFor(() => expect(fake.app.quitted).toBe(true));
+    expect(await threaded!.invoke('settings.get', undefined)).toMatchObject({
+      ok: false,
+      error: { message: 'Outpost is shutting down.' },
+    });
   });
 
   it('killed mid-typing, says so in the window, starts again, and the text reaches the service once', async () => {
