@@ -19,6 +19,7 @@ import {
   variantBadge,
   waitForText,
 } from './harness';
+import { fillScheduledTime, scheduledTimeField, scheduledTimeValue } from './schedule-steps';
 import type { Setup } from './harness';
 import { TEST_NOW, TEST_ZONE } from '../support/test-date';
 import { openCalendarOn as openCalendarOnDay } from './calendar-steps';
@@ -38,7 +39,7 @@ async function planned(s: Setup, title: string, texts: Record<string, string>, h
   const at = `${tomorrow()}T${String(hour).padStart(2, '0')}:00`;
   for (const [platform, content] of Object.entries(texts)) {
     await addVariant(s.page, platform, content);
-    await s.page.getByLabel('Scheduled time').fill(at);
+    await fillScheduledTime(s.page, at);
     await s.page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await waitForText(variantBadge(s.page), /^(Scheduled|Pending sync)$/);
   }
@@ -195,9 +196,8 @@ describe('a calendar that names posts', () => {
         ),
       );
       await page.keyboard.type('Planned on the calendar, sent at two.');
-      const time = page.getByLabel('Scheduled time');
-      await time.waitFor();
-      expect(await time.inputValue()).toBe(`${tuesday}T14:00`);
+      await scheduledTimeField(page).waitFor();
+      expect(await scheduledTimeValue(page)).toBe(`${tuesday}T14:00`);
       await page.keyboard.press('Alt+S');
       await waitForText(variantBadge(page), /^(Scheduled|Pending sync)$/);
       await syncNow(page);

@@ -15,6 +15,7 @@ import {
   variantBadge,
   waitForText,
 } from './harness';
+import { fillScheduledTime, scheduledTimeValue } from './schedule-steps';
 import type { Setup } from './harness';
 
 const ZONE = 'Europe/Paris';
@@ -114,7 +115,7 @@ describe('recovery', () => {
     sendAt.setUTCSeconds(0, 0);
     const utc = sendAt.toISOString();
     s.sandbox.stats.reset();
-    await s.page.getByLabel('Scheduled time').fill(utcToZonedInput(utc, ZONE));
+    await fillScheduledTime(s.page, utcToZonedInput(utc, ZONE));
     await s.page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await syncNow(s.page);
 
@@ -174,16 +175,21 @@ describe('recovery', () => {
     const { post, variant } = await draftSynced(s, 'Thread never timed', 'threads', 'No account yet.');
     const sendAt = new Date(s.sandbox.clock.now().getTime() + 24 * 3600_000);
     sendAt.setUTCSeconds(0, 0);
-    await s.page.getByLabel('Scheduled time').fill(utcToZonedInput(sendAt.toISOString(), ZONE));
+    await fillScheduledTime(s.page, utcToZonedInput(sendAt.toISOString(), ZONE));
     await s.page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await syncNow(s.page);
     await waitForText(variantBadge(s.page), /^Failed$/);
 
     s.sandbox.stats.reset();
     await problem(s.page).getByRole('button', { name: 'Discard change' }).click();
+    // Asked first, in words: the time set here goes, and the service holds none.
+    const dialog = s.page.getByRole('dialog', { name: 'Discard the unsent time?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toMatch(/The time: .+ goes; the service holds no time for it/);
+    await dialog.getByRole('button', { name: 'Discard time' }).click();
     await problem(s.page).waitFor({ state: 'detached' });
     await waitForText(variantBadge(s.page), /^Draft/);
-    expect(await s.page.getByLabel('Scheduled time').inputValue()).toBe('');
+    expect(await scheduledTimeValue(s.page)).toBe('');
     // Nothing goes to the service: it never took the schedule.
     await syncToEnd(s);
     expect(requests(s, PATCH_ROUTE)).toBe(0);
