@@ -7,7 +7,7 @@
 // are not comparable with the goals and the table says so. BENCH_REPEATS=N changes how many
 // pairs of pull and push runs are taken (default 3). BENCH_ONLY=growth (or any of pull, push,
 // idle, render, calendar, queue, bulk, import, growth, find, safekeeping, posting-times,
-// comma-separated) runs only
+// file-size, comma-separated) runs only
 // those parts;
 // bench-results.json keeps the other parts of its previous run. Measured Outpost processes apply the app's V8 memory settings
 // (src-main/shared/v8-memory.ts) as its hosts do; BENCH_APP_V8=0 leaves them out (to measure their
@@ -55,6 +55,8 @@ import { benchSafekeeping } from './safekeeping';
 import { safekeepingRows } from './lib/safekeeping-rows';
 import { benchPostingTimes } from './posting-times';
 import { postingTimesRow } from './lib/posting-times-row';
+import { benchFileSize } from './file-size';
+import { fileSizeRow } from './lib/file-size-row';
 import { LIST_PAGE_SIZES } from '@preload/bridge';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -85,6 +87,7 @@ const SECTIONS = [
   'find',
   'safekeeping',
   'posting-times',
+  'file-size',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = (process.env.BENCH_ONLY ?? '')
@@ -146,6 +149,8 @@ const config = {
   safekeepingPosts: quick ? 1_000 : 50_000,
   /** Readings of each long posting-times line (1 MB lines and a 120,000-character one). */
   postingTimesRuns: quick ? 2 : 5,
+  /** The file size: posts pulled into an empty folder, beside the service's own file. */
+  fileSizePosts: envSizes('BENCH_FILE_SIZES') ?? (quick ? [1_000, 3_000] : [10_000, 50_000]),
   idlePosts: 35,
   idleScheduled: 50,
   idleNeedsApproval: 20,
@@ -1134,6 +1139,34 @@ if (selected.has('posting-times')) {
       met: row.met,
     },
   };
+}
+
+// --- file size: bytes per post, Outpost's file beside the service's own --------------------
+if (selected.has('file-size')) {
+  const begun = beginSection();
+  const rows: Row[] = [];
+  const runs: Array<Record<string, unknown>> = [];
+  for (const posts of config.fileSizePosts) {
+    const load = loadNow();
+    log(`file size: ${posts} posts pulled (${loadText(load)})`);
+    const r = await benchFileSize(posts);
+    const row = fileSizeRow(r, load);
+    log(`file size: ${row.figure}`);
+    rows.push(row);
+    runs.push({
+      posts: r.posts,
+      load1m: load.load1m,
+      outpostBytes: r.outpostBytes,
+      serviceBytes: r.serviceBytes,
+      ratio: round(r.outpostBytes / r.serviceBytes),
+      outpostBytesPerPost: Math.round(r.outpostBytes / r.posts),
+      serviceBytesPerPost: Math.round(r.serviceBytes / r.posts),
+      outpostObjects: r.outpostObjects.slice(0, 12),
+      serviceObjects: r.serviceObjects.slice(0, 8),
+      pullMs: round(r.pullMs),
+    });
+  }
+  sections['file-size'] = { ...begun, rows, figures: { runs } };
 }
 
 // --- report ----------------------------------------------------------------------------------

@@ -44,7 +44,7 @@ async function openOnTomorrow(s: Setup, view: CalendarView = 'week'): Promise<vo
   await openCalendarOn(s.page, view, today, tomorrow);
 }
 
-describe('calendar', () => {
+describe('calendar', { tags: ['dates'] }, () => {
   const chromium = useChromium();
   const connected = () => chromium.start({ timezoneId: ZONE, connect: true });
 

@@ -182,6 +182,11 @@ describe('recovery', () => {
 
     s.sandbox.stats.reset();
     await problem(s.page).getByRole('button', { name: 'Discard change' }).click();
+    // Asked first, in words: the time set here goes, and the service holds none.
+    const dialog = s.page.getByRole('dialog', { name: 'Discard the unsent time?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toMatch(/The time: .+ goes; the service holds no time for it/);
+    await dialog.getByRole('button', { name: 'Discard time' }).click();
     await problem(s.page).waitFor({ state: 'detached' });
     await waitForText(variantBadge(s.page), /^Draft/);
     expect(await scheduledTimeValue(s.page)).toBe('');

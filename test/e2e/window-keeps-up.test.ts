@@ -65,6 +65,10 @@ describe('a window that keeps up', () => {
     const notices = s.page.getByRole('region', { name: 'Notifications' });
     await notices.getByText('Outpost needs you').waitFor();
     await s.page.getByRole('button', { name: 'Discard change' }).click();
+    await s.page
+      .getByRole('dialog', { name: 'Discard the unsent time?' })
+      .getByRole('button', { name: 'Discard time' })
+      .click();
     await notices.getByText('Outpost needs you').waitFor({ state: 'detached' });
   });
 

@@ -1,5 +1,5 @@
 // Response validation. The spec promises few fields, so only those are checked; everything
-// else the service sends is kept untouched in `raw`. Ids may come as numbers or strings and
+// else the service sends is handed on untouched in `raw` (the store keeps only what it reads). Ids may come as numbers or strings and
 // are normalized to strings. Status strings are never checked against a list.
 import { z } from 'zod';
 
@@ -57,6 +57,8 @@ export interface ServiceVariant {
   scheduled_at: string | null;
   status: string | null;
   platform_post_url: string | null;
+  /** When it went out, if the service says so (not promised: read only when it is text). */
+  published_at: string | null;
   raw: Record<string, unknown>;
 }
 export interface Envelope {
@@ -115,6 +117,7 @@ export function parsePost(value: unknown): ServicePost {
 
 export function parseVariant(value: unknown): ServiceVariant {
   const v = check(variantSchema, value, 'a variant without the fields the spec gives');
+  const raw = asRecord(value);
   return {
     id: String(v.id),
     platform: v.platform,
@@ -124,7 +127,8 @@ export function parseVariant(value: unknown): ServiceVariant {
     scheduled_at: v.scheduled_at ?? null,
     status: v.status ?? null,
     platform_post_url: v.platform_post_url ?? null,
-    raw: asRecord(value),
+    published_at: typeof raw.published_at === 'string' ? raw.published_at : null,
+    raw,
   };
 }
 

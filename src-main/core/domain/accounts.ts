@@ -59,11 +59,8 @@ export function accountAsSent(
 }
 
 /** The account the service reported for a variant (it picks the default when none was sent). */
-export function accountChosenByService(v: Pick<VariantRow, 'base' | 'raw'>): string | null {
-  const base = parseJson<{ social_profile_id?: string | null }>(v.base);
-  if (base?.social_profile_id) return base.social_profile_id;
-  const id = parseJson<{ social_profile_id?: unknown }>(v.raw)?.social_profile_id;
-  return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
+export function accountChosenByService(v: Pick<VariantRow, 'base'>): string | null {
+  return parseJson<{ social_profile_id?: string | null }>(v.base)?.social_profile_id ?? null;
 }
 
 /** A profile row as the send guards see it. */
@@ -95,7 +92,7 @@ export function sendingAccount(
   return active.length === 1 ? active[0]!.id : null;
 }
 
-type AccountFacts = Pick<VariantRow, 'platform' | 'account_mode' | 'social_profile_id' | 'base' | 'raw'>;
+type AccountFacts = Pick<VariantRow, 'platform' | 'account_mode' | 'social_profile_id' | 'base'>;
 
 /** The account a variant goes out from, when it can be told before the service decides. */
 export function sendingAccountOf(v: AccountFacts, profiles: readonly ProfileFact[]): string | null {

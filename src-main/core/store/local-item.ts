@@ -5,7 +5,6 @@ export function unsyncedColumns(now: string) {
   return {
     server_id: null,
     base: null,
-    raw: null,
     remote_state: 'active',
     conflict: null,
     error: null,
@@ -20,6 +19,7 @@ export function unsentVariantColumns(now: string) {
     scheduled_at: null,
     status: null,
     platform_post_url: null,
+    published_at: null,
     reconcile_at: null,
     reconcile_attempts: 0,
     ...unsyncedColumns(now),

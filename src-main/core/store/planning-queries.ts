@@ -20,18 +20,18 @@ export const PUBLISHED = sql<boolean>`((variant.platform_post_url is not null an
 const NOT_PUBLISHED = sql<boolean>`not coalesce(${PUBLISHED}, 0)`;
 
 /**
- * Published: the service's own `published_at` when it sent one (kept in the raw JSON), else
+ * Published: the service's own `published_at` when it sent one (its own column), else
  * when Outpost saw it published (the pull stamps `updated_at` when it takes the change).
- * Indexed as it is written (migration 0013-calendar-index): change both together.
+ * Indexed as it is written (migration 0017-service-fields-read): change both together.
  */
 export const PLAN_AT = sql<
   string | null
->`case when ${PUBLISHED} then coalesce(json_extract(variant.raw, '$.published_at'), variant.updated_at) else variant.scheduled_at end`;
+>`case when ${PUBLISHED} then coalesce(variant.published_at, variant.updated_at) else variant.scheduled_at end`;
 
 /** A variant's account: the one chosen, or the one the service picked for "platform default". */
 export const VARIANT_ACCOUNT = sql<
   string | null
->`coalesce(variant.social_profile_id, json_extract(variant.base, '$.social_profile_id'), json_extract(variant.raw, '$.social_profile_id'))`;
+>`coalesce(variant.social_profile_id, json_extract(variant.base, '$.social_profile_id'))`;
 
 /** The live variants of a workspace's live posts; a post hidden here is out of the calendar and the queue too. */
 function liveIn(workspace: string | null) {
@@ -151,7 +151,7 @@ export async function listQueueCandidates(
 /** The columns that tell which account a variant goes out from (domain/accounts.ts). */
 export type AccountedRow = Pick<
   VariantRow,
-  'id' | 'post_id' | 'platform' | 'account_mode' | 'social_profile_id' | 'base' | 'raw' | 'scheduled_at'
+  'id' | 'post_id' | 'platform' | 'account_mode' | 'social_profile_id' | 'base' | 'scheduled_at'
 >;
 
 /**
@@ -173,7 +173,6 @@ export async function listScheduledFrom(
       'variant.account_mode',
       'variant.social_profile_id',
       'variant.base',
-      'variant.raw',
       'variant.scheduled_at',
     ])
     .where('post.workspace', '=', workspace)

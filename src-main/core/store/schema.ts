@@ -52,7 +52,6 @@ export interface PostTable {
   title: string;
   /** JSON of the last server state seen ({ title }), for three-way comparison. */
   base: string | null;
-  raw: string | null;
   remote_state: RemoteState;
   /** JSON FieldConflict[] while the user has to decide. */
   conflict: string | null;
@@ -82,7 +81,8 @@ export interface VariantTable {
   platform_post_url: string | null;
   /** JSON of the last server state seen ({ content, scheduled_at, social_profile_id, status, platform_post_url }). */
   base: string | null;
-  raw: string | null;
+  /** The service's `published_at`, when it sent one as text (migration 0017): where the calendar places it. */
+  published_at: ColumnType<string | null, string | null | undefined, string | null>;
   remote_state: RemoteState;
   conflict: string | null;
   error: string | null;

@@ -76,7 +76,6 @@ function importedPostRow(slug: string, sp: ServicePost, now: string): NewPostRow
     workspace: slug,
     title: sp.title,
     base: JSON.stringify({ title: sp.title } satisfies PostBase),
-    raw: JSON.stringify(sp.raw),
     remote_state: 'active',
     conflict: null,
     error: null,
@@ -118,7 +117,7 @@ async function mergeLinkedPost(
   const d = mergeField(base.title, local.title, sp.title, sameText);
   if (d.action === 'take_theirs') await takeServiceTitle(ctx, sp, local, now, d.reason);
   else if (d.action === 'conflict') await recordTitleConflict(ctx, sp, local, now, d.reason);
-  else await refreshListedPost(ctx, sp, local);
+  else await refreshListedPost(ctx, local);
 }
 
 async function takeServiceTitle(ctx: SyncContext, sp: ServicePost, local: PostRow, now: string, why: string) {
@@ -130,7 +129,6 @@ async function takeServiceTitle(ctx: SyncContext, sp: ServicePost, local: PostRo
   await updatePost(ctx.db, local.id, {
     title: sp.title,
     base: JSON.stringify({ title: sp.title }),
-    raw: JSON.stringify(sp.raw),
     conflict: null,
     remote_state: 'active',
     updated_at: now,
@@ -149,7 +147,7 @@ async function recordTitleConflict(
 ) {
   const conflict = JSON.stringify([{ field: 'title', mine: local.title, theirs: sp.title }]);
   if (conflict === local.conflict) return;
-  await updatePost(ctx.db, local.id, { conflict, raw: JSON.stringify(sp.raw), updated_at: now });
+  await updatePost(ctx.db, local.id, { conflict, updated_at: now });
   await logDecision(ctx, { action: 'conflict', reason: `Title: ${why}`, postId: local.id });
   await notify(ctx, 'needs_user', `The title of "${local.title}" was changed both here and on the service.`, {
     postId: local.id,
@@ -158,14 +156,12 @@ async function recordTitleConflict(
   ctx.emit({ name: 'itemChanged', data: { postId: local.id, variantId: null } });
 }
 
-/** The title agrees: the service's record is kept, and a post marked removed is back. */
-async function refreshListedPost(ctx: SyncContext, sp: ServicePost, local: PostRow) {
-  const raw = JSON.stringify(sp.raw);
-  if (raw === local.raw && local.remote_state === 'active' && local.conflict === null) return;
+/** The title agrees: a post marked removed is back, and a conflict the service settled is gone. */
+async function refreshListedPost(ctx: SyncContext, local: PostRow) {
+  if (local.remote_state === 'active' && local.conflict === null) return;
   // Listed again: a post marked removed is back (and the window hears of it).
   const back = local.remote_state !== 'active';
   await updatePost(ctx.db, local.id, {
-    raw,
     remote_state: 'active',
     conflict: null,
     ...(back ? { error: null } : {}),

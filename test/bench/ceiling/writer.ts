@@ -56,10 +56,10 @@ const q = {
     'update "outbox_op" set "state" = ?, "updated_at" = ?, "next_attempt_at" = ?, "error" = case when ? then "error" else ? end, "facts" = case when ? then "facts" else ? end where "id" = ? and "state" = ?',
   ),
   postCreated: db.prepare(
-    'update "post" set "server_id" = ?, "base" = ?, "raw" = ?, "error" = ?, "updated_at" = ? where "id" = ?',
+    'update "post" set "server_id" = ?, "base" = ?, "error" = ?, "updated_at" = ? where "id" = ?',
   ),
   variantCreated: db.prepare(
-    'update "variant" set "server_id" = ?, "status" = ?, "platform_post_url" = ?, "base" = ?, "raw" = ?, "remote_state" = ?, "error" = ?, "reconcile_at" = ?, "reconcile_attempts" = ?, "updated_at" = ? where "id" = ?',
+    'update "variant" set "server_id" = ?, "status" = ?, "platform_post_url" = ?, "base" = ?, "published_at" = ?, "remote_state" = ?, "error" = ?, "reconcile_at" = ?, "reconcile_attempts" = ?, "updated_at" = ? where "id" = ?',
   ),
   log: db.prepare(
     'insert into "sync_log" ("at", "action", "reason", "post_id", "variant_id") values (?, ?, ?, ?, ?)',
@@ -71,13 +71,13 @@ const q = {
     `select * from "post" where "workspace" = ? and "server_id" in (${inList(MERGE_BATCH_POSTS)})`,
   ),
   insertPost: db.prepare(
-    'insert into "post" ("id", "server_id", "workspace", "title", "base", "raw", "remote_state", "conflict", "error", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'insert into "post" ("id", "server_id", "workspace", "title", "base", "remote_state", "conflict", "error", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   ),
   variantsOfPosts: db.prepare(
     `select * from "variant" where "post_id" in (${inList(MERGE_BATCH_POSTS)}) order by "created_at", rowid`,
   ),
   insertVariant: db.prepare(
-    'insert into "variant" ("id", "post_id", "server_id", "platform", "content", "account_mode", "social_profile_id", "scheduled_at", "status", "platform_post_url", "base", "raw", "remote_state", "conflict", "error", "created_at", "updated_at", "reconcile_at", "reconcile_attempts") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'insert into "variant" ("id", "post_id", "server_id", "platform", "content", "account_mode", "social_profile_id", "scheduled_at", "status", "platform_post_url", "base", "published_at", "remote_state", "conflict", "error", "created_at", "updated_at", "reconcile_at", "reconcile_attempts") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   ),
   markRead: db.prepare(
     `update "post" set "variants_read_at" = ? where "id" in (${inList(MERGE_BATCH_POSTS)})`,
@@ -126,14 +126,7 @@ function settle(opId: string, answer: string, now: string): void {
   q.settle.run('done', now, null, 1, null, 1, null, op.id, 'sending');
   if (op.kind === 'create_post') {
     const sp = parsePost(json);
-    q.postCreated.run(
-      sp.id,
-      JSON.stringify({ title: sp.title }),
-      JSON.stringify(sp.raw),
-      null,
-      now,
-      op.post_id,
-    );
+    q.postCreated.run(sp.id, JSON.stringify({ title: sp.title }), null, now, op.post_id);
     q.log.run(now, 'created', `Post created on the service as ${sp.id}.`, op.post_id, null);
   } else {
     const sv = parseVariant(json);
@@ -143,7 +136,7 @@ function settle(opId: string, answer: string, now: string): void {
       sv.status,
       sv.platform_post_url,
       variantBase(sv),
-      JSON.stringify(sv.raw),
+      sv.published_at,
       'active',
       null,
       null,
@@ -168,19 +161,7 @@ function mergePostsPage(workspace: string, answer: string, now: string): void {
     const id = randomUUID();
     localPostOf.set(sp.id, id);
     const base = JSON.stringify({ title: sp.title });
-    q.insertPost.run(
-      id,
-      sp.id,
-      workspace,
-      sp.title,
-      base,
-      JSON.stringify(sp.raw),
-      'active',
-      null,
-      null,
-      now,
-      now,
-    );
+    q.insertPost.run(id, sp.id, workspace, sp.title, base, 'active', null, null, now, now);
   }
 }
 
@@ -204,7 +185,7 @@ function mergeVariantLists(now: string): void {
         sv.status,
         sv.platform_post_url,
         variantBase(sv),
-        JSON.stringify(sv.raw),
+        sv.published_at,
         'active',
         null,
         null,

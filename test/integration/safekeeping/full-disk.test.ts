@@ -108,7 +108,8 @@ describe('a sync on a full disk', () => {
     const s = sandbox;
     const disk = new Disk();
     const patches: string[] = [];
-    // The service's answer to an edit carries a long field the core keeps: writing it needs room.
+    // The service's answer to an edit carries a long published time, which the core keeps: writing
+    // it needs room.
     const fetchThrough: typeof fetch = async (input, init) => {
       const request = new Request(input, init);
       if (request.method !== 'PATCH') return fetch(request);
@@ -116,7 +117,7 @@ describe('a sync on a full disk', () => {
       if (patches.length === 1) disk.fill();
       const answer = await fetch(request);
       const body = (await answer.json()) as Record<string, unknown>;
-      return new Response(JSON.stringify({ ...body, note: LONG('answer') }), {
+      return new Response(JSON.stringify({ ...body, published_at: LONG('answer') }), {
         status: answer.status,
         headers: { 'Content-Type': 'application/json' },
       });

@@ -30,7 +30,8 @@ export interface ExportVersion {
 /** What the service last said of an item: kept so a restored copy merges with it as the original did. */
 export interface ServiceSnapshot {
   base: unknown;
-  raw: unknown;
+  /** A variant's only: when the service said it went out. */
+  publishedAt?: string | null;
 }
 
 export interface ExportVariant {
@@ -181,7 +182,7 @@ function exportVariant(
     updatedAt: v.updated_at,
     reconcileAt: v.reconcile_at,
     reconcileAttempts: v.reconcile_attempts,
-    service: { base: jsonValue(v.base), raw: jsonValue(v.raw) },
+    service: { base: jsonValue(v.base), publishedAt: v.published_at },
     versions: versions.map(version),
   };
 }
@@ -232,7 +233,7 @@ async function exportPosts(db: BetterSqlite3.Database): Promise<ExportPost[]> {
       createdAt: p.created_at,
       updatedAt: p.updated_at,
       variantsReadAt: p.variants_read_at,
-      service: { base: jsonValue(p.base), raw: jsonValue(p.raw) },
+      service: { base: jsonValue(p.base) },
       titleVersions: (versions.get(`post:${p.id}`) ?? []).map(version),
       variants: (variants.get(p.id) ?? []).map((v) =>
         exportVariant(v, p, opsOfPost, versions.get(v.id) ?? []),

@@ -13,7 +13,8 @@ const opt = z.string().nullable();
 const stamp = z.string().min(1);
 const json = z.unknown();
 const version = z.object({ number: z.int().min(1), at: stamp, origin: str, text: str });
-const service = z.object({ base: json, raw: json }).partial().default({});
+// `raw`: the service's whole answer, which documents of earlier versions carry.
+const service = z.object({ base: json, publishedAt: opt, raw: json }).partial().default({});
 const account = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('default') }),
   z.object({ kind: z.literal('none') }),
@@ -150,6 +151,12 @@ export function parseExport(text: string): ParsedExport {
   return parsed.data;
 }
 
+/** The time an earlier document's whole answer of the service gives for a variant's going out. */
+function publishedAtIn(raw: unknown): string | null {
+  const at = (raw as { published_at?: unknown } | null | undefined)?.published_at;
+  return typeof at === 'string' ? at : null;
+}
+
 function variantRows(p: ParsedExport['posts'][number], rows: Required<Rows>): void {
   for (const v of p.variants) {
     rows.variant.push({
@@ -164,7 +171,7 @@ function variantRows(p: ParsedExport['posts'][number], rows: Required<Rows>): vo
       status: v.status,
       platform_post_url: v.link,
       base: asText(v.service.base),
-      raw: asText(v.service.raw),
+      published_at: v.service.publishedAt ?? publishedAtIn(v.service.raw),
       remote_state: v.remoteState,
       conflict: asText(v.conflict),
       error: v.error,
@@ -193,7 +200,6 @@ function postRows(doc: ParsedExport, rows: Required<Rows>): void {
       workspace: p.workspace,
       title: p.title,
       base: asText(p.service.base),
-      raw: asText(p.service.raw),
       remote_state: p.remoteState,
       conflict: asText(p.conflict),
       error: p.error,

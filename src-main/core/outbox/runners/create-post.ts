@@ -11,16 +11,11 @@ import { noteStoredDifferently } from '../stored-differently';
 import { checkNotLinkedElsewhere, settled, type OpRunner, type OpRows } from './runner';
 
 /** Links the post to the service's: an answer recorded, not a change of the post (its time stays). */
-export function linkPost(
-  rows: OpRows,
-  sp: Pick<ServicePost, 'id' | 'title' | 'raw'>,
-  storedAs: StoredAs | null,
-) {
+export function linkPost(rows: OpRows, sp: Pick<ServicePost, 'id' | 'title'>, storedAs: StoredAs | null) {
   return async (t: SyncContext): Promise<void> => {
     await updatePost(t.db, rows.post.id, {
       server_id: keptLink('post', rows.post.server_id, sp.id),
       base: JSON.stringify({ title: sp.title } satisfies PostBase),
-      raw: JSON.stringify(sp.raw),
       error: null,
     });
     if (storedAs !== null)

@@ -42,6 +42,17 @@ const SETTING_TABLES = [
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+/** A variant's published time; a row of an earlier file has it only in the service's whole answer. */
+function publishedAt(row: Row): unknown {
+  if ('published_at' in row) return row.published_at;
+  try {
+    const at = (JSON.parse(text(row.raw)) as { published_at?: unknown } | null)?.published_at;
+    return typeof at === 'string' ? at : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Merges `rows` into `sqlite` in one transaction; answers what it added or changed. */
 export function mergeRows(sqlite: BetterSqlite3.Database, rows: Rows, options: MergeOptions): MergeCounts {
   const merger = new RowMerger(sqlite, options);
@@ -193,7 +204,12 @@ class RowMerger {
       (row.server_id != null
         ? this.#find('variant', { post_id: postId, server_id: row.server_id })
         : undefined);
-    const incoming = { ...row, post_id: postId, search_content: foldForSearch(text(row.content)) };
+    const incoming = {
+      ...row,
+      post_id: postId,
+      published_at: publishedAt(row),
+      search_content: foldForSearch(text(row.content)),
+    };
     if (here !== undefined) {
       this.#variants.set(id, text(here.id));
       if (!this.#replaces(row, here)) return;
@@ -225,8 +241,8 @@ class RowMerger {
       post_id: this.#strayPost,
       server_id: null,
       base: null,
-      raw: null,
       status: null,
+      published_at: null,
       scheduled_at: null,
       platform_post_url: null,
       conflict: null,

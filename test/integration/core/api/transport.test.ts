@@ -154,6 +154,16 @@ describe('requests', () => {
     expect(v.raw).toEqual(variant);
   });
 
+  it('reads a variant’s published time only when the service sends it as text', async () => {
+    const at = '2030-03-04T08:00:00Z';
+    handler = (_req, res) => json(res, 200, { ...variant, published_at: at });
+    expect((await client().publishVariant('acme', '1', '7')).published_at).toBe(at);
+    handler = (_req, res) => json(res, 200, { ...variant, published_at: 1_900_000_000 });
+    expect((await client().publishVariant('acme', '1', '7')).published_at).toBeNull();
+    handler = (_req, res) => json(res, 200, variant);
+    expect((await client().publishVariant('acme', '1', '7')).published_at).toBeNull();
+  });
+
   it('reuses one keep-alive connection across requests, failed ones included', async () => {
     const before = connections;
     let n = 0;

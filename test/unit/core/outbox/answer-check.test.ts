@@ -26,6 +26,7 @@ function variant(fields: Partial<ServiceVariant> = {}): ServiceVariant {
     scheduled_at: null,
     status: 'draft',
     platform_post_url: null,
+    published_at: null,
     raw: {},
     ...fields,
   };

@@ -437,7 +437,7 @@ describe('0012-post-search', () => {
   });
 });
 
-describe('0013-calendar-index', () => {
+describe('0013-calendar-index, made again on its own column by 0017-service-fields-read', () => {
   it('keeps the variants and lets the calendar walk a range of planned times through one index', async () => {
     const file = join(dir, 'h.db');
     const before = await openDatabase({ file, migrateTo: '0006-post-list-order' });
@@ -467,14 +467,17 @@ describe('0013-calendar-index', () => {
     );
     await variant('seen', '2030-03-06T10:00:00Z', 'https://x.example/2', '{}', '2030-03-03T12:00:00.000Z');
     await variant('draft', null, null, '{}', '2030-03-04T00:00:00.000Z');
+    // A time that is not text: placed when Outpost saw it published.
+    await variant('odd', null, 'https://x.example/3', '{"published_at":1}', '2030-03-07T00:00:00.000Z');
     await before.close();
 
-    const after = await openDatabase({ file, migrateTo: '0013-calendar-index' });
+    const after = await openDatabase({ file, migrateTo: '0017-service-fields-read' });
     const range = { from: '2030-03-01T00:00:00.000Z', to: '2030-04-01T00:00:00.000Z' };
     expect(await listPlacedInRange(after.db, 'acme', range)).toEqual([
       { id: 'seen', plan_at: '2030-03-03T12:00:00.000Z' },
       { id: 'sent', plan_at: '2030-03-04T08:00:00Z' },
       { id: 'scheduled', plan_at: '2030-03-05T10:00:00Z' },
+      { id: 'odd', plan_at: '2030-03-07T00:00:00.000Z' },
     ]);
     // The statement the calendar runs searches the index, not every variant of the library.
     const { sql: text, parameters } = placedInRangeQuery(after.db, 'acme', range, {
@@ -527,6 +530,37 @@ describe('0016-version-bytes', () => {
     const plan = await sql<{ detail: string }>`explain query plan
       select total(octet_length(text)) from text_version`.execute(after.db);
     expect(plan.rows.map((r) => r.detail).join(' | ')).toContain('COVERING INDEX text_version_bytes');
+    await after.close();
+  });
+});
+
+describe('0017-service-fields-read', () => {
+  it('keeps a variant’s published time in its own column and no longer keeps the service’s whole answer', async () => {
+    const file = join(dir, 'r.db');
+    const before = await openDatabase({ file, migrateTo: '0016-version-bytes' });
+    await sql`insert into post (id, server_id, workspace, title, base, raw, created_at, updated_at)
+      values ('p', '7', 'acme', 'Spring', '{"title":"Spring"}', '{"id":"7","title":"Spring","owner":"alice"}', 'x', 'x')`.execute(
+      before.db,
+    );
+    await sql`insert into variant (id, post_id, server_id, platform, content, account_mode, status, base, raw, created_at, updated_at)
+      values ('v', 'p', '8', 'x', 'Hello', 'none', 'published', '{"content":"Hello"}',
+        '{"id":"8","content":"Hello","published_at":"2030-03-04T08:00:00Z"}', 'x', 'x')`.execute(before.db);
+    await before.close();
+
+    const after = await openDatabase({ file, migrateTo: '0017-service-fields-read' });
+    const columns = async (table: string) =>
+      (await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(after.db)).rows.map(
+        (c) => c.name,
+      );
+    expect(await columns('post')).not.toContain('raw');
+    expect(await columns('variant')).not.toContain('raw');
+    expect(
+      await after.db.selectFrom('variant').select(['content', 'base', 'published_at']).executeTakeFirst(),
+    ).toEqual({ content: 'Hello', base: '{"content":"Hello"}', published_at: '2030-03-04T08:00:00Z' });
+    expect(await after.db.selectFrom('post').select(['title', 'base']).executeTakeFirst()).toEqual({
+      title: 'Spring',
+      base: '{"title":"Spring"}',
+    });
     await after.close();
   });
 });

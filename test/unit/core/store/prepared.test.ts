@@ -18,7 +18,6 @@ async function addPost(id: string, title: string, db: Kysely<Database> = store.d
       workspace: 'acme',
       title,
       base: null,
-      raw: null,
       remote_state: 'active',
       conflict: null,
       error: null,

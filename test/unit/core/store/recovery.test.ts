@@ -197,6 +197,40 @@ describe('merging salvaged rows into a restored copy', () => {
     db.close();
   });
 
+  it('takes a variant’s published time from the whole answer a row of an earlier file kept', async () => {
+    const db = await restored();
+    const earlier = (id: string, raw: string) => ({
+      id,
+      post_id: 'p1',
+      server_id: `s-${id}`,
+      platform: 'x',
+      content: 'published',
+      account_mode: 'none',
+      status: 'published',
+      raw,
+      created_at: 't0',
+      updated_at: 't2',
+    });
+    const counts = mergeRows(
+      db,
+      {
+        variant: [
+          earlier('v-sent', '{"id":"s-v-sent","published_at":"2030-03-04T08:00:00Z"}'),
+          earlier('v-odd', '{"published_at":1}'),
+          earlier('v-broken', 'not json'),
+        ],
+      },
+      { prefer: 'newer', now: 't3', strayTitle: 'x' },
+    );
+    expect(counts).toMatchObject({ variants: 3, skipped: 0 });
+    expect(db.prepare("select id, published_at from variant where id like 'v-%' order by id").all()).toEqual([
+      { id: 'v-broken', published_at: null },
+      { id: 'v-odd', published_at: null },
+      { id: 'v-sent', published_at: '2030-03-04T08:00:00Z' },
+    ]);
+    db.close();
+  });
+
   it('has the changes the damaged file could not vouch for read back before anything is sent', async () => {
     const db = await restored();
     expect(readBackUnconfirmed(db, new Set(), 't3')).toBe(1);
