@@ -95,8 +95,10 @@ function normalize(text: string): string {
 }
 
 /** What the activity list shows for an entry (the window's own wording, see describe.ts), read in the window's zone and locale. */
-function entryText(entry: unknown): string {
-  return normalize(entryLine(describeEntry(entry, { timeZone: ZONE, locale: 'en-GB' })));
+/** An entry as the window writes it, the platform of the variant it names included. */
+function entryText(s: Setup, entry: unknown): string {
+  const platformOf = (id: string) => s.sandbox.inspect.variants().find((v) => v.id === id)?.platform ?? null;
+  return normalize(entryLine(describeEntry(entry, { timeZone: ZONE, locale: 'en-GB', platformOf })));
 }
 
 describe('recovery', () => {
@@ -311,7 +313,7 @@ describe('recovery', () => {
     const { post } = await seedActivity(s, 'Activity trail', 25);
     await connectWindow(s);
     const activity = await openActivity(s, 'Activity trail');
-    const all = (await serviceActivity(s, post.id)).map(entryText);
+    const all = (await serviceActivity(s, post.id)).map((e) => entryText(s, e));
     expect(all).toHaveLength(25);
 
     const items = activity.getByRole('listitem');
@@ -332,7 +334,7 @@ describe('recovery', () => {
     const { post, variantId } = await seedActivity(s, 'Busy thread', 25);
     await connectWindow(s);
     const activity = await openActivity(s, 'Busy thread');
-    const before = (await serviceActivity(s, post.id)).map(entryText);
+    const before = (await serviceActivity(s, post.id)).map((e) => entryText(s, e));
 
     const items = activity.getByRole('listitem');
     await waitForText(activity.locator('p.small'), /^\s*20 of 25\s*$/);
@@ -355,7 +357,7 @@ describe('recovery', () => {
     await activity.getByRole('button', { name: 'Refresh activity' }).click();
     await waitForText(activity.locator('p.small'), /^\s*20 of 26\s*$/);
     expect(normalize((await items.first().textContent()) ?? '')).toBe(
-      entryText((await serviceActivity(s, post.id))[0]),
+      entryText(s, (await serviceActivity(s, post.id))[0]),
     );
   });
 });
