@@ -2,8 +2,7 @@
 // failed change that carries the variant's text, where that text differs from what the
 // service holds (what actions.ts discardOp puts back).
 import type { OutboxOpRow, VariantRow } from '../store/schema';
-import { parseJson } from '../store/post-repository';
-import type { VariantBase } from '../store/variant-repository';
+import { variantBaseField } from '../store/variant-repository';
 import { parsePayload } from './payload';
 
 type Op = Pick<OutboxOpRow, 'id' | 'kind' | 'state' | 'payload' | 'variant_id'>;
@@ -14,6 +13,6 @@ export function discardsText(
 ): string | null {
   if (op.state !== 'failed' || op.kind !== 'update_variant' || variant === undefined) return null;
   if (!(parsePayload(op).fields ?? []).includes('content')) return null;
-  const base = parseJson<VariantBase>(variant.base);
-  return base === null || base.content === variant.content ? null : variant.content;
+  if (variant.base === null) return null;
+  return variantBaseField(variant, 'content') === variant.content ? null : variant.content;
 }

@@ -14,33 +14,54 @@ import {
   type PostListSpec,
 } from './post-list-query';
 import { foldForSearch } from './search-text';
+import { baseWrittenBy, compactBase, expandBase } from './stored-base';
 
 export interface PostBase {
   title: string;
 }
 
-export function parseJson<T>(text: string | null): T | null {
-  if (text === null) return null;
-  return JSON.parse(text) as T;
+/** The field of a post's base that mirrors its row: stored only where it differs (stored-base.ts). */
+const POST_BASE_MIRRORS = ['title'] as const;
+
+/** A full base as a post with this title stores it. */
+export function storedPostBase(base: string | null | undefined, title: string) {
+  return compactBase(base, { title }, POST_BASE_MIRRORS);
 }
+
+/** The post's base in full; null when it has none (never synced). */
+export function postBase(p: Pick<PostRow, 'base' | 'title'>): PostBase | null {
+  return expandBase<PostBase, 'title'>(p.base, p, POST_BASE_MIRRORS);
+}
+
+import { parseJson } from './json';
+
+export { parseJson };
 
 /** A row or a change with the folded title beside its title: search and the list's order read it. */
 function withSearchTitle<R extends { title?: string | undefined }>(row: R): R {
   return row.title === undefined ? row : { ...row, search_title: foldForSearch(row.title) };
 }
 
+/** A new row as it is stored: its base without what equals the row, the folded title beside its title. */
+function storedRow(row: NewPostRow): NewPostRow {
+  return withSearchTitle({ ...row, base: storedPostBase(row.base, row.title) });
+}
+
 export async function insertPost(db: Kysely<Database>, row: NewPostRow): Promise<void> {
-  await db.insertInto('post').values(withSearchTitle(row)).execute();
+  await db.insertInto('post').values(storedRow(row)).execute();
 }
 
 export async function insertPosts(db: Kysely<Database>, rows: readonly NewPostRow[]): Promise<void> {
   for (const part of chunked(rows, ROWS_PER_INSERT))
-    await db.insertInto('post').values(part.map(withSearchTitle)).execute();
+    await db.insertInto('post').values(part.map(storedRow)).execute();
 }
 
 // Run several times per synced op and per keystroke: compiled once (prepared.ts).
 const postById = preparedQuery((db, id: string) => db.selectFrom('post').selectAll().where('id', '=', id));
-const postUpdate = preparedUpdateById('post');
+const postUpdate = preparedUpdateById('post', (set) => {
+  const base = baseWrittenBy(set, POST_BASE_MIRRORS);
+  return base === undefined ? {} : { base };
+});
 
 export async function getPost(db: Kysely<Database>, id: string): Promise<PostRow | undefined> {
   return (await postById(db, id)).rows[0];
@@ -50,6 +71,10 @@ export async function listPostsByIds(db: Kysely<Database>, ids: readonly string[
   return selectByIds(ids, (part) => db.selectFrom('post').selectAll().where('id', 'in', part).execute());
 }
 
+/**
+ * Writes `patch`; a `base` in it is the full base (JSON), stored without what equals the row as
+ * the patch leaves it. A change of the title keeps the old title in the base.
+ */
 export async function updatePost(db: Kysely<Database>, id: string, patch: PostUpdate): Promise<void> {
   await postUpdate(db, id, withSearchTitle(patch));
 }

@@ -11,7 +11,7 @@ import type {
   VariantView,
 } from '@preload/bridge';
 import type { OutboxOpRow, PostRow, SyncLogRow, VariantRow } from '../../store/schema';
-import { parseJson, type PostBase, type PostSummaryRow } from '../../store/post-repository';
+import { parseJson, postBase, type PostSummaryRow } from '../../store/post-repository';
 import { sameText } from '../../outbox/answer-check';
 import { storedDifferentlyReason } from '../../outbox/stored-differently';
 import { variantActions } from '../../outbox/item-actions';
@@ -22,7 +22,7 @@ import { OUTBOX_REASONS } from '@preload/words/outbox';
 import { STATE_TEXT, TITLE_STAYS_LOCAL } from '@preload/words/states';
 import { postState, variantState } from '../../domain/item-state';
 import { isPublished, serviceState } from '../../domain/service-state';
-import type { VariantBase } from '../../store/variant-repository';
+import { variantBase, variantBaseField } from '../../store/variant-repository';
 import {
   accountChoiceOf,
   accountChosenByService,
@@ -117,7 +117,7 @@ export function variantView(
 
 /** The service's other form of the text, while the text here is still the one that was sent. */
 function storedAsOf(v: VariantRow): StoredAsView | null {
-  const stored = parseJson<VariantBase>(v.base)?.storedAs;
+  const stored = variantBase(v)?.storedAs;
   if (stored === undefined || stored.sent !== v.content) return null;
   return { ...stored, reason: storedDifferentlyReason(stored) };
 }
@@ -128,7 +128,7 @@ function storedAsOf(v: VariantRow): StoredAsView | null {
  */
 function publishedElsewhere(v: VariantRow, failed: OutboxOpRow | undefined): PublishedElsewhere | null {
   if (failed === undefined || KIND_GROUPS[failed.kind] !== 'change' || !isPublished(v)) return null;
-  const content = parseJson<VariantBase>(v.base)?.content ?? v.content;
+  const content = variantBaseField(v, 'content') ?? v.content;
   return {
     content,
     url: v.platform_post_url,
@@ -190,7 +190,7 @@ export function postDetail(
   ops: OutboxOpRow[],
   accounts: WorkspaceAccounts = NO_ACCOUNTS,
 ): PostDetail {
-  const base = parseJson<PostBase>(post.base);
+  const base = postBase(post);
   const failed = ops.find((o) => o.variant_id === null && o.state === 'failed');
   const note =
     post.server_id !== null && base !== null && !sameText(base.title, post.title)

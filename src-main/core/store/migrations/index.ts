@@ -16,6 +16,7 @@ import { migration0014 } from './0014-one-link-per-record';
 import { migration0015 } from './0015-import-keys';
 import { migration0016 } from './0016-version-bytes';
 import { migration0017 } from './0017-service-fields-read';
+import { migration0018 } from './0018-bases-once';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': migration0001,
@@ -34,6 +35,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0015-import-keys': migration0015,
   '0016-version-bytes': migration0016,
   '0017-service-fields-read': migration0017,
+  '0018-bases-once': migration0018,
 };
 
 export const LATEST_MIGRATION = Object.keys(MIGRATIONS).sort().at(-1) ?? '';

@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DatabaseTooNewError, openDatabase } from '../../../../src-main/core/store/db';
 import { LATEST_MIGRATION, MIGRATIONS } from '../../../../src-main/core/store/migrations/index';
 import { listPlacedInRange, placedInRangeQuery } from '../../../../src-main/core/store/planning-queries';
-import { listPostSummaryRows } from '../../../../src-main/core/store/post-repository';
+import { listPostSummaryRows, postBase } from '../../../../src-main/core/store/post-repository';
+import { variantBase } from '../../../../src-main/core/store/variant-repository';
 
 let dir: string;
 beforeEach(() => {
@@ -561,6 +562,69 @@ describe('0017-service-fields-read', () => {
       title: 'Spring',
       base: '{"title":"Spring"}',
     });
+    await after.close();
+  });
+});
+
+describe('0018-bases-once', () => {
+  it('leaves out of each base what its row repeats, and reads every base back as before', async () => {
+    const file = join(dir, 'b18.db');
+    const before = await openDatabase({ file, migrateTo: '0017-service-fields-read' });
+    const service = {
+      content: 'Hello',
+      scheduled_at: null,
+      social_profile_id: '101',
+      status: 'draft',
+      platform_post_url: null,
+    };
+    const changedHere = { ...service, replaced: { content: 'Older' }, notKept: 1 };
+    await sql`insert into post (id, server_id, workspace, title, base, created_at, updated_at) values
+      ('same', '7', 'acme', 'Spring', '{"title":"Spring"}', 'x', 'x'),
+      ('renamed', '8', 'acme', 'Renamed here', '{"title":"Spring"}', 'x', 'x'),
+      ('local', null, null, 'Draft', null, 'x', 'x')`.execute(before.db);
+    const variant = (
+      id: string,
+      content: string,
+      mode: string,
+      profile: string | null,
+      base: string | null,
+    ) =>
+      sql`insert into variant (id, post_id, platform, content, account_mode, social_profile_id, status, base, created_at, updated_at)
+        values (${id}, 'same', 'x', ${content}, ${mode}, ${profile}, 'draft', ${base}, 'x', 'x')`.execute(
+        before.db,
+      );
+    await variant('unchanged', 'Hello', 'profile', '101', JSON.stringify(service));
+    await variant('typed', 'Typed here', 'default', null, JSON.stringify(changedHere));
+    await variant('never-synced', 'Local', 'none', null, null);
+    await variant('not-an-object', 'Odd', 'none', null, '[1,2]');
+    await before.close();
+
+    const after = await openDatabase({ file, migrateTo: '0018-bases-once' });
+    const bases = async (table: 'post' | 'variant') =>
+      Object.fromEntries(
+        (await after.db.selectFrom(table).select(['id', 'base']).execute()).map((r) => [r.id, r.base]),
+      );
+    expect(await bases('post')).toEqual({ same: '{}', renamed: '{"title":"Spring"}', local: null });
+    expect(await bases('variant')).toEqual({
+      unchanged: '{}',
+      typed: '{"content":"Hello","social_profile_id":"101","replaced":{"content":"Older"},"notKept":1}',
+      'never-synced': null,
+      'not-an-object': '[1,2]',
+    });
+    const rows = await after.db
+      .selectFrom('variant')
+      .selectAll()
+      .where('id', 'in', ['unchanged', 'typed'])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((v) => variantBase(v))).toEqual([changedHere, service]);
+    const posts = await after.db
+      .selectFrom('post')
+      .selectAll()
+      .where('id', 'in', ['same', 'renamed'])
+      .orderBy('id')
+      .execute();
+    expect(posts.map((p) => postBase(p))).toEqual([{ title: 'Spring' }, { title: 'Spring' }]);
     await after.close();
   });
 });
