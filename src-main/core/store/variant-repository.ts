@@ -3,7 +3,7 @@ import { preparedQuery, preparedUpdateById } from './prepared';
 import { sql, type Kysely } from 'kysely';
 import type { Database, NewVariantRow, VariantRow, VariantUpdate } from './schema';
 import { chunked, ROWS_PER_INSERT, selectByIds } from './chunks';
-import { foldForSearch } from './search-text';
+import { searchCopy } from './search-text';
 import { baseFieldOf, baseWrittenBy, compactBase, expandBase } from './stored-base';
 
 /** The last server state of a variant, for three-way comparison. */
@@ -71,12 +71,12 @@ export const SUMMARY_VARIANT_COLUMNS = [
 ] as const;
 export type VariantSummaryRow = Pick<VariantRow, (typeof SUMMARY_VARIANT_COLUMNS)[number]>;
 
-/** A row or a change with the folded text beside its text, for search. */
+/** A row or a change with the folded text beside its text, where search needs one. */
 function withSearchContent<R extends { content?: string | undefined }>(row: R): R {
-  return row.content === undefined ? row : { ...row, search_content: foldForSearch(row.content) };
+  return row.content === undefined ? row : { ...row, search_content: searchCopy(row.content) };
 }
 
-/** A new row as it is stored: its base without what equals the row, the folded text beside its text. */
+/** A new row as it is stored: its base without what equals the row, its text's folded copy if any. */
 function storedRow(row: NewVariantRow): NewVariantRow {
   return withSearchContent({ ...row, base: storedVariantBase(row.base, row) });
 }

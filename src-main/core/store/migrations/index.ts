@@ -17,6 +17,7 @@ import { migration0015 } from './0015-import-keys';
 import { migration0016 } from './0016-version-bytes';
 import { migration0017 } from './0017-service-fields-read';
 import { migration0018 } from './0018-bases-once';
+import { migration0019 } from './0019-search-copies';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': migration0001,
@@ -36,6 +37,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0016-version-bytes': migration0016,
   '0017-service-fields-read': migration0017,
   '0018-bases-once': migration0018,
+  '0019-search-copies': migration0019,
 };
 
 export const LATEST_MIGRATION = Object.keys(MIGRATIONS).sort().at(-1) ?? '';

@@ -6,7 +6,7 @@
 // texts without their post go to a post of their own in the local space.
 import { randomUUID } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
-import { foldForSearch } from '../search-text';
+import { foldForSearch, searchCopy } from '../search-text';
 import type { Row, SalvagedTable } from './salvage';
 
 export type Prefer = 'newer' | 'never';
@@ -208,7 +208,7 @@ class RowMerger {
       ...row,
       post_id: postId,
       published_at: publishedAt(row),
-      search_content: foldForSearch(text(row.content)),
+      search_content: searchCopy(text(row.content)),
     };
     if (here !== undefined) {
       this.#variants.set(id, text(here.id));
@@ -247,7 +247,7 @@ class RowMerger {
       platform_post_url: null,
       conflict: null,
       reconcile_at: null,
-      search_content: foldForSearch(text(row.content)),
+      search_content: searchCopy(text(row.content)),
     };
     if (this.#insert('variant', unlinked)) {
       this.#variants.set(text(row.id), text(row.id));

@@ -8,6 +8,7 @@ import { DatabaseTooNewError, openDatabase } from '../../../../src-main/core/sto
 import { LATEST_MIGRATION, MIGRATIONS } from '../../../../src-main/core/store/migrations/index';
 import { listPlacedInRange, placedInRangeQuery } from '../../../../src-main/core/store/planning-queries';
 import { listPostSummaryRows, postBase } from '../../../../src-main/core/store/post-repository';
+import { searchWords } from '../../../../src-main/core/store/search-text';
 import { variantBase } from '../../../../src-main/core/store/variant-repository';
 
 let dir: string;
@@ -625,6 +626,37 @@ describe('0018-bases-once', () => {
       .orderBy('id')
       .execute();
     expect(posts.map((p) => postBase(p))).toEqual([{ title: 'Spring' }, { title: 'Spring' }]);
+    await after.close();
+  });
+});
+
+describe('0019-search-copies', () => {
+  it('drops the folded copies LIKE does not need, and search finds the same posts', async () => {
+    const file = join(dir, 'b19.db');
+    const before = await openDatabase({ file, migrateTo: '0018-bases-once' });
+    await sql`insert into post (id, workspace, title, search_title, created_at, updated_at)
+      values ('p', 'acme', 'Spring', 'spring', 'x', 'x')`.execute(before.db);
+    await sql`insert into variant (id, post_id, platform, content, account_mode, search_content, created_at, updated_at) values
+      ('plain', 'p', 'x', 'Launch WEEK', 'none', 'launch week', 'x', 'x'),
+      ('accents', 'p', 'x', 'Crème BRÛLÉE', 'none', 'creme brulee', 'x', 'x'),
+      ('none', 'p', 'x', 'Typed straight into the file', 'none', null, 'x', 'x')`.execute(before.db);
+    await before.close();
+
+    const after = await openDatabase({ file, migrateTo: '0019-search-copies' });
+    expect(
+      await after.db.selectFrom('variant').select(['id', 'search_content']).orderBy('id').execute(),
+    ).toEqual([
+      { id: 'accents', search_content: 'creme brulee' },
+      { id: 'none', search_content: null },
+      { id: 'plain', search_content: null },
+    ]);
+    for (const query of ['launch week', 'LAUNCH', 'creme', 'brûlée', 'straight']) {
+      const spec = { workspace: 'acme', words: searchWords(query), sort: 'changed' as const };
+      expect(
+        (await listPostSummaryRows(after.db, spec)).map((r) => r.post.id),
+        query,
+      ).toEqual(['p']);
+    }
     await after.close();
   });
 });
