@@ -62,7 +62,7 @@ export interface PostTable {
   variants_read_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the user hid it here ("Hide here", migration 0009); null while it shows. */
   hidden_at: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The title folded for search and the list's order (migration 0012; the repository writes it). */
+  /** The title folded for search and the list's order, where lower(title) is not the same (migrations 0012, 0020). */
   search_title: ColumnType<string | null, string | null | undefined, string | null>;
 }
 

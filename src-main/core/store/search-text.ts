@@ -31,9 +31,10 @@ export function foldForSearch(text: string): string {
 const lowerAscii = (text: string): string => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 
 /**
- * The folded copy a variant's text keeps beside it, or null where none is needed: SQLite's LIKE
- * already ignores the case of ASCII letters, so for a text whose fold only lowers those, LIKE on
- * the text itself finds what it would find in the copy. Most texts are such.
+ * The folded copy a title or a variant's text keeps beside it, or null where none is needed:
+ * SQLite's LIKE already ignores the case of ASCII letters, and its lower() lowers those only, so
+ * for a text whose fold does no more, LIKE on the text finds what it would find in the copy, and
+ * lower(text) is the copy. Most texts are such.
  */
 export function searchCopy(text: string): string | null {
   const folded = foldForSearch(text);

@@ -168,14 +168,16 @@ describe('the order of each sort', () => {
       .replace(/\s+/g, ' ');
 
   it('ends every order with the title, then the id, so ties never shift', () => {
-    for (const sort of POST_SORTS) expect(orderOf(sort)).toMatch(/"post"\."search_title", "post"\."id"$/);
+    for (const sort of POST_SORTS)
+      expect(orderOf(sort)).toMatch(/coalesce\(post\.search_title, lower\(post\.title\)\), "post"\."id"$/);
   });
 
   it('leads with the time changed, the time created, the next time, or nothing but the title', () => {
-    // Exactly the columns of the post_changed_order index, in its directions.
-    expect(orderOf('changed')).toBe('"post"."updated_at" desc, "post"."search_title", "post"."id"');
-    expect(orderOf('created')).toBe('"post"."created_at" desc, "post"."search_title", "post"."id"');
-    expect(orderOf('title')).toBe('"post"."search_title", "post"."id"');
+    // The columns of the post_changed_order index, which "last changed" walks backwards.
+    const title = 'coalesce(post.search_title, lower(post.title))';
+    expect(orderOf('changed')).toBe(`"post"."updated_at" desc, ${title}, "post"."id"`);
+    expect(orderOf('created')).toBe(`"post"."created_at" desc, ${title}, "post"."id"`);
+    expect(orderOf('title')).toBe(`${title}, "post"."id"`);
     expect(orderOf('scheduled')).toMatch(/^coalesce\(\(select min\(variant\.scheduled_at\)/);
   });
 });
