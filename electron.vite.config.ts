@@ -25,6 +25,8 @@ export default defineConfig({
           index: resolve('src-main/index.ts'),
           'browser-host': resolve('src-main/browser-host.ts'),
           cli: resolve('src-main/cli.ts'),
+          // The core's own thread (src-main/core-thread/), started by the desktop app and the browser host.
+          'core-worker': resolve('src-main/core-thread/worker.ts'),
         },
       },
     },

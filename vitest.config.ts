@@ -9,6 +9,13 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 export default defineConfig({
   resolve: { alias: { '@preload': resolve(import.meta.dirname, 'src-preload') } },
   test: {
+    tags: [
+      {
+        name: 'dates',
+        description:
+          'Reads the test’s day (the calendar’s week and month, "tomorrow"): `npm run test:dates` runs it again on the days that break date code.',
+      },
+    ],
     projects: [
       {
         extends: true,

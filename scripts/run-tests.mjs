@@ -17,9 +17,10 @@ import {
 } from './keyring-session.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-// `--full` selects the long reliability seeds (npm run test:reliability); npm test runs short ones.
+// `--full` selects the long reliability figures (npm run test:reliability); npm test runs short
+// ones, except on CI (CI=true), where npm test runs them at full size once instead of twice.
 const args = process.argv.slice(2).filter((arg) => arg !== '--full' && arg !== '--dates');
-if (process.argv.includes('--full')) process.env.OUTPOST_RELIABILITY = 'full';
+if (process.argv.includes('--full') || process.env.CI === 'true') process.env.OUTPOST_RELIABILITY = 'full';
 
 function run(command, commandArgs, env = process.env) {
   const result = spawnSync(command, commandArgs, {
@@ -63,14 +64,18 @@ const built = run('npm', ['run', '--silent', 'build', '--', '--logLevel', 'warn'
 if (built !== 0) process.exit(built);
 
 /**
- * `--dates`: the date-sensitive end-to-end suites again, on the days that break date code and
- * in a zone on each side of UTC (test/support/test-date.ts names the days). Each run pins the
- * sandbox's, the core's and the page's clocks to its day, so it is the same on any real day.
+ * `--dates`: the tests that read the test's day (tagged `dates`: the calendar's weeks and months,
+ * the queue's next slot, "tomorrow") again, on the days that break date code and in a zone on
+ * each side of UTC (test/support/test-date.ts names the days). Each run pins the sandbox's, the
+ * core's and the page's clocks to its day, so it is the same on any real day.
  */
 const DATE_SENSITIVE = [
   'test/e2e/calendar.test.ts',
   'test/e2e/calendar-planning.test.ts',
   'test/e2e/undo.test.ts',
+  'test/e2e/queue-slots.test.ts',
+  'test/e2e/reader-clock.test.ts',
+  'test/e2e/freshness.test.ts',
 ];
 const DATE_MATRIX = [
   { day: 'saturday-before-month-end', zone: 'Europe/Berlin' },
@@ -78,8 +83,11 @@ const DATE_MATRIX = [
   { day: 'end-of-year', zone: 'America/New_York' },
 ];
 
-/** Runs vitest once; answers its status and its plain `N passed, N failed` line. */
-function vitest(vitestArgs, env = process.env) {
+/**
+ * Runs vitest once; answers its status and its plain `N passed, N failed` line. `notRun` names
+ * the tests a filter left out on purpose (reported by vitest as skipped).
+ */
+function vitest(vitestArgs, env = process.env, notRun = 'skipped') {
   // Vitest's own summary is boxed in colour; a plain line closes the run for anything that
   // reads the log.
   const summaryFile = join(root, 'test-results', 'vitest-summary.json');
@@ -95,16 +103,20 @@ function vitest(vitestArgs, env = process.env) {
     const skipped = summary.numPendingTests + summary.numTodoTests;
     line =
       `${summary.numPassedTests} passed, ${summary.numFailedTests} failed` +
-      (skipped > 0 ? `, ${skipped} skipped` : '');
+      (skipped > 0 ? `, ${skipped} ${notRun}` : '');
   }
   return { status, line };
 }
 
 if (process.argv.includes('--dates')) {
   const results = DATE_MATRIX.map(({ day, zone }) => {
-    console.log(`\n== ${DATE_SENSITIVE.length} date-sensitive files on ${day}, in ${zone}`);
+    console.log(`\n== the date-sensitive tests of ${DATE_SENSITIVE.length} files on ${day}, in ${zone}`);
     const env = { ...process.env, OUTPOST_TEST_NOW: day, OUTPOST_TEST_ZONE: zone };
-    return { day, zone, ...vitest(['--project', 'e2e', ...DATE_SENSITIVE], env) };
+    return {
+      day,
+      zone,
+      ...vitest(['--project', 'e2e', '--tags-filter=dates', ...DATE_SENSITIVE], env, 'not tagged dates'),
+    };
   });
   for (const r of results) console.log(`tests on ${r.day} in ${r.zone}: ${r.line}`);
   process.exit(results.some((r) => r.status !== 0) ? 1 : 0);

@@ -7,10 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { version } from '../../package.json';
-import { createAppCore } from '../core/app/create-app-core';
 import { ensurePrivateDir, resolveDataDir } from '../core/paths';
 import type { AppCore, Logger, SecretStore } from '../core/ports';
 import { openSecretStore } from '../core/secrets';
+import { startCoreThread } from '../core-thread/threaded-core';
 import { createConsoleLogger } from '../shared/console-logger';
 import { createHostAuth } from './auth';
 import { guardConnections } from './connections';
@@ -183,13 +183,17 @@ export async function main(argv: readonly string[]): Promise<void> {
       port: args.port,
       dataDir,
       logger,
+      // The core runs on a thread of its own, so no pull keeps this thread from answering.
       createCore: ({ dataDir: dir }) =>
-        createAppCore({
-          dataDir: dir,
+        startCoreThread({
+          options: {
+            dataDir: dir,
+            host: 'browser',
+            version,
+            secretsMessage: message,
+            logPrefix: 'outpost-browser-host',
+          },
           secrets: store,
-          secretsMessage: message,
-          host: 'browser',
-          version,
           logger,
         }),
     });

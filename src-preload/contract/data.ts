@@ -32,9 +32,10 @@ export interface DataNotice {
 
 /**
  * Why the folder cannot take changes now, while it lasts: the disk is full, the folder or its
- * database cannot be written, another program holds the database, or the folder is gone.
+ * database cannot be written, another program holds the database, the folder is gone, or the
+ * core that keeps it stopped and is starting again (said by the host, not the core).
  */
-export type DataProblemKind = 'disk_full' | 'read_only' | 'locked' | 'folder_gone';
+export type DataProblemKind = 'disk_full' | 'read_only' | 'locked' | 'folder_gone' | 'core_restarting';
 
 export interface DataProblem {
   kind: DataProblemKind;

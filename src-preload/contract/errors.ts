@@ -19,6 +19,8 @@ export type BridgeErrorCode =
   | 'disk_full'
   /** The data folder cannot take changes now (read-only, held by another program, gone): said in words. */
   | 'storage'
+  /** The core stopped before it answered and is starting again: nothing was done; ask again once it is back. */
+  | 'core_restarting'
   | 'internal';
 
 export interface BridgeErrorInfo {

@@ -92,8 +92,8 @@ export interface PublishUnknownFacts {
  * What the user can do with a variant now, decided by the core from its op machine and the
  * variant's state (published, waiting for sign-off, removed, its account, its ops): the window
  * and the CLI offer exactly these, and the core refuses the others with the reason. `move`: its
- * time can be changed where it is shown (the calendar). `retry` and `discard` act on its failed
- * change; `publish_again` and `keep_unpublished` decide a publish of unknown outcome. `delete`:
+ * time can be changed where it is shown (the calendar). `retry` acts on its failed change,
+ * `discard` on its failed change or one waiting to be sent (`unsentChange`); `publish_again` and `keep_unpublished` decide a publish of unknown outcome. `delete`:
  * it never reached the service, and nothing of it is on its way there.
  */
 export type VariantAction =
@@ -142,8 +142,8 @@ export interface VariantView {
   publishUnknown: PublishUnknownFacts | null;
   /** Published on the service while a change of it waited here: what went out, and what did not. */
   publishedElsewhere: PublishedElsewhere | null;
-  /** Its change that failed, which Retry or Discard settles; null when none has. */
-  failedChange: FailedChange | null;
+  /** Its change that has not reached the service, which Retry or Discard settles; null when none. */
+  unsentChange: UnsentChange | null;
   /** Its account answered a publish with "waiting for sign-off": this goes to sign-off first. */
   signOffExpected: boolean;
   /** The service stored the text sent in another form (HTML-escaped): both, and what it stored for what. */
@@ -159,12 +159,30 @@ export interface StoredAsView {
   reason: string;
 }
 
-/** A variant's failed change, as Retry and Discard name it (the outbox's view of it has the rest). */
-export interface FailedChange {
+/**
+ * What a discard of a change puts back, so the window can show it before it asks: for each
+ * field the change carries that differs from what the service last held, what goes (the value
+ * here) and what comes back (the service's). A field the discard leaves as it is is null.
+ */
+export interface DiscardPreview {
+  text: { goes: string; comesBack: string } | null;
+  /** Times as instants; null for "no time" (a draft on the service). */
+  time: { goes: string | null; comesBack: string | null } | null;
+  /** The account chosen here goes, and the one the service holds comes back. */
+  account: boolean;
+}
+
+/**
+ * A variant's change that has not reached the service, as Retry and Discard name it (the
+ * outbox's view of it has the rest): one the service refused (`failed`), else one waiting to be
+ * sent (`pending`).
+ */
+export interface UnsentChange {
   /** The outbox op to retry or discard. */
   opId: LocalId;
-  /** The unsent text a discard would drop (the window asks before it goes); null when it drops none. */
-  discardsText: string | null;
+  state: 'failed' | 'pending';
+  /** What a discard of it would put back (the window asks first); null when it cannot be discarded. */
+  discards: DiscardPreview | null;
 }
 
 /**

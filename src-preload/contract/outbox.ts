@@ -1,5 +1,5 @@
 // The outbox: the operations on their way to the service, and the user's actions on them.
-import type { LocalId } from './items';
+import type { DiscardPreview, LocalId } from './items';
 
 /** The outbox's operations, declared here once: the core's op machine and tables use these. */
 export const OUTBOX_OP_KINDS = [
@@ -53,11 +53,8 @@ export interface OutboxOpView {
   candidates: OutboxCandidate[];
   /** Why it waits beyond what its state says: its workspace cannot be reached with this account. */
   waitingFor: string | null;
-  /**
-   * The unsent text a discard of this change would drop (the window asks before it goes); null
-   * when a discard drops no text.
-   */
-  discardsText: string | null;
+  /** What a discard of it would put back (the window asks first); null when it cannot be discarded. */
+  discards: DiscardPreview | null;
   /** What the user can do with it now. */
   actions: OutboxOpAction[];
   createdAt: string;
@@ -69,8 +66,9 @@ export interface OutboxCommands {
   /** Retries a failed operation now; refused for one whose retry is not safe. */
   'outbox.retry': { payload: { id: LocalId }; result: OutboxOpView };
   /**
-   * Drops a failed change the service refused, and puts the variant back to what the service
-   * holds (a refused publish is simply not sent). Drafts not yet on the service are kept.
+   * Drops a change the service refused, or one still waiting to be sent, and puts the variant
+   * back to what the service last held (a refused publish is simply not sent). Refused for a
+   * change being sent (its outcome is not known yet); drafts not yet on the service are kept.
    */
   'outbox.discard': { payload: { id: LocalId }; result: OutboxOpView };
   /**

@@ -141,3 +141,26 @@ export function weekdayName(day: IsoWeekday, locale?: string, width: 'short' | '
   const ms = Date.UTC(2000, 0, 2 + day);
   return clockFormat(LOCALE_CLOCK, { weekday: width }, { zone: 'UTC', locale, withTime: false }).format(ms);
 }
+
+/** The pieces of the date and time field: named for a screen reader, and what each shows while empty. */
+export const DATE_PIECES = {
+  year: { name: 'Year', empty: 'yyyy' },
+  month: { name: 'Month', empty: 'mm' },
+  day: { name: 'Day', empty: 'dd' },
+  hour: { name: 'Hour', empty: '--' },
+  minute: { name: 'Minute', empty: '--' },
+  dayPeriod: { name: 'AM or PM', empty: '--' },
+} as const;
+
+/** The mouse's way to a day (the keyboard types it, or moves it with the arrow keys). */
+export const PICK_A_DAY = 'Pick a day on a calendar';
+
+/** What a screen reader hears for a piece not filled in yet. */
+export const EMPTY_PIECE = 'Empty';
+
+/** "December", "Dezember": a month's name in the reader's language (1 is January). */
+export function monthName(month: number, locale?: string): string {
+  return clockFormat(LOCALE_CLOCK, { month: 'long' }, { zone: 'UTC', locale, withTime: false }).format(
+    Date.UTC(2000, month - 1, 1),
+  );
+}

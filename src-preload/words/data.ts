@@ -95,6 +95,8 @@ export function problemText(kind: DataProblemKind, dataDir: string): string {
       return `Another program holds Outpost's database (${dataDir}) and will not let go: changes wait until it does. Close the program that has it open (a sync or backup tool, another copy of Outpost).`;
     case 'folder_gone':
       return `Outpost's data folder (${dataDir}) is no longer there: a network drive disconnected, or the folder was moved. What you type is kept here and saved once the folder is back.`;
+    case 'core_restarting':
+      return 'Outpost’s background work stopped unexpectedly and is starting again. What you type stays in the window and is saved as soon as it is back.';
   }
 }
 

@@ -22,6 +22,11 @@ export const REFUSALS = {
   publishUnknown: 'An earlier publish has an unknown outcome: decide on it first.',
   publishOnItsWay: 'A publish of this variant is already on its way.',
   noFailedChange: 'This variant has no failed change.',
+  noChangeToDiscard: 'This variant has no change that has not reached the service.',
+  changeOfNewVariant:
+    'This variant has not reached the service yet, so there is nothing of it to go back to: change it here, or delete it.',
+  changeInFlight:
+    'Another change of this variant is being sent right now; what the service holds is known once it answers.',
   noPublishToDecide: 'This variant has no publish of unknown outcome waiting for a decision.',
   variantOnService:
     'This variant is on the service, which offers no way to delete it; you can hide its post here instead.',

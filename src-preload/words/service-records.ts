@@ -4,6 +4,7 @@
 // (timestamps as local dates), so nothing the service sends is silently dropped. An entry with
 // no usable field is shown as its JSON.
 import { clockFormat, LOCALE_CLOCK, type ClockPreferences } from './clock';
+import { platformName } from '../platforms';
 import { codeToWords, valueWords } from './plain';
 
 const MEDIUM_DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
@@ -41,6 +42,8 @@ export interface DescribeOptions {
   locale?: string;
   /** The reader's clock (12- or 24-hour); by default the locale's. */
   clock?: ClockPreferences;
+  /** The platform of a variant of the post, by its id on the service, when it is known. */
+  platformOf?: (variantServerId: string) => string | null;
 }
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
@@ -192,7 +195,25 @@ export function describeEntry(entry: unknown, options: DescribeOptions = {}): En
     headline = fields.length ? `${fields[0]?.label}: ${fields[0]?.value}` : 'Entry';
     fields.shift();
   }
-  return { title: headline, detail, text: body, fields };
+  return { title: withPlatform(headline, o, options), detail, text: body, fields };
+}
+
+/**
+ * "X variant rescheduled" rather than "Variant rescheduled": a post has a variant per platform,
+ * so an entry about one says which, when the post's variants or the entry itself name it.
+ */
+function withPlatform(headline: string, o: Record<string, unknown>, options: DescribeOptions): string {
+  const variantId = firstOf(o, VARIANT_FIELDS, (v) =>
+    typeof v === 'string' || typeof v === 'number' ? String(v) : null,
+  );
+  const detail = o.detail && typeof o.detail === 'object' ? (o.detail as Record<string, unknown>) : {};
+  const platform =
+    (variantId && options.platformOf?.(variantId.value)) || text(o.platform) || text(detail.platform);
+  if (!platform || variantId === null) return headline;
+  const name = platformName(platform);
+  return /^variant\b/i.test(headline)
+    ? `${name} variant${headline.slice('variant'.length)}`
+    : `${name}: ${headline}`;
 }
 
 /** Everything an entry shows, as one line: what a screen reader or a test reads. */
@@ -275,3 +296,28 @@ export function signOffWait(entries: readonly unknown[], variantServerId: string
   }
   return null;
 }
+
+/** A writing skill as the editor offers it: its name, and the text it puts in a variant. */
+export interface SkillChoice {
+  name: string;
+  text: string;
+}
+
+/** What a skill inserts: its longer text (a description, a body) when it has one, else its name. */
+export function skillChoice(skill: unknown): SkillChoice {
+  const d = describeEntry(skill);
+  return { name: d.title, text: d.text ?? d.title };
+}
+
+/** The editor's way to a writing skill, in words. */
+export const SKILL_PICKER = {
+  open: 'Insert skill',
+  openTitle: 'Put a writing skill of this workspace into the text, where the caret is',
+  group: 'Insert a writing skill',
+  find: 'Find a writing skill',
+  list: 'Writing skills',
+  loading: 'Loading the writing skills…',
+  none: 'This workspace has no writing skills.',
+  noMatch: 'No writing skill matches.',
+  more: (shown: number, all: number) => `${shown} of ${all} shown: type to find the others.`,
+} as const;

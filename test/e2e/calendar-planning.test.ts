@@ -19,6 +19,7 @@ import {
   variantBadge,
   waitForText,
 } from './harness';
+import { fillScheduledTime, scheduledTimeField, scheduledTimeValue } from './schedule-steps';
 import type { Setup } from './harness';
 import { TEST_NOW, TEST_ZONE } from '../support/test-date';
 import { openCalendarOn as openCalendarOnDay } from './calendar-steps';
@@ -38,7 +39,7 @@ async function planned(s: Setup, title: string, texts: Record<string, string>, h
   const at = `${tomorrow()}T${String(hour).padStart(2, '0')}:00`;
   for (const [platform, content] of Object.entries(texts)) {
     await addVariant(s.page, platform, content);
-    await s.page.getByLabel('Scheduled time').fill(at);
+    await fillScheduledTime(s.page, at);
     await s.page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await waitForText(variantBadge(s.page), /^(Scheduled|Pending sync)$/);
   }
@@ -108,196 +109,211 @@ describe('a calendar that names posts', () => {
     }
   });
 
-  it('schedules a chip dropped on 14:00 of the week at 14:00, and the service gets it', async () => {
-    const s = await connected();
-    await planned(s, 'Roastery tour', { x: 'Come see where the beans are roasted.' });
-    const variant = s.sandbox.inspect.variants().find((v) => v.content.startsWith('Come see'))!;
-    await openCalendarOn(s.page, 'Week');
-    const chip = s.page.getByRole('button', { name: /^Roastery tour, / });
-    // Placed in its hour: 10:00 tomorrow.
-    await s.page
-      .locator(`[data-hour-cell="${tomorrow()}T10"]`)
-      .getByRole('button', { name: /^Roastery tour, / })
-      .waitFor();
-    // Both hours in view first, as a person drags (a page scrolled in mid-drag drops nothing).
-    const fourteen = s.page.locator(`[data-hour-cell="${tomorrow()}T14"]`);
-    await fourteen.scrollIntoViewIfNeeded();
-    await chip.dragTo(fourteen);
-    await s.page
-      .locator(`[data-hour-cell="${tomorrow()}T14"]`)
-      .getByRole('button', { name: /^Roastery tour, / })
-      .waitFor();
-    await syncNow(s.page);
-    const expected = Date.parse(zonedInputToUtc(`${tomorrow()}T14:00`, ZONE));
-    await until(
-      'the service has 14:00',
-      () =>
-        Date.parse(s.sandbox.inspect.variants().find((v) => v.id === variant.id)!.scheduled_at ?? '') ===
-        expected,
-    );
-  });
-
-  it('starts a post from an empty hour by keyboard alone: Enter, a variant, its time filled in, Schedule', async () => {
-    const s = await connected();
-    const { page } = s;
-    const focused = () =>
-      page.evaluate<string>(
-        `document.activeElement?.getAttribute('data-cell') ?? document.activeElement?.textContent?.trim() ?? ''`,
+  it(
+    'schedules a chip dropped on 14:00 of the week at 14:00, and the service gets it',
+    { tags: ['dates'] },
+    async () => {
+      const s = await connected();
+      await planned(s, 'Roastery tour', { x: 'Come see where the beans are roasted.' });
+      const variant = s.sandbox.inspect.variants().find((v) => v.content.startsWith('Come see'))!;
+      await openCalendarOn(s.page, 'Week');
+      const chip = s.page.getByRole('button', { name: /^Roastery tour, / });
+      // Placed in its hour: 10:00 tomorrow.
+      await s.page
+        .locator(`[data-hour-cell="${tomorrow()}T10"]`)
+        .getByRole('button', { name: /^Roastery tour, / })
+        .waitFor();
+      // Both hours in view first, as a person drags (a page scrolled in mid-drag drops nothing).
+      const fourteen = s.page.locator(`[data-hour-cell="${tomorrow()}T14"]`);
+      await fourteen.scrollIntoViewIfNeeded();
+      await chip.dragTo(fourteen);
+      await s.page
+        .locator(`[data-hour-cell="${tomorrow()}T14"]`)
+        .getByRole('button', { name: /^Roastery tour, / })
+        .waitFor();
+      await syncNow(s.page);
+      const expected = Date.parse(zonedInputToUtc(`${tomorrow()}T14:00`, ZONE));
+      await until(
+        'the service has 14:00',
+        () =>
+          Date.parse(s.sandbox.inspect.variants().find((v) => v.id === variant.id)!.scheduled_at ?? '') ===
+          expected,
       );
-    const tabTo = async (match: (text: string) => boolean, what: string): Promise<void> => {
-      for (let n = 0; n < 60 && !match(await focused()); n++) await page.keyboard.press('Tab');
-      expect(match(await focused()), `Tab reaches ${what}`).toBe(true);
-    };
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Calendar' }).focus();
-    await page.keyboard.press('Enter');
-    const calendar = page.locator('section.calendar[data-loaded-from]');
-    await calendar.waitFor();
-    // Next week: every hour of it is ahead, and Tab's empty hour is its Monday at 09:00.
-    const from = (await calendar.getAttribute('data-loaded-from'))!;
-    await tabTo((t) => t === 'Next week', 'Next week');
-    await page.keyboard.press('Enter');
-    await until('next week shown', async () => (await calendar.getAttribute('data-loaded-from')) !== from);
-    const monday = addDays(from, 7);
-    await tabTo((t) => /^\d{4}-\d{2}-\d{2}T\d{2}$/.test(t), 'an empty hour');
-    expect(await focused()).toBe(`${monday}T09`);
-    // The arrows move among the empty hours: down five hours, right a day.
-    for (const key of ['ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowRight'])
-      await page.keyboard.press(key);
-    const tuesday = addDays(monday, 1);
-    expect(await focused()).toBe(`${tuesday}T14`);
-    await page.keyboard.press('Enter');
+    },
+  );
 
-    // A new post, its title with the caret, saying what time it was started for.
-    await until('the new post open, its title focused', () =>
-      page.evaluate<boolean>(
-        `document.activeElement?.id === 'post-title' && document.activeElement.value === ''`,
-      ),
-    );
-    await waitForText(page.locator('#post-planned'), /Started for .* from the calendar/);
-    await page.keyboard.type('Planned from the calendar');
-    await tabTo((t) => t === 'Add variant', 'Add variant');
-    await page.keyboard.press('Enter');
-    await tabTo((t) => t.startsWith('Choose…'), 'the platform');
-    await page.keyboard.press('x');
-    expect(await page.getByLabel('Platform', { exact: true }).inputValue()).toBe('x');
-    await tabTo((t) => t === 'Add', 'Add');
-    await page.keyboard.press('Enter');
-    await until('the new variant’s text has the caret', () =>
-      page.evaluate<boolean>(
-        `['new-variant-content', 'variant-content'].includes(document.activeElement?.id)`,
-      ),
-    );
-    await page.keyboard.type('Planned on the calendar, sent at two.');
-    const time = page.getByLabel('Scheduled time');
-    await time.waitFor();
-    expect(await time.inputValue()).toBe(`${tuesday}T14:00`);
-    await page.keyboard.press('Alt+S');
-    await waitForText(variantBadge(page), /^(Scheduled|Pending sync)$/);
-    await syncNow(page);
-    const expected = Date.parse(zonedInputToUtc(`${tuesday}T14:00`, ZONE));
-    const sent = await until('the service has it at 14:00', () =>
-      s.sandbox.inspect
-        .variants()
-        .find((v) => v.content === 'Planned on the calendar, sent at two.' && v.scheduled_at !== null),
-    );
-    expect(Date.parse(sent.scheduled_at!)).toBe(expected);
-  });
+  it(
+    'starts a post from an empty hour by keyboard alone: Enter, a variant, its time filled in, Schedule',
+    { tags: ['dates'] },
+    async () => {
+      const s = await connected();
+      const { page } = s;
+      const focused = () =>
+        page.evaluate<string>(
+          `document.activeElement?.getAttribute('data-cell') ?? document.activeElement?.textContent?.trim() ?? ''`,
+        );
+      const tabTo = async (match: (text: string) => boolean, what: string): Promise<void> => {
+        for (let n = 0; n < 60 && !match(await focused()); n++) await page.keyboard.press('Tab');
+        expect(match(await focused()), `Tab reaches ${what}`).toBe(true);
+      };
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Calendar' }).focus();
+      await page.keyboard.press('Enter');
+      const calendar = page.locator('section.calendar[data-loaded-from]');
+      await calendar.waitFor();
+      // Next week: every hour of it is ahead, and Tab's empty hour is its Monday at 09:00.
+      const from = (await calendar.getAttribute('data-loaded-from'))!;
+      await tabTo((t) => t === 'Next week', 'Next week');
+      await page.keyboard.press('Enter');
+      await until('next week shown', async () => (await calendar.getAttribute('data-loaded-from')) !== from);
+      const monday = addDays(from, 7);
+      await tabTo((t) => /^\d{4}-\d{2}-\d{2}T\d{2}$/.test(t), 'an empty hour');
+      expect(await focused()).toBe(`${monday}T09`);
+      // The arrows move among the empty hours: down five hours, right a day.
+      for (const key of ['ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowRight'])
+        await page.keyboard.press(key);
+      const tuesday = addDays(monday, 1);
+      expect(await focused()).toBe(`${tuesday}T14`);
+      await page.keyboard.press('Enter');
 
-  it('shows a crowded hour’s first four chips and “+N more”, which shows the hour whole', async () => {
-    const s = await connected();
-    // Six posts at the same hour, through the core (the window reads what the outbox holds).
-    const at = zonedInputToUtc(`${tomorrow()}T16:00`, ZONE);
-    for (let n = 1; n <= 6; n++) {
-      const post = await s.app.core.invoke('posts.create', {
-        workspace: s.sandbox.fixtures.workspace,
-        title: `Crowded ${n}`,
-      });
-      if (!post.ok) throw new Error(post.error.message);
-      const variant = await s.app.core.invoke('variants.create', {
-        postId: post.value.id,
-        platform: 'x',
-        content: `Crowded hour, post ${n}.`,
-        account: { kind: 'default' },
-      });
-      if (!variant.ok) throw new Error(variant.error.message);
-      const scheduled = await s.app.core.invoke('variants.schedule', { id: variant.value.id, at });
-      if (!scheduled.ok) throw new Error(scheduled.error.message);
-    }
-    await openCalendarOn(s.page, 'Week');
-    const hour = s.page.locator(`[data-hour-cell="${tomorrow()}T16"]`);
-    const crowded = hour.getByRole('button', { name: /^Crowded \d, / });
-    const more = hour.getByRole('button', { name: /^\+2 more on / });
-    await more.waitFor();
-    expect(await crowded.count()).toBe(4);
-    // The hour grows to hold them: nothing of it lies under the next hours.
-    await more.click();
-    await until('the hour shown whole', async () => (await crowded.count()) === 6);
-    expect(await more.count()).toBe(0);
-    const fits = `(() => { const el = document.querySelector('[data-hour-cell="${tomorrow()}T16"]'); return el.scrollHeight <= el.clientHeight + 1; })()`;
-    expect(await s.page.evaluate<boolean>(fits), 'the hour holds its six chips').toBe(true);
-  });
+      // A new post, its title with the caret, saying what time it was started for.
+      await until('the new post open, its title focused', () =>
+        page.evaluate<boolean>(
+          `document.activeElement?.id === 'post-title' && document.activeElement.value === ''`,
+        ),
+      );
+      await waitForText(page.locator('#post-planned'), /Started for .* from the calendar/);
+      await page.keyboard.type('Planned from the calendar');
+      await tabTo((t) => t === 'Add variant', 'Add variant');
+      await page.keyboard.press('Enter');
+      await tabTo((t) => t.startsWith('Choose…'), 'the platform');
+      await page.keyboard.press('x');
+      expect(await page.getByLabel('Platform', { exact: true }).inputValue()).toBe('x');
+      await tabTo((t) => t === 'Add', 'Add');
+      await page.keyboard.press('Enter');
+      await until('the new variant’s text has the caret', () =>
+        page.evaluate<boolean>(
+          `['new-variant-content', 'variant-content'].includes(document.activeElement?.id)`,
+        ),
+      );
+      await page.keyboard.type('Planned on the calendar, sent at two.');
+      await scheduledTimeField(page).waitFor();
+      expect(await scheduledTimeValue(page)).toBe(`${tuesday}T14:00`);
+      await page.keyboard.press('Alt+S');
+      await waitForText(variantBadge(page), /^(Scheduled|Pending sync)$/);
+      await syncNow(page);
+      const expected = Date.parse(zonedInputToUtc(`${tuesday}T14:00`, ZONE));
+      const sent = await until('the service has it at 14:00', () =>
+        s.sandbox.inspect
+          .variants()
+          .find((v) => v.content === 'Planned on the calendar, sent at two.' && v.scheduled_at !== null),
+      );
+      expect(Date.parse(sent.scheduled_at!)).toBe(expected);
+    },
+  );
 
-  it('filters by account and platform, says so, keeps it for the session, and heads both views with weekday names', async () => {
-    const s = await connected();
-    const { page } = s;
-    await planned(s, 'Open house', { x: 'Doors open all day.', linkedin: 'Our doors are open all day.' });
-    await openCalendarOn(page, 'Week');
-    // Only this post's chips: the sandbox has plans of its own.
-    const chips = page.getByRole('button', { name: /^Open house, / });
-    await until('both chips', async () => (await chips.count()) === 2);
+  it(
+    'shows a crowded hour’s first four chips and “+N more”, which shows the hour whole',
+    { tags: ['dates'] },
+    async () => {
+      const s = await connected();
+      // Six posts at the same hour, through the core (the window reads what the outbox holds).
+      const at = zonedInputToUtc(`${tomorrow()}T16:00`, ZONE);
+      for (let n = 1; n <= 6; n++) {
+        const post = await s.app.core.invoke('posts.create', {
+          workspace: s.sandbox.fixtures.workspace,
+          title: `Crowded ${n}`,
+        });
+        if (!post.ok) throw new Error(post.error.message);
+        const variant = await s.app.core.invoke('variants.create', {
+          postId: post.value.id,
+          platform: 'x',
+          content: `Crowded hour, post ${n}.`,
+          account: { kind: 'default' },
+        });
+        if (!variant.ok) throw new Error(variant.error.message);
+        const scheduled = await s.app.core.invoke('variants.schedule', { id: variant.value.id, at });
+        if (!scheduled.ok) throw new Error(scheduled.error.message);
+      }
+      await openCalendarOn(s.page, 'Week');
+      const hour = s.page.locator(`[data-hour-cell="${tomorrow()}T16"]`);
+      const crowded = hour.getByRole('button', { name: /^Crowded \d, / });
+      const more = hour.getByRole('button', { name: /^\+2 more on / });
+      await more.waitFor();
+      expect(await crowded.count()).toBe(4);
+      // The hour grows to hold them: nothing of it lies under the next hours.
+      await more.click();
+      await until('the hour shown whole', async () => (await crowded.count()) === 6);
+      expect(await more.count()).toBe(0);
+      const fits = `(() => { const el = document.querySelector('[data-hour-cell="${tomorrow()}T16"]'); return el.scrollHeight <= el.clientHeight + 1; })()`;
+      expect(await s.page.evaluate<boolean>(fits), 'the hour holds its six chips').toBe(true);
+    },
+  );
 
-    // Weekday names head the week's columns (Monday first), today marked when shown.
-    const headings = await page.locator('section.day h2').allTextContents();
-    expect(headings.map((h) => h.trim().split(/\s+/)[0])).toEqual([
-      'Mon',
-      'Tue',
-      'Wed',
-      'Thu',
-      'Fri',
-      'Sat',
-      'Sun',
-    ]);
-    for (const h of headings) expect(h.trim()).toMatch(/^[A-Z][a-z]{2} \d{1,2}$/);
-    const from = (await page.locator('section.calendar').getAttribute('data-loaded-from'))!;
-    const today = utcToZonedInput(TEST_NOW.toISOString(), ZONE).slice(0, 10);
-    const marked = page.locator('section.day h2 [aria-current="date"]');
-    expect(await marked.count()).toBe(visibleDays(from, 'week').includes(today) ? 1 : 0);
+  it(
+    'filters by account and platform, says so, keeps it for the session, and heads both views with weekday names',
+    { tags: ['dates'] },
+    async () => {
+      const s = await connected();
+      const { page } = s;
+      await planned(s, 'Open house', { x: 'Doors open all day.', linkedin: 'Our doors are open all day.' });
+      await openCalendarOn(page, 'Week');
+      // Only this post's chips: the sandbox has plans of its own.
+      const chips = page.getByRole('button', { name: /^Open house, / });
+      await until('both chips', async () => (await chips.count()) === 2);
 
-    await page.getByLabel('Account', { exact: true }).selectOption({ label: 'Acme (X)' });
-    await waitForText(page.locator('.filters'), /Showing only Acme \(X\)\./);
-    const onX = page.getByRole('button', { name: /^Open house, \S+ Acme, X, / });
-    await until('only the X chip', async () => (await chips.count()) === 1 && (await onX.count()) === 1);
+      // Weekday names head the week's columns (Monday first), today marked when shown.
+      const headings = await page.locator('section.day h2').allTextContents();
+      expect(headings.map((h) => h.trim().split(/\s+/)[0])).toEqual([
+        'Mon',
+        'Tue',
+        'Wed',
+        'Thu',
+        'Fri',
+        'Sat',
+        'Sun',
+      ]);
+      for (const h of headings) expect(h.trim()).toMatch(/^[A-Z][a-z]{2} \d{1,2}$/);
+      const from = (await page.locator('section.calendar').getAttribute('data-loaded-from'))!;
+      const today = utcToZonedInput(TEST_NOW.toISOString(), ZONE).slice(0, 10);
+      const marked = page.locator('section.day h2 [aria-current="date"]');
+      expect(await marked.count()).toBe(visibleDays(from, 'week').includes(today) ? 1 : 0);
 
-    await page.getByRole('button', { name: 'Month', exact: true }).click();
-    await openCalendarOn(page, 'Month');
-    const weekdays = await page.locator('.month .weekday').allTextContents();
-    expect(weekdays).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
-    await until(
-      'still only the X chip in the month',
-      async () => (await chips.count()) === 1 && (await onX.count()) === 1,
-    );
-    await page.getByLabel('Account', { exact: true }).selectOption({ label: 'All accounts' });
-    await page.getByLabel('Platform', { exact: true }).selectOption({ label: 'LinkedIn' });
-    await waitForText(page.locator('.filters'), /Showing only LinkedIn\./);
-    const onLinkedIn = page.getByRole('button', { name: /^Open house, .*, LinkedIn, Scheduled$/ });
-    await until(
-      'only the LinkedIn chip',
-      async () => (await chips.count()) === 1 && (await onLinkedIn.count()) === 1,
-    );
+      await page.getByLabel('Account', { exact: true }).selectOption({ label: 'Acme (X)' });
+      await waitForText(page.locator('.filters'), /Showing only Acme \(X\)\./);
+      const onX = page.getByRole('button', { name: /^Open house, \S+ Acme, X, / });
+      await until('only the X chip', async () => (await chips.count()) === 1 && (await onX.count()) === 1);
 
-    // The window's session keeps it: a reload shows the same filter.
-    await page.reload();
-    await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
-    await openCalendarOn(page, 'Month');
-    await waitForText(page.locator('.filters'), /Showing only LinkedIn\./);
-    await until(
-      'still only LinkedIn',
-      async () => (await chips.count()) === 1 && (await onLinkedIn.count()) === 1,
-    );
-    await page.getByRole('button', { name: 'Show all' }).click();
-    await until('both again', async () => (await chips.count()) === 2);
-    expect(await page.locator('.filters').textContent()).not.toMatch(/Showing only/);
-  });
+      await page.getByRole('button', { name: 'Month', exact: true }).click();
+      await openCalendarOn(page, 'Month');
+      const weekdays = await page.locator('.month .weekday').allTextContents();
+      expect(weekdays).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+      await until(
+        'still only the X chip in the month',
+        async () => (await chips.count()) === 1 && (await onX.count()) === 1,
+      );
+      await page.getByLabel('Account', { exact: true }).selectOption({ label: 'All accounts' });
+      await page.getByLabel('Platform', { exact: true }).selectOption({ label: 'LinkedIn' });
+      await waitForText(page.locator('.filters'), /Showing only LinkedIn\./);
+      const onLinkedIn = page.getByRole('button', { name: /^Open house, .*, LinkedIn, Scheduled$/ });
+      await until(
+        'only the LinkedIn chip',
+        async () => (await chips.count()) === 1 && (await onLinkedIn.count()) === 1,
+      );
+
+      // The window's session keeps it: a reload shows the same filter.
+      await page.reload();
+      await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
+      await openCalendarOn(page, 'Month');
+      await waitForText(page.locator('.filters'), /Showing only LinkedIn\./);
+      await until(
+        'still only LinkedIn',
+        async () => (await chips.count()) === 1 && (await onLinkedIn.count()) === 1,
+      );
+      await page.getByRole('button', { name: 'Show all' }).click();
+      await until('both again', async () => (await chips.count()) === 2);
+      expect(await page.locator('.filters').textContent()).not.toMatch(/Showing only/);
+    },
+  );
 
   it.each(['light', 'dark'] as const)(
     'has no serious accessibility finding in either view (%s)',

@@ -16,6 +16,7 @@ import {
   variantBadge,
   waitForText,
 } from './harness';
+import { fillScheduledTime } from './schedule-steps';
 import type { Setup } from './harness';
 import { TEST_ZONE } from '../support/test-date';
 
@@ -27,7 +28,7 @@ const VARIANT_PATH = /\/variants\/[^/]+\/$/;
 async function scheduledTomorrow(s: Setup, title: string, content: string) {
   await newPost(s.page, title);
   await addVariant(s.page, 'x', content);
-  await s.page.getByLabel('Scheduled time').fill(`${daysOf(s, ZONE).tomorrow}T10:00`);
+  await fillScheduledTime(s.page, `${daysOf(s, ZONE).tomorrow}T10:00`);
   await s.page.getByRole('button', { name: 'Schedule', exact: true }).click();
   await waitForText(variantBadge(s.page), /^(Scheduled|Pending sync)$/);
   await syncNow(s.page);
@@ -43,7 +44,7 @@ async function openOnTomorrow(s: Setup, view: CalendarView = 'week'): Promise<vo
   await openCalendarOn(s.page, view, today, tomorrow);
 }
 
-describe('calendar', () => {
+describe('calendar', { tags: ['dates'] }, () => {
   const chromium = useChromium();
   const connected = () => chromium.start({ timezoneId: ZONE, connect: true });
 

@@ -92,43 +92,50 @@ describe('freshness in the window', () => {
     await waitForText(statusBar(s.page), new RegExp(`^Up to date, read ${hhmm(status.lastReadAt!)}`));
   });
 
-  it('shows a colleague’s move of a post nobody has open in the calendar after one light sync, with nothing pressed', async () => {
-    const time = new VirtualTime(TEST_NOW);
-    const s = await chromium.start({ time, syncIntervalMs: DEFAULT_SYNC_INTERVAL_MS });
-    await connectWindow(s);
-    const ws = s.sandbox.fixtures.workspace;
-    // Ten days out: past the next 7 days, so only being on screen brings it in a minute.
-    const at = new Date(Math.ceil((s.now() + 10 * DAY) / HOUR) * HOUR).toISOString();
-    const post = await asColleague(s.sandbox, `/api/workspaces/${ws}/posts/`, { title: 'Tasting notes' });
-    const variant = await asColleague(s.sandbox, `/api/workspaces/${ws}/posts/${post.id}/variants/`, {
-      platform: 'x',
-      content: 'Five origins, one morning',
-    });
-    const variantPath = `/api/workspaces/${ws}/posts/${post.id}/variants/${variant.id}/`;
-    await asColleague(s.sandbox, variantPath, { scheduled_at: at }, 'PATCH');
-    await nextIntervalSync(s, time);
+  it(
+    'shows a colleague’s move of a post nobody has open in the calendar after one light sync, with nothing pressed',
+    { tags: ['dates'] },
+    async () => {
+      const time = new VirtualTime(TEST_NOW);
+      const s = await chromium.start({ time, syncIntervalMs: DEFAULT_SYNC_INTERVAL_MS });
+      await connectWindow(s);
+      const ws = s.sandbox.fixtures.workspace;
+      // Ten days out: past the next 7 days, so only being on screen brings it in a minute.
+      const at = new Date(Math.ceil((s.now() + 10 * DAY) / HOUR) * HOUR).toISOString();
+      const post = await asColleague(s.sandbox, `/api/workspaces/${ws}/posts/`, { title: 'Tasting notes' });
+      const variant = await asColleague(s.sandbox, `/api/workspaces/${ws}/posts/${post.id}/variants/`, {
+        platform: 'x',
+        content: 'Five origins, one morning',
+      });
+      const variantPath = `/api/workspaces/${ws}/posts/${post.id}/variants/${variant.id}/`;
+      await asColleague(s.sandbox, variantPath, { scheduled_at: at }, 'PATCH');
+      await nextIntervalSync(s, time);
 
-    // The week that holds it, and the window has told the core it shows that week (not only
-    // the week it opened on: each page it turns is told, a quarter second after it settles).
-    const told = s.page.waitForResponse(
-      (r) => r.url().endsWith('/bridge/invoke/sync.onScreen') && showsInstant(r.request().postData(), at),
-    );
-    const zone = 'Europe/Paris';
-    await openCalendarOn(s.page, 'week', dayIn(s.now(), zone), dayIn(Date.parse(at), zone));
-    const tasting = chip(s.page, 'Tasting notes');
-    await tasting.waitFor();
-    expect(await tasting.getAttribute('aria-label')).toMatch(new RegExp(`^Tasting notes, ${hhmm(at)} `));
-    await told;
+      // The week that holds it, and the window has told the core it shows that week (not only
+      // the week it opened on: each page it turns is told, a quarter second after it settles).
+      const told = s.page.waitForResponse(
+        (r) => r.url().endsWith('/bridge/invoke/sync.onScreen') && showsInstant(r.request().postData(), at),
+      );
+      const zone = 'Europe/Paris';
+      await openCalendarOn(s.page, 'week', dayIn(s.now(), zone), dayIn(Date.parse(at), zone));
+      const tasting = chip(s.page, 'Tasting notes');
+      await tasting.waitFor();
+      expect(await tasting.getAttribute('aria-label')).toMatch(new RegExp(`^Tasting notes, ${hhmm(at)} `));
+      await told;
 
-    const moved = new Date(Date.parse(at) + 3 * HOUR).toISOString();
-    await asColleague(s.sandbox, variantPath, { scheduled_at: moved }, 'PATCH');
-    const status = await nextIntervalSync(s, time);
-    await until('the chip at its new time', async () =>
-      new RegExp(`^Tasting notes, ${hhmm(moved)} `).test((await tasting.getAttribute('aria-label')) ?? ''),
-    );
-    expect(status.checked.onScreen).toBe(time.now().toISOString());
-    await waitForText(statusBar(s.page), new RegExp(`Checked: on screen ${hhmm(time.now().toISOString())},`));
-  });
+      const moved = new Date(Date.parse(at) + 3 * HOUR).toISOString();
+      await asColleague(s.sandbox, variantPath, { scheduled_at: moved }, 'PATCH');
+      const status = await nextIntervalSync(s, time);
+      await until('the chip at its new time', async () =>
+        new RegExp(`^Tasting notes, ${hhmm(moved)} `).test((await tasting.getAttribute('aria-label')) ?? ''),
+      );
+      expect(status.checked.onScreen).toBe(time.now().toISOString());
+      await waitForText(
+        statusBar(s.page),
+        new RegExp(`Checked: on screen ${hhmm(time.now().toISOString())},`),
+      );
+    },
+  );
 
   it('says the service is failing and when it is tried next, never "Up to date", and recovers by itself', async () => {
     const time = new VirtualTime(TEST_NOW);

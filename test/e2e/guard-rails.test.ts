@@ -15,6 +15,7 @@ import {
   variantBadge,
   waitForText,
 } from './harness';
+import { fillScheduledTime } from './schedule-steps';
 import type { SetupOptions } from './harness';
 
 const ZONE = 'Europe/Paris';
@@ -50,7 +51,7 @@ describe('guard rails', () => {
 
     // Offered, but unavailable with the reason, before anything is sent anywhere.
     expect(await unavailableBecause(page, 'Publish now')).toMatch(/^Move this draft to a workspace first/);
-    await page.getByLabel('Scheduled time').fill(utcToZonedInput('2031-05-01T08:00:00Z', ZONE));
+    await fillScheduledTime(page, utcToZonedInput('2031-05-01T08:00:00Z', ZONE));
     expect(await unavailableBecause(page, 'Schedule')).toMatch(/^Move this draft to a workspace first/);
     await page.getByText(/^Move this draft to a workspace first/).waitFor();
     // The content stays editable.
@@ -95,7 +96,7 @@ describe('guard rails', () => {
     const account = page.getByLabel('Account', { exact: true });
     await account.selectOption({ label: 'Assign later' });
     expect(await unavailableBecause(page, 'Publish now')).toMatch(/^Choose an account first/);
-    await page.getByLabel('Scheduled time').fill(utcToZonedInput('2031-05-01T08:00:00Z', ZONE));
+    await fillScheduledTime(page, utcToZonedInput('2031-05-01T08:00:00Z', ZONE));
     expect(await unavailableBecause(page, 'Schedule')).toMatch(/^Choose an account first/);
 
     // The service picks its default account only when a variant is created: once the variant
@@ -134,7 +135,7 @@ describe('guard rails', () => {
     await syncNow(page);
     await waitForText(variantBadge(page), /^Draft$/);
     await page.getByRole('tab', { name: 'X' }).click();
-    await page.getByLabel('Scheduled time').fill(utcToZonedInput('2031-05-01T08:00:00Z', ZONE));
+    await fillScheduledTime(page, utcToZonedInput('2031-05-01T08:00:00Z', ZONE));
     await scheduleButton(page).click();
     await syncNow(page);
     await waitForText(variantBadge(page), /^Scheduled$/);

@@ -14,6 +14,7 @@ import {
   variantBadge,
   waitForText,
 } from './harness';
+import { fillScheduledTime } from './schedule-steps';
 import type { Setup } from './harness';
 
 const ZONE = 'Europe/Paris';
@@ -48,9 +49,7 @@ describe('guarded sending', () => {
     const schedule = s.page.getByRole('button', { name: 'Schedule', exact: true });
     expect(await schedule.getAttribute('class')).toMatch(/\bprimary\b/);
 
-    await s.page
-      .getByLabel('Scheduled time')
-      .fill(utcToZonedInput(new Date(s.now() - 3600_000).toISOString(), ZONE));
+    await fillScheduledTime(s.page, utcToZonedInput(new Date(s.now() - 3600_000).toISOString(), ZONE));
     await schedule.click();
     const question = s.page.getByRole('group', { name: /already passed.*Send now instead\?/ });
     await question.waitFor();
@@ -77,9 +76,7 @@ describe('guarded sending', () => {
     await waitForText(s.page.locator('#variant-send-note'), /1 over the X limit.*Shorten it/);
     expect(await publish.getAttribute('aria-disabled')).toBe('true');
     expect(await description(publish)).toMatch(/1 over the X limit/);
-    await s.page
-      .getByLabel('Scheduled time')
-      .fill(utcToZonedInput(new Date(s.now() + 86_400_000).toISOString(), ZONE));
+    await fillScheduledTime(s.page, utcToZonedInput(new Date(s.now() + 86_400_000).toISOString(), ZONE));
     expect(await schedule.getAttribute('aria-disabled')).toBe('true');
     // Shortened to the limit: both come back.
     await s.page.getByLabel('Content', { exact: true }).fill('a'.repeat(280));

@@ -20,6 +20,8 @@ import type { BrowserHost } from '../../src-main/browser-host/lifecycle';
 import { createAppCore, type AppCoreOptions } from '../../src-main/core/app/create-app-core';
 import type { AppCore, Clock, Scheduler } from '../../src-main/core/ports';
 import { MemorySecretStore } from '../../src-main/core/secrets';
+import { startCoreThread } from '../../src-main/core-thread/threaded-core';
+import { coreWorkerBundle } from '../support/core-worker-bundle';
 import { startSandbox } from '../server/index';
 import type { SandboxHandle, SandboxOptions } from '../server/index';
 import { clockFrom, TEST_NOW } from '../support/test-date';
@@ -68,24 +70,28 @@ export async function startApp(
     syncIntervalMs?: number;
     /** The core's database connection as it opens (a test makes the disk full with it). */
     onDatabaseConnection?: AppCoreOptions['onDatabaseConnection'];
+    /** The core on a thread of its own, as the browser host program runs it (real time then). */
+    coreThread?: boolean;
   } = {},
 ): Promise<AppUnderTest> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'outpost-e2e-')));
   const secrets = new MemorySecretStore();
-  const core = await createAppCore({
-    dataDir,
-    secrets,
-    host: 'browser',
-    version: '0.0.0-e2e',
-    // No timers unless a test asks: each test syncs when it says (the engine's own schedule,
-    // the reachability check while offline included, runs only with an interval).
-    syncIntervalMs: options.syncIntervalMs ?? false,
-    syncAfterChangeMs: false,
-    clock: options.clock ?? clockFrom(TEST_NOW),
-    ...(options.scheduler ? { scheduler: options.scheduler } : {}),
-    ...(options.secretsMessage ? { secretsMessage: options.secretsMessage } : {}),
-    ...(options.onDatabaseConnection ? { onDatabaseConnection: options.onDatabaseConnection } : {}),
-  });
+  const core = options.coreThread
+    ? await threadedCore(dataDir, secrets)
+    : await createAppCore({
+        dataDir,
+        secrets,
+        host: 'browser',
+        version: '0.0.0-e2e',
+        // No timers unless a test asks: each test syncs when it says (the engine's own schedule,
+        // the reachability check while offline included, runs only with an interval).
+        syncIntervalMs: options.syncIntervalMs ?? false,
+        syncAfterChangeMs: false,
+        clock: options.clock ?? clockFrom(TEST_NOW),
+        ...(options.scheduler ? { scheduler: options.scheduler } : {}),
+        ...(options.secretsMessage ? { secretsMessage: options.secretsMessage } : {}),
+        ...(options.onDatabaseConnection ? { onDatabaseConnection: options.onDatabaseConnection } : {}),
+      });
   const host = await startBrowserHost({ port: 0, dataDir, core, secrets });
   const events: BridgeEvent[] = [];
   const waiters: Array<(event: BridgeEvent) => boolean> = [];
@@ -129,6 +135,22 @@ export async function startApp(
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The core as the browser host program starts it: on its own thread, no timers (as startApp's). */
+async function threadedCore(dataDir: string, secrets: MemorySecretStore): Promise<AppCore> {
+  return startCoreThread({
+    options: {
+      dataDir,
+      host: 'browser',
+      version: '0.0.0-e2e',
+      secretsMessage: null,
+      syncIntervalMs: false,
+      syncAfterChangeMs: false,
+    },
+    secrets,
+    workerFile: await coreWorkerBundle(),
+  });
 }
 
 /** The sandbox service, its clock starting at the test's day (TEST_NOW) unless told otherwise. */
@@ -188,6 +210,8 @@ export interface SetupOptions extends WindowOptions {
   syncIntervalMs?: number;
   /** The core's clock and timers both (a virtual time the test moves); not with `manualClock`. */
   time?: Clock & Scheduler;
+  /** The core on its own thread, as the browser host program runs it (on the real clock). */
+  coreThread?: boolean;
 }
 
 export async function startSetup(browser: Browser, options: SetupOptions = {}): Promise<Setup> {
@@ -197,6 +221,7 @@ export async function startSetup(browser: Browser, options: SetupOptions = {}): 
     connect: connectFirst,
     syncIntervalMs,
     time,
+    coreThread,
     ...windowOptions
   } = options;
   // Every clock starts at the same instant: the sandbox's, the core's (which follows the
@@ -208,6 +233,7 @@ export async function startSetup(browser: Browser, options: SetupOptions = {}): 
     ...(time ? { scheduler: time } : {}),
     secretsMessage,
     ...(syncIntervalMs !== undefined ? { syncIntervalMs } : {}),
+    ...(coreThread ? { coreThread } : {}),
   });
   const { context, page } = await openWindow(browser, app, { ...windowOptions, now });
   const setup: Setup = {

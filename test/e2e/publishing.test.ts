@@ -14,6 +14,7 @@ import {
   variantBadge,
   waitForText,
 } from './harness';
+import { fillScheduledTime, scheduledTimeField } from './schedule-steps';
 import type { Setup } from './harness';
 
 const ZONE = 'Europe/Paris';
@@ -51,8 +52,7 @@ describe('scheduling and publishing', () => {
     const sendAt = new Date(s.sandbox.clock.now().getTime() + 2 * 3600_000);
     sendAt.setUTCSeconds(0, 0);
     const utc = sendAt.toISOString().replace('.000Z', 'Z');
-    const field = s.page.getByLabel('Scheduled time');
-    await field.fill(utcToZonedInput(utc, ZONE));
+    await fillScheduledTime(s.page, utcToZonedInput(utc, ZONE));
     // The UTC it will send is shown next to the field, before anything is sent.
     await waitForText(
       s.page.locator('#schedule-utc'),
@@ -87,9 +87,7 @@ describe('scheduling and publishing', () => {
     const s = await connected();
     await newPost(s.page, 'Too late');
     await addVariant(s.page, 'x', 'Yesterday’s news.');
-    await s.page
-      .getByLabel('Scheduled time')
-      .fill(utcToZonedInput(new Date(s.now() - 86_400_000).toISOString(), ZONE));
+    await fillScheduledTime(s.page, utcToZonedInput(new Date(s.now() - 86_400_000).toISOString(), ZONE));
     await waitForText(s.page.locator('#schedule-utc'), /This time is in the past\./);
   });
 
@@ -117,7 +115,7 @@ describe('scheduling and publishing', () => {
     expect(await content.isEditable()).toBe(false);
     expect(await description(content)).toContain(lock);
     expect(await s.page.getByLabel('Account', { exact: true }).isDisabled()).toBe(true);
-    expect(await s.page.getByLabel('Scheduled time').isDisabled()).toBe(true);
+    expect(await scheduledTimeField(s.page).isDisabled()).toBe(true);
     const publish = s.page.getByRole('button', { name: 'Publish now' });
     expect(await publish.getAttribute('aria-disabled')).toBe('true');
     expect(await description(publish)).toBe(lock);

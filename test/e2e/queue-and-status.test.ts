@@ -12,6 +12,7 @@ import {
   useChromium,
   waitForText,
 } from './harness';
+import { fillScheduledTime } from './schedule-steps';
 
 const ZONE = 'Europe/Berlin';
 
@@ -23,7 +24,7 @@ describe('queue and variant-level status', () => {
     await newPost(s.page, 'Harvest report');
     await addVariant(s.page, 'x', 'The harvest is in.\nDetails tomorrow.');
     const tomorrow = utcToZonedInput(new Date(s.now() + 86_400_000).toISOString(), ZONE).slice(0, 10);
-    await s.page.getByLabel('Scheduled time').fill(`${tomorrow}T08:30`);
+    await fillScheduledTime(s.page, `${tomorrow}T08:30`);
     await s.page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await addVariant(s.page, 'bluesky', 'Harvest is in!');
     await syncNow(s.page);

@@ -98,107 +98,114 @@ describe('the Queue with posting slots', () => {
   const connected = (colorScheme: 'light' | 'dark' = 'light') =>
     chromium.start({ timezoneId: ZONE, connect: true, manualClock: true, colorScheme });
 
-  it('sets posting times in the window; Add to queue by keyboard from the editor; fill an empty slot; move down and undo', async () => {
-    const s = await connected();
-    const page = s.page;
-    const now = s.sandbox.clock.now().getTime();
-    const slots = dailySlots(now, ['09:00', '12:30'], 4);
+  it(
+    'sets posting times in the window; Add to queue by keyboard from the editor; fill an empty slot; move down and undo',
+    { tags: ['dates'] },
+    async () => {
+      const s = await connected();
+      const page = s.page;
+      const now = s.sandbox.clock.now().getTime();
+      const slots = dailySlots(now, ['09:00', '12:30'], 4);
 
-    // Posting times, in the Queue: every day at 09:00 and 12:30, in Berlin.
-    await openView(page, 'Queue');
-    const account = xAccount(page);
-    await waitForText(account, /No posting times yet/);
-    await tabTo(page, account.getByRole('button', { name: 'Posting times of X · Acme' }));
-    await page.keyboard.press('Enter');
-    const panel = page.getByRole('form', { name: 'Posting times of X · Acme' });
-    await panel.waitFor();
-    // The panel opens on its first day, Monday, with the keyboard.
-    expect(await panel.getByRole('checkbox', { name: 'Mon' }).evaluate(isFocused)).toBe(true);
-    for (const day of ['Sat', 'Sun']) {
-      await tabTo(page, panel.getByRole('checkbox', { name: day }));
-      await page.keyboard.press('Space');
-    }
-    await tabTo(page, panel.getByRole('button', { name: 'Add a time' }));
-    await page.keyboard.press('Enter');
-    const added = panel.getByLabel('Time 2', { exact: true });
-    expect(await added.evaluate(isFocused)).toBe(true);
-    await added.fill('12:30');
-    expect(await panel.getByLabel('Time zone').inputValue()).toBe(ZONE);
-    await waitForText(panel, /Reads as: Mon–Sun 09:00, 12:30 \(Europe\/Berlin\)\./);
-    expect(seriousFindings(await axeScan(page))).toEqual([]);
-    await tabTo(page, panel.getByRole('button', { name: 'Save posting times' }));
-    await page.keyboard.press('Enter');
-    await waitForText(account, /Mon–Sun 09:00, 12:30\. Times in Europe\/Berlin\./);
-    expect(await focusedName(page)).toBe('Posting times of X · Acme');
-    const saved = await call(s, 'planning.slots', {
-      workspace: s.sandbox.fixtures.workspace,
-      profileId: s.sandbox.fixtures.profiles.xDefault,
-    });
-    expect([saved.zone, saved.slots.length]).toEqual([ZONE, 14]);
-    await waitForText(account, /empty/);
+      // Posting times, in the Queue: every day at 09:00 and 12:30, in Berlin.
+      await openView(page, 'Queue');
+      const account = xAccount(page);
+      await waitForText(account, /No posting times yet/);
+      await tabTo(page, account.getByRole('button', { name: 'Posting times of X · Acme' }));
+      await page.keyboard.press('Enter');
+      const panel = page.getByRole('form', { name: 'Posting times of X · Acme' });
+      await panel.waitFor();
+      // The panel opens on its first day, Monday, with the keyboard.
+      expect(await panel.getByRole('checkbox', { name: 'Mon' }).evaluate(isFocused)).toBe(true);
+      for (const day of ['Sat', 'Sun']) {
+        await tabTo(page, panel.getByRole('checkbox', { name: day }));
+        await page.keyboard.press('Space');
+      }
+      await tabTo(page, panel.getByRole('button', { name: 'Add a time' }));
+      await page.keyboard.press('Enter');
+      const added = panel.getByLabel('Time 2', { exact: true });
+      expect(await added.evaluate(isFocused)).toBe(true);
+      await added.fill('12:30');
+      expect(await panel.getByLabel('Time zone').inputValue()).toBe(ZONE);
+      await waitForText(panel, /Reads as: Mon–Sun 09:00, 12:30 \(Europe\/Berlin\)\./);
+      expect(seriousFindings(await axeScan(page))).toEqual([]);
+      await tabTo(page, panel.getByRole('button', { name: 'Save posting times' }));
+      await page.keyboard.press('Enter');
+      await waitForText(account, /Mon–Sun 09:00, 12:30\. Times in Europe\/Berlin\./);
+      expect(await focusedName(page)).toBe('Posting times of X · Acme');
+      const saved = await call(s, 'planning.slots', {
+        workspace: s.sandbox.fixtures.workspace,
+        profileId: s.sandbox.fixtures.profiles.xDefault,
+      });
+      expect([saved.zone, saved.slots.length]).toEqual([ZONE, 14]);
+      await waitForText(account, /empty/);
 
-    // Add to queue from the editor, with the keyboard only.
-    const first = await xDraft(s, 'Flat white', 'Flat white, the house way.');
-    await openPost(page, 'Flat white');
-    const addButton = page.getByRole('button', { name: 'Add to queue' });
-    await tabTo(page, addButton);
-    await page.keyboard.press('Enter');
-    await waitForText(
-      page.getByRole('status').filter({ hasText: 'Added to the queue' }),
-      /Added to the queue for /,
-    );
-    expect(await scheduledAt(s, first.postId)).toBe(slots[0]);
-    // The keyboard goes on from what happened, not from Unschedule (Enter there would undo it).
-    expect(await focusedName(page)).toMatch(/^Added to the queue for /);
-    await page.keyboard.press('Enter');
-    expect(await scheduledAt(s, first.postId)).toBe(slots[0]);
-    await notices(page)
-      .getByRole('button', { name: /^Undo: Added ‘Flat white’ \(X\) to the queue for / })
-      .waitFor();
+      // Add to queue from the editor, with the keyboard only.
+      const first = await xDraft(s, 'Flat white', 'Flat white, the house way.');
+      await openPost(page, 'Flat white');
+      const addButton = page.getByRole('button', { name: 'Add to queue' });
+      await tabTo(page, addButton);
+      await page.keyboard.press('Enter');
+      await waitForText(
+        page.getByRole('status').filter({ hasText: 'Added to the queue' }),
+        /Added to the queue for /,
+      );
+      expect(await scheduledAt(s, first.postId)).toBe(slots[0]);
+      // The keyboard goes on from what happened, not from Unschedule (Enter there would undo it).
+      expect(await focusedName(page)).toMatch(/^Added to the queue for /);
+      await page.keyboard.press('Enter');
+      expect(await scheduledAt(s, first.postId)).toBe(slots[0]);
+      await notices(page)
+        .getByRole('button', { name: /^Undo: Added ‘Flat white’ \(X\) to the queue for / })
+        .waitFor();
 
-    // The Queue: the filled slot shows its post, the next ones are empty.
-    const second = await xDraft(s, 'Cortado', 'A cortado, short and strong.');
-    await openView(page, 'Queue');
-    const row = (text: string | RegExp): Locator => account.getByRole('listitem').filter({ hasText: text });
-    await waitForText(
-      row('Flat white'),
-      new RegExp(`${utcToZonedInput(slots[0]!, ZONE).slice(11, 16)}\\s*Flat white`),
-    );
-    const emptyAt = utcToZonedInput(slots[1]!, ZONE).slice(11, 16);
-    await waitForText(account, new RegExp(`${emptyAt}\\s*empty`));
+      // The Queue: the filled slot shows its post, the next ones are empty.
+      const second = await xDraft(s, 'Cortado', 'A cortado, short and strong.');
+      await openView(page, 'Queue');
+      const row = (text: string | RegExp): Locator => account.getByRole('listitem').filter({ hasText: text });
+      await waitForText(
+        row('Flat white'),
+        new RegExp(`${utcToZonedInput(slots[0]!, ZONE).slice(11, 16)}\\s*Flat white`),
+      );
+      const emptyAt = utcToZonedInput(slots[1]!, ZONE).slice(11, 16);
+      await waitForText(account, new RegExp(`${emptyAt}\\s*empty`));
 
-    // Fill the first empty slot: the picker offers the account's draft, with the focus on it.
-    const fill = account.getByRole('button', { name: /^Fill / }).first();
-    await tabTo(page, fill);
-    await page.keyboard.press('Enter');
-    const picker = account.getByRole('group', { name: /^Fill .* with a draft of this account$/ });
-    await picker.getByRole('button', { name: /Cortado/ }).waitFor();
-    expect(seriousFindings(await axeScan(page))).toEqual([]);
-    expect(await focusedName(page)).toMatch(/^Cortado/);
-    await page.keyboard.press('Enter');
-    await picker.waitFor({ state: 'detached' });
-    await row('Cortado').waitFor();
-    expect(await scheduledAt(s, second.postId)).toBe(slots[1]);
+      // Fill the first empty slot: the picker offers the account's draft, with the focus on it.
+      const fill = account.getByRole('button', { name: /^Fill / }).first();
+      await tabTo(page, fill);
+      await page.keyboard.press('Enter');
+      const picker = account.getByRole('group', { name: /^Fill .* with a draft of this account$/ });
+      await picker.getByRole('button', { name: /Cortado/ }).waitFor();
+      expect(seriousFindings(await axeScan(page))).toEqual([]);
+      expect(await focusedName(page)).toMatch(/^Cortado/);
+      await page.keyboard.press('Enter');
+      await picker.waitFor({ state: 'detached' });
+      await row('Cortado').waitFor();
+      expect(await scheduledAt(s, second.postId)).toBe(slots[1]);
 
-    // Move "Flat white" down: the two trade times; the focus follows it; Ctrl+Z puts them back.
-    const down = account.getByRole('button', { name: 'Move “Flat white” down' });
-    await tabTo(page, down);
-    await page.keyboard.press('Enter');
-    await until('the times swapped', async () => (await scheduledAt(s, first.postId)) === slots[1]);
-    expect(await scheduledAt(s, second.postId)).toBe(slots[0]);
-    await until('the focus on Flat white, moved', async () => /Flat white/.test(await focusedName(page)));
-    await notices(page)
-      .getByRole('button', { name: 'Undo: Swapped the times of ‘Flat white’ (X) and ‘Cortado’ (X)' })
-      .waitFor();
-    await page.keyboard.press('Control+z');
-    await waitForText(notices(page), /Undone\s*Swapped the times of ‘Flat white’ \(X\) and ‘Cortado’ \(X\)/);
-    await until('back in place', async () => (await scheduledAt(s, first.postId)) === slots[0]);
-    expect(await scheduledAt(s, second.postId)).toBe(slots[1]);
-    await waitForText(
-      account.getByRole('listitem').first(),
-      new RegExp(`${utcToZonedInput(slots[0]!, ZONE).slice(11, 16)}\\s*Flat white`),
-    );
-  });
+      // Move "Flat white" down: the two trade times; the focus follows it; Ctrl+Z puts them back.
+      const down = account.getByRole('button', { name: 'Move “Flat white” down' });
+      await tabTo(page, down);
+      await page.keyboard.press('Enter');
+      await until('the times swapped', async () => (await scheduledAt(s, first.postId)) === slots[1]);
+      expect(await scheduledAt(s, second.postId)).toBe(slots[0]);
+      await until('the focus on Flat white, moved', async () => /Flat white/.test(await focusedName(page)));
+      await notices(page)
+        .getByRole('button', { name: 'Undo: Swapped the times of ‘Flat white’ (X) and ‘Cortado’ (X)' })
+        .waitFor();
+      await page.keyboard.press('Control+z');
+      await waitForText(
+        notices(page),
+        /Undone\s*Swapped the times of ‘Flat white’ \(X\) and ‘Cortado’ \(X\)/,
+      );
+      await until('back in place', async () => (await scheduledAt(s, first.postId)) === slots[0]);
+      expect(await scheduledAt(s, second.postId)).toBe(slots[1]);
+      await waitForText(
+        account.getByRole('listitem').first(),
+        new RegExp(`${utcToZonedInput(slots[0]!, ZONE).slice(11, 16)}\\s*Flat white`),
+      );
+    },
+  );
 
   it('offline, Add to queue schedules here; back online the time reaches the service once, and it goes out then', async () => {
     const s = await connected();

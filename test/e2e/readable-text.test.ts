@@ -59,7 +59,9 @@ describe('readable text', () => {
     await until('entries shown', async () => (await items.count()) >= 2);
     const lines = (await items.allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
     expect(lines.some((l) => /^Post created alice · \d{1,2} \w{3} \d{4}, \d{2}:\d{2} /.test(l))).toBe(true);
-    expect(lines.some((l) => l.startsWith('Variant created') && l.includes('Platform: linkedin'))).toBe(true);
+    expect(
+      lines.some((l) => l.startsWith('LinkedIn variant created') && l.includes('Platform: linkedin')),
+    ).toBe(true);
     for (const l of lines) expect(l).not.toMatch(ISO);
   });
 

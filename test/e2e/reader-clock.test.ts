@@ -57,31 +57,35 @@ async function postingTimes(page: Page): Promise<string> {
 describe("the reader's clock", () => {
   const chromium = useChromium();
 
-  it('en-US: 12-hour times without a leading zero and weeks from Sunday; Settings switches to 24 hours and Monday at once', async () => {
-    const s = await chromium.start({ timezoneId: ZONE, locale: 'en-US', connect: true });
-    await plan(s);
-    const page = s.page;
+  it(
+    'en-US: 12-hour times without a leading zero and weeks from Sunday; Settings switches to 24 hours and Monday at once',
+    { tags: ['dates'] },
+    async () => {
+      const s = await chromium.start({ timezoneId: ZONE, locale: 'en-US', connect: true });
+      await plan(s);
+      const page = s.page;
 
-    expect(await weekView(page)).toEqual({ firstColumn: 'Sun', midnight: '12:00 AM' });
-    // Two days on: this week's page, or the next one's when the week turns in between.
-    const chip = roastChip(page);
-    await page.locator('section.calendar[data-loaded-from]').waitFor();
-    if ((await chip.count()) === 0) await page.getByRole('button', { name: 'Next week' }).click();
-    await until('the chip on the calendar', async () => (await chip.count()) > 0);
-    expect(await chip.first().getAttribute('aria-label')).toContain(', 9:00 AM ');
-    expect(await postingTimes(page)).toContain('Mon–Fri 9:00 AM. Times in Europe/Berlin.');
-    expect(seriousFindings(await axeScan(page))).toEqual([]);
+      expect(await weekView(page)).toEqual({ firstColumn: 'Sun', midnight: '12:00 AM' });
+      // Two days on: this week's page, or the next one's when the week turns in between.
+      const chip = roastChip(page);
+      await page.locator('section.calendar[data-loaded-from]').waitFor();
+      if ((await chip.count()) === 0) await page.getByRole('button', { name: 'Next week' }).click();
+      await until('the chip on the calendar', async () => (await chip.count()) > 0);
+      expect(await chip.first().getAttribute('aria-label')).toContain(', 9:00 AM ');
+      expect(await postingTimes(page)).toContain('Mon–Fri 9:00 AM. Times in Europe/Berlin.');
+      expect(seriousFindings(await axeScan(page))).toEqual([]);
 
-    await main(page, 'Settings').click();
-    await page.getByLabel('Clock').selectOption('h23');
-    await page.getByLabel('Week starts on').selectOption('monday');
-    expect(seriousFindings(await axeScan(page))).toEqual([]);
-    expect(await weekView(page)).toEqual({ firstColumn: 'Mon', midnight: '00:00' });
-    expect(await postingTimes(page)).toContain('Mon–Fri 09:00. Times in Europe/Berlin.');
-    // Kept: the core holds the choice, as the Settings view reads it back.
-    const settings = await call(s, 'settings.get', undefined);
-    expect([settings.hourCycle, settings.weekStart]).toEqual(['h23', 'monday']);
-  });
+      await main(page, 'Settings').click();
+      await page.getByLabel('Clock').selectOption('h23');
+      await page.getByLabel('Week starts on').selectOption('monday');
+      expect(seriousFindings(await axeScan(page))).toEqual([]);
+      expect(await weekView(page)).toEqual({ firstColumn: 'Mon', midnight: '00:00' });
+      expect(await postingTimes(page)).toContain('Mon–Fri 09:00. Times in Europe/Berlin.');
+      // Kept: the core holds the choice, as the Settings view reads it back.
+      const settings = await call(s, 'settings.get', undefined);
+      expect([settings.hourCycle, settings.weekStart]).toEqual(['h23', 'monday']);
+    },
+  );
 
   it('de-DE: a 24-hour clock, weeks from Monday, and German weekday names in the posting times', async () => {
     const s = await chromium.start({ timezoneId: ZONE, locale: 'de-DE', connect: true });

@@ -15,6 +15,7 @@ import {
   variantBadge,
   waitForText,
 } from './harness';
+import { fillScheduledTime, scheduledTimeValue } from './schedule-steps';
 import type { Setup } from './harness';
 
 const ZONE = 'Europe/Paris';
@@ -94,8 +95,10 @@ function normalize(text: string): string {
 }
 
 /** What the activity list shows for an entry (the window's own wording, see describe.ts), read in the window's zone and locale. */
-function entryText(entry: unknown): string {
-  return normalize(entryLine(describeEntry(entry, { timeZone: ZONE, locale: 'en-GB' })));
+/** An entry as the window writes it, the platform of the variant it names included. */
+function entryText(s: Setup, entry: unknown): string {
+  const platformOf = (id: string) => s.sandbox.inspect.variants().find((v) => v.id === id)?.platform ?? null;
+  return normalize(entryLine(describeEntry(entry, { timeZone: ZONE, locale: 'en-GB', platformOf })));
 }
 
 describe('recovery', () => {
@@ -114,7 +117,7 @@ describe('recovery', () => {
     sendAt.setUTCSeconds(0, 0);
     const utc = sendAt.toISOString();
     s.sandbox.stats.reset();
-    await s.page.getByLabel('Scheduled time').fill(utcToZonedInput(utc, ZONE));
+    await fillScheduledTime(s.page, utcToZonedInput(utc, ZONE));
     await s.page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await syncNow(s.page);
 
@@ -174,16 +177,21 @@ describe('recovery', () => {
     const { post, variant } = await draftSynced(s, 'Thread never timed', 'threads', 'No account yet.');
     const sendAt = new Date(s.sandbox.clock.now().getTime() + 24 * 3600_000);
     sendAt.setUTCSeconds(0, 0);
-    await s.page.getByLabel('Scheduled time').fill(utcToZonedInput(sendAt.toISOString(), ZONE));
+    await fillScheduledTime(s.page, utcToZonedInput(sendAt.toISOString(), ZONE));
     await s.page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await syncNow(s.page);
     await waitForText(variantBadge(s.page), /^Failed$/);
 
     s.sandbox.stats.reset();
     await problem(s.page).getByRole('button', { name: 'Discard change' }).click();
+    // Asked first, in words: the time set here goes, and the service holds none.
+    const dialog = s.page.getByRole('dialog', { name: 'Discard the unsent time?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toMatch(/The time: .+ goes; the service holds no time for it/);
+    await dialog.getByRole('button', { name: 'Discard time' }).click();
     await problem(s.page).waitFor({ state: 'detached' });
     await waitForText(variantBadge(s.page), /^Draft/);
-    expect(await s.page.getByLabel('Scheduled time').inputValue()).toBe('');
+    expect(await scheduledTimeValue(s.page)).toBe('');
     // Nothing goes to the service: it never took the schedule.
     await syncToEnd(s);
     expect(requests(s, PATCH_ROUTE)).toBe(0);
@@ -305,7 +313,7 @@ describe('recovery', () => {
     const { post } = await seedActivity(s, 'Activity trail', 25);
     await connectWindow(s);
     const activity = await openActivity(s, 'Activity trail');
-    const all = (await serviceActivity(s, post.id)).map(entryText);
+    const all = (await serviceActivity(s, post.id)).map((e) => entryText(s, e));
     expect(all).toHaveLength(25);
 
     const items = activity.getByRole('listitem');
@@ -326,7 +334,7 @@ describe('recovery', () => {
     const { post, variantId } = await seedActivity(s, 'Busy thread', 25);
     await connectWindow(s);
     const activity = await openActivity(s, 'Busy thread');
-    const before = (await serviceActivity(s, post.id)).map(entryText);
+    const before = (await serviceActivity(s, post.id)).map((e) => entryText(s, e));
 
     const items = activity.getByRole('listitem');
     await waitForText(activity.locator('p.small'), /^\s*20 of 25\s*$/);
@@ -349,7 +357,7 @@ describe('recovery', () => {
     await activity.getByRole('button', { name: 'Refresh activity' }).click();
     await waitForText(activity.locator('p.small'), /^\s*20 of 26\s*$/);
     expect(normalize((await items.first().textContent()) ?? '')).toBe(
-      entryText((await serviceActivity(s, post.id))[0]),
+      entryText(s, (await serviceActivity(s, post.id))[0]),
     );
   });
 });

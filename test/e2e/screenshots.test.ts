@@ -15,6 +15,7 @@ import {
   SCREENSHOT_DIR,
   connect,
   launchChromium,
+  newPost,
   openWindow,
   selectWorkspace,
   startApp,
@@ -73,13 +74,16 @@ async function plan(app: AppUnderTest): Promise<void> {
   await call(app, 'planning.addToQueue', { variantIds: drafts });
 }
 
+/** The reader the README's pictures are taken for: a US English window, in Berlin's zone (the demo's). */
+const READER = { locale: 'en-US', timezoneId: 'Europe/Berlin' } as const;
+
 describe('screenshots of the planning screens', () => {
   it.each(['light', 'dark'] as const)('%s', async (scheme) => {
     const sandbox = await startSandbox({ seed: 'demo', startTime: TEST_NOW });
     const app = await startApp({ clock: sandbox.clock });
     const browser = await launchChromium();
     try {
-      const { page } = await openWindow(browser, app, { colorScheme: scheme, timezoneId: 'Europe/Berlin' });
+      const { page } = await openWindow(browser, app, { colorScheme: scheme, ...READER });
       await page.setViewportSize({ width: 1440, height: 900 });
       await mkdir(DIR, { recursive: true });
       await connect(page, sandbox.baseUrl, sandbox.token);
@@ -151,6 +155,19 @@ describe('screenshots of the planning screens', () => {
         .getByText('Roastery open day')
         .waitFor();
       await page.screenshot({ path: join(DIR, `queue-${scheme}.png`) });
+      // One text for several platforms: a new post's composer with three accounts ticked.
+      await nav.getByRole('button', { name: 'Posts' }).click();
+      await newPost(page, 'Holiday gift boxes');
+      await page.getByRole('button', { name: 'Add variant' }).click();
+      const composer = page.getByRole('group', { name: 'New variants' });
+      await composer
+        .getByLabel('Text for each')
+        .fill('Gift boxes are in: three origins, a tasting card and a mug. Order by December 15.');
+      const boxes = composer.getByRole('group', { name: 'Accounts' }).getByRole('checkbox');
+      for (let i = 0; i < 3; i++) await boxes.nth(i).check();
+      await page.screenshot({ path: join(DIR, `composer-${scheme}.png`) });
+      await composer.getByRole('button', { name: 'Cancel' }).click();
+      await list.getByText('Autumn blend launch').click();
       // The status bar's read time and the notice history, after a post went out.
       const post = await app.core.invoke('posts.create', {
         workspace: 'northwind-coffee',
@@ -206,7 +223,7 @@ describe('screenshots of many posts at once', () => {
     const app = await startApp({ clock: sandbox.clock });
     const browser = await launchChromium();
     try {
-      const { page } = await openWindow(browser, app, { colorScheme: scheme, timezoneId: 'Europe/Berlin' });
+      const { page } = await openWindow(browser, app, { colorScheme: scheme, ...READER });
       await page.setViewportSize({ width: 1440, height: 900 });
       await mkdir(DIR, { recursive: true });
       await connect(page, sandbox.baseUrl, sandbox.token);

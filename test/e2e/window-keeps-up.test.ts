@@ -14,6 +14,7 @@ import {
   useChromium,
   waitForText,
 } from './harness';
+import { fillScheduledTime } from './schedule-steps';
 
 describe('a window that keeps up', () => {
   const chromium = useChromium();
@@ -57,13 +58,17 @@ describe('a window that keeps up', () => {
       s.sandbox.inspect.variants().find((v) => v.content === 'Hello Threads.'),
     );
     const tomorrow = utcToZonedInput(new Date(s.now() + 86_400_000).toISOString(), 'Europe/Berlin');
-    await s.page.getByLabel('Scheduled time').fill(tomorrow);
+    await fillScheduledTime(s.page, tomorrow);
     await s.page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await syncNow(s.page);
     await s.app.waitForEvent('notification', (n) => n.kind === 'needs_user');
     const notices = s.page.getByRole('region', { name: 'Notifications' });
     await notices.getByText('Outpost needs you').waitFor();
     await s.page.getByRole('button', { name: 'Discard change' }).click();
+    await s.page
+      .getByRole('dialog', { name: 'Discard the unsent time?' })
+      .getByRole('button', { name: 'Discard time' })
+      .click();
     await notices.getByText('Outpost needs you').waitFor({ state: 'detached' });
   });
 

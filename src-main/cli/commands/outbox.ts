@@ -49,7 +49,10 @@ export const outboxCommands: CliCommand[] = [
   defineCommand({
     name: 'outbox discard',
     args: [OP_ID],
-    help: ['Drop a failed change; the item shows what the service holds again.'],
+    help: [
+      'Drop a failed change, or one still waiting to be sent; the item shows what the service holds',
+      'again. A change being sent, or of unknown outcome, is refused until its answer is known.',
+    ],
     async run({ core, args: [id] }) {
       return opOutcome(await call(core, 'outbox.discard', { id }));
     },

@@ -24,6 +24,7 @@ import { VERSION_PAUSE_MS } from '@preload/typing';
 import type { OpenedDatabase, SqliteHandle } from '../store/db';
 import type { SyncContext } from '../store/unit-of-work';
 import { SyncEngine } from '../sync/engine';
+import { processIsAlive, SyncLease } from '../store/sync-lease';
 import { newLocalId } from '../store/ids';
 import { AppContext } from './app-context';
 import { runCommand, type Command } from './command';
@@ -67,6 +68,8 @@ export interface AppCoreOptions {
   requestTimeoutMs?: number;
   /** Jitter source for backoff (tests pass a fixed one). */
   random?: () => number;
+  /** This core's name in the folder's sync lease, and dead cores' of this process (store/sync-lease.ts). */
+  syncLease?: { me: string; gone: readonly string[] };
   /** Test seam: runs on the database connection as it opens (a page limit standing in for a full disk). */
   onDatabaseConnection?: (sqlite: SqliteHandle) => void;
 }
@@ -203,6 +206,9 @@ class Core implements AppCore {
       checkpoint: () => this.#store.checkpoint(),
       answers: this.#answers,
       onStorageFailure: (error) => this.#safe.status.observe(error),
+      ...(this.#o.syncLease
+        ? { lease: new SyncLease(this.#store.db, processIsAlive, Date.now, this.#o.syncLease) }
+        : {}),
     });
     await this.#engine.start();
     this.#safe.start((work) => this.#engine.background(work));

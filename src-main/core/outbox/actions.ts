@@ -6,11 +6,12 @@ import { getPost, updatePost, type PostBase } from '../store/post-repository';
 import type { OutboxOpRow, VariantRow } from '../store/schema';
 import { getVariant, updateVariant, variantBase, type VariantBase } from '../store/variant-repository';
 import { inTransaction, nowIso, type SyncContext } from '../store/unit-of-work';
-import { accountAsSent, serviceAccountColumns } from '../domain/accounts';
+import { accountAsSent } from '../domain/accounts';
 import { keepVersion } from '../history/versions';
 import { ANSWER_WORDS } from '@preload/words/outbox';
 import { linkedToOther } from './links';
-import { getOp } from './op-queries';
+import { discardRefusal, knownOnService, putBack } from './discard-preview';
+import { getOp, listOpenOpsOfPost } from './op-queries';
 import { refusal } from './op-machine';
 import { OpRefused, settle } from './op-store';
 import { parsePayload, parseQuestion } from './payload';
@@ -51,26 +52,25 @@ export async function retryOp(ctx: SyncContext, id: string): Promise<OutboxOpRow
 
 /**
  * Drops a change the service refused for good (or one held back because the variant was
- * published meanwhile): the fields it carried go back to what the service holds, so the item
- * shows the service's state again instead of Failed forever.
+ * published meanwhile), or one still waiting to be sent: the fields it carried go back to what
+ * the service last held, so the item shows the service's state again. Read and settled in one
+ * transaction: a push that claimed the op meanwhile is seen, and the discard refused.
  */
 export async function discardOp(ctx: SyncContext, id: string): Promise<OutboxOpRow> {
-  const op = await opFor(ctx, id, 'discard');
   await inTransaction(ctx, async (t) => {
+    const op = await opOf(t, id);
+    const v = op.variant_id === null ? undefined : await getVariant(t.db, op.variant_id);
+    const others = await listOpenOpsOfPost(t.db, op.post_id);
+    const why = discardRefusal(op, knownOnService(v), others);
+    if (why !== null) throw new OpRefused(why);
     await settle(t, op, {
       event: { type: 'user_discard' },
       action: 'discard',
       reason: `The user dropped a ${op.kind}; the item shows what the service holds.`,
     });
-    const v = op.variant_id === null ? undefined : await getVariant(t.db, op.variant_id);
     const base = v ? variantBase(v) : null;
     if (!v || !base) return;
-    const back: Partial<VariantRow> = {};
-    const fields = parsePayload(op).fields ?? [];
-    if (op.kind === 'update_variant' && fields.includes('content')) back.content = base.content;
-    if (op.kind === 'update_variant' && fields.includes('account'))
-      Object.assign(back, serviceAccountColumns(base.social_profile_id));
-    if (op.kind === 'schedule' || op.kind === 'unschedule') back.scheduled_at = base.scheduled_at;
+    const back = putBack(op, base);
     if (back.content !== undefined && back.content !== v.content) await replaceText(t, v, back.content);
     await updateVariant(t.db, v.id, { ...back, error: null, updated_at: nowIso(t) });
   });

@@ -5,7 +5,8 @@ import type { OutboxOpAction, VariantAction } from '@preload/bridge';
 import { REFUSALS } from '@preload/words/refusals';
 import { isPublished, NEEDS_APPROVAL } from '../domain/service-state';
 import type { OutboxOpRow, VariantRow } from '../store/schema';
-import { refusal } from './op-machine';
+import { discardRefusal } from './discard-preview';
+import { KIND_GROUPS, refusal } from './op-machine';
 import { withdrawalRefusal } from './withdraw';
 
 /** The variant columns its actions depend on. */
@@ -84,8 +85,10 @@ export function variantRefusal(action: VariantAction, f: VariantFacts): string |
     case 'retry':
       // Sent again, a change of a variant that cannot change would only be held back again.
       return lockedReason(v) ?? opRefusal(mine, (o) => o.state === 'failed', action, REFUSALS.noFailedChange);
-    case 'discard':
-      return opRefusal(mine, (o) => o.state === 'failed', action, REFUSALS.noFailedChange);
+    case 'discard': {
+      const op = unsentChangeOf(mine);
+      return op === undefined ? REFUSALS.noChangeToDiscard : discardRefusal(op, v.server_id !== null, mine);
+    }
     case 'publish_again':
     case 'keep_unpublished':
       return opRefusal(
@@ -97,6 +100,18 @@ export function variantRefusal(action: VariantAction, f: VariantFacts): string |
     case 'delete':
       return v.server_id !== null ? REFUSALS.variantOnService : withdrawalRefusal(mine);
   }
+}
+
+/**
+ * The variant's change that Retry and Discard act on: a failed op (a refused change, or a publish),
+ * else its first change still on its way to the service (waiting, or being sent: then Discard
+ * says why it cannot be).
+ */
+export function unsentChangeOf<O extends OpActionRow>(mine: readonly O[]): O | undefined {
+  return (
+    mine.find((o) => o.state === 'failed') ??
+    mine.find((o) => KIND_GROUPS[o.kind] === 'change' && ['pending', 'sending', 'unknown'].includes(o.state))
+  );
 }
 
 /** Every action the core accepts on the variant now, and why it refuses each of the others. */

@@ -63,6 +63,9 @@ const CREATE = { kinds: ['create'] } as const;
 const CHANGE = { kinds: ['change'] } as const;
 const PUBLISH = { kinds: ['publish'] } as const;
 const SAYS = { error: FROM_EVENT };
+const EVERY_KIND = { kinds: ['create', 'change', 'publish'] } as const;
+const DISCARDED = 'Discarded by the user.';
+const DRAFT_KEPT = 'a draft the service has not taken yet is kept: delete it instead.';
 const WITHDRAWN = 'Withdrawn: its item was deleted, or taken back to the local space, before it left.';
 
 /** State x event: the rows in order, the first whose kinds (and guard) fit is taken. */
@@ -84,6 +87,12 @@ export const MACHINE: Record<OpState, Partial<Record<OpEventType, ReadonlyArray<
     superseded: [to('done', [], { ...CHANGE, error: 'Superseded: a newer change replaces it.' })],
     // Nothing of it has reached the service: its item can go, and it with it.
     withdrawn: [to('done', [], { error: WITHDRAWN })],
+    // A change not sent, or proved not applied: the user takes it back before it goes.
+    user_discard: [
+      { refuse: DRAFT_KEPT, ...CREATE },
+      { refuse: 'a publish on its way is not discarded.', ...PUBLISH },
+      to('done', [], { ...CHANGE, error: DISCARDED }),
+    ],
   },
   sending: {
     answered: [to('done', ['record'])],
@@ -97,6 +106,13 @@ export const MACHINE: Record<OpState, Partial<Record<OpEventType, ReadonlyArray<
     // Read back at the next sync (a publish at once), and at every sync until settled.
     outcome_unknown: [to('unknown', ['block'], SAYS)],
     crashed: [to('unknown', ['block'], SAYS)],
+    user_discard: [
+      {
+        refuse:
+          'it is being sent right now, and whether the service takes it is not known yet; wait for its answer.',
+        ...EVERY_KIND,
+      },
+    ],
   },
   unknown: {
     answered: [to('done', ['record'])],
@@ -114,6 +130,12 @@ export const MACHINE: Record<OpState, Partial<Record<OpEventType, ReadonlyArray<
     ],
     // "Check now": read back first, at the next sync, which the retry starts.
     user_retry: [to('unknown')],
+    user_discard: [
+      {
+        refuse: 'it may have reached the service; Outpost checks what the service holds first (Check now).',
+        ...EVERY_KIND,
+      },
+    ],
   },
   needs_user: {
     user_publish_again: [to('pending', [], PUBLISH)],
@@ -131,14 +153,14 @@ export const MACHINE: Record<OpState, Partial<Record<OpEventType, ReadonlyArray<
       { refuse: 'a publish is never retried: use Publish again, after checking.', ...PUBLISH },
       to('pending'),
     ],
-    user_discard: [
-      { refuse: 'a draft the service has not taken yet is kept.', ...CREATE },
-      to('done', [], { error: 'Discarded by the user.' }),
-    ],
+    user_discard: [{ refuse: DRAFT_KEPT, ...CREATE }, to('done', [], { error: DISCARDED })],
     // Refused by the service: nothing of it was applied.
     withdrawn: [to('done', [], { error: WITHDRAWN })],
   },
-  done: {},
+  // Asked of an op that finished meanwhile (sent while the question was open, say).
+  done: {
+    user_discard: [{ refuse: 'it is settled already: sent, or replaced by a newer change.', ...EVERY_KIND }],
+  },
 };
 
 /** Why an event is refused where no row takes it. */
@@ -163,7 +185,7 @@ const REFUSALS: Record<OpEventType, string> = {
   superseded: 'only a change or a publish not yet sent, or refused, is replaced.',
   edited: 'only a refused create is revived by an edit.',
   user_retry: 'only a failed op, or one of unknown outcome, can be retried.',
-  user_discard: 'only a failed op can be discarded.',
+  user_discard: 'only a failed op, or a change waiting to be sent, can be discarded.',
   user_publish_again: 'only a publish waiting for the user can be sent again.',
   user_keep_unpublished: 'only a publish waiting for the user can be kept unpublished.',
   user_adopt: 'only a create waiting for the user can adopt a match.',

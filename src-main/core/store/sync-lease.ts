@@ -37,13 +37,23 @@ export function processIsAlive(pid: number): boolean {
  * process is still at work, and tests that move the core's clock must not move that.
  */
 export class SyncLease {
-  readonly #me = { id: randomUUID(), pid: process.pid, host: hostname() };
+  readonly #me: Omit<LeaseHolder, 'renewedAt'>;
+  readonly #gone: ReadonlySet<string>;
 
+  /**
+   * `holders.me` names this core in the lease (default a fresh id); `holders.gone` names cores
+   * of this same process known to be dead (a host whose core thread died and was started again):
+   * their process lives on, so only this says their lease is free.
+   */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly isAlive: (pid: number) => boolean = processIsAlive,
     private readonly nowMs: () => number = Date.now,
-  ) {}
+    holders: { me?: string; gone?: readonly string[] } = {},
+  ) {
+    this.#me = { id: holders.me ?? randomUUID(), pid: process.pid, host: hostname() };
+    this.#gone = new Set(holders.gone ?? []);
+  }
 
   /** Takes the lease unless a live holder has it; a dead or silent holder's lease is taken over. */
   async acquire(): Promise<LeaseAnswer> {
@@ -95,6 +105,7 @@ export class SyncLease {
   }
 
   #holds(holder: LeaseHolder): boolean {
+    if (this.#gone.has(holder.id)) return false;
     if (this.nowMs() - Date.parse(holder.renewedAt) >= LEASE_STALE_MS) return false;
     // On this machine a holder whose process is gone (killed mid-sync) let go at once.
     return holder.host !== this.#me.host || this.isAlive(holder.pid);

@@ -107,6 +107,8 @@ export const SHORTCUT_SHEET: ShortcutGroup[] = [
       { keys: SHORTCUTS.schedule.label, does: 'Schedule: the caret goes to the time' },
       { keys: SHORTCUTS.nextVariant.label, does: 'Next variant' },
       { keys: SHORTCUTS.previousVariant.label, does: 'Previous variant' },
+      { keys: 'Left / Right in the time', does: 'The day, month, year, hour or minute before or after' },
+      { keys: 'Up / Down in the time', does: 'One more or one less; digits type it' },
     ],
   },
   {

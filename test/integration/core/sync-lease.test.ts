@@ -7,7 +7,12 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DATABASE_FILE } from '../../../src-main/core/paths';
 import { openDatabase, type OpenedDatabase } from '../../../src-main/core/store/db';
-import { LEASE_STALE_MS, SyncLease, type LeaseHolder } from '../../../src-main/core/store/sync-lease';
+import {
+  LEASE_STALE_MS,
+  processIsAlive,
+  SyncLease,
+  type LeaseHolder,
+} from '../../../src-main/core/store/sync-lease';
 import { startSandbox, type SandboxHandle } from '../../server/index';
 import { VirtualTime } from '../../support/virtual-time';
 import { openCore, type TestCore } from './helpers';
@@ -44,6 +49,15 @@ describe('SyncLease', () => {
     await new SyncLease(a.db).acquire();
     const nobodyAlive = new SyncLease(b.db, () => false);
     expect(await nobodyAlive.acquire()).toEqual({ ok: true });
+  });
+
+  it('a core of this same process known dead (its thread ended) is taken over at once; a live one is not', async () => {
+    await new SyncLease(a.db, processIsAlive, Date.now, { me: 'thread-1' }).acquire();
+    const unaware = new SyncLease(b.db, processIsAlive, Date.now, { me: 'thread-3' });
+    expect(await unaware.acquire()).toMatchObject({ ok: false, holder: { id: 'thread-1' } });
+    const told = new SyncLease(b.db, processIsAlive, Date.now, { me: 'thread-2', gone: ['thread-1'] });
+    expect(await told.acquire()).toEqual({ ok: true });
+    expect(await unaware.acquire()).toMatchObject({ ok: false, holder: { id: 'thread-2' } });
   });
 
   it('a holder that stopped renewing is taken over; renewing keeps it', async () => {

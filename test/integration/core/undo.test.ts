@@ -167,16 +167,22 @@ describe('undo of a discard', () => {
     await c.core.syncNow('user');
     expect((await variant(c, post.id, v.id)).state).toBe('failed');
     const [failed] = await c.call('outbox.list', undefined);
-    expect(failed).toMatchObject({ state: 'failed', discardsText: 'We launch tomorrow, at ten sharp.' });
-    // The variant's own view names the change and its text: the window needs no outbox list.
-    expect((await variant(c, post.id, v.id)).failedChange).toEqual({
+    const discards = {
+      text: { goes: 'We launch tomorrow, at ten sharp.', comesBack: 'We launch tomorrow.' },
+      time: null,
+      account: false,
+    };
+    expect(failed).toMatchObject({ state: 'failed', discards });
+    // The variant's own view names the change and what a discard puts back: the window needs no outbox list.
+    expect((await variant(c, post.id, v.id)).unsentChange).toEqual({
       opId: failed!.id,
-      discardsText: 'We launch tomorrow, at ten sharp.',
+      state: 'failed',
+      discards,
     });
 
     await c.call('outbox.discard', { id: failed!.id });
     expect((await variant(c, post.id, v.id)).content).toBe('We launch tomorrow.');
-    expect((await variant(c, post.id, v.id)).failedChange).toBeNull();
+    expect((await variant(c, post.id, v.id)).unsentChange).toBeNull();
     const entry = offered(c).at(-1)!;
     expect(entry).toMatchObject({
       label: 'Discarded the unsent text of ‘Launch day’ (X)',
@@ -206,7 +212,10 @@ describe('undo of a discard', () => {
     s.publishAs(serverId);
     await c.core.syncNow('user');
     const [held] = await c.call('outbox.list', undefined);
-    expect(held).toMatchObject({ state: 'failed', discardsText: 'A better text.' });
+    expect(held).toMatchObject({
+      state: 'failed',
+      discards: { text: { goes: 'A better text.', comesBack: 'We launch tomorrow.' } },
+    });
     await c.call('outbox.discard', { id: held!.id });
 
     const result = await c.call('undo.run', {});
@@ -217,14 +226,19 @@ describe('undo of a discard', () => {
     expect(await c.call('outbox.list', undefined)).toEqual([]);
   });
 
-  it('asks nothing of a discard that drops no text: a refused time has no text to show', async () => {
+  it('says what a discard of a refused time puts back: the time, and no text', async () => {
     const { c, s, post, v } = await scheduledOnService();
     s.faults.add({ kind: 'status', status: 409, method: 'PATCH', path: VARIANT, times: 1 });
     await c.call('variants.schedule', { id: v.id, at: at(50) });
     await c.core.syncNow('user');
     const [failed] = await c.call('outbox.list', undefined);
-    expect(failed).toMatchObject({ kind: 'schedule', state: 'failed', discardsText: null });
-    expect((await variant(c, post.id, v.id)).failedChange).toEqual({ opId: failed!.id, discardsText: null });
+    const discards = { text: null, time: { goes: at(50), comesBack: at(25) }, account: false };
+    expect(failed).toMatchObject({ kind: 'schedule', state: 'failed', discards });
+    expect((await variant(c, post.id, v.id)).unsentChange).toEqual({
+      opId: failed!.id,
+      state: 'failed',
+      discards,
+    });
     await c.call('outbox.discard', { id: failed!.id });
     expect(offered(c).at(-1)!.label).toBe('Discarded the unsent time of ‘Launch day’ (X)');
     expect((await variant(c, post.id, v.id)).scheduledAt).toBe(at(25));

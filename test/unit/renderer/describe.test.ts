@@ -43,6 +43,25 @@ describe('entries with unpromised fields', () => {
     );
   });
 
+  it("names the platform of the variant an entry is about: the post's variant's, else the entry's own", () => {
+    const entry = { action: 'variant.rescheduled', actor: 'alice', variant_id: '12', detail: {} };
+    const platformOf = (id: string) => (id === '12' ? 'x' : null);
+    expect(describeEntry(entry, { ...opts, platformOf }).title).toBe('X variant rescheduled');
+    expect(describeEntry({ ...entry, variant_id: 13 }, { ...opts, platformOf }).title).toBe(
+      'Variant rescheduled',
+    );
+    expect(
+      describeEntry({ ...entry, variant_id: 13, detail: { platform: 'linkedin' } }, { ...opts, platformOf })
+        .title,
+    ).toBe('LinkedIn variant rescheduled');
+    // A headline of the service's own words keeps them, the platform before it.
+    expect(describeEntry({ ...entry, action: 'Moved to Friday' }, { ...opts, platformOf }).title).toBe(
+      'X: Moved to Friday',
+    );
+    // Not about a variant: nothing to name.
+    expect(describeEntry({ action: 'post.renamed', platform: 'x' }, opts).title).toBe('Post renamed');
+  });
+
   it('shows a skill with its description and any other short field', () => {
     const d = describeEntry(
       {

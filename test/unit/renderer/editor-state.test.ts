@@ -269,13 +269,13 @@ describe('the open post deleted meanwhile', () => {
 });
 
 describe('a failed change', () => {
-  const failed = (failedChange: VariantView['failedChange']): PostDetail => ({
+  const failed = (unsentChange: VariantView['unsentChange']): PostDetail => ({
     ...POST,
-    variants: [variantView({ id: 'v1', state: 'failed', error: 'Refused.', failedChange })],
+    variants: [variantView({ id: 'v1', state: 'failed', error: 'Refused.', unsentChange })],
   });
 
   it('is retried and discarded by the op its variant names, without reading the whole outbox', async () => {
-    shown = failed({ opId: 'op7', discardsText: null });
+    shown = failed({ opId: 'op7', state: 'failed', discards: null });
     const editor = await openEditor();
     await editor.recovery.retry('v1');
     await editor.recovery.discard('v1');
@@ -291,6 +291,6 @@ describe('a failed change', () => {
     const editor = await openEditor();
     await editor.recovery.discard('v1');
     expect(sent.filter((s) => s.command.startsWith('outbox.'))).toEqual([]);
-    expect(editor.messages.about('v1')).toBe('This variant has no failed change any more.');
+    expect(editor.messages.about('v1')).toBe('This variant has no change waiting any more.');
   });
 });

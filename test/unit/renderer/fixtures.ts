@@ -23,7 +23,7 @@ export function variantView(over: Partial<VariantView> = {}): VariantView {
     conflicts: [],
     publishUnknown: null,
     publishedElsewhere: null,
-    failedChange: null,
+    unsentChange: null,
     signOffExpected: false,
     storedAs: null,
     updatedAt: '2030-01-01T00:00:00Z',

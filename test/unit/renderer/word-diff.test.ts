@@ -1,7 +1,7 @@
-// The History panel's comparison (features/history/word-diff.ts): word by word, whitespace and
+// The comparison History and the Discard question show (lib/word-diff.ts): word by word, whitespace and
 // line breaks kept, and the counts its legend gives.
 import { describe, expect, it } from 'vitest';
-import { changeSummary, changedWords, wordDiff } from '../../../src-renderer/src/features/history/word-diff';
+import { changeSummary, changedWords, wordDiff } from '../../../src-renderer/src/lib/word-diff';
 
 describe('wordDiff', () => {
   it('marks whole words taken away and brought back, and keeps the rest as it was', () => {

@@ -1,6 +1,7 @@
 // Rows to the views the window shows (src-preload/bridge.ts). State words come from the pure
 // rules in domain/item-state.ts so the window, the CLI and the tests agree.
 import type {
+  DiscardPreview,
   FieldConflict,
   OutboxOpView,
   PostDetail,
@@ -8,13 +9,14 @@ import type {
   PublishedElsewhere,
   StoredAsView,
   SyncLogEntry,
+  UnsentChange,
   VariantView,
 } from '@preload/bridge';
 import type { OutboxOpRow, PostRow, SyncLogRow, VariantRow } from '../../store/schema';
 import { parseJson, postBase, type PostSummaryRow } from '../../store/post-repository';
 import { sameText } from '../../outbox/answer-check';
 import { storedDifferentlyReason } from '../../outbox/stored-differently';
-import { variantActions } from '../../outbox/item-actions';
+import { unsentChangeOf, variantActions } from '../../outbox/item-actions';
 import { postActions } from '../../outbox/post-actions';
 import { actionsOf, KIND_GROUPS } from '../../outbox/op-machine';
 import { parseQuestion } from '../../outbox/payload';
@@ -30,7 +32,7 @@ import {
   signOffExpected,
   type WorkspaceAccounts,
 } from '../../domain/accounts';
-import { discardsText } from '../../outbox/discard-text';
+import { discardPreview } from '../../outbox/discard-preview';
 
 /** The variant columns its state depends on (posts.list reads only these, never raw or base JSON). */
 export type VariantStateRow = Pick<
@@ -108,11 +110,19 @@ export function variantView(
     conflicts,
     publishUnknown,
     publishedElsewhere: publishedElsewhere(v, failedOp),
-    failedChange: failedOp ? { opId: failedOp.id, discardsText: discardsText(failedOp, v) } : null,
+    unsentChange: unsentChange(v, ops),
     signOffExpected: signOffExpected(v, accounts),
     storedAs: storedAsOf(v),
     updatedAt: v.updated_at,
   };
+}
+
+/** The variant's change Retry and Discard act on, with what a discard of it would put back. */
+function unsentChange(v: VariantRow, ops: OutboxOpRow[]): UnsentChange | null {
+  const mine = ops.filter((o) => o.variant_id === v.id);
+  const op = unsentChangeOf(mine);
+  if (op === undefined || (op.state !== 'failed' && op.state !== 'pending')) return null;
+  return { opId: op.id, state: op.state, discards: discardPreview(op, v, mine) };
 }
 
 /** The service's other form of the text, while the text here is still the one that was sent. */
@@ -215,7 +225,8 @@ export function outboxOpView(
     postTitle: string;
     platform: string | null;
     waitingFor?: string | null;
-    discardsText?: string | null;
+    /** What a discard would put back; null when it cannot be discarded (the core's rules beyond the machine's). */
+    discards: DiscardPreview | null;
   },
 ): OutboxOpView {
   const asked = parseQuestion(op);
@@ -239,8 +250,8 @@ export function outboxOpView(
             : null)),
     candidates: op.state === 'needs_user' ? (asked?.candidates ?? []) : [],
     waitingFor: about.waitingFor ?? null,
-    discardsText: about.discardsText ?? null,
-    actions: actionsOf(op),
+    discards: about.discards,
+    actions: actionsOf(op).filter((a) => a !== 'discard' || about.discards !== null),
     createdAt: op.created_at,
   };
 }

@@ -4,16 +4,16 @@ import { NOT_FOUND } from '@preload/words/errors';
 import type { OutboxOpView } from '@preload/bridge';
 import { OUTBOX_REASONS } from '@preload/words/outbox';
 import { adoptCandidate, decidePublish, retryOp } from '../../outbox/actions';
-import { discardsText } from '../../outbox/discard-text';
+import { discardPreview } from '../../outbox/discard-preview';
 import { heldForUser } from '../../outbox/held-for-user';
-import { getOp, listOpenOpsWithSubjects } from '../../outbox/op-queries';
+import { getOp, listOpenOpsOfPost, listOpenOpsWithSubjects } from '../../outbox/op-queries';
 import type { OutboxOpRow } from '../../store/schema';
 import { listUnavailableWorkspaces } from '../../store/workspace-repository';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import type { Commands } from '../command';
 import { CommandError } from '../command-error';
-import { discardsTexts } from './discard-text';
+import { discardPreviews } from './discard-previews';
 import { discardUndoably } from './discard-undo';
 import { outboxOpView } from '../items/views';
 import { id, none } from '../schemas';
@@ -75,7 +75,7 @@ async function opView(app: AppContext, id: string): Promise<OutboxOpView> {
   return outboxOpView(op, {
     postTitle: post.title,
     platform: variant?.platform ?? null,
-    discardsText: discardsText(op, variant),
+    discards: discardPreview(op, variant, await listOpenOpsOfPost(app.db, op.post_id)),
   });
 }
 
@@ -95,14 +95,14 @@ async function listOps(app: AppContext): Promise<OutboxOpView[]> {
     (await listUnavailableWorkspaces(app.db)).map((w) => [w.slug, w.name ?? w.slug]),
   );
   const ops = await listOpenOpsWithSubjects(app.db);
-  const texts = await discardsTexts(app.db, ops);
+  const previews = await discardPreviews(app.db, ops);
   const held = heldForUser(ops);
   return ops.map((op) =>
     outboxOpView(op, {
       postTitle: op.post_title,
       platform: op.platform,
       waitingFor: waitingFor(op, unavailable, held.get(op.id)),
-      discardsText: texts.get(op.id) ?? null,
+      discards: previews.get(op.id) ?? null,
     }),
   );
 }

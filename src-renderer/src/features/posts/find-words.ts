@@ -29,6 +29,13 @@ export function sortName(sort: PostSort): string {
 const DAY = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const dayText = (day: string): string => DAY.format(Date.parse(`${day}T00:00:00Z`));
 
+/** The button that puts rows kept in place back in the list's order, and what it does. */
+export const RESORT = {
+  label: 'Re-sort',
+  title: (sort: PostSort): string =>
+    `${sortName(sort)}: rows keep their places while you work; this puts them in order`,
+} as const;
+
 export function whenName(when: When): string {
   switch (when.choice) {
     case 'any':

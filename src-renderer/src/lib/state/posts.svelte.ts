@@ -8,6 +8,7 @@ import {
   type ProfileView,
   type WorkspaceView,
 } from '@preload/bridge';
+import { keptOrder, sameOrder } from './kept-order';
 import { ANY_TIME, hasFilters, timeRangeOf, type When } from './list-filters';
 import { afterNextPaint } from '../after-paint';
 import { errorMessage, invoke } from '../bridge';
@@ -38,6 +39,8 @@ export class PostsState {
   loaded = $state(false);
   /** Only the first screenful is in `items`; the rest is on its way. */
   partial = $state(false);
+  /** The rows keep the places they had while posts changed: `resort` puts them in order. */
+  outOfOrder = $state(false);
   error = $state<string | null>(null);
   sortError = $state<string | null>(null);
   workspaceError = $state<string | null>(null);
@@ -73,7 +76,11 @@ export class PostsState {
     };
   }
 
-  async reload(): Promise<void> {
+  /**
+   * The list again. Rows already shown keep their places (a person may be about to click one)
+   * unless `freshOrder`: a new search, filter or order is shown in the core's order anyway.
+   */
+  async reload({ freshOrder = false }: { freshOrder?: boolean } = {}): Promise<void> {
     const mine = ++this.sequence;
     const payload = this.listPayload();
     const asked = JSON.stringify(payload);
@@ -84,7 +91,9 @@ export class PostsState {
         // that the rows on screen do not shrink and grow back.
         const items = await this.readPages(payload, [], current);
         if (items === null) return;
-        this.items = items;
+        const shown = freshOrder ? items : keptOrder(this.items, items);
+        this.outOfOrder = !sameOrder(shown, items);
+        this.items = shown;
         this.partial = false;
         this.error = null;
         return;
@@ -96,6 +105,7 @@ export class PostsState {
       const first = await invoke('posts.list', { ...payload, limit: FIRST_SCREENFUL });
       if (!current()) return;
       this.items = first;
+      this.outOfOrder = false;
       this.loaded = true;
       this.shown = asked;
       this.partial = first.length === FIRST_SCREENFUL;
@@ -159,6 +169,11 @@ export class PostsState {
     this.filter = 'all';
     this.when = ANY_TIME;
     void this.reload();
+  }
+
+  /** The rows in the list's own order again, after they kept their places while posts changed. */
+  resort(): Promise<void> {
+    return this.reload({ freshOrder: true });
   }
 
   /** A new order, shown at once and kept for the next start. */

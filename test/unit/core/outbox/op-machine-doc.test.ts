@@ -22,7 +22,8 @@ import type { OpState } from '../../../../src-main/core/store/schema';
 const DOC = join(import.meta.dirname, '../../../../docs/op-machine.md');
 
 const STATE_MEANING: Record<OpState, string> = {
-  pending: 'waiting to be sent (nothing of it has left, or what left was proved not applied)',
+  pending:
+    'waiting to be sent (nothing of it has left, or what left was proved not applied): a change can still be discarded',
   sending: 'claimed: committed before its request leaves',
   unknown: 'the request may have reached the service: read back before anything else happens',
   needs_user:
@@ -38,6 +39,13 @@ function kindsOf(row: Row, afterOthers: boolean): string {
   const every = afterOthers ? 'the other kinds' : 'every kind';
   const kinds = row.kinds === undefined ? every : row.kinds.map((k) => KIND_WORDS[k]).join(', ');
   return row.when === 'limit_reached' ? `${kinds}, not kept ${NOT_KEPT_LIMIT} times` : kinds;
+}
+
+/** The kinds a refusal names; all of them are "every kind". */
+function refusedKinds(kinds: readonly KindGroup[]): string {
+  return kinds.length === Object.keys(KIND_WORDS).length
+    ? 'every kind'
+    : kinds.map((k) => KIND_WORDS[k]).join(', ');
 }
 
 function happens(row: Row): string {
@@ -89,7 +97,7 @@ async function renderMachine(): Promise<string> {
         const words = cell(EVENT_WORDS[event]);
         if ('refuse' in entry)
           out.push(
-            `| \`${state}\` | ${words} | ${entry.kinds.map((k) => KIND_WORDS[k]).join(', ')} | refused | ${cell(entry.refuse)} |`,
+            `| \`${state}\` | ${words} | ${refusedKinds(entry.kinds)} | refused | ${cell(entry.refuse)} |`,
           );
         else {
           const afterOthers = rows.slice(0, i).some((r) => r.kinds !== undefined && !('when' in r));

@@ -14,6 +14,7 @@ import {
   blocksAfter,
   MACHINE,
   NOT_KEPT_LIMIT,
+  refusal,
   transition,
   type Scope,
 } from '../../../../src-main/core/outbox/op-machine';
@@ -69,6 +70,7 @@ const CHANGE: Record<OpState, Partial<Record<OpEventType, Row>>> = {
     folded: 'pending',
     superseded: 'done',
     withdrawn: 'done',
+    user_discard: 'done',
   },
   sending: {
     answered: 'done',
@@ -103,19 +105,19 @@ const DIFFERS: Record<OpKind, Partial<Record<OpState, Partial<Record<OpEventType
   schedule: {},
   unschedule: {},
   create_post: {
-    pending: { not_kept: '-', superseded: '-' },
+    pending: { not_kept: '-', superseded: '-', user_discard: '-' },
     unknown: { read_back_ambiguous: 'needs_user', not_kept: '-' },
     needs_user: { user_adopt: 'done', user_create_anew: 'pending' },
     failed: { edited: 'pending', user_discard: '-', superseded: '-' },
   },
   create_variant: {
-    pending: { not_kept: '-', superseded: '-' },
+    pending: { not_kept: '-', superseded: '-', user_discard: '-' },
     unknown: { read_back_ambiguous: 'needs_user', not_kept: '-' },
     needs_user: { user_adopt: 'done', user_create_anew: 'pending' },
     failed: { edited: 'pending', user_discard: '-', superseded: '-' },
   },
   publish: {
-    pending: { not_kept: '-', folded: '-', superseded: '-' },
+    pending: { not_kept: '-', folded: '-', superseded: '-', user_discard: '-' },
     unknown: { read_back_absent: 'needs_user', not_kept: '-' },
     needs_user: { user_publish_again: 'pending', user_keep_unpublished: 'done' },
     failed: { user_retry: '-' },
@@ -224,11 +226,27 @@ describe('what the user may do, read from the machine', () => {
     ['create_post', 'unknown', ['retry']],
     ['publish', 'needs_user', ['publish_again', 'keep_unpublished']],
     ['create_variant', 'needs_user', ['adopt', 'create_anew']],
-    ['update_variant', 'pending', []],
+    ['update_variant', 'pending', ['discard']],
+    ['schedule', 'pending', ['discard']],
+    ['create_variant', 'pending', []],
+    ['publish', 'pending', []],
+    ['update_variant', 'sending', []],
+    ['update_variant', 'unknown', ['retry']],
     ['publish', 'sending', []],
     ['publish', 'done', []],
   ])('%s %s -> %o', (kind, state, actions) => {
     expect(actionsOf({ kind, state })).toEqual(actions);
+  });
+});
+
+describe('a discard, refused with the reason while the change may reach the service', () => {
+  it.each<[OpKind, OpState, RegExp]>([
+    ['update_variant', 'sending', /^Discard is not possible for this change: it is being sent right now/],
+    ['schedule', 'unknown', /^Discard is not possible for this schedule: it may have reached the service/],
+    ['publish', 'pending', /a publish on its way is not discarded/],
+    ['create_variant', 'pending', /a draft the service has not taken yet is kept: delete it instead/],
+  ])('%s %s', (kind, state, reason) => {
+    expect(refusal({ kind, state }, 'discard')).toMatch(reason);
   });
 });
 

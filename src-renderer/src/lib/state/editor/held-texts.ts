@@ -1,4 +1,4 @@
-// Texts the core could not save because of the disk or the folder (full, read-only, gone): kept
+// Texts the core could not save because of the disk or the folder (full, read-only, gone), or because it stopped and is starting again: kept
 // here, in the window, exactly as typed, and saved again every few seconds and as soon as the
 // core says the folder takes changes again. Nothing typed is dropped: a held text goes only once
 // it is saved, or when a newer text of the same field takes its place.
@@ -14,9 +14,15 @@ export interface HeldText {
   text: string;
 }
 
-/** Whether a save failed for the folder's sake (and so is kept and tried again), not for the text's. */
+/**
+ * Whether a save failed for the folder's or the core's sake (and so is kept and tried again), not
+ * for the text's: a core that stopped and is starting again did not save it either.
+ */
 export function heldBack(error: unknown): boolean {
-  return error instanceof BridgeError && (error.code === 'disk_full' || error.code === 'storage');
+  return (
+    error instanceof BridgeError &&
+    (error.code === 'disk_full' || error.code === 'storage' || error.code === 'core_restarting')
+  );
 }
 
 /** The words beside a held text: the window's own for a full disk, the core's for anything else. */

@@ -1,5 +1,6 @@
 // Putting a text or a change right: a version from the text's history restored (a new edit, which
-// the core offers to undo), a failed change of a variant retried or discarded.
+// the core offers to undo), a failed change of a variant retried, or a change that has not
+// reached the service (failed, or waiting to be sent) discarded.
 import { errorMessage, invoke } from '../../bridge';
 import { subjectOf } from './history.svelte';
 import type { OpenPost } from './open-post';
@@ -35,17 +36,17 @@ export class Recovery {
     await this.settle(variantId, 'outbox.retry');
   }
 
-  /** The failed change of this variant, dropped: it shows what the service holds again. */
+  /** The variant's change that has not reached the service, dropped: it shows what the service holds again. */
   async discard(variantId: string): Promise<void> {
     await this.settle(variantId, 'outbox.discard');
   }
 
-  /** The variant's failed change, as the open post shows it (its view names the op). */
+  /** The variant's unsent change, as the open post shows it (its view names the op). */
   private async settle(variantId: string, command: 'outbox.retry' | 'outbox.discard'): Promise<void> {
     const { editor } = this;
-    const change = editor.post?.variants.find((v) => v.id === variantId)?.failedChange ?? null;
+    const change = editor.post?.variants.find((v) => v.id === variantId)?.unsentChange ?? null;
     try {
-      if (change === null) throw new Error('This variant has no failed change any more.');
+      if (change === null) throw new Error('This variant has no change waiting any more.');
       await invoke(command, { id: change.opId });
       editor.messages.clear(variantId);
       await editor.refresh();

@@ -1,6 +1,6 @@
-// The difference between two texts, word by word (jsdiff), for the History panel: what a restore
-// would take away from the text now, and what it would bring back. Spaces and line breaks count,
-// so a change of layout shows too.
+// The difference between two texts, word by word (jsdiff): what a restore from History, or a
+// discard, would take away from the text now, and what it would bring back. Spaces and line
+// breaks count, so a change of layout shows too.
 import { diffWordsWithSpace } from 'diff';
 
 export interface DiffPart {

@@ -1,0 +1,100 @@
+// The access token stays with the host: the core's thread asks for it over the port each time
+// it needs it, and the host answers from its own store (the OS keychain, the environment, or
+// memory for the session, which so outlives a restart of the core's thread).
+import type { SecretStore, TokenLookup } from '../core/ports';
+import { KeychainError } from '../core/secrets';
+import type { SecretRequest, ToCore } from './messages';
+
+type SecretAnswer = Extract<ToCore, { kind: 'secretAnswer' }>;
+type Kind = SecretStore['kind'];
+
+/** The core's side: a SecretStore whose every read and write is a question to the host. */
+export class PortSecretStore implements SecretStore {
+  #kind: Kind;
+  readonly #kinds = new Map<string, Kind>();
+  readonly #waiting = new Map<number, (answer: SecretAnswer) => void>();
+  readonly #ask: (request: SecretRequest) => void;
+  #nextId = 0;
+
+  constructor(kind: Kind, ask: (request: SecretRequest) => void) {
+    this.#kind = kind;
+    this.#ask = ask;
+  }
+
+  get kind(): Kind {
+    return this.#kind;
+  }
+
+  /** Where the token last read or written for `account` lives, as the host said with its answer. */
+  kindOf(account: string): Kind {
+    return this.#kinds.get(account) ?? this.#kind;
+  }
+
+  async get(account: string, lookup?: TokenLookup): Promise<string | null> {
+    const typed = lookup?.typedForAddress;
+    return (await this.#request('get', account, typed === undefined ? {} : { typedForAddress: typed })).value;
+  }
+
+  async set(account: string, secret: string): Promise<void> {
+    await this.#request('set', account, { secret });
+  }
+
+  async delete(account: string): Promise<void> {
+    await this.#request('delete', account, {});
+  }
+
+  /** An answer from the host; one nobody waits for (a stale id) is dropped. */
+  answered(answer: SecretAnswer): void {
+    const waiter = this.#waiting.get(answer.id);
+    this.#waiting.delete(answer.id);
+    waiter?.(answer);
+  }
+
+  #request(
+    op: SecretRequest['op'],
+    account: string,
+    extra: Pick<SecretRequest, 'secret' | 'typedForAddress'>,
+  ): Promise<SecretAnswer> {
+    const id = this.#nextId++;
+    return new Promise<SecretAnswer>((resolve, reject) => {
+      this.#waiting.set(id, (answer) => {
+        this.#kind = answer.storeKind;
+        if (answer.accountKind === null) this.#kinds.delete(account);
+        else this.#kinds.set(account, answer.accountKind);
+        if (answer.ok) return resolve(answer);
+        reject(answer.keychain ? new KeychainError(answer.message) : new Error(answer.message));
+      });
+      this.#ask({ kind: 'secret', id, op, account, ...extra });
+    });
+  }
+}
+
+/** The host's side: one question of the core's thread, answered from the host's own store. */
+export async function answerSecretRequest(store: SecretStore, request: SecretRequest): Promise<SecretAnswer> {
+  const answer = (ok: boolean, value: string | null, message = '', keychain = false): SecretAnswer => ({
+    kind: 'secretAnswer',
+    id: request.id,
+    ok,
+    value,
+    storeKind: store.kind,
+    accountKind: store.kindOf?.(request.account) ?? store.kind,
+    message,
+    keychain,
+  });
+  try {
+    if (request.op === 'get') {
+      const lookup =
+        request.typedForAddress === undefined ? undefined : { typedForAddress: request.typedForAddress };
+      return answer(true, await store.get(request.account, lookup));
+    }
+    if (request.op === 'set') {
+      if (request.secret === undefined) return answer(false, null, 'No token was given to keep.');
+      await store.set(request.account, request.secret);
+    } else await store.delete(request.account);
+    return answer(true, null);
+  } catch (error) {
+    // No store puts the token in its words (keytar-store.ts wraps the keychain's own).
+    const message = error instanceof Error ? error.message : String(error);
+    return answer(false, null, message, error instanceof KeychainError);
+  }
+}

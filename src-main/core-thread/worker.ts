@@ -1,0 +1,84 @@
+// The core's thread: the entry a host starts as a worker (threaded-core.ts). It makes the core
+// from the plain options it was given, with a secret store that asks the host for the token,
+// and then answers the host's messages: commands, syncs, the network's state, the close.
+import { parentPort, workerData } from 'node:worker_threads';
+import { createAppCore } from '../core/app/create-app-core';
+import type { AppCore } from '../core/ports';
+import { createConsoleLogger } from '../shared/console-logger';
+import { coreThreadOptionsSchema, toCoreSchema, type FromCore, type ToCore } from './messages';
+import { PortSecretStore } from './port-secrets';
+
+if (parentPort === null) throw new Error('The core thread runs as a worker thread, not as a program.');
+const port = parentPort;
+const send = (message: FromCore): void => port.postMessage(message);
+const options = coreThreadOptionsSchema.parse(workerData);
+const secrets = new PortSecretStore(options.secretsKind, send);
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function handle(core: AppCore, message: ToCore): Promise<void> {
+  switch (message.kind) {
+    case 'invoke':
+      // The core checks the name and the payload against the command's schema itself.
+      send({
+        kind: 'answer',
+        id: message.id,
+        result: await core.invoke(message.command as never, message.payload),
+      });
+      return;
+    case 'syncNow':
+      try {
+        send({ kind: 'synced', id: message.id, status: await core.syncNow(message.trigger) });
+      } catch (error) {
+        send({ kind: 'syncFailed', id: message.id, message: errorText(error) });
+      }
+      return;
+    case 'setOnline':
+      core.setOnline(message.online);
+      return;
+    case 'close':
+      await core.close(message.graceMs);
+      send({ kind: 'closed' });
+      port.close();
+      return;
+    case 'secretAnswer':
+      secrets.answered(message);
+  }
+}
+
+async function start(): Promise<void> {
+  let core: AppCore | null = null;
+  // Secret answers arrive while the core opens (it may read the token then): listen first.
+  port.on('message', (raw: unknown) => {
+    const parsed = toCoreSchema.safeParse(raw);
+    if (!parsed.success) return; // the host only sends what the schema holds: anything else is dropped
+    if (parsed.data.kind === 'secretAnswer') return secrets.answered(parsed.data);
+    if (core !== null) void handle(core, parsed.data);
+  });
+  try {
+    core = await createAppCore({
+      dataDir: options.dataDir,
+      host: options.host,
+      version: options.version,
+      secrets,
+      secretsMessage: options.secretsMessage,
+      syncLease: options.syncLease,
+      ...(options.logPrefix !== undefined ? { logger: createConsoleLogger(options.logPrefix) } : {}),
+      ...(options.syncIntervalMs !== undefined ? { syncIntervalMs: options.syncIntervalMs } : {}),
+      ...(options.syncAfterChangeMs !== undefined ? { syncAfterChangeMs: options.syncAfterChangeMs } : {}),
+      ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+      ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
+      ...(options.nativeBinding !== undefined ? { nativeBinding: options.nativeBinding } : {}),
+    });
+  } catch (error) {
+    send({ kind: 'startFailed', message: errorText(error) });
+    port.close();
+    return;
+  }
+  core.subscribe((event) => send({ kind: 'event', event }));
+  send({ kind: 'ready', status: core.status() });
+}
+
+void start();

@@ -1,0 +1,42 @@
+// The post list keeps the order a person sees while they work: a row they point at or are
+// about to click does not jump because they (or a sync) changed its post. Re-sorting, another
+// search or filter, or opening the window again shows the list in its own order.
+
+/**
+ * The posts of `fresh` (the core's list, in its order) placed as `shown` had them. A post that
+ * was not shown comes in just after the shown post it follows in the core's order, or at the top
+ * when it comes before them all (a new post, last changed, comes first). A post no longer in
+ * `fresh` goes. Linear in the list's length, so 10,000 posts cost nothing to notice.
+ */
+export function keptOrder<T extends { id: string }>(shown: readonly T[], fresh: readonly T[]): T[] {
+  const wasShown = new Set(shown.map((item) => item.id));
+  const current = new Map<string, T>();
+  // The posts not shown before: those ahead of every shown one, and the others by the shown post they follow.
+  const leading: T[] = [];
+  const following = new Map<string, T[]>();
+  let previous: string | null = null;
+  for (const item of fresh) {
+    if (wasShown.has(item.id)) {
+      current.set(item.id, item);
+      previous = item.id;
+    } else if (previous === null) leading.push(item);
+    else {
+      const after = following.get(previous) ?? [];
+      after.push(item);
+      following.set(previous, after);
+    }
+  }
+  const kept = leading;
+  for (const { id } of shown) {
+    const item = current.get(id);
+    if (item === undefined) continue;
+    kept.push(item);
+    for (const newer of following.get(id) ?? []) kept.push(newer);
+  }
+  return kept;
+}
+
+/** The two lists hold the same posts in the same order. */
+export function sameOrder<T extends { id: string }>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((item, i) => item.id === b[i]?.id);
+}

@@ -1,0 +1,178 @@
+// The desktop app as it starts for real, with only the Electron runtime mocked: its core on a
+// Node worker thread (real SQLite, real HTTP to the sandbox), the window's commands through the
+// IPC handlers, the token in the main process's store. Killing the core's thread mid-typing:
+// the window is told in words, the core starts again, and the text reaches the service once.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IPC_EVENT_CHANNEL, ipcChannel } from '@preload/bridge';
+import type { BridgeEvent, BridgeResult, CommandName, CommandPayload, CommandResult } from '@preload/bridge';
+import type { ThreadedCore } from '../../../src-main/core-thread/threaded-core';
+import { startDesktopCore } from '../../../src-main/desktop-app/core-on-thread';
+import { startDesktopApp, type DesktopApp } from '../../../src-main/desktop-app/start';
+import { startSandbox, type SandboxHandle } from '../../server/index';
+import { coreWorkerBundle } from '../../support/core-worker-bundle';
+import { FakeBrowserWindow, FakeTray, electron, fake } from '../../unit/shell/fake-electron';
+import { MemorySecrets } from '../core/helpers';
+
+vi.mock('electron', async () => (await import('../../unit/shell/fake-electron')).electron);
+
+const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+const savedXdg = process.env.XDG_CONFIG_HOME;
+let home: string;
+let sandbox: SandboxHandle;
+let secrets: MemorySecrets;
+let threaded: ThreadedCore | null;
+
+beforeEach(async () => {
+  fake.reset();
+  home = mkdtempSync(join(tmpdir(), 'outpost-desktop-thread-'));
+  process.env.XDG_CONFIG_HOME = home;
+  sandbox = await startSandbox({ seed: 'test' });
+  secrets = new MemorySecrets();
+  threaded = null;
+});
+
+afterEach(async () => {
+  await threaded?.close(1_000);
+  await sandbox.close();
+  if (savedXdg === undefined) delete process.env.XDG_CONFIG_HOME;
+  else process.env.XDG_CONFIG_HOME = savedXdg;
+  rmSync(home, { recursive: true, force: true });
+});
+
+interface Window {
+  app: DesktopApp;
+  /** What the window receives on its event channel, in order. */
+  events: BridgeEvent[];
+  /** Resolves with the first event from now on that matches. */
+  next(match: (event: BridgeEvent) => boolean): Promise<BridgeEvent>;
+  call<C extends CommandName>(
+    command: C,
+    payload: CommandPayload<C>,
+  ): Promise<BridgeResult<CommandResult<C>>>;
+}
+
+async function startApp(): Promise<Window> {
+  const workerFile = await coreWorkerBundle();
+  const app = await startDesktopApp({
+    createCore: async (input) => {
+      threaded = await startDesktopCore(
+        input,
+        { store: secrets, message: null },
+        { workerFile, syncIntervalMs: false, syncAfterChangeMs: false },
+      );
+      return threaded;
+    },
+    mainDir: '/app/out/main',
+    resourcesDir: '/app/resources',
+    logger,
+  });
+  if (!app) throw new Error('expected the app to start');
+  fake.rendererWindow = FakeBrowserWindow.instances[0]!;
+  const events: BridgeEvent[] = [];
+  const waiters = new Set<(event: BridgeEvent) => void>();
+  electron.ipcRenderer.on(IPC_EVENT_CHANNEL, (_event: unknown, event: BridgeEvent) => {
+    events.push(event);
+    for (const waiter of [...waiters]) waiter(event);
+  });
+  return {
+    app,
+    events,
+    next: (match) =>
+      new Promise((resolve) => {
+        const waiter = (event: BridgeEvent): void => {
+          if (!match(event)) return;
+          waiters.delete(waiter);
+          resolve(event);
+        };
+        waiters.add(waiter);
+      }),
+    call: (command, payload) =>
+      electron.ipcRenderer.invoke(ipcChannel(command), payload) as Promise<BridgeResult<never>>,
+  };
+}
+
+async function ok<T>(answer: Promise<BridgeResult<T>>): Promise<T> {
+  const result = await answer;
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+  return result.value;
+}
+
+const problemKind = (event: BridgeEvent): string | null | undefined =>
+  event.name === 'dataStatus' ? (event.data.problem?.kind ?? null) : undefined;
+
+describe('the desktop app with its core on a worker thread', () => {
+  it('answers the window over IPC from the thread, and keeps the token in the main process', async () => {
+    const w = await startApp();
+    // The tray shows the core's first status: the thread had opened before the shell was wired.
+    expect(FakeTray.instances).toHaveLength(1);
+    await ok(
+      w.call('settings.connect', { baseUrl: sandbox.baseUrl, token: sandbox.token, authHeader: 'bearer' }),
+    );
+    expect(secrets.values.get(sandbox.baseUrl)).toBe(sandbox.token);
+    const settings = await ok(w.call('settings.get', undefined));
+    expect(settings).toMatchObject({ connected: true, tokenStorage: 'memory' });
+    expect(JSON.stringify(settings)).not.toContain(sandbox.token);
+
+    const post = await ok(
+      w.call('posts.create', { workspace: sandbox.fixtures.workspace, title: 'From Electron' }),
+    );
+    expect(w.events.some((e) => e.name === 'itemChanged' && e.data.postId === post.id)).toBe(true);
+    const status = await ok(w.call('sync.now', undefined));
+    expect(status.pending).toBe(0);
+    expect(sandbox.inspect.posts().filter((p) => p.title === 'From Electron')).toHaveLength(1);
+
+    // Quitting closes the core's thread before the app lets go.
+    fake.app.quit();
+    await vi.waitFor(() => expect(fake.app.quitted).toBe(true));
+    expect(await threaded!.invoke('settings.get', undefined)).toMatchObject({
+      ok: false,
+      error: { message: 'Outpost is shutting down.' },
+    });
+  });
+
+  it('killed mid-typing, says so in the window, starts again, and the text reaches the service once', async () => {
+    const w = await startApp();
+    await ok(
+      w.call('settings.connect', { baseUrl: sandbox.baseUrl, token: sandbox.token, authHeader: 'bearer' }),
+    );
+    const post = await ok(w.call('posts.create', { workspace: sandbox.fixtures.workspace, title: 'Typed' }));
+    const variant = await ok(
+      w.call('variants.create', {
+        postId: post.id,
+        platform: 'x',
+        content: 'H',
+        account: { kind: 'default' },
+      }),
+    );
+
+    const said = w.next((e) => problemKind(e) === 'core_restarting');
+    const back = w.next((e) => problemKind(e) === null);
+    // Keystrokes go out one after another while the thread is ended under them.
+    const typed = ['He', 'Hel', 'Hell', 'Hello', 'Hello ', 'Hello w', 'Hello wo', 'Hello wor'];
+    const saves = typed.map((content) => w.call('variants.update', { id: variant.id, content }));
+    await threaded!.terminateThread();
+    const answers = await Promise.all(saves);
+    for (const answer of answers) if (!answer.ok) expect(answer.error.code).toBe('core_restarting');
+    expect(problemKind(await said)).toBe('core_restarting');
+    await back;
+
+    // The window kept what was not saved and saves it again; the next keystrokes go to the new core.
+    const lastUnsaved = typed.findLast((_, i) => !answers[i]!.ok);
+    if (lastUnsaved !== undefined)
+      await ok(w.call('variants.update', { id: variant.id, content: lastUnsaved }));
+    await ok(w.call('variants.update', { id: variant.id, content: 'Hello world' }));
+
+    let status = await ok(w.call('sync.now', undefined));
+    for (let more = 0; status.pending > 0 && more < 3; more++)
+      status = await ok(w.call('sync.now', undefined));
+    expect(status.pending).toBe(0);
+    const sent = sandbox.inspect.posts().filter((p) => p.title === 'Typed');
+    expect(sent).toHaveLength(1);
+    expect(sandbox.inspect.variants(sent[0]!.id).map((v) => v.content)).toEqual(['Hello world']);
+    // The token never left the main process's store for the window.
+    expect(JSON.stringify(w.events)).not.toContain(sandbox.token);
+  });
+});
