@@ -31,14 +31,14 @@ function seedDrafts(file: string, count: number, rng: Rng): void {
   const db = new BetterSqlite3(file);
   const at = new Date(Date.UTC(2026, 10, 1)).toISOString();
   const post = db.prepare(
-    `insert into post (id, server_id, workspace, title, base, raw, remote_state, conflict, error, created_at, updated_at)
-     values (?, null, null, ?, null, null, 'active', null, null, ?, ?)`,
+    `insert into post (id, server_id, workspace, title, base, remote_state, conflict, error, created_at, updated_at)
+     values (?, null, null, ?, null, 'active', null, null, ?, ?)`,
   );
   const variant = db.prepare(
     `insert into variant (id, post_id, server_id, platform, content, account_mode, social_profile_id, scheduled_at,
-       status, platform_post_url, base, raw, remote_state, conflict, error, created_at, updated_at,
+       status, platform_post_url, base, remote_state, conflict, error, created_at, updated_at,
        reconcile_at, reconcile_attempts)
-     values (?, ?, null, ?, ?, 'none', null, null, null, null, null, null, 'active', null, null, ?, ?, null, 0)`,
+     values (?, ?, null, ?, ?, 'none', null, null, null, null, null, 'active', null, null, ?, ?, null, 0)`,
   );
   db.transaction(() => {
     for (let i = 0; i < count; i++) {
