@@ -187,7 +187,7 @@ export type ListedVariantRow = VariantSummaryRow & { matches?: 0 | 1 };
  * The rows behind posts.list, one per post in the list's order: the summary's post columns and
  * its variants' lean columns (SUMMARY_VARIANT_COLUMNS) as one JSON array. better-sqlite3 pays
  * per value it returns, so at 10,000 posts a JSON text per post is cheaper than a row per
- * variant (and far cheaper than full rows with raw and base JSON). A page of the list is
+ * variant (and far cheaper than full rows with their base JSON). A page of the list is
  * chosen first by the posts' ids alone: a sort reads every listed post, and must not build each one's
  * JSON to keep the first few.
  */

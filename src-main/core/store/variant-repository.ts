@@ -57,7 +57,7 @@ export function storedVariantBase(base: string | null | undefined, v: Partial<Pi
 
 /**
  * What a post's summary needs of each variant (app/items/views.ts postSummary): its platform and the
- * columns its state depends on, never the service's raw JSON or the base snapshot.
+ * columns its state depends on, never the base snapshot.
  */
 export const SUMMARY_VARIANT_COLUMNS = [
   'id',

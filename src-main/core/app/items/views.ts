@@ -34,7 +34,7 @@ import {
 } from '../../domain/accounts';
 import { discardPreview } from '../../outbox/discard-preview';
 
-/** The variant columns its state depends on (posts.list reads only these, never raw or base JSON). */
+/** The variant columns its state depends on (posts.list reads only these, never the base JSON). */
 export type VariantStateRow = Pick<
   VariantRow,
   'id' | 'server_id' | 'remote_state' | 'conflict' | 'status' | 'platform_post_url' | 'scheduled_at'
