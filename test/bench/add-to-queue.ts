@@ -52,14 +52,14 @@ function seedDrafts(dataDir: string, drafts: number, now: Date): string[] {
   const db = new Database(join(dataDir, 'outpost.db'));
   const iso = now.toISOString();
   const post = db.prepare(
-    `insert into post (id, server_id, workspace, title, base, raw, remote_state, conflict, error, created_at, updated_at)
-     values (?, null, 'bench', ?, null, null, 'active', null, null, ?, ?)`,
+    `insert into post (id, server_id, workspace, title, base, remote_state, conflict, error, created_at, updated_at)
+     values (?, null, 'bench', ?, null, 'active', null, null, ?, ?)`,
   );
   const variant = db.prepare(
     `insert into variant (id, post_id, server_id, platform, content, account_mode, social_profile_id, scheduled_at,
-       status, platform_post_url, base, raw, remote_state, conflict, error, created_at, updated_at,
+       status, platform_post_url, base, remote_state, conflict, error, created_at, updated_at,
        reconcile_at, reconcile_attempts)
-     values (?, ?, null, 'x', ?, 'profile', 'p-x', null, null, null, null, null, 'active', null, null, ?, ?, null, 0)`,
+     values (?, ?, null, 'x', ?, 'profile', 'p-x', null, null, null, null, 'active', null, null, ?, ?, null, 0)`,
   );
   const ids: string[] = [];
   db.transaction(() => {

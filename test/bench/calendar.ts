@@ -60,12 +60,12 @@ export async function seedDataDir(dataDir: string, posts: number, now: Date): Pr
   profile.run(WORKSPACE, 'p-x', 'x', 'Bench on X', '{"handle":"bench"}', iso);
   profile.run(WORKSPACE, 'p-li', 'linkedin', 'Bench Inc.', '{}', iso);
   const post = db.prepare(
-    `insert into post (id, server_id, workspace, title, base, raw, remote_state, conflict, error, created_at, updated_at)
-     values (?, ?, ?, ?, ?, '{}', 'active', null, null, ?, ?)`,
+    `insert into post (id, server_id, workspace, title, base, remote_state, conflict, error, created_at, updated_at)
+     values (?, ?, ?, ?, ?, 'active', null, null, ?, ?)`,
   );
   const variant = db.prepare(
     `insert into variant (id, post_id, server_id, platform, content, account_mode, social_profile_id, scheduled_at,
-       status, platform_post_url, base, raw, remote_state, conflict, error, created_at, updated_at,
+       status, platform_post_url, base, published_at, remote_state, conflict, error, created_at, updated_at,
        reconcile_at, reconcile_attempts)
      values (?, ?, ?, ?, ?, 'profile', ?, ?, ?, ?, null, ?, 'active', null, null, ?, ?, null, 0)`,
   );
@@ -74,7 +74,8 @@ export async function seedDataDir(dataDir: string, posts: number, now: Date): Pr
     for (let i = 0; i < posts; i++) {
       const id = `post-${i}`;
       const title = `Bench post ${i}`;
-      post.run(id, `s-${i}`, WORKSPACE, title, JSON.stringify({ title }), iso, iso);
+      // A base as the app stores it while the title is the service's (store/stored-base.ts).
+      post.run(id, `s-${i}`, WORKSPACE, title, '{}', iso, iso);
       // Spread over a year, at working hours.
       const at = new Date(now.getTime() + ((i * 365) / posts) * DAY);
       at.setUTCHours(7 + (i % 10), (i * 7) % 60, 0, 0);
@@ -94,7 +95,7 @@ export async function seedDataDir(dataDir: string, posts: number, now: Date): Pr
           published ? 'published' : 'scheduled',
           published ? `https://social.example/${platform}/${i}` : null,
           // Published at its time, as the service says: the calendar places it there.
-          published ? JSON.stringify({ published_at: at.toISOString() }) : '{}',
+          published ? at.toISOString() : null,
           iso,
           iso,
         );

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { LIST_PAGE_SIZES, type CommandPayload } from '@preload/bridge';
-import { foldForSearch } from '../../src-main/core/store/search-text';
+import { searchCopy } from '../../src-main/core/store/search-text';
 import { summarize } from './lib/stats';
 import type { FindCase, FindResult } from './lib/find-rows';
 import { openQuietCore } from './lib/outpost-core';
@@ -71,12 +71,12 @@ export async function seedFindLibrary(dataDir: string, posts: number, now: Date)
   profile.run(WORKSPACE, 'p-x', 'x', 'Bench on X', iso);
   profile.run(WORKSPACE, 'p-li', 'linkedin', 'Bench Inc.', iso);
   const post = db.prepare(
-    `insert into post (id, server_id, workspace, title, search_title, base, raw, remote_state, conflict, error, created_at, updated_at)
-     values (?, ?, ?, ?, ?, ?, '{}', 'active', null, null, ?, ?)`,
+    `insert into post (id, server_id, workspace, title, search_title, base, remote_state, conflict, error, created_at, updated_at)
+     values (?, ?, ?, ?, ?, '{}', 'active', null, null, ?, ?)`,
   );
   const variant = db.prepare(
     `insert into variant (id, post_id, server_id, platform, content, search_content, account_mode, social_profile_id,
-       scheduled_at, status, platform_post_url, base, raw, remote_state, conflict, error, created_at, updated_at,
+       scheduled_at, status, platform_post_url, base, published_at, remote_state, conflict, error, created_at, updated_at,
        reconcile_at, reconcile_attempts)
      values (?, ?, ?, ?, ?, ?, 'profile', ?, ?, ?, ?, null, ?, 'active', null, null, ?, ?, null, 0)`,
   );
@@ -86,16 +86,7 @@ export async function seedFindLibrary(dataDir: string, posts: number, now: Date)
       const id = `post-${i}`;
       const title = `${words(i * 7 + 1, 3 + (i % 4))} ${i}`;
       const created = new Date(now.getTime() - (posts - i) * 60_000).toISOString();
-      post.run(
-        id,
-        `s-${i}`,
-        WORKSPACE,
-        title,
-        foldForSearch(title),
-        JSON.stringify({ title }),
-        created,
-        created,
-      );
+      post.run(id, `s-${i}`, WORKSPACE, title, searchCopy(title), created, created);
       const at = new Date(now.getTime() + ((i * 365) / posts) * DAY).toISOString();
       for (const [platform, profileId] of [
         ['x', 'p-x'],
@@ -111,12 +102,12 @@ export async function seedFindLibrary(dataDir: string, posts: number, now: Date)
           `sv-${i}-${platform}`,
           platform,
           content,
-          foldForSearch(content),
+          searchCopy(content),
           profileId,
           published || scheduled ? at : null,
           published ? 'published' : scheduled ? 'scheduled' : 'draft',
           published ? `https://social.example/${platform}/${i}` : null,
-          published ? JSON.stringify({ published_at: at }) : '{}',
+          published ? at : null,
           created,
           created,
         );

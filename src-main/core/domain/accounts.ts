@@ -7,9 +7,8 @@
 // several (or none) it cannot be told before the service decides: null.
 import type { AccountChoice } from '@preload/bridge';
 import { samePlatform, type ProfileFact } from '@preload/send-guards';
-import { parseJson } from '../store/post-repository';
 import type { SocialProfileRow, VariantRow } from '../store/schema';
-import type { VariantBase } from '../store/variant-repository';
+import { variantBaseField, type VariantBase } from '../store/variant-repository';
 
 /** The two columns that hold a variant's account. */
 export type AccountColumns = Pick<VariantRow, 'account_mode' | 'social_profile_id'>;
@@ -59,8 +58,8 @@ export function accountAsSent(
 }
 
 /** The account the service reported for a variant (it picks the default when none was sent). */
-export function accountChosenByService(v: Pick<VariantRow, 'base'>): string | null {
-  return parseJson<{ social_profile_id?: string | null }>(v.base)?.social_profile_id ?? null;
+export function accountChosenByService(v: Pick<VariantRow, 'base' | 'social_profile_id'>): string | null {
+  return variantBaseField(v, 'social_profile_id');
 }
 
 /** A profile row as the send guards see it. */

@@ -15,7 +15,10 @@ interface SizedRow extends Sized {
   variant_id: string | null;
 }
 
-/** A base's field, or null when the base is missing or cannot be read (never an error). */
+/**
+ * A base's field, or null when the base is missing or cannot be read (never an error). A field
+ * the base leaves out is the row's own (store/stored-base.ts), which the lists below hold anyway.
+ */
 const baseField = (base: string, field: string) =>
   sql`case when json_valid(${sql.ref(base)}) then json_extract(${sql.ref(base)}, ${`$.${field}`}) end`;
 

@@ -2,9 +2,9 @@
 // unpublished, and choose among look-alikes. Each is an event of the op machine, so a button
 // pressed on an op that has moved on meanwhile is refused with the machine's reason.
 import type { OutboxOpAction } from '@preload/bridge';
-import { getPost, parseJson, updatePost, type PostBase } from '../store/post-repository';
+import { getPost, updatePost, type PostBase } from '../store/post-repository';
 import type { OutboxOpRow, VariantRow } from '../store/schema';
-import { getVariant, updateVariant, type VariantBase } from '../store/variant-repository';
+import { getVariant, updateVariant, variantBase, type VariantBase } from '../store/variant-repository';
 import { inTransaction, nowIso, type SyncContext } from '../store/unit-of-work';
 import { accountAsSent } from '../domain/accounts';
 import { keepVersion } from '../history/versions';
@@ -68,7 +68,7 @@ export async function discardOp(ctx: SyncContext, id: string): Promise<OutboxOpR
       action: 'discard',
       reason: `The user dropped a ${op.kind}; the item shows what the service holds.`,
     });
-    const base = v ? parseJson<VariantBase>(v.base) : null;
+    const base = v ? variantBase(v) : null;
     if (!v || !base) return;
     const back = putBack(op, base);
     if (back.content !== undefined && back.content !== v.content) await replaceText(t, v, back.content);

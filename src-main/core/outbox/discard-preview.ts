@@ -6,19 +6,15 @@ import type { DiscardPreview } from '@preload/bridge';
 import { REFUSALS } from '@preload/words/refusals';
 import { sameAccount, serviceAccountColumns } from '../domain/accounts';
 import { sameInstant } from '../domain/merge';
-import { parseJson } from '../store/post-repository';
 import type { OutboxOpRow, VariantRow } from '../store/schema';
-import type { VariantBase } from '../store/variant-repository';
+import { variantBase, type VariantBase, type VariantBaseRow } from '../store/variant-repository';
 import { KIND_GROUPS, refusal } from './op-machine';
 import { parsePayload } from './payload';
 
 type OpFacts = Pick<OutboxOpRow, 'kind' | 'state' | 'variant_id'>;
 
-/** The variant columns a discard reads. */
-export type DiscardVariant = Pick<
-  VariantRow,
-  'server_id' | 'content' | 'base' | 'scheduled_at' | 'account_mode' | 'social_profile_id'
->;
+/** The variant columns a discard reads: its base, and the row the base is read beside. */
+export type DiscardVariant = VariantBaseRow & Pick<VariantRow, 'server_id' | 'account_mode'>;
 
 /** The values a discard of the op writes back to its variant: the service's, for the fields it carries. */
 export function putBack(op: Pick<OutboxOpRow, 'kind' | 'payload'>, base: VariantBase): Partial<VariantRow> {
@@ -63,7 +59,7 @@ export function discardPreview(
   others: readonly OpFacts[],
 ): DiscardPreview | null {
   if (discardRefusal(op, knownOnService(v), others) !== null) return null;
-  const base = v ? parseJson<VariantBase>(v.base) : null;
+  const base = v ? variantBase(v) : null;
   if (!v || !base) return { text: null, time: null, account: false };
   const back = putBack(op, base);
   const accountBack =

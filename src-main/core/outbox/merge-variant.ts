@@ -12,9 +12,9 @@ import { notKeptFields, notKeptNotice, replacedBy, sendAgainNotKept } from './no
 import { keepVersion } from '../history/versions';
 import { listUnconfirmedPatches } from './op-queries';
 import type { SentPatch } from './payload';
-import { parseJson, touchPost, updatePost } from '../store/post-repository';
+import { touchPost, updatePost } from '../store/post-repository';
 import type { NewVariantRow, VariantRow, VariantUpdate } from '../store/schema';
-import { updateVariant, type VariantBase } from '../store/variant-repository';
+import { storedVariantBase, updateVariant, variantBase, type VariantBase } from '../store/variant-repository';
 import { accountAsSent, serviceAccountColumns } from '../domain/accounts';
 import { conflictFields, sameInstant } from '../domain/merge';
 import { notify } from '../domain/notices';
@@ -105,7 +105,7 @@ export async function recordServiceAnswer(
   storedAs: StoredAs | null = null,
 ): Promise<void> {
   const now = ctx.clock.now();
-  const before = parseJson<VariantBase>(local.base);
+  const before = variantBase(local);
   const replaced = change !== undefined && before !== null ? replacedBy(before, change.sent) : null;
   const notKept = notKeptSince(local, before, sv, change?.sent);
   const beforeFacts = before ?? {
@@ -278,8 +278,10 @@ export function computeVariantMerge(
     (local.conflict ?? null) !== (patch.conflict ?? null) ||
     local.remote_state !== 'active';
   if (changed) patch.updated_at = now.toISOString();
-  const differs = (Object.keys(patch) as Array<keyof typeof patch>).some(
-    (k) => (patch[k] ?? null) !== ((local as Record<string, unknown>)[k] ?? null),
+  // The base as the row would store it beside the patched columns: what the write changes.
+  const stored = { ...patch, base: storedVariantBase(patch.base, { ...local, ...patch }) };
+  const differs = (Object.keys(stored) as Array<keyof typeof stored>).some(
+    (k) => (stored[k] ?? null) !== ((local as Record<string, unknown>)[k] ?? null),
   );
   const outcome = conflicts.length > 0 ? 'conflict' : changed ? 'changed' : 'same';
   return { conflicts, takeTheirs, patch, changed, differs, before, outcome };
@@ -336,7 +338,7 @@ export async function mergeServiceVariant(
   sv: ServiceVariant,
 ): Promise<'changed' | 'same' | 'conflict'> {
   const now = ctx.clock.now();
-  const base = parseJson<VariantBase>(local.base);
+  const base = variantBase(local);
   const notKept = notKeptSince(local, base, sv);
   let b = await withOwnWrites(ctx, local, base ?? baseOf(sv), sv);
   // What the service did not keep: its value is the base, so ours goes again (sendAgain below),

@@ -2,10 +2,9 @@
 // claim's own transaction, so the versions hold everything that ever left), and the text a
 // change never delivered because the variant was published first.
 import { keepVersion } from '../history/versions';
-import { parseJson } from '../store/post-repository';
 import type { VariantRow } from '../store/schema';
 import type { SyncContext } from '../store/unit-of-work';
-import type { VariantBase } from '../store/variant-repository';
+import { variantBase } from '../store/variant-repository';
 import { parsePayload } from './payload';
 import type { OpRows } from './runners/runner';
 
@@ -27,7 +26,7 @@ export async function keepTextSent(t: SyncContext, { op, post, variant }: OpRows
  * differs from what went out never left, and stays findable in the history.
  */
 export async function keepTextNotSent(t: SyncContext, variant: VariantRow): Promise<void> {
-  const base = parseJson<VariantBase>(variant.base);
+  const base = variantBase(variant);
   if (base === null || base.content === variant.content) return;
   await keepVersion(
     t,

@@ -108,9 +108,16 @@ const NEXT_TIME = sql<string>`coalesce((select min(variant.scheduled_at) from va
   where variant.post_id = post.id and variant.scheduled_at is not null and not ${PUBLISHED}), 'z')`;
 
 /**
+ * A post's title as the list orders it: its folded copy, or, where it keeps none (the fold
+ * would only lower ASCII letters: search-text.ts searchCopy), the title with those lowered. The
+ * same text either way; indexed word for word (post_changed_order, migration 0020).
+ */
+export const LIST_TITLE = sql<string>`coalesce(post.search_title, lower(post.title))`;
+
+/**
  * The list's order. Ties go by the folded title, then by id: posts a pull imports share one
  * time, and their order must not look random. "Last changed" walks one index
- * (post_changed_order) in exactly this order.
+ * (post_changed_order) backwards, in exactly this order.
  */
 export function orderListed<O>(q: PostQuery<O>, sort: PostSort): PostQuery<O> {
   switch (sort) {
@@ -126,5 +133,5 @@ export function orderListed<O>(q: PostQuery<O>, sort: PostSort): PostQuery<O> {
     case 'title':
       break;
   }
-  return q.orderBy('post.search_title').orderBy('post.id');
+  return q.orderBy(LIST_TITLE).orderBy('post.id');
 }

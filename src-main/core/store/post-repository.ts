@@ -6,6 +6,7 @@ import type { Database, NewPostRow, PostRow, PostUpdate } from './schema';
 import { SUMMARY_VARIANT_COLUMNS, type VariantSummaryRow } from './variant-repository';
 import { chunked, IDS_PER_STATEMENT, ROWS_PER_INSERT, selectByIds } from './chunks';
 import {
+  LIST_TITLE,
   matchConditions,
   orderListed,
   variantConditions,
@@ -13,34 +14,55 @@ import {
   whereListed,
   type PostListSpec,
 } from './post-list-query';
-import { foldForSearch } from './search-text';
+import { searchCopy } from './search-text';
+import { baseWrittenBy, compactBase, expandBase } from './stored-base';
 
 export interface PostBase {
   title: string;
 }
 
-export function parseJson<T>(text: string | null): T | null {
-  if (text === null) return null;
-  return JSON.parse(text) as T;
+/** The field of a post's base that mirrors its row: stored only where it differs (stored-base.ts). */
+const POST_BASE_MIRRORS = ['title'] as const;
+
+/** A full base as a post with this title stores it. */
+export function storedPostBase(base: string | null | undefined, title: string) {
+  return compactBase(base, { title }, POST_BASE_MIRRORS);
 }
 
-/** A row or a change with the folded title beside its title: search and the list's order read it. */
+/** The post's base in full; null when it has none (never synced). */
+export function postBase(p: Pick<PostRow, 'base' | 'title'>): PostBase | null {
+  return expandBase<PostBase, 'title'>(p.base, p, POST_BASE_MIRRORS);
+}
+
+import { parseJson } from './json';
+
+export { parseJson };
+
+/** A row or a change with the folded title beside its title where needed: search and the list's order read it. */
 function withSearchTitle<R extends { title?: string | undefined }>(row: R): R {
-  return row.title === undefined ? row : { ...row, search_title: foldForSearch(row.title) };
+  return row.title === undefined ? row : { ...row, search_title: searchCopy(row.title) };
+}
+
+/** A new row as it is stored: its base without what equals the row, the folded title beside its title. */
+function storedRow(row: NewPostRow): NewPostRow {
+  return withSearchTitle({ ...row, base: storedPostBase(row.base, row.title) });
 }
 
 export async function insertPost(db: Kysely<Database>, row: NewPostRow): Promise<void> {
-  await db.insertInto('post').values(withSearchTitle(row)).execute();
+  await db.insertInto('post').values(storedRow(row)).execute();
 }
 
 export async function insertPosts(db: Kysely<Database>, rows: readonly NewPostRow[]): Promise<void> {
   for (const part of chunked(rows, ROWS_PER_INSERT))
-    await db.insertInto('post').values(part.map(withSearchTitle)).execute();
+    await db.insertInto('post').values(part.map(storedRow)).execute();
 }
 
 // Run several times per synced op and per keystroke: compiled once (prepared.ts).
 const postById = preparedQuery((db, id: string) => db.selectFrom('post').selectAll().where('id', '=', id));
-const postUpdate = preparedUpdateById('post');
+const postUpdate = preparedUpdateById('post', (set) => {
+  const base = baseWrittenBy(set, POST_BASE_MIRRORS);
+  return base === undefined ? {} : { base };
+});
 
 export async function getPost(db: Kysely<Database>, id: string): Promise<PostRow | undefined> {
   return (await postById(db, id)).rows[0];
@@ -50,6 +72,10 @@ export async function listPostsByIds(db: Kysely<Database>, ids: readonly string[
   return selectByIds(ids, (part) => db.selectFrom('post').selectAll().where('id', 'in', part).execute());
 }
 
+/**
+ * Writes `patch`; a `base` in it is the full base (JSON), stored without what equals the row as
+ * the patch leaves it. A change of the title keeps the old title in the base.
+ */
 export async function updatePost(db: Kysely<Database>, id: string, patch: PostUpdate): Promise<void> {
   await postUpdate(db, id, withSearchTitle(patch));
 }
@@ -161,7 +187,7 @@ export type ListedVariantRow = VariantSummaryRow & { matches?: 0 | 1 };
  * The rows behind posts.list, one per post in the list's order: the summary's post columns and
  * its variants' lean columns (SUMMARY_VARIANT_COLUMNS) as one JSON array. better-sqlite3 pays
  * per value it returns, so at 10,000 posts a JSON text per post is cheaper than a row per
- * variant (and far cheaper than full rows with raw and base JSON). A page of the list is
+ * variant (and far cheaper than full rows with their base JSON). A page of the list is
  * chosen first by the posts' ids alone: a sort reads every listed post, and must not build each one's
  * JSON to keep the first few.
  */
@@ -224,33 +250,49 @@ export async function listPostSummaryRows(
 /** What a pull needs to know of each linked post: never its JSON columns (thousands of them). */
 export type LinkedPost = Pick<PostRow, 'id' | 'server_id' | 'remote_state' | 'variants_read_at'>;
 
-/** The workspace's active linked posts: what a pull reads the variants of, a page at a time. */
-function activeLinkedPosts(db: Kysely<Database>, workspace: string) {
+/**
+ * The workspace's active linked posts: what a pull reads the variants of, a page at a time.
+ * `inIdOrder`: the workspace is checked row by row (`+workspace` keeps SQLite from the index on
+ * (workspace, server_id)), so a page in local id order walks the primary key instead of sorting
+ * every unread post of the workspace for each page.
+ */
+function activeLinkedPosts(db: Kysely<Database>, workspace: string, inIdOrder = false) {
   return db
     .selectFrom('post')
     .select(['id', 'server_id', 'remote_state', 'variants_read_at'])
-    .where('workspace', '=', workspace)
+    .where(inIdOrder ? sql<string>`+workspace` : sql.ref('workspace'), '=', workspace)
     .where('server_id', 'is not', null)
     .where('remote_state', '=', 'active');
 }
 
 /**
- * A page of the active linked posts whose variants were never read in full, in server id order
- * after `afterServerId`: the order of the index on (workspace, server_id), so a page costs its
- * own rows, not a sort of the workspace.
+ * A page of the active linked posts whose variants were never read in full, after `afterId` in
+ * the order of their local ids: the order a pull made them in (local ids grow with time). So a
+ * first pull writes each post's variants after those of the post made before it, and the index
+ * that finds a post's variants (post_id first) fills its pages in order instead of splitting
+ * them half empty, as it did when posts were read in another order than they were made.
  */
 export function unreadLinkedPosts(
   db: Kysely<Database>,
   workspace: string,
-  afterServerId: string | null,
+  afterId: string | null,
   limit: number,
 ): Promise<LinkedPost[]> {
-  return activeLinkedPosts(db, workspace)
+  return unreadLinkedPostsQuery(db, workspace, afterId, limit).execute();
+}
+
+/** unreadLinkedPosts's statement, for a test to see which index it walks. */
+export function unreadLinkedPostsQuery(
+  db: Kysely<Database>,
+  workspace: string,
+  afterId: string | null,
+  limit: number,
+) {
+  return activeLinkedPosts(db, workspace, true)
     .where('variants_read_at', 'is', null)
-    .$if(afterServerId !== null, (q) => q.where('server_id', '>', afterServerId as string))
-    .orderBy('server_id')
-    .limit(limit)
-    .execute();
+    .$if(afterId !== null, (q) => q.where('id', '>', afterId as string))
+    .orderBy('id')
+    .limit(limit);
 }
 
 /** A page of the active linked posts whose variants were read, longest ago first, after `after`. */
@@ -339,7 +381,7 @@ export async function listConflictedPostIds(db: Kysely<Database>): Promise<strin
     // SQLite sorts NULL (the local space) first.
     .orderBy('post.workspace')
     .orderBy('post.updated_at', 'desc')
-    .orderBy('post.search_title')
+    .orderBy(LIST_TITLE)
     .orderBy('post.id')
     .execute();
   return rows.map((row) => row.id);

@@ -55,10 +55,17 @@ export function preparedQuery<A extends readonly unknown[], R>(
 type TableWithId = 'post' | 'variant';
 
 /**
- * `update <table> set <patch> where id = ?`, compiled once per set of columns a patch sets
- * (Kysely leaves out a column whose value is undefined; so does this).
+ * Columns an update writes besides its patch's, worked out from what the patch sets: `set` maps
+ * each column to its value (a parameter, or an expression).
  */
-export function preparedUpdateById<T extends TableWithId>(table: T) {
+export type AlsoSet = (set: Readonly<Record<string, unknown>>) => Record<string, unknown>;
+
+/**
+ * `update <table> set <patch> where id = ?`, compiled once per set of columns a patch sets
+ * (Kysely leaves out a column whose value is undefined; so does this), with what `alsoSet`
+ * adds to it.
+ */
+export function preparedUpdateById<T extends TableWithId>(table: T, alsoSet: AlsoSet = () => ({})) {
   const byColumns = new Map<string, Template>();
   // Not generic past this point: Kysely's types for a table chosen by a type parameter do not resolve.
   const name: TableWithId = table;
@@ -67,9 +74,10 @@ export function preparedUpdateById<T extends TableWithId>(table: T) {
     const columns = Object.keys(values).filter((k) => values[k] !== undefined);
     // A value built by Kysely (a reference, raw SQL) is part of the query's shape, not a parameter.
     if (columns.some((c) => typeof values[c] === 'object' && values[c] !== null)) {
+      const set = Object.fromEntries(columns.map((c) => [c, values[c]]));
       await db
         .updateTable(name)
-        .set(patch as never)
+        .set({ ...set, ...alsoSet(set) } as never)
         .where('id', '=', id)
         .execute();
       return;
@@ -81,7 +89,7 @@ export function preparedUpdateById<T extends TableWithId>(table: T) {
       template = compileTemplate(
         db
           .updateTable(name)
-          .set(set as never)
+          .set({ ...set, ...alsoSet(set) } as never)
           .where('id', '=', marker(columns.length)),
         columns.length + 1,
       );

@@ -62,7 +62,7 @@ export interface PostTable {
   variants_read_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the user hid it here ("Hide here", migration 0009); null while it shows. */
   hidden_at: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The title folded for search and the list's order (migration 0012; the repository writes it). */
+  /** The title folded for search and the list's order, where lower(title) is not the same (migrations 0012, 0020). */
   search_title: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
@@ -91,7 +91,7 @@ export interface VariantTable {
   /** Added by migration 0002: when the reconciler reads this variant again. */
   reconcile_at: string | null;
   reconcile_attempts: ColumnType<number, number | undefined, number>;
-  /** The text folded for search (migration 0012; the repository writes it). */
+  /** The text folded for search, where LIKE on the text would not do (migrations 0012, 0019; the repository writes it). */
   search_content: ColumnType<string | null, string | null | undefined, string | null>;
   /** The key of the imported row it was made from (migration 0015); null when typed here. */
   import_key: ColumnType<string | null, string | null | undefined, string | null>;

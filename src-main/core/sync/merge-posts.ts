@@ -12,7 +12,7 @@ import { held, importHolds } from '../outbox/merge-variants';
 import {
   findPostsByServerIds,
   insertPosts,
-  parseJson,
+  postBase,
   updatePost,
   type PostBase,
 } from '../store/post-repository';
@@ -112,7 +112,7 @@ async function mergeLinkedPost(
   local: PostRow,
   now: string,
 ): Promise<void> {
-  const base = parseJson<PostBase>(local.base) ?? { title: sp.title };
+  const base = postBase(local) ?? { title: sp.title };
   // A title the service keeps in another form (whitespace, NFC, HTML-escaped) is the same title.
   const d = mergeField(base.title, local.title, sp.title, sameText);
   if (d.action === 'take_theirs') await takeServiceTitle(ctx, sp, local, now, d.reason);

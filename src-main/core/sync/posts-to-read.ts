@@ -43,7 +43,7 @@ export async function* postsToRead(
     const page = await unreadLinkedPosts(ctx.db, slug, after, POSTS_PER_PAGE);
     yield page.filter(isListed);
     if (page.length < POSTS_PER_PAGE) break;
-    after = (page[page.length - 1] as LinkedPost).server_id;
+    after = (page[page.length - 1] as LinkedPost).id;
   }
   const changedRead = (await activeLinkedPostsByIds(ctx.db, slug, [...changed])).filter(
     (p) => p.variants_read_at !== null && isListed(p),

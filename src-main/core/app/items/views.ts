@@ -13,7 +13,7 @@ import type {
   VariantView,
 } from '@preload/bridge';
 import type { OutboxOpRow, PostRow, SyncLogRow, VariantRow } from '../../store/schema';
-import { parseJson, type PostBase, type PostSummaryRow } from '../../store/post-repository';
+import { parseJson, postBase, type PostSummaryRow } from '../../store/post-repository';
 import { sameText } from '../../outbox/answer-check';
 import { storedDifferentlyReason } from '../../outbox/stored-differently';
 import { unsentChangeOf, variantActions } from '../../outbox/item-actions';
@@ -24,7 +24,7 @@ import { OUTBOX_REASONS } from '@preload/words/outbox';
 import { STATE_TEXT, TITLE_STAYS_LOCAL } from '@preload/words/states';
 import { postState, variantState } from '../../domain/item-state';
 import { isPublished, serviceState } from '../../domain/service-state';
-import type { VariantBase } from '../../store/variant-repository';
+import { variantBase, variantBaseField } from '../../store/variant-repository';
 import {
   accountChoiceOf,
   accountChosenByService,
@@ -34,7 +34,7 @@ import {
 } from '../../domain/accounts';
 import { discardPreview } from '../../outbox/discard-preview';
 
-/** The variant columns its state depends on (posts.list reads only these, never raw or base JSON). */
+/** The variant columns its state depends on (posts.list reads only these, never the base JSON). */
 export type VariantStateRow = Pick<
   VariantRow,
   'id' | 'server_id' | 'remote_state' | 'conflict' | 'status' | 'platform_post_url' | 'scheduled_at'
@@ -127,7 +127,7 @@ function unsentChange(v: VariantRow, ops: OutboxOpRow[]): UnsentChange | null {
 
 /** The service's other form of the text, while the text here is still the one that was sent. */
 function storedAsOf(v: VariantRow): StoredAsView | null {
-  const stored = parseJson<VariantBase>(v.base)?.storedAs;
+  const stored = variantBase(v)?.storedAs;
   if (stored === undefined || stored.sent !== v.content) return null;
   return { ...stored, reason: storedDifferentlyReason(stored) };
 }
@@ -138,7 +138,7 @@ function storedAsOf(v: VariantRow): StoredAsView | null {
  */
 function publishedElsewhere(v: VariantRow, failed: OutboxOpRow | undefined): PublishedElsewhere | null {
   if (failed === undefined || KIND_GROUPS[failed.kind] !== 'change' || !isPublished(v)) return null;
-  const content = parseJson<VariantBase>(v.base)?.content ?? v.content;
+  const content = variantBaseField(v, 'content') ?? v.content;
   return {
     content,
     url: v.platform_post_url,
@@ -200,7 +200,7 @@ export function postDetail(
   ops: OutboxOpRow[],
   accounts: WorkspaceAccounts = NO_ACCOUNTS,
 ): PostDetail {
-  const base = parseJson<PostBase>(post.base);
+  const base = postBase(post);
   const failed = ops.find((o) => o.variant_id === null && o.state === 'failed');
   const note =
     post.server_id !== null && base !== null && !sameText(base.title, post.title)

@@ -24,7 +24,17 @@ export async function discardPreviews(
   for (const part of chunked(ids, IDS_PER_STATEMENT)) {
     const rows = await db
       .selectFrom('variant')
-      .select(['id', 'server_id', 'content', 'base', 'scheduled_at', 'account_mode', 'social_profile_id'])
+      .select([
+        'id',
+        'server_id',
+        'content',
+        'base',
+        'scheduled_at',
+        'account_mode',
+        'social_profile_id',
+        'status',
+        'platform_post_url',
+      ])
       .where('id', 'in', part)
       .execute();
     for (const row of rows) variants.set(row.id, row);

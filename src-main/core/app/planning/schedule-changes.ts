@@ -9,10 +9,10 @@ import { guardTime, type ProfileFact } from '@preload/send-guards';
 import { sameInstant } from '../../domain/merge';
 import { enqueue } from '../../outbox/op-store';
 import { withdrawUnsentTimeChange } from '../../outbox/supersede';
-import { getPost, parseJson, touchPost } from '../../store/post-repository';
+import { getPost, touchPost } from '../../store/post-repository';
 import type { PostRow, VariantRow } from '../../store/schema';
 import type { SyncContext } from '../../store/unit-of-work';
-import { getVariant, updateVariant, type VariantBase } from '../../store/variant-repository';
+import { getVariant, updateVariant, variantBase } from '../../store/variant-repository';
 import { assertAllows, type AppContext } from '../app-context';
 import { CommandError } from '../command-error';
 import { profileFacts, sendRefusalAmong } from '../items/send-checks';
@@ -142,6 +142,7 @@ async function writeTime(
     now,
   });
   // Back to what the service holds before the change left: nothing is sent at all.
-  const base = v.server_id === null ? null : parseJson<VariantBase>(v.base);
+  // Read from the row as it was before this change: a time the base leaves out is the one it replaced.
+  const base = v.server_id === null ? null : variantBase(v);
   if (base !== null && sameInstant(base.scheduled_at, at)) await withdrawUnsentTimeChange(t, v.id);
 }

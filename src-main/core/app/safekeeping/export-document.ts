@@ -6,7 +6,9 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { AccountChoice } from '@preload/bridge';
 import { snapshotOps } from '../../outbox/snapshot-reads';
+import { postBase } from '../../store/post-repository';
 import type { OutboxOpRow, PostRow, TextVersionRow, VariantRow } from '../../store/schema';
+import { variantBase } from '../../store/variant-repository';
 import { variantView } from '../items/views';
 
 export const EXPORT_FORMAT = 'outpost-export';
@@ -131,6 +133,12 @@ export function jsonValue(text: string | null): unknown {
   }
 }
 
+/** A base in full (the row stores only what differs from it); text that is not a JSON object stays as it is. */
+function fullBase(stored: string | null, expand: () => unknown): unknown {
+  const value = jsonValue(stored);
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? expand() : value;
+}
+
 /** Posts written between two turns of the event loop: other work goes on between them. */
 const POSTS_PER_TURN = 500;
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -182,7 +190,7 @@ function exportVariant(
     updatedAt: v.updated_at,
     reconcileAt: v.reconcile_at,
     reconcileAttempts: v.reconcile_attempts,
-    service: { base: jsonValue(v.base), publishedAt: v.published_at },
+    service: { base: fullBase(v.base, () => variantBase(v)), publishedAt: v.published_at },
     versions: versions.map(version),
   };
 }
@@ -233,7 +241,7 @@ async function exportPosts(db: BetterSqlite3.Database): Promise<ExportPost[]> {
       createdAt: p.created_at,
       updatedAt: p.updated_at,
       variantsReadAt: p.variants_read_at,
-      service: { base: jsonValue(p.base) },
+      service: { base: fullBase(p.base, () => postBase(p)) },
       titleVersions: (versions.get(`post:${p.id}`) ?? []).map(version),
       variants: (variants.get(p.id) ?? []).map((v) =>
         exportVariant(v, p, opsOfPost, versions.get(v.id) ?? []),

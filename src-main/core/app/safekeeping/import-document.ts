@@ -3,7 +3,9 @@
 // already here (store/recovery/merge-rows.ts). A document that is not an export, or of a newer
 // version, is refused in plain words before anything is written.
 import { z } from 'zod';
+import { storedPostBase } from '../../store/post-repository';
 import type { Rows } from '../../store/recovery/merge-rows';
+import { storedVariantBase } from '../../store/variant-repository';
 import type { Row } from '../../store/recovery/salvage';
 import { CommandError } from '../command-error';
 import { EXPORT_FORMAT, EXPORT_VERSION, MACHINE_SETTINGS } from './export-document';
@@ -159,18 +161,21 @@ function publishedAtIn(raw: unknown): string | null {
 
 function variantRows(p: ParsedExport['posts'][number], rows: Required<Rows>): void {
   for (const v of p.variants) {
+    const mirrored = {
+      content: v.text,
+      scheduled_at: v.scheduledAt,
+      social_profile_id: v.account.kind === 'profile' ? v.account.profileId : null,
+      status: v.status,
+      platform_post_url: v.link,
+    };
     rows.variant.push({
       id: v.id,
       post_id: p.id,
       server_id: v.serviceId,
       platform: v.platform,
-      content: v.text,
+      ...mirrored,
       account_mode: v.account.kind,
-      social_profile_id: v.account.kind === 'profile' ? v.account.profileId : null,
-      scheduled_at: v.scheduledAt,
-      status: v.status,
-      platform_post_url: v.link,
-      base: asText(v.service.base),
+      base: storedVariantBase(asText(v.service.base), mirrored),
       published_at: v.service.publishedAt ?? publishedAtIn(v.service.raw),
       remote_state: v.remoteState,
       conflict: asText(v.conflict),
@@ -199,7 +204,7 @@ function postRows(doc: ParsedExport, rows: Required<Rows>): void {
       server_id: p.serviceId,
       workspace: p.workspace,
       title: p.title,
-      base: asText(p.service.base),
+      base: storedPostBase(asText(p.service.base), p.title),
       remote_state: p.remoteState,
       conflict: asText(p.conflict),
       error: p.error,

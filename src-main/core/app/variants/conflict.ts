@@ -12,7 +12,7 @@ import { supersedeChanges } from '../../outbox/supersede';
 import { parseJson } from '../../store/post-repository';
 import type { VariantRow } from '../../store/schema';
 import { logDecision } from '../../store/unit-of-work';
-import { updateVariant, type VariantBase } from '../../store/variant-repository';
+import { updateVariant, variantBase, type VariantBase } from '../../store/variant-repository';
 import type { AppContext } from '../app-context';
 import { CommandError } from '../command-error';
 import { enqueueEdit } from './edit';
@@ -38,7 +38,7 @@ export function resolution(v: VariantRow, p: Choice, now: string): Resolution {
   );
   if (!conflicts || conflicts.length === 0)
     throw new CommandError('invalid_state', COMMAND_ERRORS.noVariantConflict);
-  const base = parseJson<VariantBase>(v.base) ?? {
+  const base = variantBase(v) ?? {
     content: v.content,
     scheduled_at: v.scheduled_at,
     social_profile_id: accountAsSent(v, null),

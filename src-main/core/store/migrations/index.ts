@@ -16,6 +16,9 @@ import { migration0014 } from './0014-one-link-per-record';
 import { migration0015 } from './0015-import-keys';
 import { migration0016 } from './0016-version-bytes';
 import { migration0017 } from './0017-service-fields-read';
+import { migration0018 } from './0018-bases-once';
+import { migration0019 } from './0019-search-copies';
+import { migration0020 } from './0020-lean-indexes';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': migration0001,
@@ -34,6 +37,9 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0015-import-keys': migration0015,
   '0016-version-bytes': migration0016,
   '0017-service-fields-read': migration0017,
+  '0018-bases-once': migration0018,
+  '0019-search-copies': migration0019,
+  '0020-lean-indexes': migration0020,
 };
 
 export const LATEST_MIGRATION = Object.keys(MIGRATIONS).sort().at(-1) ?? '';

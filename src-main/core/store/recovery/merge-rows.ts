@@ -6,7 +6,7 @@
 // texts without their post go to a post of their own in the local space.
 import { randomUUID } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
-import { foldForSearch } from '../search-text';
+import { searchCopy } from '../search-text';
 import type { Row, SalvagedTable } from './salvage';
 
 export type Prefer = 'newer' | 'never';
@@ -177,7 +177,7 @@ class RowMerger {
       (row.server_id != null && row.workspace != null
         ? this.#find('post', { workspace: row.workspace, server_id: row.server_id })
         : undefined);
-    const incoming = { ...row, search_title: foldForSearch(text(row.title)) };
+    const incoming = { ...row, search_title: searchCopy(text(row.title)) };
     if (here !== undefined) {
       this.#posts.set(id, text(here.id));
       if (!this.#replaces(row, here)) return;
@@ -208,7 +208,7 @@ class RowMerger {
       ...row,
       post_id: postId,
       published_at: publishedAt(row),
-      search_content: foldForSearch(text(row.content)),
+      search_content: searchCopy(text(row.content)),
     };
     if (here !== undefined) {
       this.#variants.set(id, text(here.id));
@@ -233,7 +233,7 @@ class RowMerger {
         updated_at: now,
         remote_state: 'active',
       };
-      if (!this.#insert('post', { ...made, search_title: foldForSearch(this.o.strayTitle) })) return;
+      if (!this.#insert('post', { ...made, search_title: searchCopy(this.o.strayTitle) })) return;
       this.#strayPost = strayId;
     }
     const unlinked: Row = {
@@ -247,7 +247,7 @@ class RowMerger {
       platform_post_url: null,
       conflict: null,
       reconcile_at: null,
-      search_content: foldForSearch(text(row.content)),
+      search_content: searchCopy(text(row.content)),
     };
     if (this.#insert('variant', unlinked)) {
       this.#variants.set(text(row.id), text(row.id));

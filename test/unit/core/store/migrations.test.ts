@@ -7,7 +7,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DatabaseTooNewError, openDatabase } from '../../../../src-main/core/store/db';
 import { LATEST_MIGRATION, MIGRATIONS } from '../../../../src-main/core/store/migrations/index';
 import { listPlacedInRange, placedInRangeQuery } from '../../../../src-main/core/store/planning-queries';
-import { listPostSummaryRows } from '../../../../src-main/core/store/post-repository';
+import {
+  listPostSummaryRows,
+  postBase,
+  unreadLinkedPostsQuery,
+} from '../../../../src-main/core/store/post-repository';
+import { orderListed, whereListed } from '../../../../src-main/core/store/post-list-query';
+import { foldForSearch, searchWords } from '../../../../src-main/core/store/search-text';
+import { variantBase } from '../../../../src-main/core/store/variant-repository';
 
 let dir: string;
 beforeEach(() => {
@@ -561,6 +568,188 @@ describe('0017-service-fields-read', () => {
       title: 'Spring',
       base: '{"title":"Spring"}',
     });
+    await after.close();
+  });
+});
+
+describe('0018-bases-once', () => {
+  it('leaves out of each base what its row repeats, and reads every base back as before', async () => {
+    const file = join(dir, 'b18.db');
+    const before = await openDatabase({ file, migrateTo: '0017-service-fields-read' });
+    const service = {
+      content: 'Hello',
+      scheduled_at: null,
+      social_profile_id: '101',
+      status: 'draft',
+      platform_post_url: null,
+    };
+    const changedHere = { ...service, replaced: { content: 'Older' }, notKept: 1 };
+    await sql`insert into post (id, server_id, workspace, title, base, created_at, updated_at) values
+      ('same', '7', 'acme', 'Spring', '{"title":"Spring"}', 'x', 'x'),
+      ('renamed', '8', 'acme', 'Renamed here', '{"title":"Spring"}', 'x', 'x'),
+      ('local', null, null, 'Draft', null, 'x', 'x')`.execute(before.db);
+    const variant = (
+      id: string,
+      content: string,
+      mode: string,
+      profile: string | null,
+      base: string | null,
+    ) =>
+      sql`insert into variant (id, post_id, platform, content, account_mode, social_profile_id, status, base, created_at, updated_at)
+        values (${id}, 'same', 'x', ${content}, ${mode}, ${profile}, 'draft', ${base}, 'x', 'x')`.execute(
+        before.db,
+      );
+    await variant('unchanged', 'Hello', 'profile', '101', JSON.stringify(service));
+    await variant('typed', 'Typed here', 'default', null, JSON.stringify(changedHere));
+    await variant('never-synced', 'Local', 'none', null, null);
+    await variant('not-an-object', 'Odd', 'none', null, '[1,2]');
+    await before.close();
+
+    const after = await openDatabase({ file, migrateTo: '0018-bases-once' });
+    const bases = async (table: 'post' | 'variant') =>
+      Object.fromEntries(
+        (await after.db.selectFrom(table).select(['id', 'base']).execute()).map((r) => [r.id, r.base]),
+      );
+    expect(await bases('post')).toEqual({ same: '{}', renamed: '{"title":"Spring"}', local: null });
+    expect(await bases('variant')).toEqual({
+      unchanged: '{}',
+      typed: '{"content":"Hello","social_profile_id":"101","replaced":{"content":"Older"},"notKept":1}',
+      'never-synced': null,
+      'not-an-object': '[1,2]',
+    });
+    const rows = await after.db
+      .selectFrom('variant')
+      .selectAll()
+      .where('id', 'in', ['unchanged', 'typed'])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((v) => variantBase(v))).toEqual([changedHere, service]);
+    const posts = await after.db
+      .selectFrom('post')
+      .selectAll()
+      .where('id', 'in', ['same', 'renamed'])
+      .orderBy('id')
+      .execute();
+    expect(posts.map((p) => postBase(p))).toEqual([{ title: 'Spring' }, { title: 'Spring' }]);
+    await after.close();
+  });
+});
+
+describe('0019-search-copies', () => {
+  it('drops the folded copies LIKE does not need, and search finds the same posts', async () => {
+    const file = join(dir, 'b19.db');
+    const before = await openDatabase({ file, migrateTo: '0018-bases-once' });
+    await sql`insert into post (id, workspace, title, search_title, created_at, updated_at)
+      values ('p', 'acme', 'Spring', 'spring', 'x', 'x')`.execute(before.db);
+    await sql`insert into variant (id, post_id, platform, content, account_mode, search_content, created_at, updated_at) values
+      ('plain', 'p', 'x', 'Launch WEEK', 'none', 'launch week', 'x', 'x'),
+      ('accents', 'p', 'x', 'Crème BRÛLÉE', 'none', 'creme brulee', 'x', 'x'),
+      ('none', 'p', 'x', 'Typed straight into the file', 'none', null, 'x', 'x')`.execute(before.db);
+    await before.close();
+
+    const after = await openDatabase({ file, migrateTo: '0019-search-copies' });
+    expect(
+      await after.db.selectFrom('variant').select(['id', 'search_content']).orderBy('id').execute(),
+    ).toEqual([
+      { id: 'accents', search_content: 'creme brulee' },
+      { id: 'none', search_content: null },
+      { id: 'plain', search_content: null },
+    ]);
+    for (const query of ['launch week', 'LAUNCH', 'creme', 'brûlée', 'straight']) {
+      const spec = { workspace: 'acme', words: searchWords(query), sort: 'changed' as const };
+      expect(
+        (await listPostSummaryRows(after.db, spec)).map((r) => r.post.id),
+        query,
+      ).toEqual(['p']);
+    }
+    await after.close();
+  });
+});
+
+describe('0020-lean-indexes', () => {
+  const plan = async (db: Parameters<typeof listPostSummaryRows>[0], query: { compile(): CompiledQuery }) => {
+    const { sql: text, parameters } = query.compile();
+    const rows = await db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
+    );
+    return rows.rows.map((r) => r.detail).join(' | ');
+  };
+
+  it('finds and links variants through one index, keeps the list’s order, and walks every list in its index', async () => {
+    const file = join(dir, 'b20.db');
+    const before = await openDatabase({ file, migrateTo: '0019-search-copies' });
+    const at = '2026-11-23T10:00:00.000Z';
+    const titles = ['Zebra', 'Été à Paris', 'apple', 'Apple', 'Æsop', 'banana'];
+    for (const [i, title] of titles.entries())
+      await sql`insert into post (id, server_id, workspace, title, search_title, created_at, updated_at)
+        values (${`p${i}`}, ${`s${i}`}, 'acme', ${title}, ${foldForSearch(title)}, ${at}, ${i === 5 ? '2026-11-23T11:00:00.000Z' : at})`.execute(
+        before.db,
+      );
+    await sql`insert into variant (id, post_id, server_id, platform, content, account_mode, created_at, updated_at) values
+      ('linked', 'p0', 'sv1', 'x', 'a', 'none', ${at}, ${at}),
+      ('local-1', 'p0', null, 'x', 'b', 'none', ${at}, ${at}),
+      ('local-2', 'p0', null, 'x', 'c', 'none', ${at}, ${at})`.execute(before.db);
+    await before.close();
+
+    const after = await openDatabase({ file, migrateTo: '0020-lean-indexes' });
+    // Folded titles are kept only where lower() would not give them.
+    expect(
+      await after.db.selectFrom('post').select(['title', 'search_title']).orderBy('id').execute(),
+    ).toEqual([
+      { title: 'Zebra', search_title: null },
+      { title: 'Été à Paris', search_title: 'ete a paris' },
+      { title: 'apple', search_title: null },
+      { title: 'Apple', search_title: null },
+      { title: 'Æsop', search_title: 'aesop' },
+      { title: 'banana', search_title: null },
+    ]);
+    // The list's order is as before: newest change first, then the folded title, then the id.
+    const spec = { workspace: 'acme', words: [], sort: 'changed' as const };
+    const listed = await listPostSummaryRows(after.db, spec, { limit: 60 });
+    expect(listed.map((r) => r.post.title)).toEqual([
+      'banana',
+      'Æsop',
+      'apple',
+      'Apple',
+      'Été à Paris',
+      'Zebra',
+    ]);
+    const firstScreenful = orderListed(
+      whereListed(after.db.selectFrom('post').select('post.id'), spec),
+      'changed',
+    ).limit(60);
+    const listPlan = await plan(after.db, firstScreenful);
+    expect(listPlan).toContain('post_changed_order');
+    expect(listPlan).not.toContain('TEMP B-TREE');
+
+    // Unlinked variants still share a post; a second link to one record is refused.
+    await expect(
+      sql`insert into variant (id, post_id, server_id, platform, content, account_mode, created_at, updated_at)
+        values ('twice', 'p0', 'sv1', 'x', 'd', 'none', ${at}, ${at})`.execute(after.db),
+    ).rejects.toThrow(/UNIQUE/);
+    expect(
+      await plan(after.db, after.db.selectFrom('variant').select('id').where('post_id', '=', 'p0')),
+    ).toContain('variant_post_link');
+    const indexes = (
+      await sql<{ name: string }>`select name from sqlite_schema where type = 'index'`.execute(after.db)
+    ).rows.map((r) => r.name);
+    expect(indexes).not.toContain('variant_post');
+    expect(indexes).not.toContain('variant_server_link');
+    // The reconciler's index, partial, still serves its reads.
+    expect(
+      await plan(
+        after.db,
+        after.db
+          .selectFrom('variant')
+          .select('id')
+          .where('reconcile_at', 'is not', null)
+          .where('reconcile_at', '<=', at),
+      ),
+    ).toContain('variant_reconcile');
+    // A pull's pages of unread posts walk the primary key in local id order, not a sort.
+    const unreadPlan = await plan(after.db, unreadLinkedPostsQuery(after.db, 'acme', 'p1', 500));
+    expect(unreadPlan).toContain('sqlite_autoindex_post_1');
+    expect(unreadPlan).not.toContain('TEMP B-TREE');
     await after.close();
   });
 });

@@ -7,7 +7,13 @@ import { platformSpellings } from '@preload/platforms';
 import { listSpec } from '../../../../src-main/core/app/find/post-list';
 import { orderListed, variantConditions, whereListed } from '../../../../src-main/core/store/post-list-query';
 import type { Database } from '../../../../src-main/core/store/schema';
-import { containsPattern, foldForSearch, searchWords } from '../../../../src-main/core/store/search-text';
+import BetterSqlite3 from 'better-sqlite3';
+import {
+  containsPattern,
+  foldForSearch,
+  searchCopy,
+  searchWords,
+} from '../../../../src-main/core/store/search-text';
 
 // Builds SQL without a database.
 const db = new Kysely<Database>({
@@ -26,6 +32,58 @@ describe('search text', () => {
     expect(foldForSearch('Straße, Æsop, Œuvre, Øre, Łódź, đ')).toBe('strasse, aesop, oeuvre, ore, lodz, d');
     expect(foldForSearch('ﬁne ＡＢＣ')).toBe('fine abc');
     expect(foldForSearch('naïve café 🙂')).toBe('naive cafe 🙂');
+  });
+
+  it('keeps a folded copy only of a text whose fold does more than lower ASCII letters', () => {
+    expect(searchCopy('Launch WEEK: 100% ready, see https://Example.com/A_b')).toBeNull();
+    expect(searchCopy('arrows → and 🙂 stay as they are')).toBeNull();
+    expect(searchCopy('Crème BRÛLÉE')).toBe('creme brulee');
+    expect(searchCopy('naïve')).toBe('naive');
+    expect(searchCopy('ﬁne')).toBe('fine');
+    expect(searchCopy('ÉTÉ')).toBe('ete');
+    expect(searchCopy('Straße')).toBe('strasse');
+  });
+
+  it('finds with SQLite’s LIKE in the text or its copy what it finds in the folded text', () => {
+    const sqlite = new BetterSqlite3(':memory:');
+    const like = sqlite.prepare<[string, string], { found: number }>("select ? like ? escape '\\' as found");
+    const texts = [
+      'Launch WEEK: 100% ready',
+      'Crème BRÛLÉE for the TEAM',
+      'naïve Café, ﬁne ＡＢＣ',
+      'Straße und Œuvre → 🙂',
+      'under_score and back\\slash',
+      'İstanbul KİLİM',
+    ];
+    const words = [
+      'launch',
+      'week',
+      '100%',
+      'creme',
+      'brulee',
+      'team',
+      'cafe',
+      'fine',
+      'abc',
+      'strasse',
+      'oeuvre',
+      '→',
+      '_score',
+      'back\\s',
+      'istanbul',
+      'kilim',
+      'e',
+    ];
+    try {
+      for (const text of texts)
+        for (const word of words) {
+          const stored = searchCopy(text) ?? text;
+          const found = (t: string) => like.get(t, containsPattern(word))?.found;
+          expect(found(stored), `${word} in ${text}`).toBe(found(foldForSearch(text)));
+        }
+    } finally {
+      sqlite.close();
+    }
   });
 
   it('splits a query into folded words, once each, at most eight', () => {
@@ -110,14 +168,16 @@ describe('the order of each sort', () => {
       .replace(/\s+/g, ' ');
 
   it('ends every order with the title, then the id, so ties never shift', () => {
-    for (const sort of POST_SORTS) expect(orderOf(sort)).toMatch(/"post"\."search_title", "post"\."id"$/);
+    for (const sort of POST_SORTS)
+      expect(orderOf(sort)).toMatch(/coalesce\(post\.search_title, lower\(post\.title\)\), "post"\."id"$/);
   });
 
   it('leads with the time changed, the time created, the next time, or nothing but the title', () => {
-    // Exactly the columns of the post_changed_order index, in its directions.
-    expect(orderOf('changed')).toBe('"post"."updated_at" desc, "post"."search_title", "post"."id"');
-    expect(orderOf('created')).toBe('"post"."created_at" desc, "post"."search_title", "post"."id"');
-    expect(orderOf('title')).toBe('"post"."search_title", "post"."id"');
+    // The columns of the post_changed_order index, which "last changed" walks backwards.
+    const title = 'coalesce(post.search_title, lower(post.title))';
+    expect(orderOf('changed')).toBe(`"post"."updated_at" desc, ${title}, "post"."id"`);
+    expect(orderOf('created')).toBe(`"post"."created_at" desc, ${title}, "post"."id"`);
+    expect(orderOf('title')).toBe(`${title}, "post"."id"`);
     expect(orderOf('scheduled')).toMatch(/^coalesce\(\(select min\(variant\.scheduled_at\)/);
   });
 });
