@@ -1,6 +1,8 @@
 // Runs the `outpost` CLI as a child process, as a script would. The CLI is bundled once from
-// the current source (packages stay external, so better-sqlite3 and keytar load as installed):
-// a fresh tsx transform per command costs seconds on a busy machine.
+// the current source, as the build bundles it (electron.vite.config.ts): pure-JavaScript
+// packages inside, so a command does not resolve and load their hundreds of modules (half of
+// its start-up), the native ones (better-sqlite3, keytar) loaded as installed. A fresh tsx
+// transform per command would cost seconds on a busy machine.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -15,6 +17,9 @@ export interface Run {
   stderr: string;
 }
 
+/** Packages with a compiled part, loaded from node_modules as installed; `electron` is never reached by the CLI. */
+const NATIVE_PACKAGES = ['better-sqlite3', 'keytar', 'electron'];
+
 export async function buildCli(name: string): Promise<string> {
   // Inside the checkout, so the bundle's bare imports resolve to its node_modules.
   const dir = join(root, 'node_modules', '.cache', 'outpost-cli-test');
@@ -26,7 +31,11 @@ export async function buildCli(name: string): Promise<string> {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    external: NATIVE_PACKAGES,
+    // A bundled CommonJS package (papaparse) may call require(); an ES module has none of its own.
+    banner: {
+      js: "import { createRequire as outpostRequire } from 'node:module'; const require = outpostRequire(import.meta.url);",
+    },
     outfile,
     logLevel: 'warning',
   });
