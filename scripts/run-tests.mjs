@@ -1,10 +1,11 @@
 // `npm test`: builds the app (the end-to-end tests drive the built renderer), then runs every
-// vitest project. On Linux it first starts a private D-Bus session with a gnome-keyring of its
+// vitest project, in two lanes side by side, and the reliability suites after them. On Linux it first starts a private D-Bus session with a gnome-keyring of its
 // own, whose keyrings live in a temporary folder (scripts/keyring-session.mjs): the keychain
 // tests talk to a real Secret Service, never a mock, and never to the person's own keyring. The
 // person's keyring folder is checked before and after: a run that changed it fails.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -17,10 +18,10 @@ import {
 } from './keyring-session.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-// `--full` selects the long reliability figures (npm run test:reliability); npm test runs short
-// ones, except on CI (CI=true), where npm test runs them at full size once instead of twice.
+// `--full` selects the long reliability figures (npm run test:reliability); npm test runs the
+// short ones, on CI as anywhere.
 const args = process.argv.slice(2).filter((arg) => arg !== '--full' && arg !== '--dates');
-if (process.argv.includes('--full') || process.env.CI === 'true') process.env.OUTPOST_RELIABILITY = 'full';
+if (process.argv.includes('--full')) process.env.OUTPOST_RELIABILITY = 'full';
 
 function run(command, commandArgs, env = process.env) {
   const result = spawnSync(command, commandArgs, {
@@ -60,14 +61,18 @@ if (!process.env.OUTPOST_KEYRING_STARTED && canStartKeyringSession()) {
   process.exit(status);
 }
 
-const built = run('npm', ['run', '--silent', 'build', '--', '--logLevel', 'warn']);
-if (built !== 0) process.exit(built);
+// CI has just built the app in a step of its own (.ci/run sets OUTPOST_BUILT): not twice.
+if (process.env.OUTPOST_BUILT !== '1') {
+  const built = run('npm', ['run', '--silent', 'build', '--', '--logLevel', 'warn']);
+  if (built !== 0) process.exit(built);
+}
 
 /**
- * `--dates`: the tests that read the test's day (tagged `dates`: the calendar's weeks and months,
- * the queue's next slot, "tomorrow") again, on the days that break date code and in a zone on
- * each side of UTC (test/support/test-date.ts names the days). Each run pins the sandbox's, the
- * core's and the page's clocks to its day, so it is the same on any real day.
+ * The date matrix: the tests that read the test's day (tagged `dates`: the calendar's weeks and
+ * months, the queue's next slot, "tomorrow") again, on the days that break date code and in a
+ * zone on each side of UTC (test/support/test-date.ts names the days). Each run pins the
+ * sandbox's, the core's and the page's clocks to its day, so it is the same on any real day.
+ * `npm test` runs it with the rest; `--dates` (npm run test:dates) runs only it.
  */
 const DATE_SENSITIVE = [
   'test/e2e/calendar.test.ts',
@@ -84,19 +89,27 @@ const DATE_MATRIX = [
 ];
 
 /**
- * Runs vitest once; answers its status and its plain `N passed, N failed` line. `notRun` names
- * the tests a filter left out on purpose (reported by vitest as skipped).
+ * One vitest run, as a child process. Answers its status and its plain `N passed, N failed`
+ * line. `log`: a file for its output (a run beside another), else this terminal. `notRun`
+ * names the tests a filter left out on purpose (reported by vitest as skipped).
  */
-function vitest(vitestArgs, env = process.env, notRun = 'skipped') {
+async function vitest(name, vitestArgs, { env = process.env, log, notRun = 'skipped' } = {}) {
   // Vitest's own summary is boxed in colour; a plain line closes the run for anything that
   // reads the log.
-  const summaryFile = join(root, 'test-results', 'vitest-summary.json');
+  const summaryFile = join(root, 'test-results', `vitest-summary${name ? `-${name}` : ''}.json`);
   rmSync(summaryFile, { force: true });
-  const status = run(
+  mkdirSync(dirname(summaryFile), { recursive: true });
+  const out = log ? openSync(log, 'w') : 'inherit';
+  const child = spawn(
     join(root, 'node_modules', '.bin', 'vitest'),
     ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${summaryFile}`, ...vitestArgs],
-    env,
+    { cwd: root, env, stdio: ['ignore', out, out], shell: process.platform === 'win32' },
   );
+  const status = await new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+  if (log) closeSync(out);
   let line = 'no results';
   if (existsSync(summaryFile)) {
     const summary = JSON.parse(readFileSync(summaryFile, 'utf8'));
@@ -105,23 +118,79 @@ function vitest(vitestArgs, env = process.env, notRun = 'skipped') {
       `${summary.numPassedTests} passed, ${summary.numFailedTests} failed` +
       (skipped > 0 ? `, ${skipped} ${notRun}` : '');
   }
-  return { status, line };
+  return { name, status, line, log };
 }
+
+/**
+ * Lanes side by side, the runs of one lane one after another, each run into a log of its own;
+ * each log is printed whole once every lane is done, in the order the runs were named.
+ */
+async function inLanes(lanes) {
+  const logDir = mkdtempSync(join(tmpdir(), 'outpost-test-logs-'));
+  try {
+    const results = await Promise.all(
+      lanes.map(async (lane) => {
+        const done = [];
+        for (const r of lane)
+          done.push(await vitest(r.name, r.args, { ...r, log: join(logDir, `${r.name}.log`) }));
+        return done;
+      }),
+    );
+    const all = results.flat();
+    for (const r of all) {
+      console.log(`\n== ${r.title}`);
+      process.stdout.write(readFileSync(r.log));
+    }
+    return all;
+  } finally {
+    rmSync(logDir, { recursive: true, force: true });
+  }
+}
+
+/** The tagged tests of DATE_SENSITIVE on one day of the matrix. */
+const onDay = ({ day, zone }) => ({
+  name: `dates-${day}`,
+  title: `the date-sensitive tests of ${DATE_SENSITIVE.length} files on ${day}, in ${zone}`,
+  args: ['--project', 'e2e', '--tags-filter=dates', ...DATE_SENSITIVE],
+  env: { ...process.env, OUTPOST_TEST_NOW: day, OUTPOST_TEST_ZONE: zone },
+  notRun: 'not tagged dates',
+});
+
+const report = (results) => {
+  for (const r of results) console.log(`tests (${r.title}): ${r.line}`);
+  process.exit(results.some((r) => r.status !== 0) ? 1 : 0);
+};
 
 if (process.argv.includes('--dates')) {
-  const results = DATE_MATRIX.map(({ day, zone }) => {
-    console.log(`\n== the date-sensitive tests of ${DATE_SENSITIVE.length} files on ${day}, in ${zone}`);
-    const env = { ...process.env, OUTPOST_TEST_NOW: day, OUTPOST_TEST_ZONE: zone };
-    return {
-      day,
-      zone,
-      ...vitest(['--project', 'e2e', '--tags-filter=dates', ...DATE_SENSITIVE], env, 'not tagged dates'),
-    };
-  });
-  for (const r of results) console.log(`tests on ${r.day} in ${r.zone}: ${r.line}`);
-  process.exit(results.some((r) => r.status !== 0) ? 1 : 0);
+  // Only the days: two lanes, as in the whole suite below.
+  const [first, ...rest] = DATE_MATRIX.map(onDay);
+  report(await inLanes([[first], rest]));
 }
 
-const { status, line } = vitest(args);
-console.log(`tests: ${line}`);
-process.exit(status);
+if (args.length > 0) {
+  // A file, a project or a filter of the person's own: one run, as they asked.
+  const { status, line } = await vitest('', args);
+  console.log(`tests: ${line}`);
+  process.exit(status);
+}
+
+// The whole suite in two lanes side by side, then the reliability suites alone. An end-to-end
+// file spends much of its time waiting on its browser, so the unit and integration files use
+// the other core meanwhile; one after another the two took their sum. The days of the date
+// matrix are end-to-end runs too, shared out so the lanes end together. The reliability suites
+// measure memory, open handles and a crash's timing of their own, so nothing runs beside them.
+const [firstDay, ...otherDays] = DATE_MATRIX.map(onDay);
+const lanes = await inLanes([
+  [{ name: 'e2e', title: 'end-to-end (Chromium)', args: ['--project', 'e2e'] }, firstDay],
+  [
+    {
+      name: 'unit-integration',
+      title: 'unit and integration',
+      args: ['--project', 'unit', '--project', 'integration'],
+    },
+    ...otherDays,
+  ],
+]);
+console.log('\n== reliability (short figures; `npm run test:reliability` for the long ones)');
+const reliability = await vitest('reliability', ['--project', 'reliability']);
+report([...lanes, { ...reliability, title: 'reliability' }]);
