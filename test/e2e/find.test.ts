@@ -4,7 +4,16 @@
 // chips whole or shrunk to their mark, the preview beside the text.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeScan, call, seriousFindings, type Setup, until, useChromium, waitForText } from './harness';
+import {
+  axeScan,
+  call,
+  seriousFindings,
+  seriousInBothSchemes,
+  type Setup,
+  until,
+  useChromium,
+  waitForText,
+} from './harness';
 
 const DAY = 86_400_000;
 /** The day an instant falls on in the window's zone (the harness opens it in Europe/Paris). */
@@ -317,8 +326,8 @@ describe('the layout from 900 px up', () => {
     expect(Math.abs(beside!.y - field!.y)).toBeLessThan(60);
   });
 
-  it.each(['light', 'dark'] as const)('the filter bar passes axe in %s', async (colorScheme) => {
-    const s = await chromium.start({ connect: true, colorScheme });
+  it('the filter bar passes axe in both colour schemes', async () => {
+    const s = await chromium.start({ connect: true });
     const { page } = s;
     await page.setViewportSize({ width: 900, height: 800 });
     await list(page).getByText('Launch announcement').click();
@@ -329,6 +338,6 @@ describe('the layout from 900 px up', () => {
     await page.getByLabel('From').fill(parisDay(s.now()));
     await waitForText(page.getByRole('group', { name: 'Filters and order' }), /Showing X · from /);
     await page.getByText('No post matches.').waitFor();
-    expect(seriousFindings(await axeScan(page))).toEqual([]);
+    expect(await seriousInBothSchemes(page)).toEqual([]);
   });
 });

@@ -466,6 +466,22 @@ export function seriousFindings(findings: AxeFinding[]): AxeFinding[] {
   return findings.filter((f) => f.impact === 'serious' || f.impact === 'critical');
 }
 
+/**
+ * The serious findings in the light and then the dark scheme, the page otherwise as it stands,
+ * each named by its scheme; the page is left light. The app's colours follow
+ * `prefers-color-scheme` in CSS with no transition, so the page is in the other scheme at once:
+ * one walk through a flow checks both, where a walk per scheme did the same work twice.
+ */
+export async function seriousInBothSchemes(page: Page): Promise<Array<AxeFinding & { scheme: string }>> {
+  const found: Array<AxeFinding & { scheme: string }> = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    found.push(...seriousFindings(await axeScan(page)).map((f) => ({ ...f, scheme })));
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return found;
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });

@@ -5,7 +5,15 @@
 // post with the text that was not sent. The pauses are real (the core's own timing).
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeScan, call, seriousFindings, until, useChromium, waitForText } from './harness';
+import {
+  axeScan,
+  call,
+  seriousFindings,
+  seriousInBothSchemes,
+  until,
+  useChromium,
+  waitForText,
+} from './harness';
 import type { Setup } from './harness';
 
 /** A synced X variant of a new post. */
@@ -53,71 +61,68 @@ const versionsSaved = (s: Setup, variantId: string): number =>
 describe('version history', () => {
   const chromium = useChromium();
 
-  it.each(['light', 'dark'] as const)(
-    'restores, by keyboard, a text from three versions back; the service gets it (%s)',
-    async (colorScheme) => {
-      const s = await chromium.start({ connect: true, colorScheme });
-      const { post, variant, serverId } = await synced(s, 'Spring menu', 'Soup of the day.');
-      const page = s.page;
-      await openPost(page, 'Spring menu');
-      const content = page.getByLabel('Content', { exact: true });
-      await tabTo(page, content);
-      // Three more versions, each kept when the typing rests.
-      for (const more of [' Bread on the side.', ' Cake after.', ' Coffee too.']) {
-        const before = versionsSaved(s, variant.id);
-        await page.keyboard.press('End');
-        await page.keyboard.type(more);
-        await until('a version kept after the pause', () => versionsSaved(s, variant.id) > before, 20_000);
-      }
-      const now = 'Soup of the day. Bread on the side. Cake after. Coffee too.';
-      expect(await content.inputValue()).toBe(now);
+  it('restores, by keyboard, a text from three versions back; the service gets it, checked in both colour schemes', async () => {
+    const s = await chromium.start({ connect: true });
+    const { post, variant, serverId } = await synced(s, 'Spring menu', 'Soup of the day.');
+    const page = s.page;
+    await openPost(page, 'Spring menu');
+    const content = page.getByLabel('Content', { exact: true });
+    await tabTo(page, content);
+    // Three more versions, each kept when the typing rests.
+    for (const more of [' Bread on the side.', ' Cake after.', ' Coffee too.']) {
+      const before = versionsSaved(s, variant.id);
+      await page.keyboard.press('End');
+      await page.keyboard.type(more);
+      await until('a version kept after the pause', () => versionsSaved(s, variant.id) > before, 20_000);
+    }
+    const now = 'Soup of the day. Bread on the side. Cake after. Coffee too.';
+    expect(await content.inputValue()).toBe(now);
 
-      const toggle = page.getByRole('button', { name: 'History', exact: true });
-      await tabTo(page, toggle);
-      await page.keyboard.press('Enter');
-      const panel = page.getByRole('region', { name: 'History of the X text' });
-      await panel.waitFor();
-      // It opens on the newest version, which is the text now.
-      const newest = panel.getByRole('button', { name: /^Version 4 ·/ });
-      await until('the newest version focused', () => newest.evaluate(isFocused));
-      expect(await newest.textContent()).toContain('typed here');
-      await waitForText(panel, /This version is the text now/);
-      expect(await panel.getByRole('button', { name: /^Version \d ·/ }).count()).toBe(4);
+    const toggle = page.getByRole('button', { name: 'History', exact: true });
+    await tabTo(page, toggle);
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('region', { name: 'History of the X text' });
+    await panel.waitFor();
+    // It opens on the newest version, which is the text now.
+    const newest = panel.getByRole('button', { name: /^Version 4 ·/ });
+    await until('the newest version focused', () => newest.evaluate(isFocused));
+    expect(await newest.textContent()).toContain('typed here');
+    await waitForText(panel, /This version is the text now/);
+    expect(await panel.getByRole('button', { name: /^Version \d ·/ }).count()).toBe(4);
 
-      const first = panel.getByRole('button', { name: /^Version 1 ·/ });
-      await tabTo(page, first);
-      await page.keyboard.press('Enter');
-      expect(await first.getAttribute('aria-pressed')).toBe('true');
-      // The words a restore takes away, struck through; nothing comes back that is not there.
-      const removed = await panel.locator('del').allTextContents();
-      expect(removed.join('')).toContain('Bread on the side. Cake after. Coffee too.');
-      expect(await panel.locator('ins').count()).toBe(0);
-      expect(seriousFindings(await axeScan(page))).toEqual([]);
+    const first = panel.getByRole('button', { name: /^Version 1 ·/ });
+    await tabTo(page, first);
+    await page.keyboard.press('Enter');
+    expect(await first.getAttribute('aria-pressed')).toBe('true');
+    // The words a restore takes away, struck through; nothing comes back that is not there.
+    const removed = await panel.locator('del').allTextContents();
+    expect(removed.join('')).toContain('Bread on the side. Cake after. Coffee too.');
+    expect(await panel.locator('ins').count()).toBe(0);
+    expect(await seriousInBothSchemes(page)).toEqual([]);
 
-      const restore = panel.getByRole('button', { name: 'Restore version 1' });
-      await tabTo(page, restore);
-      await page.keyboard.press('Enter');
-      await until(
-        'the text of version 1 in the field',
-        async () => (await content.inputValue()) === 'Soup of the day.',
-      );
-      await waitForText(panel, /This version is the text now/);
-      // The text it replaced is a version of its own.
-      await waitForText(panel, /Version 4 ·[^]*before a restore/);
-      await page
-        .getByRole('region', { name: 'Notifications' })
-        .getByRole('button', { name: 'Undo: Restored version 1 of the text of ‘Spring menu’ (X)' })
-        .waitFor();
-      // Escape closes the panel and gives the focus back to the button that opened it.
-      await page.keyboard.press('Escape');
-      await panel.waitFor({ state: 'hidden' });
-      await until('the focus back on History', () => toggle.evaluate(isFocused));
+    const restore = panel.getByRole('button', { name: 'Restore version 1' });
+    await tabTo(page, restore);
+    await page.keyboard.press('Enter');
+    await until(
+      'the text of version 1 in the field',
+      async () => (await content.inputValue()) === 'Soup of the day.',
+    );
+    await waitForText(panel, /This version is the text now/);
+    // The text it replaced is a version of its own.
+    await waitForText(panel, /Version 4 ·[^]*before a restore/);
+    await page
+      .getByRole('region', { name: 'Notifications' })
+      .getByRole('button', { name: 'Undo: Restored version 1 of the text of ‘Spring menu’ (X)' })
+      .waitFor();
+    // Escape closes the panel and gives the focus back to the button that opened it.
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+    await until('the focus back on History', () => toggle.evaluate(isFocused));
 
-      await s.app.core.syncNow('user');
-      expect(s.sandbox.inspect.variants().find((x) => x.id === serverId)?.content).toBe('Soup of the day.');
-      expect((await call(s, 'posts.get', { id: post.id })).variants[0]?.content).toBe('Soup of the day.');
-    },
-  );
+    await s.app.core.syncNow('user');
+    expect(s.sandbox.inspect.variants().find((x) => x.id === serverId)?.content).toBe('Soup of the day.');
+    expect((await call(s, 'posts.get', { id: post.id })).variants[0]?.content).toBe('Soup of the day.');
+  });
 
   it('shows what a colleague published while a change waited, keeps the text, and copies it to a new post', async () => {
     const s = await chromium.start({ connect: true });
