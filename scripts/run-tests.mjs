@@ -132,7 +132,10 @@ async function inLanes(lanes) {
       lanes.map(async (lane) => {
         const done = [];
         for (const r of lane)
-          done.push(await vitest(r.name, r.args, { ...r, log: join(logDir, `${r.name}.log`) }));
+          done.push({
+            ...(await vitest(r.name, r.args, { ...r, log: join(logDir, `${r.name}.log`) })),
+            title: r.title,
+          });
         return done;
       }),
     );
