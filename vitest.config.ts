@@ -48,7 +48,9 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           // Each file starts its own sandbox, host, data folder and browser on ports of its
-          // own, so files run side by side: much of an e2e file is waiting on a browser.
+          // own, so the files share one module graph (the harness loads the core, the sandbox
+          // and Playwright once, not once a file).
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
