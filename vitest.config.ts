@@ -23,6 +23,19 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
+          // The window's state is module singletons, and the shell's tests mock electron: those
+          // files get fresh modules each (unit-window); the rest share one module graph.
+          exclude: ['test/unit/renderer/**', 'test/unit/shell/**'],
+          environment: 'node',
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        plugins: [svelte()],
+        test: {
+          name: 'unit-window',
+          include: ['test/unit/renderer/**/*.test.ts', 'test/unit/shell/**/*.test.ts'],
           environment: 'node',
         },
       },
@@ -34,8 +47,8 @@ export default defineConfig({
           environment: 'node',
           // The files share one module graph (the whole core) instead of loading it again for
           // each: that loading was most of the project's CPU time. Each file opens its own
-          // cores, folders and sandboxes and closes them; none keeps state in a module. (The
-          // unit files of the window's state do, so they stay isolated.)
+          // cores, folders and sandboxes and closes them; none keeps state in a module (the
+          // window's state does: unit-window).
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 30_000,

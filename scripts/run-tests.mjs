@@ -189,7 +189,7 @@ const lanes = await inLanes([
     {
       name: 'unit-integration',
       title: 'unit and integration',
-      args: ['--project', 'unit', '--project', 'integration'],
+      args: ['--project', 'unit', '--project', 'unit-window', '--project', 'integration'],
     },
     ...otherDays,
   ],
