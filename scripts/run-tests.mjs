@@ -1,8 +1,9 @@
 // `npm test`: builds the app (the end-to-end tests drive the built renderer), then runs every
-// vitest project, in two lanes side by side, and the reliability suites after them. On Linux it first starts a private D-Bus session with a gnome-keyring of its
-// own, whose keyrings live in a temporary folder (scripts/keyring-session.mjs): the keychain
-// tests talk to a real Secret Service, never a mock, and never to the person's own keyring. The
-// person's keyring folder is checked before and after: a run that changed it fails.
+// vitest project in two lanes side by side, and the reliability suites after them. On Linux it
+// first starts a private D-Bus session with a gnome-keyring of its own, whose keyrings live in a
+// temporary folder (scripts/keyring-session.mjs): the keychain tests talk to a real Secret
+// Service, never a mock, and never to the person's own keyring. The person's keyring folder is
+// checked before and after: a run that changed it fails.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -456,7 +456,8 @@ export interface AxeFinding {
 /** Runs axe-core in the page; the CSP forbids inline scripts, so it is evaluated rather than injected. */
 export async function axeScan(page: Page): Promise<AxeFinding[]> {
   axeSource ??= await readFile(join(process.cwd(), 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
-  await page.evaluate(axeSource);
+  // Once per page: a second scan of the same page (the other colour scheme) reuses it.
+  if (!(await page.evaluate<boolean>("typeof axe !== 'undefined'"))) await page.evaluate(axeSource);
   return page.evaluate<AxeFinding[]>(
     `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) })))`,
   );
