@@ -7,7 +7,7 @@
 // are not comparable with the goals and the table says so. BENCH_REPEATS=N changes how many
 // pairs of pull and push runs are taken (default 3). BENCH_ONLY=growth (or any of pull, push,
 // idle, render, calendar, queue, bulk, import, growth, find, safekeeping, posting-times,
-// file-size, comma-separated) runs only
+// file-size, keystrokes, comma-separated) runs only
 // those parts;
 // bench-results.json keeps the other parts of its previous run. Measured Outpost processes apply the app's V8 memory settings
 // (src-main/shared/v8-memory.ts) as its hosts do; BENCH_APP_V8=0 leaves them out (to measure their
@@ -57,6 +57,8 @@ import { benchPostingTimes } from './posting-times';
 import { postingTimesRow } from './lib/posting-times-row';
 import { benchFileSize } from './file-size';
 import { fileSizeRow } from './lib/file-size-row';
+import { benchKeystrokes } from './keystrokes';
+import { keystrokeFigures, keystrokeRows } from './lib/keystroke-rows';
 import { LIST_PAGE_SIZES } from '@preload/bridge';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -88,6 +90,7 @@ const SECTIONS = [
   'safekeeping',
   'posting-times',
   'file-size',
+  'keystrokes',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = (process.env.BENCH_ONLY ?? '')
@@ -151,6 +154,9 @@ const config = {
   postingTimesRuns: quick ? 2 : 5,
   /** The file size: posts pulled into an empty folder, beside the service's own file. */
   fileSizePosts: envSizes('BENCH_FILE_SIZES') ?? (quick ? [1_000, 3_000] : [10_000, 50_000]),
+  /** Keystrokes during a first pull: library sizes, and the time from one keystroke to the next. */
+  keystrokeSizes: envSizes('BENCH_KEYSTROKE_SIZES') ?? (quick ? [1_000, 3_000] : [10_000, 50_000]),
+  keystrokeIntervalMs: 30,
   idlePosts: 35,
   idleScheduled: 50,
   idleNeedsApproval: 20,
@@ -1167,6 +1173,20 @@ if (selected.has('file-size')) {
     });
   }
   sections['file-size'] = { ...begun, rows, figures: { runs } };
+}
+
+// --- keystrokes: saves typed through each host's bridge during a first pull ------------------
+if (selected.has('keystrokes')) {
+  const begun = beginSection();
+  const runs = await benchKeystrokes(
+    { sizes: config.keystrokeSizes, intervalMs: config.keystrokeIntervalMs, nodeFlags: outpostFlags },
+    log,
+  );
+  sections.keystrokes = {
+    ...begun,
+    rows: runs.flatMap(keystrokeRows),
+    figures: { runs: runs.map(keystrokeFigures) },
+  };
 }
 
 // --- report ----------------------------------------------------------------------------------

@@ -1,0 +1,118 @@
+// The keystrokes part through the browser host: the real host program (out/main/browser-host.js,
+// its core on a worker thread) in a process of its own, on an empty data folder, with a probe
+// loaded before it that measures its main thread's event-loop delay. This process is the
+// window: it opens the printed address's session as the page does (the one-time code traded
+// for a session token) and talks to the host through the page's own bridge client
+// (src-renderer/src/lib/http-bridge.ts: fetch for commands, server-sent events for events).
+// Reports one JSON message to the parent.
+import { fork, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { EventSource } from 'undici';
+import { createHttpBridge } from '../../src-renderer/src/lib/http-bridge';
+import { answerParent } from './lib/fork';
+import { typeThroughFirstPull, type FirstPullTyping } from './lib/first-pull-typing';
+import type { LoopDelay } from './lib/loop-delay';
+
+export interface KeystrokesChildInput {
+  baseUrl: string;
+  token: string;
+  workspace: string;
+  dataDir: string;
+  intervalMs: number;
+  /** The built host program, and the probe bundle it is started with. */
+  hostScript: string;
+  probeFile: string;
+  /** Node/V8 flags the host starts with (trials, profiles). */
+  nodeFlags: readonly string[];
+  /** The repository root: the host's working directory. */
+  cwd: string;
+}
+
+export interface KeystrokesChildResult {
+  typing: FirstPullTyping;
+  /** The host's main thread over the pull. */
+  loopDelay: LoopDelay;
+}
+
+interface Host {
+  child: ChildProcess;
+  url: string;
+}
+
+async function startHost(input: KeystrokesChildInput): Promise<Host> {
+  const env = { ...process.env };
+  // No token: the account is what settings.connect gives it, as for a new user.
+  delete env.OUTPOST_TOKEN;
+  const child = fork(input.hostScript, ['--port', '0', '--data-dir', input.dataDir], {
+    cwd: input.cwd,
+    env,
+    execArgv: [...input.nodeFlags, '--import', input.probeFile],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const url = await new Promise<string>((resolve, reject) => {
+    lines.on('line', (line) => {
+      const match = /^OUTPOST url=(\S+)$/.exec(line);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`browser host exited (code ${code}): ${stderr.slice(-500)}`)),
+    );
+  });
+  return { child, url };
+}
+
+/** Asks the probe in the host's process, and waits for its answer. */
+function askProbe(child: ChildProcess, probe: 'start' | 'stop'): Promise<{ loopDelay?: LoopDelay }> {
+  return new Promise((resolve) => {
+    const answered = (message: { probe?: string; loopDelay?: LoopDelay }): void => {
+      if (message.probe !== (probe === 'start' ? 'started' : 'stopped')) return;
+      child.off('message', answered);
+      resolve(message);
+    };
+    child.on('message', answered);
+    child.send({ probe });
+  });
+}
+
+/** The page's first step: the code in its address traded for a session token. */
+async function openSession(url: string): Promise<string> {
+  const address = new URL(url);
+  const response = await fetch(`${address.origin}/bridge/session`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ code: address.searchParams.get('code') }),
+  });
+  const body = (await response.json()) as { session?: string };
+  if (!response.ok || typeof body.session !== 'string') throw new Error('the host gave no session');
+  return body.session;
+}
+
+async function run(input: KeystrokesChildInput): Promise<KeystrokesChildResult> {
+  const host = await startHost(input);
+  try {
+    const session = await openSession(host.url);
+    const bridge = createHttpBridge(session, {
+      baseUrl: new URL(host.url).origin,
+      EventSource: EventSource as never,
+    });
+    let loopDelay: LoopDelay | undefined;
+    const typing = await typeThroughFirstPull(bridge, input, {
+      pullStarting: async () => void (await askProbe(host.child, 'start')),
+      pullEnded: async () => void (loopDelay = (await askProbe(host.child, 'stop')).loopDelay),
+    });
+    if (loopDelay === undefined) throw new Error('the probe in the host sent no figures');
+    return { typing, loopDelay };
+  } finally {
+    await new Promise<void>((resolve) => {
+      if (host.child.exitCode !== null) return resolve();
+      host.child.once('exit', () => resolve());
+      host.child.kill('SIGTERM');
+    });
+  }
+}
+
+const input = JSON.parse(process.env.BENCH_KEYSTROKES_INPUT ?? '{}') as KeystrokesChildInput;
+await answerParent(() => run(input));
