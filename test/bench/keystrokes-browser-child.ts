@@ -4,6 +4,7 @@
 // window: it opens the printed address's session as the page does (the one-time code traded
 // for a session token) and talks to the host through the page's own bridge client
 // (src-renderer/src/lib/http-bridge.ts: fetch for commands, server-sent events for events).
+// The probe (lib/loop-delay-probe.ts) measures the host's main thread and its core's thread.
 // Reports one JSON message to the parent.
 import { fork, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -11,7 +12,7 @@ import { EventSource } from 'undici';
 import { createHttpBridge } from '../../src-renderer/src/lib/http-bridge';
 import { answerParent } from './lib/fork';
 import { typeThroughFirstPull, type FirstPullTyping } from './lib/first-pull-typing';
-import type { LoopDelay } from './lib/loop-delay';
+import type { HostLoopDelays } from './lib/loop-delay';
 
 export interface KeystrokesChildInput {
   baseUrl: string;
@@ -30,8 +31,8 @@ export interface KeystrokesChildInput {
 
 export interface KeystrokesChildResult {
   typing: FirstPullTyping;
-  /** The host's main thread over the pull. */
-  loopDelay: LoopDelay;
+  /** The host's main thread and its core's thread over the pull. */
+  loopDelays: HostLoopDelays;
 }
 
 interface Host {
@@ -40,7 +41,8 @@ interface Host {
 }
 
 async function startHost(input: KeystrokesChildInput): Promise<Host> {
-  const env = { ...process.env };
+  // The probe in the host's main thread takes its start and stop over the IPC channel.
+  const env: NodeJS.ProcessEnv = { ...process.env, BENCH_LOOP_PROBE_IPC: '1' };
   // No token: the account is what settings.connect gives it, as for a new user.
   delete env.OUTPOST_TOKEN;
   const child = fork(input.hostScript, ['--port', '0', '--data-dir', input.dataDir], {
@@ -65,9 +67,9 @@ async function startHost(input: KeystrokesChildInput): Promise<Host> {
 }
 
 /** Asks the probe in the host's process, and waits for its answer. */
-function askProbe(child: ChildProcess, probe: 'start' | 'stop'): Promise<{ loopDelay?: LoopDelay }> {
+function askProbe(child: ChildProcess, probe: 'start' | 'stop'): Promise<{ loopDelays?: HostLoopDelays }> {
   return new Promise((resolve) => {
-    const answered = (message: { probe?: string; loopDelay?: LoopDelay }): void => {
+    const answered = (message: { probe?: string; loopDelays?: HostLoopDelays }): void => {
       if (message.probe !== (probe === 'start' ? 'started' : 'stopped')) return;
       child.off('message', answered);
       resolve(message);
@@ -98,13 +100,13 @@ async function run(input: KeystrokesChildInput): Promise<KeystrokesChildResult> 
       baseUrl: new URL(host.url).origin,
       EventSource: EventSource as never,
     });
-    let loopDelay: LoopDelay | undefined;
+    let loopDelays: HostLoopDelays | undefined;
     const typing = await typeThroughFirstPull(bridge, input, {
       pullStarting: async () => void (await askProbe(host.child, 'start')),
-      pullEnded: async () => void (loopDelay = (await askProbe(host.child, 'stop')).loopDelay),
+      pullEnded: async () => void (loopDelays = (await askProbe(host.child, 'stop')).loopDelays),
     });
-    if (loopDelay === undefined) throw new Error('the probe in the host sent no figures');
-    return { typing, loopDelay };
+    if (loopDelays === undefined) throw new Error('the probe in the host sent no figures');
+    return { typing, loopDelays };
   } finally {
     await new Promise<void>((resolve) => {
       if (host.child.exitCode !== null) return resolve();

@@ -4,8 +4,9 @@
 // app's own IPC handlers to it (bindIpc: the sender check, the plain-data check, core.invoke,
 // the events forwarded to the window). The window is a worker thread (keystrokes-renderer.ts)
 // that sends each call over a MessagePort, a message per call and its answer back, the shape
-// of Electron's ipcRenderer.invoke; it types while the first pull runs. This thread's
-// event-loop delay is measured over the pull. Reports one JSON message to the parent.
+// of Electron's ipcRenderer.invoke; it types while the first pull runs. This process starts with
+// the probe (lib/loop-delay-probe.ts), which measures this thread and the core's over the pull.
+// Reports one JSON message to the parent.
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { ipcChannel, type BridgeEvent } from '@preload/bridge';
@@ -16,7 +17,7 @@ import { APP_HOST, APP_SCHEME } from '../../src-main/desktop-app/window';
 import { applyV8MemorySettings } from '../../src-main/shared/v8-memory';
 import { answerParent } from './lib/fork';
 import type { FirstPullTyping, FirstPullTypingInput } from './lib/first-pull-typing';
-import { watchLoopDelay, type LoopDelay } from './lib/loop-delay';
+import { probeThreads, type HostLoopDelays } from './lib/loop-delay';
 
 export interface DesktopChildInput extends FirstPullTypingInput {
   dataDir: string;
@@ -26,8 +27,8 @@ export interface DesktopChildInput extends FirstPullTypingInput {
 
 export interface DesktopChildResult {
   typing: FirstPullTyping;
-  /** The main thread (the one that owns the core's thread) over the pull. */
-  loopDelay: LoopDelay;
+  /** The main thread (the one that owns the core's thread) and the core's thread over the pull. */
+  loopDelays: HostLoopDelays;
   /**
    * Of each keystroke's round trip, the part from its call reaching the main thread to the main
    * thread holding the core's answer: the IPC handler, the hop to the core's thread, the wait
@@ -86,12 +87,14 @@ async function run(input: DesktopChildInput): Promise<DesktopChildResult> {
   const contents = windowContents(port);
   const bindings = bindIpc({ ipcMain, core, getWebContents: () => contents, logger: quiet });
   const sender = { sender: contents, senderFrame: contents.mainFrame } as unknown as IpcMainInvokeEvent;
-  const loop = watchLoopDelay();
-  let loopDelay: LoopDelay | undefined;
+  const threads = probeThreads();
+  let loopDelays: HostLoopDelays | undefined;
   const coreTripMs: number[] = [];
   const worker = new Worker(input.rendererFile, {
     workerData: { port: windowPort, input },
     transferList: [windowPort],
+    // Not Outpost's: neither its flags nor the probe.
+    execArgv: [],
   });
   try {
     const typing = await new Promise<FirstPullTyping>((resolve, reject) => {
@@ -106,15 +109,20 @@ async function run(input: DesktopChildInput): Promise<DesktopChildResult> {
             port.postMessage({ kind: 'answer', id: message.id, result } satisfies ToWindow);
           });
         } else if (message.kind === 'mark') {
-          if (message.mark === 'pullStarting') loop.start();
-          else loopDelay = loop.stop();
-          port.postMessage({ kind: 'answer', id: message.id, result: null } satisfies ToWindow);
+          const marked =
+            message.mark === 'pullStarting'
+              ? threads.start()
+              : threads.stop().then((delays) => void (loopDelays = delays));
+          void marked.then(
+            () => port.postMessage({ kind: 'answer', id: message.id, result: null } satisfies ToWindow),
+            reject,
+          );
         } else if (message.kind === 'done') resolve(message.typing);
         else reject(new Error(message.error));
       });
     });
-    if (loopDelay === undefined) throw new Error('the window never said the pull ended');
-    return { typing, loopDelay, coreTripMs };
+    if (loopDelays === undefined) throw new Error('the window never said the pull ended');
+    return { typing, loopDelays, coreTripMs };
   } finally {
     port.close();
     await worker.terminate();

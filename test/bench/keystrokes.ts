@@ -96,7 +96,7 @@ export async function benchKeystrokes(
                       rendererFile: files.renderer,
                     } satisfies DesktopChildInput),
                   },
-                  options.nodeFlags ?? [],
+                  [...(options.nodeFlags ?? []), '--import', files.probe],
                 );
           const serviceRequests = (await sandbox.stats()).requests;
           if (serviceRequests < posts)
@@ -106,7 +106,7 @@ export async function benchKeystrokes(
           runs.push({ host, posts, load, ...result, serviceRequests });
           const keys = summarize(result.typing.roundTripMs);
           log(
-            `keystrokes ${host} ${posts} (load ${load.load1m}): ${keys.n} over a ${ms(result.typing.pullMs)} pull, ${ms(keys.median)} / p99 ${ms(keys.p99)} / max ${ms(keys.max)}; main thread's loop delay p99 ${ms(result.loopDelay.p99Ms)}, max ${ms(result.loopDelay.maxMs)}`,
+            `keystrokes ${host} ${posts} (load ${load.load1m}): ${keys.n} over a ${ms(result.typing.pullMs)} pull, ${ms(keys.median)} / p99 ${ms(keys.p99)} / max ${ms(keys.max)}; loop delay p99 / max: main thread ${ms(result.loopDelays.main.p99Ms)} / ${ms(result.loopDelays.main.maxMs)}, core's thread ${ms(result.loopDelays.coreThread.p99Ms)} / ${ms(result.loopDelays.coreThread.maxMs)}`,
           );
         } finally {
           await sandbox.close();
