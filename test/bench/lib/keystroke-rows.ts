@@ -43,6 +43,7 @@ const PATHS: Record<KeystrokeHost, string> = {
 };
 
 const count = (n: number): string => n.toLocaleString('en-US');
+const percent = (share: number): string => `${Math.round(share * 100)}%`;
 const loadWords = (load: LoadSample): string =>
   `Load at start ${load.load1m}${load.loaded ? ' (loaded)' : ''}.`;
 const eventsWords = (events: Record<string, number>): string =>
@@ -58,6 +59,7 @@ const delayFigures = (d: LoopDelay): Record<string, number> => ({
   maxMs: round(d.maxMs),
   samples: d.samples,
   resolutionMs: d.resolutionMs,
+  busy: round(d.busy),
 });
 
 export function keystrokeRows(r: KeystrokeRun): Row[] {
@@ -68,7 +70,7 @@ export function keystrokeRows(r: KeystrokeRun): Row[] {
     core === null ? '' : ` Of each, from the main thread to the core's thread and back: ${spread(core)}.`;
   const pull = `a ${ms(r.typing.pullMs)} pull (${count(r.serviceRequests)} requests served)`;
   const { main, coreThread } = r.loopDelays;
-  const coreThreadWords = ` The core's thread, where each save waits for the task in hand, had an event-loop delay of ${delaySpread(coreThread)} over the pull.`;
+  const coreThreadWords = ` The core's thread, where each save waits for the task in hand, was busy ${percent(coreThread.busy)} of the pull, its event-loop delay ${delaySpread(coreThread)}.`;
   return [
     {
       name: `Keystroke round trip, ${where}`,
@@ -82,7 +84,7 @@ export function keystrokeRows(r: KeystrokeRun): Row[] {
       goal: `p99 < ${LOOP_DELAY_P99_GOAL_MS} ms`,
       figure: delaySpread(main),
       met: main.p99Ms < LOOP_DELAY_P99_GOAL_MS,
-      note: `monitorEventLoopDelay on the ${r.host === 'browser' ? "host process's main thread" : "thread that owns the core's thread"}, a sample every ${main.resolutionMs} ms less that period (${count(main.samples)} samples), from settings.connect to the end of the pull, while the keystrokes above were typed. ${loadWords(r.load)}`,
+      note: `monitorEventLoopDelay on the ${r.host === 'browser' ? "host process's main thread" : "thread that owns the core's thread"}, a sample every ${main.resolutionMs} ms less that period (${count(main.samples)} samples), from settings.connect to the end of the pull, while the keystrokes above were typed; the thread was busy ${percent(main.busy)} of that time. ${loadWords(r.load)}`,
     },
   ];
 }

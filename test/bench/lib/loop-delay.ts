@@ -6,7 +6,8 @@
 // The probe (loop-delay-probe.ts, loaded into every thread with `node --import`) measures its
 // own thread; `probeThreads` on any thread of the process starts and stops them all over a
 // BroadcastChannel and gathers their figures, so a host is measured without changing its code.
-import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance, type EventLoopUtilization } from 'node:perf_hooks';
+import type { IntervalHistogram } from 'node:perf_hooks';
 import { BroadcastChannel } from 'node:worker_threads';
 
 export const LOOP_DELAY_RESOLUTION_MS = 1;
@@ -19,6 +20,8 @@ export interface LoopDelay {
   p99Ms: number;
   maxMs: number;
   resolutionMs: number;
+  /** Share of the span the thread spent running code rather than waiting (event-loop utilization). */
+  busy: number;
 }
 
 /** The figures of a host process: its main thread, and the core's (its one other probed thread). */
@@ -34,8 +37,9 @@ export type ProbeMessage =
 
 const delayMs = (ns: number): number => Math.max(0, ns / 1e6 - LOOP_DELAY_RESOLUTION_MS);
 
-export function loopDelayOf(histogram: IntervalHistogram): LoopDelay {
+export function loopDelayOf(histogram: IntervalHistogram, busy: number): LoopDelay {
   return {
+    busy,
     samples: histogram.count,
     p50Ms: delayMs(histogram.percentile(50)),
     p99Ms: delayMs(histogram.percentile(99)),
@@ -47,14 +51,16 @@ export function loopDelayOf(histogram: IntervalHistogram): LoopDelay {
 /** Measures the calling thread's loop from `start()` to `stop()`. */
 export function watchLoopDelay(): { start(): void; stop(): LoopDelay } {
   const histogram = monitorEventLoopDelay({ resolution: LOOP_DELAY_RESOLUTION_MS });
+  let since: EventLoopUtilization = performance.eventLoopUtilization();
   return {
     start() {
       histogram.reset();
       histogram.enable();
+      since = performance.eventLoopUtilization();
     },
     stop() {
       histogram.disable();
-      return loopDelayOf(histogram);
+      return loopDelayOf(histogram, performance.eventLoopUtilization(since).utilization);
     },
   };
 }

@@ -20,8 +20,8 @@ function run(over: Partial<KeystrokeRun> & { roundTripMs?: number[] } = {}): Key
       events: { syncStatus: 40, itemChanged: 30_000 },
     },
     loopDelays: {
-      main: { samples: 5_000, p50Ms: 0.1, p99Ms: 2.5, maxMs: 12, resolutionMs: 1 },
-      coreThread: { samples: 900, p50Ms: 0.4, p99Ms: 20, maxMs: 64, resolutionMs: 1 },
+      main: { samples: 5_000, p50Ms: 0.1, p99Ms: 2.5, maxMs: 12, resolutionMs: 1, busy: 0.08 },
+      coreThread: { samples: 900, p50Ms: 0.4, p99Ms: 20, maxMs: 64, resolutionMs: 1, busy: 0.915 },
     },
     serviceRequests: 10_114,
     ...over,
@@ -40,12 +40,13 @@ describe('keystrokeRows', () => {
     expect(keys?.note).toContain('itemChanged x30,000, syncStatus x40');
     expect(keys?.note).toContain('Load at start 0.4.');
     expect(keys?.note).toContain(
-      "The core's thread, where each save waits for the task in hand, had an event-loop delay of 0.40 ms / p99 20.0 ms / max 64.0 ms",
+      "The core's thread, where each save waits for the task in hand, was busy 92% of the pull, its event-loop delay 0.40 ms / p99 20.0 ms / max 64.0 ms.",
     );
     expect(loop?.name).toBe('Main thread event-loop delay, browser host, first pull of 10,000 posts');
     expect(loop?.goal).toBe('p99 < 5 ms');
     expect(loop?.figure).toBe('0.10 ms / p99 2.50 ms / max 12.0 ms');
     expect(loop?.met).toBe(true);
+    expect(loop?.note).toContain('the thread was busy 8% of that time');
   });
 
   it('misses the keystroke goal on a slow p99 or a slow maximum alone', () => {
@@ -58,7 +59,7 @@ describe('keystrokeRows', () => {
   });
 
   it('misses the loop-delay goal at a p99 of 5 ms, and says the load was high', () => {
-    const slow = { samples: 9, p50Ms: 1, p99Ms: 5, maxMs: 9, resolutionMs: 1 };
+    const slow = { samples: 9, p50Ms: 1, p99Ms: 5, maxMs: 9, resolutionMs: 1, busy: 0.5 };
     const r = run({ loopDelays: { main: slow, coreThread: slow }, load: load(3.1) });
     const [, loop] = keystrokeRows(r);
     expect(loop?.met).toBe(false);
@@ -80,6 +81,6 @@ describe('keystrokeRows', () => {
     expect(figures).toMatchObject({ host: 'browser', posts: 10_000, pullMs: 6_120, load1m: 0.4 });
     expect(figures.keystrokes).toMatchObject({ n: 100, p99: 1.98, max: 1.99 });
     expect(figures).not.toHaveProperty('coreTrip');
-    expect(figures.coreThreadLoopDelay).toMatchObject({ p99Ms: 20, maxMs: 64 });
+    expect(figures.coreThreadLoopDelay).toMatchObject({ p99Ms: 20, maxMs: 64, busy: 0.915 });
   });
 });
