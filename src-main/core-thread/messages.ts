@@ -83,7 +83,8 @@ export const fromCoreSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('answer'), id: requestId, result: bridgeResult }),
   z.strictObject({ kind: z.literal('synced'), id: requestId, status: syncStatus }),
   z.strictObject({ kind: z.literal('syncFailed'), id: requestId, message: z.string() }),
-  z.strictObject({ kind: z.literal('event'), event: bridgeEvent }),
+  /** The core's events of one turn of its thread, in the order emitted. */
+  z.strictObject({ kind: z.literal('events'), events: z.array(bridgeEvent).min(1) }),
   z.strictObject({
     kind: z.literal('secret'),
     id: requestId,

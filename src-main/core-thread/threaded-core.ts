@@ -1,9 +1,10 @@
 // The core on a thread of its own, seen from the host's thread as the same AppCore: commands go
-// over the worker's port with a request id and come back as the same envelopes, events are
-// relayed to every listener, the token is answered from the host's secret store. If the thread
-// dies, what was asked of it answers a plain error at once, the window is told in words, and a
-// new thread starts; nothing is sent again from here (the outbox's claim-before-send and
-// compare-and-set settle make the new core's first sync safe, as after any start).
+// over the worker's port with a request id and come back as the same envelopes, events (a
+// message of them per turn of the core's thread) are relayed to every listener one by one, the
+// token is answered from the host's secret store. If the thread dies, what was asked of it
+// answers a plain error at once, the window is told in words, and a new thread starts; nothing
+// is sent again from here (the outbox's claim-before-send and compare-and-set settle make the
+// new core's first sync safe, as after any start).
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type {
@@ -227,8 +228,9 @@ export class ThreadedCore implements AppCore {
         life.waiting.delete(message.id);
         return waiting?.answered(message);
       }
-      case 'event':
-        return this.#relay(asEvent(message.event));
+      case 'events':
+        for (const event of message.events) this.#relay(asEvent(event));
+        return;
       case 'secret':
         void answerSecretRequest(this.#start.secrets, message).then((answer) => {
           if (this.#life === life) life.worker.postMessage(answer);

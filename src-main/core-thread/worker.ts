@@ -1,7 +1,11 @@
 // The core's thread: the entry a host starts as a worker (threaded-core.ts). It makes the core
 // from the plain options it was given, with a secret store that asks the host for the token,
 // and then answers the host's messages: commands, syncs, the network's state, the close.
+// The core's events go to the host in one message per turn of this thread: a first pull emits
+// one for every post and variant it stores, and a message for each would keep the host's thread
+// (the one that answers the window) busy receiving them and writing them out one at a time.
 import { parentPort, workerData } from 'node:worker_threads';
+import type { BridgeEvent } from '@preload/bridge';
 import { createAppCore } from '../core/app/create-app-core';
 import type { AppCore } from '../core/ports';
 import { createConsoleLogger } from '../shared/console-logger';
@@ -10,7 +14,22 @@ import { PortSecretStore } from './port-secrets';
 
 if (parentPort === null) throw new Error('The core thread runs as a worker thread, not as a program.');
 const port = parentPort;
-const send = (message: FromCore): void => port.postMessage(message);
+/** The events the core emitted since the last were sent. */
+let events: BridgeEvent[] = [];
+function sendEvents(): void {
+  if (events.length === 0) return;
+  port.postMessage({ kind: 'events', events } satisfies FromCore);
+  events = [];
+}
+function emitted(event: BridgeEvent): void {
+  if (events.length === 0) setImmediate(sendEvents);
+  events.push(event);
+}
+/** Every other message goes after the events emitted before it: an answer never overtakes them. */
+const send = (message: FromCore): void => {
+  sendEvents();
+  port.postMessage(message);
+};
 const options = coreThreadOptionsSchema.parse(workerData);
 const secrets = new PortSecretStore(options.secretsKind, send);
 
@@ -77,7 +96,7 @@ async function start(): Promise<void> {
     port.close();
     return;
   }
-  core.subscribe((event) => send({ kind: 'event', event }));
+  core.subscribe(emitted);
   send({ kind: 'ready', status: core.status() });
 }
 

@@ -102,6 +102,30 @@ describe('the core on its own thread', () => {
     expect(s.inspect.posts().filter((p) => p.title === 'From the thread')).toHaveLength(1);
   });
 
+  it('relays the events a command emitted before its answer, in the order emitted', async () => {
+    const s = await sandbox();
+    const t = await threaded();
+    await t.call('settings.connect', { baseUrl: s.baseUrl, token: s.token, authHeader: 'bearer' });
+    const post = await t.call('posts.create', { workspace: s.fixtures.workspace, title: 'Events first' });
+    const variant = await t.call('variants.create', {
+      postId: post.id,
+      platform: 'x',
+      content: 'Typed',
+      account: { kind: 'default' },
+    });
+    // No waiting: the answers came after the events, which travel in one message per turn.
+    const changed = t.events.filter((e) => e.name === 'itemChanged').map((e) => e.data);
+    expect(changed).toEqual(
+      expect.arrayContaining([
+        { postId: post.id, variantId: null },
+        { postId: post.id, variantId: variant.id },
+      ]),
+    );
+    const at = (variantId: string | null): number =>
+      changed.findIndex((d) => d.postId === post.id && d.variantId === variantId);
+    expect(at(null)).toBeLessThan(at(variant.id));
+  });
+
   it('refuses what is not a command, or not plain data, before it reaches the core', async () => {
     const t = await threaded();
     const unknown = await t.core.invoke('posts.explode' as CommandName, {});
@@ -118,6 +142,7 @@ describe('the core on its own thread', () => {
     const answer = await t.core.invoke('settings.get', undefined);
     expect(answer.ok).toBe(false);
     if (!answer.ok) expect(answer.error).toMatchObject({ code: 'internal' });
+    // One unknown event refuses its whole message: the known one beside it is not relayed either.
     expect(t.events).toEqual([]);
   });
 
