@@ -264,7 +264,7 @@ describe('merging salvaged rows into a restored copy', () => {
       ],
       'why',
     );
-    expect(asked.map((o) => [o.id, o.state, JSON.parse(o.payload as string)])).toEqual([
+    expect(asked.map((o) => [o.id, o.state, JSON.parse(o.payload as string) as unknown])).toEqual([
       ['waiting', 'unknown', { sent: { title: 'A' }, broughtBack: true }],
       ['in-flight', 'unknown', { broughtBack: true }],
       ['unclear', 'unknown', { unknownSends: 1, broughtBack: true }],
