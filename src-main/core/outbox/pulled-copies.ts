@@ -6,7 +6,7 @@
 // is the service's, and nothing waits for the user on it. The brought-back create may then take
 // the record over, and the copy goes: everything in it is on the service.
 import { sql, type Kysely } from 'kysely';
-import { linkedToOther } from './links';
+import { linkedItem, linkedToOther } from './links';
 import { OpMoved } from './op-store';
 import { deletePost, getPost, postBase } from '../store/post-repository';
 import type { SyncContext } from '../store/unit-of-work';
@@ -38,28 +38,12 @@ async function pulledCopy(
   slug: string,
   serverId: string,
 ): Promise<string | null> {
-  if (kind === 'post') {
-    const row = await db
-      .selectFrom('post')
-      .select('id')
-      .where('workspace', '=', slug)
-      .where('server_id', '=', serverId)
-      .executeTakeFirst();
-    const post = row === undefined ? undefined : await getPost(db, row.id);
-    if (post === undefined || !postIsCopy(post) || (await everChanged(db, 'post', post.id))) return null;
-    return post.id;
-  }
-  const row = await db
-    .selectFrom('variant')
-    .innerJoin('post', 'post.id', 'variant.post_id')
-    .select('variant.id')
-    .where('post.workspace', '=', slug)
-    .where('variant.server_id', '=', serverId)
-    .executeTakeFirst();
-  const variant = row === undefined ? undefined : await getVariant(db, row.id);
-  if (variant === undefined || !variantIsCopy(variant) || (await everChanged(db, 'variant', variant.id)))
-    return null;
-  return variant.id;
+  const id = await linkedItem(db, kind, slug, serverId);
+  if (id === null) return null;
+  const item = kind === 'post' ? await getPost(db, id) : await getVariant(db, id);
+  if (item === undefined) return null;
+  const untouched = kind === 'post' ? postIsCopy(item as PostRow) : variantIsCopy(item as VariantRow);
+  return untouched && !(await everChanged(db, kind, id)) ? id : null;
 }
 
 /** Of these linked service records, the ones whose local item is only the pull's copy. */
