@@ -133,7 +133,7 @@ export async function adoptCandidate(
   const foldable =
     slug !== null &&
     parsePayload(op).broughtBack === true &&
-    (await pulledCopiesAmong(ctx.db, kind, slug, [serverId])).has(serverId);
+    (await pulledCopiesAmong(ctx.db, kind, slug, [serverId], own)).has(serverId);
   if (slug !== null && !foldable && (await linkedToOther(ctx.db, kind, slug, serverId, own)))
     throw new OpRefused(ANSWER_WORDS.linkedElsewhere(kind, serverId));
   await settle(ctx, op, {

@@ -10,7 +10,8 @@ import { linkedItem, linkedToOther } from './links';
 import { OpMoved } from './op-store';
 import { deletePost, getPost, postBase } from '../store/post-repository';
 import type { SyncContext } from '../store/unit-of-work';
-import { deleteVariant, getVariant, variantBaseField } from '../store/variant-repository';
+import { deleteVariant, getVariant, listVariantsOfPost, variantBaseField } from '../store/variant-repository';
+import { sameText } from './answer-check';
 import type { Database, PostRow, VariantRow } from '../store/schema';
 
 export type CopyKind = 'post' | 'variant';
@@ -31,30 +32,45 @@ const postIsCopy = (p: PostRow): boolean =>
 const variantIsCopy = (v: VariantRow): boolean =>
   v.conflict === null && variantBaseField(v, 'content') === v.content;
 
-/** The local item linked to `serverId` in the workspace, when it is nothing but the pull's copy. */
+/**
+ * Whether the pulled post holds every text of the brought-back post `own`: a post that went out
+ * from elsewhere took them with it, where someone else's post of the same title would not.
+ */
+async function holdsTextsOf(db: Kysely<Database>, copy: string, own: string): Promise<boolean> {
+  const [theirs, mine] = await Promise.all([listVariantsOfPost(db, copy), listVariantsOfPost(db, own)]);
+  return mine.every((m) => theirs.some((t) => t.platform === m.platform && sameText(t.content, m.content)));
+}
+
+/**
+ * The local item linked to `serverId` in the workspace, when it is nothing but the pull's copy
+ * of what the brought-back item `own` may have made.
+ */
 async function pulledCopy(
   db: Kysely<Database>,
   kind: CopyKind,
   slug: string,
   serverId: string,
+  own: string,
 ): Promise<string | null> {
-  const id = await linkedItem(db, kind, slug, serverId);
+  const id = await linkedItem(db, kind, slug, serverId, own);
   if (id === null) return null;
   const item = kind === 'post' ? await getPost(db, id) : await getVariant(db, id);
   if (item === undefined) return null;
   const untouched = kind === 'post' ? postIsCopy(item as PostRow) : variantIsCopy(item as VariantRow);
-  return untouched && !(await everChanged(db, kind, id)) ? id : null;
+  if (!untouched || (await everChanged(db, kind, id))) return null;
+  return kind === 'variant' || (await holdsTextsOf(db, id, own)) ? id : null;
 }
 
-/** Of these linked service records, the ones whose local item is only the pull's copy. */
+/** Of these linked service records, the ones whose local item is only the pull's copy of what `own` made. */
 export async function pulledCopiesAmong(
   db: Kysely<Database>,
   kind: CopyKind,
   slug: string,
   serverIds: readonly string[],
+  own: string,
 ): Promise<Set<string>> {
   const copies = new Set<string>();
-  for (const id of serverIds) if ((await pulledCopy(db, kind, slug, id)) !== null) copies.add(id);
+  for (const id of serverIds) if ((await pulledCopy(db, kind, slug, id, own)) !== null) copies.add(id);
   return copies;
 }
 
@@ -70,13 +86,12 @@ export async function foldPulledCopy(
   serverId: string,
   own: string,
 ): Promise<void> {
-  const copy = await pulledCopy(t.db, kind, slug, serverId);
+  const copy = await pulledCopy(t.db, kind, slug, serverId, own);
   if (copy === null) {
     if (await linkedToOther(t.db, kind, slug, serverId, own))
       throw new OpMoved(`The ${kind} linked to ${serverId} was changed here while it was being read back.`);
     return;
   }
-  if (copy === own) return;
   const postId = kind === 'post' ? copy : ((await getVariant(t.db, copy)) as VariantRow).post_id;
   if (kind === 'post') await deletePost(t.db, copy);
   else await deleteVariant(t.db, copy);

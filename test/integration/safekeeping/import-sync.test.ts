@@ -173,4 +173,38 @@ describe('bringing back an export whose changes went out meanwhile', () => {
     expect(new Set(serverIds).size).toBe(2);
     expect(await onService(sandbox, 'Weekly update')).toHaveLength(2);
   });
+
+  it("a brought-back post never takes over someone else's post of the same title: its texts must be there", async () => {
+    const sandbox = await sandboxed();
+    const workspace = sandbox.fixtures.workspace;
+    const first = await connected(sandbox);
+    const post = await first.call('posts.create', { workspace, title: 'Monday notes' });
+    await first.call('variants.create', {
+      postId: post.id,
+      platform: 'x',
+      content: 'Mine, never sent',
+      account: { kind: 'none' },
+    });
+    const { document } = await first.call('data.export', undefined);
+
+    // A colleague's post of the same title, pulled here untouched before the import.
+    const colleague = await connected(sandbox);
+    const theirs = await colleague.call('posts.create', { workspace, title: 'Monday notes' });
+    await colleague.call('variants.create', {
+      postId: theirs.id,
+      platform: 'x',
+      content: 'Theirs',
+      account: { kind: 'none' },
+    });
+    await colleague.core.syncNow('user');
+    const second = await connected(sandbox);
+    await second.core.syncNow('user');
+    await second.call('data.import', { document });
+    await syncTwice(second);
+
+    expect((await onService(sandbox, 'Monday notes')).sort()).toEqual([['Mine, never sent'], ['Theirs']]);
+    const here = await titled(second, workspace, 'Monday notes');
+    expect(here.map((p) => p.id)).toContain(post.id);
+    expect(here).toHaveLength(2);
+  });
 });

@@ -57,7 +57,8 @@ export const createPostRunner: OpRunner<string> = {
       // Brought back from an older moment: what it made may be here already as the pull's copy.
       if (payload.broughtBack) {
         const lookalikes = listed.filter((c) => linked.has(c.id) && same(c)).map((c) => c.id);
-        for (const id of await pulledCopiesAmong(rc.ctx.db, 'post', slug, lookalikes)) linked.delete(id);
+        for (const id of await pulledCopiesAmong(rc.ctx.db, 'post', slug, lookalikes, rows.post.id))
+          linked.delete(id);
       }
       const m = matchUnlinked(listed, linked, same);
       return settleMatch(

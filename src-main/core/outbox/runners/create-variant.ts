@@ -63,7 +63,8 @@ export const createVariantRunner: OpRunner<CreateBody> = {
       // Brought back from an older moment: what it made may be here already as the pull's copy.
       if (payload.broughtBack) {
         const lookalikes = listed.filter((c) => linked.has(c.id) && same(c)).map((c) => c.id);
-        for (const id of await pulledCopiesAmong(rc.ctx.db, 'variant', slug, lookalikes)) linked.delete(id);
+        for (const id of await pulledCopiesAmong(rc.ctx.db, 'variant', slug, lookalikes, variant.id))
+          linked.delete(id);
       }
       const m = matchUnlinked(listed, linked, same);
       const linkOf = (v: ServiceVariant) => async (t: SyncContext) => {
