@@ -15,6 +15,7 @@ import { getOp, listOpenOpsOfPost } from './op-queries';
 import { refusal } from './op-machine';
 import { OpRefused, settle } from './op-store';
 import { parsePayload, parseQuestion } from './payload';
+import { foldPulledCopy, pulledCopiesAmong } from './pulled-copies';
 
 export class NoSuchOp extends Error {
   override readonly name = 'NoSuchOp';
@@ -126,13 +127,20 @@ export async function adoptCandidate(
   const post = await getPost(ctx.db, op.post_id);
   const kind = op.kind === 'create_post' ? 'post' : 'variant';
   const own = op.kind === 'create_post' ? op.post_id : (op.variant_id ?? '');
-  // Every link is checked: a record another item here is linked to is never linked twice.
-  if (post?.workspace != null && (await linkedToOther(ctx.db, kind, post.workspace, serverId, own)))
+  const slug = post?.workspace ?? null;
+  // Every link is checked: a record another item here is linked to is never linked twice,
+  // unless that item is only the pull's copy of what a brought-back create made (pulled-copies.ts).
+  const foldable =
+    slug !== null &&
+    parsePayload(op).broughtBack === true &&
+    (await pulledCopiesAmong(ctx.db, kind, slug, [serverId], own)).has(serverId);
+  if (slug !== null && !foldable && (await linkedToOther(ctx.db, kind, slug, serverId, own)))
     throw new OpRefused(ANSWER_WORDS.linkedElsewhere(kind, serverId));
   await settle(ctx, op, {
     event: { type: 'user_adopt', serverId },
     action: 'user_adopt',
     record: async (t) => {
+      if (foldable) await foldPulledCopy(t, kind, slug, serverId, own);
       const now = nowIso(t);
       if (op.kind === 'create_post') {
         await updatePost(t.db, op.post_id, {

@@ -3,6 +3,34 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
 
+/** The local item linked to the service record `serverId` of the workspace (other than `except`), if any. */
+export async function linkedItem(
+  db: Kysely<Database>,
+  kind: 'post' | 'variant',
+  slug: string,
+  serverId: string,
+  except: string | null = null,
+): Promise<string | null> {
+  const row =
+    kind === 'post'
+      ? await db
+          .selectFrom('post')
+          .select('id')
+          .where('workspace', '=', slug)
+          .where('server_id', '=', serverId)
+          .$if(except !== null, (q) => q.where('id', '!=', except as string))
+          .executeTakeFirst()
+      : await db
+          .selectFrom('variant')
+          .innerJoin('post', 'post.id', 'variant.post_id')
+          .select('variant.id')
+          .where('post.workspace', '=', slug)
+          .where('variant.server_id', '=', serverId)
+          .$if(except !== null, (q) => q.where('variant.id', '!=', except as string))
+          .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 /** Whether another local item than `own` is linked to the service record `serverId` of the workspace. */
 export async function linkedToOther(
   db: Kysely<Database>,
@@ -11,22 +39,5 @@ export async function linkedToOther(
   serverId: string,
   own: string,
 ): Promise<boolean> {
-  const row =
-    kind === 'post'
-      ? await db
-          .selectFrom('post')
-          .select('id')
-          .where('workspace', '=', slug)
-          .where('server_id', '=', serverId)
-          .where('id', '!=', own)
-          .executeTakeFirst()
-      : await db
-          .selectFrom('variant')
-          .innerJoin('post', 'post.id', 'variant.post_id')
-          .select('variant.id')
-          .where('post.workspace', '=', slug)
-          .where('variant.server_id', '=', serverId)
-          .where('variant.id', '!=', own)
-          .executeTakeFirst();
-  return row !== undefined;
+  return (await linkedItem(db, kind, slug, serverId, own)) !== null;
 }

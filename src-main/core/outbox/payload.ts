@@ -30,6 +30,11 @@ export interface OutboxPayload {
   unknownSends?: number;
   /** A create: the records its unclear answers named, no local item being linked to them (newest last). */
   answeredIds?: string[];
+  /**
+   * Brought back from an older moment (an export, or a copy after a damaged file): the record it
+   * made, if it went out from elsewhere, may already be here as the pull's copy (pulled-copies.ts).
+   */
+  broughtBack?: true;
 }
 
 /** Keys to set in an op's payload as a settlement records it; null removes a key (a JSON merge patch). */

@@ -19,10 +19,42 @@ async function connected(sandbox: SandboxHandle): Promise<TestCore> {
   return t;
 }
 
+/** A sandbox of its own, closed after the test. */
+async function sandboxed(): Promise<SandboxHandle> {
+  const sandbox = await startSandbox();
+  open.push({ close: () => sandbox.close() });
+  return sandbox;
+}
+
+/** The folder's posts with this title. */
+async function titled(t: TestCore, workspace: string, title: string) {
+  return (await t.call('posts.list', { workspace })).filter((p) => p.title === title);
+}
+
+/** What the service holds of the posts with this title, read by a folder of its own: each post's texts. */
+async function onService(sandbox: SandboxHandle, title: string): Promise<string[][]> {
+  const reader = await connected(sandbox);
+  await reader.core.syncNow('user');
+  const posts = await titled(reader, sandbox.fixtures.workspace, title);
+  return Promise.all(
+    posts.map(async (p) => (await reader.call('posts.get', { id: p.id })).variants.map((v) => v.content)),
+  );
+}
+
+/** The folder's changes not yet settled. */
+async function unsettled(t: TestCore) {
+  return (await t.call('outbox.list', undefined)).filter((o) => o.state !== 'done');
+}
+
+/** Two syncs: the read-back, then what it leaves to send. */
+async function syncTwice(t: TestCore): Promise<void> {
+  await t.core.syncNow('user');
+  await t.core.syncNow('user');
+}
+
 describe('bringing back an export whose changes went out meanwhile', () => {
   it('asks the service first: the post is on the service once, and the text is here', async () => {
-    const sandbox = await startSandbox();
-    open.push({ close: () => sandbox.close() });
+    const sandbox = await sandboxed();
     const workspace = sandbox.fixtures.workspace;
 
     const first = await connected(sandbox);
@@ -36,7 +68,7 @@ describe('bringing back an export whose changes went out meanwhile', () => {
     const { document } = await first.call('data.export', undefined);
     // The first machine sends it after the export was made.
     await first.core.syncNow('user');
-    expect((await first.call('outbox.list', undefined)).filter((o) => o.state !== 'done')).toEqual([]);
+    expect(await unsettled(first)).toEqual([]);
 
     const second = await connected(sandbox);
     const report = await second.call('data.import', { document });
@@ -44,17 +76,135 @@ describe('bringing back an export whose changes went out meanwhile', () => {
     const waiting = await second.call('outbox.list', undefined);
     expect(waiting.length).toBeGreaterThan(0);
     expect(waiting.every((o) => o.state === 'unknown')).toBe(true);
-    await second.core.syncNow('user');
-    await second.core.syncNow('user');
+    await syncTwice(second);
 
-    // What the service holds, read by a third folder.
-    const third = await connected(sandbox);
-    await third.core.syncNow('user');
-    const titles = (await third.call('posts.list', { workspace })).map((p) => p.title);
-    expect(titles.filter((t) => t === 'Written before the export')).toHaveLength(1);
-    const texts = (await second.call('posts.list', { workspace })).filter(
-      (p) => p.title === 'Written before the export',
+    expect(await onService(sandbox, 'Written before the export')).toEqual([['Sent after the export']]);
+    expect(await titled(second, workspace, 'Written before the export')).toHaveLength(1);
+  });
+
+  it("a pull here before the import brought what the export's create made: that copy is taken over, not made again", async () => {
+    const sandbox = await sandboxed();
+    const workspace = sandbox.fixtures.workspace;
+
+    const first = await connected(sandbox);
+    const post = await first.call('posts.create', { workspace, title: 'Pulled before the import' });
+    await first.call('variants.create', {
+      postId: post.id,
+      platform: 'x',
+      content: 'Went out from the first machine',
+      account: { kind: 'none' },
+    });
+    const { document } = await first.call('data.export', undefined);
+    await first.core.syncNow('user');
+
+    // The second folder has pulled the post, as a copy of the service's, before the import.
+    const second = await connected(sandbox);
+    await second.core.syncNow('user');
+    expect(await titled(second, workspace, 'Pulled before the import')).toHaveLength(1);
+    await second.call('data.import', { document });
+    await syncTwice(second);
+
+    expect(await onService(sandbox, 'Pulled before the import')).toEqual([
+      ['Went out from the first machine'],
+    ]);
+    // Here: the brought-back post took the record over, with its text, and nothing waits.
+    expect((await titled(second, workspace, 'Pulled before the import')).map((p) => p.id)).toEqual([post.id]);
+    const detail = await second.call('posts.get', { id: post.id });
+    expect(detail.variants.map((v) => v.content)).toEqual(['Went out from the first machine']);
+    expect(await unsettled(second)).toEqual([]);
+  });
+
+  it('a variant the export waited to send, already pulled here, is taken over: the post has it once', async () => {
+    const sandbox = await sandboxed();
+    const workspace = sandbox.fixtures.workspace;
+    const first = await connected(sandbox);
+    const post = await first.call('posts.create', { workspace, title: 'On the service before the export' });
+    await first.core.syncNow('user');
+    await first.call('variants.create', {
+      postId: post.id,
+      platform: 'x',
+      content: 'Added after the post went out',
+      account: { kind: 'none' },
+    });
+    const { document } = await first.call('data.export', undefined);
+    await first.core.syncNow('user');
+
+    const second = await connected(sandbox);
+    await second.core.syncNow('user');
+    await second.call('data.import', { document });
+    await syncTwice(second);
+
+    expect(await onService(sandbox, 'On the service before the export')).toEqual([
+      ['Added after the post went out'],
+    ]);
+    const here = await titled(second, workspace, 'On the service before the export');
+    expect(here).toHaveLength(1);
+    const detail = await second.call('posts.get', { id: (here[0] as { id: string }).id });
+    expect(detail.variants.map((v) => v.content)).toEqual(['Added after the post went out']);
+    expect(await unsettled(second)).toEqual([]);
+  });
+
+  it("a folder's own create of unknown outcome never takes over a look-alike the pull brought", async () => {
+    const sandbox = await sandboxed();
+    const workspace = sandbox.fixtures.workspace;
+    const colleague = await connected(sandbox);
+    await colleague.call('posts.create', { workspace, title: 'Weekly update' });
+    await colleague.core.syncNow('user');
+
+    const here = await connected(sandbox);
+    await here.core.syncNow('user');
+    const mine = await here.call('posts.create', { workspace, title: 'Weekly update' });
+    // The request is lost before the service applies it: its outcome is unknown here.
+    sandbox.faults.add({
+      method: 'POST',
+      path: '/api/workspaces/:slug/posts/',
+      kind: 'drop_before_write',
+      times: 1,
+    });
+    await here.core.syncNow('user');
+    expect((await here.call('outbox.list', undefined)).map((o) => o.state)).toEqual(['unknown']);
+    await here.core.syncNow('user');
+
+    const weekly = await titled(here, workspace, 'Weekly update');
+    expect(weekly.map((p) => p.id)).toContain(mine.id);
+    const serverIds = await Promise.all(
+      weekly.map(async (p) => (await here.call('posts.get', { id: p.id })).serverId),
     );
-    expect(texts.length).toBeGreaterThan(0);
+    expect(new Set(serverIds).size).toBe(2);
+    expect(await onService(sandbox, 'Weekly update')).toHaveLength(2);
+  });
+
+  it("a brought-back post never takes over someone else's post of the same title: its texts must be there", async () => {
+    const sandbox = await sandboxed();
+    const workspace = sandbox.fixtures.workspace;
+    const first = await connected(sandbox);
+    const post = await first.call('posts.create', { workspace, title: 'Monday notes' });
+    await first.call('variants.create', {
+      postId: post.id,
+      platform: 'x',
+      content: 'Mine, never sent',
+      account: { kind: 'none' },
+    });
+    const { document } = await first.call('data.export', undefined);
+
+    // A colleague's post of the same title, pulled here untouched before the import.
+    const colleague = await connected(sandbox);
+    const theirs = await colleague.call('posts.create', { workspace, title: 'Monday notes' });
+    await colleague.call('variants.create', {
+      postId: theirs.id,
+      platform: 'x',
+      content: 'Theirs',
+      account: { kind: 'none' },
+    });
+    await colleague.core.syncNow('user');
+    const second = await connected(sandbox);
+    await second.core.syncNow('user');
+    await second.call('data.import', { document });
+    await syncTwice(second);
+
+    expect((await onService(sandbox, 'Monday notes')).sort()).toEqual([['Mine, never sent'], ['Theirs']]);
+    const here = await titled(second, workspace, 'Monday notes');
+    expect(here.map((p) => p.id)).toContain(post.id);
+    expect(here).toHaveLength(2);
   });
 });

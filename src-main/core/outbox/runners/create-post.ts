@@ -7,6 +7,7 @@ import { OUTBOX_REASONS } from '@preload/words/outbox';
 import { checkCreatedPost, keptLink, sameText, storedFormOf, type StoredAs } from '../answer-check';
 import { parsePayload } from '../payload';
 import { candidateOf, matchUnlinked, settleMatch } from '../read-back';
+import { foldPulledCopy, pulledCopiesAmong } from '../pulled-copies';
 import { noteStoredDifferently } from '../stored-differently';
 import { checkNotLinkedElsewhere, settled, type OpRunner, type OpRows } from './runner';
 
@@ -51,15 +52,25 @@ export const createPostRunner: OpRunner<string> = {
       const payload = parsePayload(rows.op);
       const sentTitle = payload.sent?.title ?? rows.post.title;
       const listed = await rc.client.listPosts(slug);
+      const same = (c: ServicePost) => sameText(c.title, sentTitle);
       const linked = new Set((await listLinkedPosts(rc.ctx.db, slug)).map((p) => p.server_id as string));
-      const m = matchUnlinked(listed, linked, (c) => sameText(c.title, sentTitle));
+      // Brought back from an older moment: what it made may be here already as the pull's copy.
+      if (payload.broughtBack) {
+        const lookalikes = listed.filter((c) => linked.has(c.id) && same(c)).map((c) => c.id);
+        for (const id of await pulledCopiesAmong(rc.ctx.db, 'post', slug, lookalikes, rows.post.id))
+          linked.delete(id);
+      }
+      const m = matchUnlinked(listed, linked, same);
       return settleMatch(
         'create_post',
         m,
         {
           several: `posts titled "${sentTitle}"`,
           candidate: (p) => candidateOf(p.id, p.title),
-          link: (p) => linkPost(rows, p, storedFormOf(sentTitle, p.title)),
+          link: (p) => async (t) => {
+            await foldPulledCopy(t, 'post', slug, p.id, rows.post.id);
+            await linkPost(rows, p, storedFormOf(sentTitle, p.title))(t);
+          },
         },
         {
           unknownSends: payload.unknownSends ?? 0,

@@ -5,6 +5,8 @@ import { listVariantsOfPost } from '../../store/variant-repository';
 import type { ServiceVariant } from '../../api/client';
 import { checkCreatedVariant, sameText, storedFormOf } from '../answer-check';
 import { parsePayload } from '../payload';
+import { foldPulledCopy, pulledCopiesAmong } from '../pulled-copies';
+import type { SyncContext } from '../../store/unit-of-work';
 import { candidateOf, matchUnlinked, settleMatch } from '../read-back';
 import {
   checkNotLinkedElsewhere,
@@ -58,9 +60,17 @@ export const createVariantRunner: OpRunner<CreateBody> = {
       const linked = new Set(locals.filter((v) => v.server_id !== null).map((v) => v.server_id as string));
       const same = (c: ServiceVariant) =>
         c.platform === sent.platform && sent.content !== undefined && sameText(c.content, sent.content);
+      // Brought back from an older moment: what it made may be here already as the pull's copy.
+      if (payload.broughtBack) {
+        const lookalikes = listed.filter((c) => linked.has(c.id) && same(c)).map((c) => c.id);
+        for (const id of await pulledCopiesAmong(rc.ctx.db, 'variant', slug, lookalikes, variant.id))
+          linked.delete(id);
+      }
       const m = matchUnlinked(listed, linked, same);
-      const linkOf = (v: ServiceVariant) =>
-        recordVariantAnswer(rows, v, undefined, storedFormOf(sent.content ?? v.content, v.content));
+      const linkOf = (v: ServiceVariant) => async (t: SyncContext) => {
+        await foldPulledCopy(t, 'variant', slug, v.id, variant.id);
+        await recordVariantAnswer(rows, v, undefined, storedFormOf(sent.content ?? v.content, v.content))(t);
+      };
       return settleMatch(
         'create_variant',
         m,

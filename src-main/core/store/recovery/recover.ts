@@ -109,17 +109,29 @@ function checkCopy(file: string, nativeBinding?: string): void {
 /** Why ops of the copy that the damaged file did not confirm are read back before anything is sent. */
 export const READ_BACK_FIRST = MAY_HAVE_GONE_OUT.recovered;
 
+/** An op's payload marked as brought back from an older moment (outbox/payload.ts `broughtBack`). */
+function broughtBack(payload: unknown): string {
+  let parsed: unknown = {};
+  try {
+    parsed = typeof payload === 'string' ? JSON.parse(payload) : {};
+  } catch {
+    // A payload that is not JSON carries nothing to keep.
+  }
+  const base = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {};
+  return JSON.stringify({ ...base, broughtBack: true });
+}
+
 /**
  * Changes waiting to go in rows brought in from a copy or an export, as changes of unknown
  * outcome: the service is asked about each before anything is sent, never sent blind. (A change
  * the folder has already is left as it is by the merge.)
  */
 export function askFirst(ops: readonly Row[], why: string): Row[] {
-  return ops.map((op) =>
-    op.state === 'pending' || op.state === 'sending'
-      ? { ...op, state: 'unknown', next_attempt_at: null, error: why }
-      : op,
-  );
+  return ops.map((op) => {
+    if (op.state === 'pending' || op.state === 'sending')
+      return { ...op, state: 'unknown', next_attempt_at: null, error: why, payload: broughtBack(op.payload) };
+    return op.state === 'unknown' ? { ...op, payload: broughtBack(op.payload) } : op;
+  });
 }
 
 /**
@@ -136,7 +148,7 @@ export function readBackUnconfirmed(
     .pluck()
     .all() as string[];
   const mark = sqlite.prepare(
-    "update outbox_op set state = 'unknown', error = ?, next_attempt_at = null, updated_at = ? where id = ? and state = 'pending'",
+    "update outbox_op set state = 'unknown', error = ?, next_attempt_at = null, updated_at = ?, payload = json_set(payload, '$.broughtBack', json('true')) where id = ? and state = 'pending'",
   );
   let marked = 0;
   for (const id of waiting) if (!confirmed.has(id)) marked += mark.run(READ_BACK_FIRST, now, id).changes;

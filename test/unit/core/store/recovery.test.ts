@@ -9,7 +9,11 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../../src-main/core/store/db';
 import { mergeRows } from '../../../../src-main/core/store/recovery/merge-rows';
-import { READ_BACK_FIRST, readBackUnconfirmed } from '../../../../src-main/core/store/recovery/recover';
+import {
+  askFirst,
+  READ_BACK_FIRST,
+  readBackUnconfirmed,
+} from '../../../../src-main/core/store/recovery/recover';
 import { rebuildHeader, salvageFile, salvageTable } from '../../../../src-main/core/store/recovery/salvage';
 import { overwritePages, pagesHolding, zeroHeader } from '../../../support/damage';
 
@@ -238,8 +242,35 @@ describe('merging salvaged rows into a restored copy', () => {
       state: 'unknown',
       error: READ_BACK_FIRST,
     });
+    // Marked as brought back: its read-back may take over the pull's copy of what it made.
+    const { payload } = db.prepare("select payload from outbox_op where id = 'op-copy'").get() as {
+      payload: string;
+    };
+    expect(JSON.parse(payload)).toMatchObject({ broughtBack: true });
     db.exec("update outbox_op set state = 'pending' where id = 'op-copy'");
     expect(readBackUnconfirmed(db, new Set(['op-copy']), 't3')).toBe(0);
     db.close();
+  });
+
+  it('asks about every change an export brings, marked as brought back, and leaves settled ones alone', () => {
+    const op = (id: string, state: string, payload: unknown) => ({ id, state, payload, error: null });
+    const asked = askFirst(
+      [
+        op('waiting', 'pending', '{"sent":{"title":"A"}}'),
+        op('in-flight', 'sending', '{}'),
+        op('unclear', 'unknown', '{"unknownSends":1}'),
+        op('asking', 'needs_user', '{}'),
+        op('odd', 'pending', 'not json'),
+      ],
+      'why',
+    );
+    expect(asked.map((o) => [o.id, o.state, JSON.parse(o.payload as string) as unknown])).toEqual([
+      ['waiting', 'unknown', { sent: { title: 'A' }, broughtBack: true }],
+      ['in-flight', 'unknown', { broughtBack: true }],
+      ['unclear', 'unknown', { unknownSends: 1, broughtBack: true }],
+      ['asking', 'needs_user', {}],
+      ['odd', 'unknown', { broughtBack: true }],
+    ]);
+    expect(asked[0]).toMatchObject({ error: 'why', next_attempt_at: null });
   });
 });
