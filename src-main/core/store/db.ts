@@ -124,6 +124,25 @@ class SwappableConnection {
  */
 const AUTO_CHECKPOINT_PAGES = 10_000;
 
+/**
+ * The bound while a full pull writes: a first pull of a large library crosses 10,000 pages again
+ * and again, and the commit that crosses it stops the core's thread for over 100 ms, keystrokes
+ * waiting behind it. In steps of 1,000 pages each stop is a tenth of that. A pull's rows are
+ * new, so the smaller steps copy no more in all; a push rewrites the same pages, and copying them
+ * ten times as often cost it a fifth of its speed, so the rest of the time keeps the high bound.
+ */
+const PULL_CHECKPOINT_PAGES = 1_000;
+
+/** Runs `work` (a full pull) with SQLite checkpointing in small steps, then puts the usual bound back. */
+export async function withPullCheckpoints<T>(db: Kysely<Database>, work: () => Promise<T>): Promise<T> {
+  await sql`pragma wal_autocheckpoint = ${sql.raw(String(PULL_CHECKPOINT_PAGES))}`.execute(db);
+  try {
+    return await work();
+  } finally {
+    await sql`pragma wal_autocheckpoint = ${sql.raw(String(AUTO_CHECKPOINT_PAGES))}`.execute(db);
+  }
+}
+
 /** How long a write waits for another process's write lock before it gives up (SQLITE_BUSY). */
 export const BUSY_TIMEOUT_MS = 5_000;
 

@@ -4,6 +4,7 @@
 import type { ServiceClient } from '../api/client';
 import { syncImpact } from '../outbox/sync-impact';
 import { accessSuggestedBy, accessWords } from '../outbox/workspace-access';
+import { withPullCheckpoints } from '../store/db';
 import { getPost } from '../store/post-repository';
 import { listVariantsDueForReconcile } from '../store/variant-repository';
 import { listWorkspaces, setWorkspaceAccess } from '../store/workspace-repository';
@@ -70,9 +71,11 @@ export async function pullAll(
       });
   }
   const marks = new Map<string, ListingMark>();
-  const unread = await readEachWorkspace(ctx, slugs, async (slug) => {
-    marks.set(slug, await pullWorkspace(ctx, client, slug));
-  });
+  const unread = await withPullCheckpoints(ctx.db, () =>
+    readEachWorkspace(ctx, slugs, async (slug) => {
+      marks.set(slug, await pullWorkspace(ctx, client, slug));
+    }),
+  );
   return { unread, marks };
 }
 

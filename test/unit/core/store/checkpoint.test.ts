@@ -1,6 +1,8 @@
-// The write-ahead log is folded in at quiet moments, not by whichever commit crosses 1,000 pages.
+// The write-ahead log is folded in at quiet moments, not by whichever commit crosses 1,000 pages;
+// while a full pull writes, in small steps instead.
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
+import { withPullCheckpoints } from '../../../../src-main/core/store/db';
 import { appendSyncLog } from '../../../../src-main/core/store/sync-log-repository';
 import { useTempStore } from './temp-store';
 
@@ -28,4 +30,19 @@ it('commits of a burst of edits leave the log alone; checkpoint() folds it in', 
   const after = await walState();
   expect(after.log).toBeGreaterThan(1000);
   expect(after.checkpointed).toBe(after.log);
+});
+
+it('checkpoints in small steps while a full pull writes, and puts the usual bound back after it, even when it fails', async () => {
+  const bound = async () =>
+    (await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(store.db)).rows[0]!
+      .wal_autocheckpoint;
+  expect(await withPullCheckpoints(store.db, bound)).toBe(1_000);
+  expect(await bound()).toBe(10_000);
+  await expect(
+    withPullCheckpoints(store.db, async () => {
+      expect(await bound()).toBe(1_000);
+      throw new Error('the pull failed');
+    }),
+  ).rejects.toThrow('the pull failed');
+  expect(await bound()).toBe(10_000);
 });
