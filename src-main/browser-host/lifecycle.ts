@@ -10,7 +10,7 @@ import { version } from '../../package.json';
 import { ensurePrivateDir, resolveDataDir } from '../core/paths';
 import type { AppCore, Logger, SecretStore } from '../core/ports';
 import { openSecretStore } from '../core/secrets';
-import { startCoreThread } from '../core-thread/threaded-core';
+import { ThreadedCore } from '../core-thread/threaded-core';
 import { createConsoleLogger } from '../shared/console-logger';
 import { createHostAuth } from './auth';
 import { guardConnections } from './connections';
@@ -164,7 +164,9 @@ export function parseBrowserHostArgs(argv: readonly string[]): BrowserHostArgs {
 
 /**
  * The program: starts the host on the real core and prints one line,
- * `OUTPOST url=http://127.0.0.1:PORT/?code=CODE`; SIGINT or SIGTERM closes it.
+ * `OUTPOST url=http://127.0.0.1:PORT/?code=CODE`, as soon as the page can be loaded (its
+ * commands wait for the core to open); SIGINT or SIGTERM closes it. A core that cannot open
+ * ends the program with its reason, as before.
  */
 export async function main(argv: readonly string[]): Promise<void> {
   let args: BrowserHostArgs;
@@ -177,43 +179,46 @@ export async function main(argv: readonly string[]): Promise<void> {
   const logger = createConsoleLogger('outpost-browser-host');
   const dataDir = resolveDataDir(args.dataDir);
   ensurePrivateDir(dataDir);
+  let core: ThreadedCore | null = null;
   try {
     const { store, message } = await openSecretStore(process.env, logger);
-    const host = await startBrowserHost({
-      port: args.port,
-      dataDir,
+    // The core runs on a thread of its own, so no pull keeps this thread from answering. It
+    // opens while the window loads: the window's first commands wait for it, not its files.
+    const threaded = new ThreadedCore({
+      options: {
+        dataDir,
+        host: 'browser',
+        version,
+        secretsMessage: message,
+        logPrefix: 'outpost-browser-host',
+      },
+      secrets: store,
       logger,
-      // The core runs on a thread of its own, so no pull keeps this thread from answering.
-      createCore: ({ dataDir: dir }) =>
-        startCoreThread({
-          options: {
-            dataDir: dir,
-            host: 'browser',
-            version,
-            secretsMessage: message,
-            logPrefix: 'outpost-browser-host',
-          },
-          secrets: store,
-          logger,
-        }),
     });
+    core = threaded;
+    const host = await startBrowserHost({ port: args.port, dataDir, logger, core: threaded });
     // The one line other tools read: keep its shape exactly.
     process.stdout.write(`OUTPOST url=${host.url}\n`);
-    host.core
-      .syncNow('start')
-      .catch((error: unknown) => logger.warn('start sync failed', { error: String(error) }));
     const stop = (): void => {
-      host.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
+      host
+        .close()
+        .then(() => threaded.close(2_000))
+        .then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    await threaded.opened();
+    threaded
+      .syncNow('start')
+      .catch((error: unknown) => logger.warn('start sync failed', { error: String(error) }));
   } catch (error) {
     process.stderr.write(
       `outpost browser host could not start: ${error instanceof Error ? error.message : String(error)}\n`,
     );
+    await core?.close(0).catch(() => undefined);
     process.exit(1);
   }
 }

@@ -53,6 +53,8 @@ interface Life {
   ready: Promise<boolean>;
   readyAt: number | null;
   waiting: Map<number, Waiting>;
+  /** Resolves once the thread has ended (at once for one that has). */
+  exited: Promise<void>;
 }
 
 const silent: Logger = { info() {}, warn() {}, error() {} };
@@ -78,6 +80,8 @@ export class ThreadedCore implements AppCore {
   #nextId = 0;
   #restartsInARow = 0;
   #restartTimer: NodeJS.Timeout | null = null;
+  /** Answers the commands waiting for a restart that will not come (the core is closing). */
+  #cancelRestart: (() => void) | null = null;
   #closing: Promise<void> | null = null;
   /** The lease names of this host's threads that died (the newest few: one of them may hold it). */
   #deadLeaseIds: string[] = [];
@@ -87,11 +91,18 @@ export class ThreadedCore implements AppCore {
     this.#logger = start.logger ?? silent;
     this.#life = this.#begin();
     this.#readyLife = this.#whenReady(this.#life);
+    this.#firstLife = this.#life;
   }
 
-  /** Resolves once the first core has opened; rejects with its words if it could not. */
+  /** The first thread: whether its core opened decides whether the core could start at all. */
+  readonly #firstLife: Life;
+
+  /**
+   * Resolves once the first core has opened; rejects with its words if it could not (the thread
+   * is then not started again, however late this is asked).
+   */
   async opened(): Promise<void> {
-    if ((await this.#readyLife) !== null) return;
+    if (await this.#firstLife.ready) return;
     await this.close(0);
     throw new Error(this.#startFailure ?? 'The core stopped before it opened.');
   }
@@ -161,9 +172,11 @@ export class ThreadedCore implements AppCore {
 
   close(graceMs = 2_000): Promise<void> {
     this.#closing ??= (async () => {
+      // A thread waiting to be started again is not: what waits for it is answered now.
       if (this.#restartTimer) clearTimeout(this.#restartTimer);
-      const { worker } = this.#life;
-      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+      this.#restartTimer = null;
+      this.#cancelRestart?.();
+      const { worker, exited } = this.#life;
       worker.postMessage({ kind: 'close', graceMs } satisfies ToCore);
       // The core waits up to graceMs for a request in flight; past that and a margin, it is ended.
       const timer = setTimeout(() => void worker.terminate(), graceMs + 5_000);
@@ -191,6 +204,7 @@ export class ThreadedCore implements AppCore {
       ready: new Promise((r) => (settle = r)),
       readyAt: null,
       waiting: new Map(),
+      exited: new Promise((r) => worker.once('exit', () => r())),
     };
     worker.on('message', (raw: unknown) => this.#received(life, raw, settle));
     worker.on('error', (error) => this.#logger.error('the core thread failed', { message: error.message }));
@@ -284,6 +298,11 @@ export class ThreadedCore implements AppCore {
     for (const waiting of life.waiting.values()) waiting.lost(lostWords);
     life.waiting.clear();
     if (this.#closing || this.#life !== life) return;
+    // A core that never opened is not restarted: `opened()` says why it could not start.
+    if (life === this.#firstLife && life.readyAt === null) {
+      this.#readyLife = Promise.resolve(null);
+      return;
+    }
     this.#deadLeaseIds = [...this.#deadLeaseIds.slice(-9), life.leaseId];
     const lived = life.readyAt === null ? 0 : Date.now() - life.readyAt;
     this.#restartsInARow = lived > 30_000 ? 0 : this.#restartsInARow + 1;
@@ -304,6 +323,7 @@ export class ThreadedCore implements AppCore {
     });
     const delay = RESTART_DELAYS_MS[Math.min(this.#restartsInARow, RESTART_DELAYS_MS.length) - 1] ?? 0;
     this.#readyLife = new Promise<Life | null>((resolve) => {
+      this.#cancelRestart = () => resolve(null);
       this.#restartTimer = setTimeout(() => {
         this.#restartTimer = null;
         if (this.#closing) return resolve(null);

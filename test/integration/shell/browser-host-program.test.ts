@@ -1,11 +1,13 @@
 // The browser host as a program (`npm run start:browser`), run from source as a child process:
-// its one line, a page's way in through the printed code, SIGTERM, and a wrong argument.
+// its one line, a page's way in through the printed code, SIGTERM, a core that cannot open, and
+// a wrong argument.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultRendererDir } from '../../../src-main/browser-host/lifecycle';
 
@@ -62,6 +64,51 @@ describe('the browser host program', () => {
       const [exitCode] = (await exited) as [number | null];
       expect(exitCode).toBe(0);
       expect(lines).toEqual([first]);
+    },
+  );
+
+  it(
+    'prints its line before the core has opened; a core that cannot open ends it with the reason, and a command asked meanwhile is answered in words',
+    { timeout: 60_000 },
+    async () => {
+      // A database a newer Outpost wrote: this build's core refuses to open it.
+      const data = join(dir, 'newer');
+      mkdirSync(data, { recursive: true });
+      const db = new Database(join(data, 'outpost.db'));
+      db.exec(
+        'create table kysely_migration (name varchar(255) primary key, timestamp varchar(255) not null)',
+      );
+      db.prepare('insert into kysely_migration values (?, ?)').run('9999-from-the-future', '2030-01-01');
+      db.close();
+
+      const child = host(['--port', '0', '--data-dir', data]);
+      let stderr = '';
+      child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      const exited = once(child, 'exit');
+      const reader = createInterface({ input: child.stdout! });
+      const [first] = (await once(reader, 'line')) as [string];
+      const [, base, code] = LINE.exec(first) ?? [];
+      expect(base, first).toBeDefined();
+      const asked = (async () => {
+        const traded = await fetch(`${base}/bridge/session`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Origin: base! },
+          body: JSON.stringify({ code }),
+        });
+        const { session } = (await traded.json()) as { session: string };
+        const info = await fetch(`${base}/bridge/invoke/app.info`, {
+          method: 'POST',
+          headers: { 'X-Outpost-Token': session, Origin: base! },
+        });
+        return (await info.json()) as { ok: boolean; error?: { message: string } };
+      })().catch((error: unknown) => ({ ok: false, error: { message: String(error) } }));
+
+      const [exitCode] = (await exited) as [number | null];
+      expect(exitCode).toBe(1);
+      expect(stderr).toContain('outpost browser host could not start:');
+      expect(stderr).toMatch(/newer/i);
+      // Answered (in words, or the connection closed as the program ended), never left hanging.
+      expect((await asked).ok).toBe(false);
     },
   );
 
