@@ -46,6 +46,18 @@ async function unsettled(t: TestCore) {
   return (await t.call('outbox.list', undefined)).filter((o) => o.state !== 'done');
 }
 
+/** A variant on X without an account, as the tests write them. */
+function addVariant(t: TestCore, postId: string, content: string) {
+  return t.call('variants.create', { postId, platform: 'x', content, account: { kind: 'none' } });
+}
+
+/** A new post with one variant. */
+async function draft(t: TestCore, workspace: string, title: string, content: string) {
+  const post = await t.call('posts.create', { workspace, title });
+  await addVariant(t, post.id, content);
+  return post;
+}
+
 /** Two syncs: the read-back, then what it leaves to send. */
 async function syncTwice(t: TestCore): Promise<void> {
   await t.core.syncNow('user');
@@ -58,13 +70,7 @@ describe('bringing back an export whose changes went out meanwhile', () => {
     const workspace = sandbox.fixtures.workspace;
 
     const first = await connected(sandbox);
-    const post = await first.call('posts.create', { workspace, title: 'Written before the export' });
-    await first.call('variants.create', {
-      postId: post.id,
-      platform: 'x',
-      content: 'Sent after the export',
-      account: { kind: 'none' },
-    });
+    await draft(first, workspace, 'Written before the export', 'Sent after the export');
     const { document } = await first.call('data.export', undefined);
     // The first machine sends it after the export was made.
     await first.core.syncNow('user');
@@ -87,13 +93,7 @@ describe('bringing back an export whose changes went out meanwhile', () => {
     const workspace = sandbox.fixtures.workspace;
 
     const first = await connected(sandbox);
-    const post = await first.call('posts.create', { workspace, title: 'Pulled before the import' });
-    await first.call('variants.create', {
-      postId: post.id,
-      platform: 'x',
-      content: 'Went out from the first machine',
-      account: { kind: 'none' },
-    });
+    const post = await draft(first, workspace, 'Pulled before the import', 'Went out from the first machine');
     const { document } = await first.call('data.export', undefined);
     await first.core.syncNow('user');
 
@@ -120,12 +120,7 @@ describe('bringing back an export whose changes went out meanwhile', () => {
     const first = await connected(sandbox);
     const post = await first.call('posts.create', { workspace, title: 'On the service before the export' });
     await first.core.syncNow('user');
-    await first.call('variants.create', {
-      postId: post.id,
-      platform: 'x',
-      content: 'Added after the post went out',
-      account: { kind: 'none' },
-    });
+    await addVariant(first, post.id, 'Added after the post went out');
     const { document } = await first.call('data.export', undefined);
     await first.core.syncNow('user');
 
@@ -178,24 +173,12 @@ describe('bringing back an export whose changes went out meanwhile', () => {
     const sandbox = await sandboxed();
     const workspace = sandbox.fixtures.workspace;
     const first = await connected(sandbox);
-    const post = await first.call('posts.create', { workspace, title: 'Monday notes' });
-    await first.call('variants.create', {
-      postId: post.id,
-      platform: 'x',
-      content: 'Mine, never sent',
-      account: { kind: 'none' },
-    });
+    const post = await draft(first, workspace, 'Monday notes', 'Mine, never sent');
     const { document } = await first.call('data.export', undefined);
 
     // A colleague's post of the same title, pulled here untouched before the import.
     const colleague = await connected(sandbox);
-    const theirs = await colleague.call('posts.create', { workspace, title: 'Monday notes' });
-    await colleague.call('variants.create', {
-      postId: theirs.id,
-      platform: 'x',
-      content: 'Theirs',
-      account: { kind: 'none' },
-    });
+    await draft(colleague, workspace, 'Monday notes', 'Theirs');
     await colleague.core.syncNow('user');
     const second = await connected(sandbox);
     await second.core.syncNow('user');
