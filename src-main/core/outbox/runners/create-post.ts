@@ -68,7 +68,7 @@ export const createPostRunner: OpRunner<string> = {
           several: `posts titled "${sentTitle}"`,
           candidate: (p) => candidateOf(p.id, p.title),
           link: (p) => async (t) => {
-            await foldPulledCopy(t, 'post', slug, p.id, rows.post.id);
+            if (payload.broughtBack) await foldPulledCopy(t, 'post', slug, p.id, rows.post.id);
             await linkPost(rows, p, storedFormOf(sentTitle, p.title))(t);
           },
         },

@@ -68,7 +68,7 @@ export const createVariantRunner: OpRunner<CreateBody> = {
       }
       const m = matchUnlinked(listed, linked, same);
       const linkOf = (v: ServiceVariant) => async (t: SyncContext) => {
-        await foldPulledCopy(t, 'variant', slug, v.id, variant.id);
+        if (payload.broughtBack) await foldPulledCopy(t, 'variant', slug, v.id, variant.id);
         await recordVariantAnswer(rows, v, undefined, storedFormOf(sent.content ?? v.content, v.content))(t);
       };
       return settleMatch(
