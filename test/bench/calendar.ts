@@ -10,10 +10,10 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { chromium } from 'playwright-core';
+import { hostUrl, stopHost } from './lib/browser-host';
 import { summarize } from './lib/stats';
 import { openQuietCore } from './lib/outpost-core';
 
@@ -115,25 +115,10 @@ async function startHost(dataDir: string): Promise<{ url: string; close(): Promi
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const match = /^OUTPOST url=(\S+)$/.exec(line);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('exit', (code) =>
-      reject(new Error(`browser host exited (code ${code}): ${stderr.slice(-500)}`)),
-    );
-  });
+  const url = await hostUrl(child);
   return {
     url,
-    close: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    close: () => stopHost(child),
   };
 }
 

@@ -7,9 +7,9 @@
 // The probe (lib/loop-delay-probe.ts) measures the host's main thread and its core's thread.
 // Reports one JSON message to the parent.
 import { fork, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { EventSource } from 'undici';
 import { createHttpBridge } from '../../src-renderer/src/lib/http-bridge';
+import { hostUrl, stopHost } from './lib/browser-host';
 import { answerParent } from './lib/fork';
 import { typeThroughFirstPull, type FirstPullTyping } from './lib/first-pull-typing';
 import type { HostLoopDelays } from './lib/loop-delay';
@@ -51,19 +51,7 @@ async function startHost(input: KeystrokesChildInput): Promise<Host> {
     execArgv: [...input.nodeFlags, '--import', input.probeFile],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  const url = await new Promise<string>((resolve, reject) => {
-    lines.on('line', (line) => {
-      const match = /^OUTPOST url=(\S+)$/.exec(line);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('exit', (code) =>
-      reject(new Error(`browser host exited (code ${code}): ${stderr.slice(-500)}`)),
-    );
-  });
-  return { child, url };
+  return { child, url: await hostUrl(child) };
 }
 
 /** Asks the probe in the host's process, and waits for its answer. */
@@ -108,11 +96,7 @@ async function run(input: KeystrokesChildInput): Promise<KeystrokesChildResult> 
     if (loopDelays === undefined) throw new Error('the probe in the host sent no figures');
     return { typing, loopDelays };
   } finally {
-    await new Promise<void>((resolve) => {
-      if (host.child.exitCode !== null) return resolve();
-      host.child.once('exit', () => resolve());
-      host.child.kill('SIGTERM');
-    });
+    await stopHost(host.child);
   }
 }
 

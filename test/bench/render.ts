@@ -8,9 +8,9 @@
 // - frames: requestAnimationFrame deltas while the list scrolls, with the frame-rate limit
 //   and vsync off, so a delta is the time the frame took rather than the display's 16.7 ms.
 import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { hostUrl, stopHost } from './lib/browser-host';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const LIST_ROW = 'ul[aria-label="Post list"] li';
@@ -47,28 +47,12 @@ async function startHost(dataDir: string, nodeFlags: readonly string[]): Promise
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const lines = createInterface({ input: child.stdout });
-  const url = await new Promise<string>((resolve, reject) => {
-    lines.on('line', (line) => {
-      const match = /^OUTPOST url=(\S+)$/.exec(line);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('exit', (code) =>
-      reject(new Error(`browser host exited (code ${code}): ${stderr.slice(-500)}`)),
-    );
-  });
+  const url = await hostUrl(child);
   const readyAt = Date.now();
   return {
     url,
     readyAt,
-    close: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    close: () => stopHost(child),
   };
 }
 
