@@ -6,7 +6,7 @@
 // is the service's, and nothing waits for the user on it. The brought-back create may then take
 // the record over, and the copy goes: everything in it is on the service.
 import { sql, type Kysely } from 'kysely';
-import { linkedItem, linkedToOther } from './links';
+import { linkedItem } from './links';
 import { OpMoved } from './op-store';
 import { deletePost, getPost, postBase } from '../store/post-repository';
 import type { SyncContext } from '../store/unit-of-work';
@@ -41,24 +41,13 @@ async function holdsTextsOf(db: Kysely<Database>, copy: string, own: string): Pr
   return mine.every((m) => theirs.some((t) => t.platform === m.platform && sameText(t.content, m.content)));
 }
 
-/**
- * The local item linked to `serverId` in the workspace, when it is nothing but the pull's copy
- * of what the brought-back item `own` may have made.
- */
-async function pulledCopy(
-  db: Kysely<Database>,
-  kind: CopyKind,
-  slug: string,
-  serverId: string,
-  own: string,
-): Promise<string | null> {
-  const id = await linkedItem(db, kind, slug, serverId, own);
-  if (id === null) return null;
+/** Whether the local item `id` is nothing but the pull's copy of what the brought-back item `own` may have made. */
+async function isPulledCopy(db: Kysely<Database>, kind: CopyKind, id: string, own: string): Promise<boolean> {
   const item = kind === 'post' ? await getPost(db, id) : await getVariant(db, id);
-  if (item === undefined) return null;
+  if (item === undefined) return false;
   const untouched = kind === 'post' ? postIsCopy(item as PostRow) : variantIsCopy(item as VariantRow);
-  if (!untouched || (await everChanged(db, kind, id))) return null;
-  return kind === 'variant' || (await holdsTextsOf(db, id, own)) ? id : null;
+  if (!untouched || (await everChanged(db, kind, id))) return false;
+  return kind === 'variant' || holdsTextsOf(db, id, own);
 }
 
 /** Of these linked service records, the ones whose local item is only the pull's copy of what `own` made. */
@@ -70,7 +59,10 @@ export async function pulledCopiesAmong(
   own: string,
 ): Promise<Set<string>> {
   const copies = new Set<string>();
-  for (const id of serverIds) if ((await pulledCopy(db, kind, slug, id, own)) !== null) copies.add(id);
+  for (const serverId of serverIds) {
+    const id = await linkedItem(db, kind, slug, serverId, own);
+    if (id !== null && (await isPulledCopy(db, kind, id, own))) copies.add(serverId);
+  }
   return copies;
 }
 
@@ -86,12 +78,10 @@ export async function foldPulledCopy(
   serverId: string,
   own: string,
 ): Promise<void> {
-  const copy = await pulledCopy(t.db, kind, slug, serverId, own);
-  if (copy === null) {
-    if (await linkedToOther(t.db, kind, slug, serverId, own))
-      throw new OpMoved(`The ${kind} linked to ${serverId} was changed here while it was being read back.`);
-    return;
-  }
+  const copy = await linkedItem(t.db, kind, slug, serverId, own);
+  if (copy === null) return;
+  if (!(await isPulledCopy(t.db, kind, copy, own)))
+    throw new OpMoved(`The ${kind} linked to ${serverId} was changed here while it was being read back.`);
   const postId = kind === 'post' ? copy : ((await getVariant(t.db, copy)) as VariantRow).post_id;
   if (kind === 'post') await deletePost(t.db, copy);
   else await deleteVariant(t.db, copy);
