@@ -9,7 +9,7 @@ const requestId = z.number().int().nonnegative();
 const secretKind = z.enum(['keychain', 'memory', 'environment']);
 const syncTrigger = z.enum(Object.keys(SYNC_TRIGGERS) as [SyncTrigger, ...SyncTrigger[]]);
 
-/** What the core's thread is started with: plain values only (no functions, no token). */
+/** What the core's thread is started with: plain values (no functions, no token) and one shared count. */
 export const coreThreadOptionsSchema = z.strictObject({
   dataDir: z.string().min(1),
   host: z.enum(['electron', 'browser', 'cli']),
@@ -26,6 +26,8 @@ export const coreThreadOptionsSchema = z.strictObject({
   nativeBinding: z.string().optional(),
   /** This thread's core in the folder's sync lease, and the earlier threads' that died. */
   syncLease: z.strictObject({ me: z.string().min(1), gone: z.array(z.string()) }),
+  /** The one value not copied but shared: the count of commands on their way (command-count.ts). */
+  commandCount: z.instanceof(SharedArrayBuffer),
 });
 export type CoreThreadOptions = z.infer<typeof coreThreadOptionsSchema>;
 

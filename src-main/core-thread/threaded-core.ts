@@ -27,12 +27,13 @@ import {
   type FromCore,
   type ToCore,
 } from './messages';
+import { CommandCount } from './command-count';
 import { answerSecretRequest } from './port-secrets';
 import { RESTART_DELAYS_MS, STOPPED_WORDS, defaultCoreWorkerFile } from './thread-life';
 
 export interface CoreThreadStart {
   /** The core's options, plain values; where tokens are kept is the host's `secrets`. */
-  options: Omit<CoreThreadOptions, 'secretsKind' | 'syncLease'>;
+  options: Omit<CoreThreadOptions, 'secretsKind' | 'syncLease' | 'commandCount'>;
   secrets: SecretStore;
   logger?: Logger;
   /** The worker's script; default the built `core-worker.js` beside the host. */
@@ -53,6 +54,8 @@ interface Life {
   ready: Promise<boolean>;
   readyAt: number | null;
   waiting: Map<number, Waiting>;
+  /** Its commands posted and not yet taken up (a thread's own: a dead one's stay uncounted). */
+  commands: CommandCount;
   /** Resolves once the thread has ended (at once for one that has). */
   exited: Promise<void>;
 }
@@ -191,10 +194,12 @@ export class ThreadedCore implements AppCore {
   #begin(): Life {
     const file = this.#start.workerFile ?? defaultCoreWorkerFile();
     const leaseId = randomUUID();
+    const commands = new CommandCount();
     const workerData: CoreThreadOptions = {
       ...this.#start.options,
       secretsKind: this.#start.secrets.kind,
       syncLease: { me: leaseId, gone: this.#deadLeaseIds },
+      commandCount: commands.buffer,
     };
     const worker = new Worker(file, { workerData });
     let settle!: (ready: boolean) => void;
@@ -204,6 +209,7 @@ export class ThreadedCore implements AppCore {
       ready: new Promise((r) => (settle = r)),
       readyAt: null,
       waiting: new Map(),
+      commands,
       exited: new Promise((r) => worker.once('exit', () => r())),
     };
     worker.on('message', (raw: unknown) => this.#received(life, raw, settle));
@@ -285,9 +291,14 @@ export class ThreadedCore implements AppCore {
   /** Posts a request; false when it cannot be posted (a payload that is not plain data). */
   #send(life: Life, message: (id: number) => ToCore, waiting: Waiting): boolean {
     const id = this.#nextId++;
+    const sending = message(id);
+    // Counted before it is posted: the core's thread may take it up before postMessage returns.
+    const command = sending.kind === 'invoke';
+    if (command) life.commands.sent();
     try {
-      life.worker.postMessage(message(id));
+      life.worker.postMessage(sending);
     } catch {
+      if (command) life.commands.withdrawn();
       return false;
     }
     life.waiting.set(id, waiting);

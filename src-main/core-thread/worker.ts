@@ -9,6 +9,7 @@ import type { BridgeEvent } from '@preload/bridge';
 import { createAppCore } from '../core/app/create-app-core';
 import type { AppCore } from '../core/ports';
 import { createConsoleLogger } from '../shared/console-logger';
+import { CommandCount } from './command-count';
 import { coreThreadOptionsSchema, toCoreSchema, type FromCore, type ToCore } from './messages';
 import { PortSecretStore } from './port-secrets';
 
@@ -32,6 +33,7 @@ const send = (message: FromCore): void => {
 };
 const options = coreThreadOptionsSchema.parse(workerData);
 const secrets = new PortSecretStore(options.secretsKind, send);
+const commands = new CommandCount(options.commandCount);
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -71,6 +73,8 @@ async function start(): Promise<void> {
   let core: AppCore | null = null;
   // Secret answers arrive while the core opens (it may read the token then): listen first.
   port.on('message', (raw: unknown) => {
+    // Taken up as it arrives, whatever follows: the host counted every invoke it posted.
+    if ((raw as { kind?: unknown } | null)?.kind === 'invoke') commands.takenUp();
     const parsed = toCoreSchema.safeParse(raw);
     if (!parsed.success) return; // the host only sends what the schema holds: anything else is dropped
     if (parsed.data.kind === 'secretAnswer') return secrets.answered(parsed.data);
@@ -84,6 +88,7 @@ async function start(): Promise<void> {
       secrets,
       secretsMessage: options.secretsMessage,
       syncLease: options.syncLease,
+      commandsWaiting: () => commands.waiting(),
       ...(options.logPrefix !== undefined ? { logger: createConsoleLogger(options.logPrefix) } : {}),
       ...(options.syncIntervalMs !== undefined ? { syncIntervalMs: options.syncIntervalMs } : {}),
       ...(options.syncAfterChangeMs !== undefined ? { syncAfterChangeMs: options.syncAfterChangeMs } : {}),

@@ -44,6 +44,11 @@ export type Command<C extends CommandName> = {
   payload: z.ZodType<CommandPayload<C>, unknown>;
   /** The answer may hold the service's own words (an error, a status): cleaned of secrets again. */
   quotesService: boolean;
+  /**
+   * Its answer waits for a whole sync. Not counted among the commands running, which a sync's
+   * transaction commits early for (give-way.ts): the sync would make way for itself.
+   */
+  waitsForSync?: true;
 } & (
   | { undoable: false; run: Run<C, CommandResult<C>> }
   | { undoable: true; run: Run<C, Undoable<CommandResult<C>>> }

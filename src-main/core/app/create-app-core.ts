@@ -1,6 +1,7 @@
 // The facade both hosts and the CLI call: commands in (zod-validated, routed to one handler
 // module per feature), events out. Every local edit is one short transaction (row + outbox op)
 // and never waits on the network; the sync engine sends it later.
+import type { WindowCommands } from '../give-way';
 import { CommitGroup } from '../store/commit-group';
 import type {
   BridgeErrorInfo,
@@ -70,6 +71,12 @@ export interface AppCoreOptions {
   random?: () => number;
   /** This core's name in the folder's sync lease, and dead cores' of this process (store/sync-lease.ts). */
   syncLease?: { me: string; gone: readonly string[] };
+  /**
+   * Whether a command of the window's was sent to this core and not yet taken up: a host that
+   * runs the core on a thread of its own counts them (core-thread/); the sync lets them through
+   * at its next step (give-way.ts).
+   */
+  commandsWaiting?: () => boolean;
   /** Test seam: runs on the database connection as it opens (a page limit standing in for a full disk). */
   onDatabaseConnection?: (sqlite: SqliteHandle) => void;
 }
@@ -105,6 +112,8 @@ class Core implements AppCore {
   #store!: OpenedDatabase;
   #engine!: SyncEngine;
   #closed = false;
+  /** Commands taken up and not yet answered. */
+  #commandsRunning = 0;
   #cancelCheckpoint: Cancel | null = null;
   readonly #pauses: TypingPauses;
   readonly #app: AppContext;
@@ -184,6 +193,10 @@ class Core implements AppCore {
 
   async open(): Promise<void> {
     this.#store = await this.#safe.open();
+    const window: WindowCommands = {
+      waiting: this.#o.commandsWaiting ?? (() => false),
+      running: () => this.#commandsRunning > 0,
+    };
     const ctx: SyncContext = {
       db: this.#store.db,
       clock: this.#clock,
@@ -194,7 +207,8 @@ class Core implements AppCore {
       ...(this.#o.versionBytes !== undefined ? { versionBytes: this.#o.versionBytes } : {}),
       random: this.#o.random ?? Math.random,
       redact: this.#redactor.cleaner,
-      commits: new CommitGroup(this.#store.db),
+      commits: new CommitGroup(this.#store.db, window),
+      window,
     };
     this.#engine = new SyncEngine({
       ctx,
@@ -232,11 +246,15 @@ class Core implements AppCore {
         ok: false,
         error: { code: 'invalid_payload', message: `${command}: ${describeIssues(parsed.error)}` },
       };
+    const counted = declared.waitsForSync !== true;
+    if (counted) this.#commandsRunning++;
     try {
       const value = await this.#run(command, parsed.data);
       return { ok: true, value: declared.quotesService ? redactDeep(value, this.#redactor.cleaner) : value };
     } catch (error) {
       return { ok: false, error: this.#toBridgeError(error, command) };
+    } finally {
+      if (counted) this.#commandsRunning--;
     }
   }
 

@@ -3,6 +3,7 @@
 // variant the service holds that a create of unknown outcome may have made is not imported
 // while that create is being read back.
 import { groupBy } from '../collections';
+import { windowFirst } from '../give-way';
 import type { ServiceVariant } from '../api/client';
 import { markVariantsRead } from '../store/post-repository';
 import type { NewVariantRow, PostRow, VariantRow } from '../store/schema';
@@ -55,26 +56,41 @@ export interface VariantsRead {
   readInFull: boolean;
 }
 
-/** Merges several posts' lists in one transaction (database work only: they were fetched before). */
+/**
+ * Merges several posts' lists, in one transaction unless the window's command comes first (then
+ * in as many as it takes). Database work only: they were fetched before. Answers how many
+ * variants were imported.
+ */
 export async function mergeVariantsOfPosts(ctx: SyncContext, reads: VariantsRead[]): Promise<number> {
-  if (reads.length === 0) return 0;
-  return inTransaction(ctx, async (tctx) => {
-    const localsByPost = groupBy(
-      await listVariantsOfPosts(
-        tctx.db,
-        reads.map((r) => r.post.id),
-      ),
-      (v) => v.post_id,
-    );
-    const imports: NewVariantRow[] = [];
-    for (const r of reads) await mergeVariantsIn(tctx, r, localsByPost.get(r.post.id) ?? [], imports);
-    await insertVariants(tctx.db, imports);
-    for (const row of imports)
-      tctx.emit({ name: 'itemChanged', data: { postId: row.post_id, variantId: row.id } });
-    const readInFull = reads.filter((r) => r.readInFull).map((r) => r.post.id);
-    if (readInFull.length > 0) await markVariantsRead(tctx.db, readInFull, nowIso(ctx));
-    return imports.length;
-  });
+  let imported = 0;
+  for (let i = 0; i < reads.length;) {
+    const batch = reads.slice(i);
+    const merged = await inTransaction(ctx, async (tctx) => {
+      const localsByPost = groupBy(
+        await listVariantsOfPosts(
+          tctx.db,
+          batch.map((r) => r.post.id),
+        ),
+        (v) => v.post_id,
+      );
+      const imports: NewVariantRow[] = [];
+      const done: VariantsRead[] = [];
+      for (const r of batch) {
+        if (done.length > 0 && windowFirst(ctx.window)) break;
+        await mergeVariantsIn(tctx, r, localsByPost.get(r.post.id) ?? [], imports);
+        done.push(r);
+      }
+      await insertVariants(tctx.db, imports);
+      for (const row of imports)
+        tctx.emit({ name: 'itemChanged', data: { postId: row.post_id, variantId: row.id } });
+      const readInFull = done.filter((r) => r.readInFull).map((r) => r.post.id);
+      if (readInFull.length > 0) await markVariantsRead(tctx.db, readInFull, nowIso(ctx));
+      return { posts: done.length, imported: imports.length };
+    });
+    i += merged.posts;
+    imported += merged.imported;
+  }
+  return imported;
 }
 
 /** Merges one post's list read outside a full pull: variants not linked here are left for the pull. */

@@ -6,6 +6,7 @@
 // only once the commit that holds it is done: nothing (a request, an event) may leave on a
 // write not yet committed.
 import type { Kysely, Transaction } from 'kysely';
+import { giveWay, windowFirst, type WindowCommands } from '../give-way';
 import type { Database } from './schema';
 
 /**
@@ -27,11 +28,14 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
 
 export class CommitGroup {
   readonly #db: Kysely<Database>;
+  readonly #window: WindowCommands | undefined;
   readonly #queue: Queued[] = [];
   #flushing = false;
 
-  constructor(db: Kysely<Database>) {
+  /** `window`: a group is not begun while its command waits, nor kept open for more while one waits or runs (give-way.ts). */
+  constructor(db: Kysely<Database>, window?: WindowCommands) {
     this.#db = db;
+    this.#window = window;
   }
 
   /** Runs `work` in the next group's transaction; settles once that transaction committed. */
@@ -45,7 +49,10 @@ export class CommitGroup {
   async #flush(): Promise<void> {
     this.#flushing = true;
     try {
-      while (this.#queue.length > 0) await this.#commitOne();
+      while (this.#queue.length > 0) {
+        await giveWay(this.#window);
+        await this.#commitOne();
+      }
     } finally {
       this.#flushing = false;
     }
@@ -57,6 +64,8 @@ export class CommitGroup {
     try {
       await this.#db.transaction().execute(async (trx) => {
         while (taken.length < COMMIT_GROUP_MAX) {
+          // The window's command may need the connection this transaction holds: commit.
+          if (taken.length > 0 && windowFirst(this.#window)) break;
           const item = this.#queue.shift();
           if (item === undefined) {
             await nextTurn();

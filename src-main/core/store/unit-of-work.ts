@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { BridgeEvent } from '@preload/bridge';
 import type { Clock, Logger } from '../ports';
+import type { WindowCommands } from '../give-way';
 import type { CommitGroup } from './commit-group';
 import { durably } from './durable-commit';
 import type { Database } from './schema';
@@ -26,6 +27,11 @@ export interface SyncContext {
   redact?: (text: string) => string;
   /** Shares commits among the sync's writes that come due together (store/commit-group.ts). */
   commits?: CommitGroup;
+  /**
+   * The sync's context only, never a command's: the window's commands, which long work lets
+   * through at its next step (give-way.ts).
+   */
+  window?: WindowCommands;
   /** The bytes the versions of texts may take (default history/thinning.ts's BYTE_BOUNDS). */
   versionBytes?: { perText: number; total: number };
 }

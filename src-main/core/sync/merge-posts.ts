@@ -2,6 +2,7 @@
 // complete listing and a light sync's newest page both come through here. A title is merged
 // three-way against `base`; a post new to Outpost is imported, unless a create of unknown
 // outcome in its workspace may have made it (then it waits for that create to be settled).
+import { windowFirst } from '../give-way';
 import { newLocalId } from '../store/ids';
 import type { ServicePost } from '../api/client';
 import { mergeField } from '../domain/merge';
@@ -45,24 +46,29 @@ export async function mergeServicePosts(
 ): Promise<MergedPosts> {
   const hold = (await importHolds(ctx, 'create_post', (r) => r.workspace)).get(slug);
   const merged: MergedPosts = { imported: 0, unlinked: 0 };
-  for (let i = 0; i < posts.length; i += MERGE_BATCH_POSTS) {
+  for (let i = 0; i < posts.length;) {
     const batch = posts.slice(i, i + MERGE_BATCH_POSTS);
-    await inTransaction(ctx, async (tctx) => {
+    i += await inTransaction(ctx, async (tctx) => {
       const locals = await findPostsByServerIds(
         tctx.db,
         slug,
         batch.map((sp) => sp.id),
       );
       const imports: NewPostRow[] = [];
+      let done = 0;
+      // The window's command goes first: what is merged commits, the rest follows in the next batch.
       for (const sp of batch) {
+        if (done > 0 && windowFirst(ctx.window)) break;
         const local = locals.get(sp.id);
         if (!local) merged.unlinked++;
         await mergePost(tctx, slug, sp, local, held(hold, sp.id), imports, now);
+        done++;
       }
       await insertPosts(tctx.db, imports);
       for (const row of imports)
         tctx.emit({ name: 'itemChanged', data: { postId: row.id, variantId: null } });
       merged.imported += imports.length;
+      return done;
     });
   }
   return merged;

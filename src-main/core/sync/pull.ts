@@ -2,6 +2,7 @@
 // bounded concurrency, skills. Every service value is merged three-way against `base`;
 // nothing local is overwritten silently.
 import { eachBoundedOfPages } from '../collections';
+import { giveWay } from '../give-way';
 import type { ServiceClient, ServicePost } from '../api/client';
 import { importHolds, mergeVariantsOfPosts, type VariantsRead } from '../outbox/merge-variants';
 import { logDecision, nowIso, type SyncContext } from '../store/unit-of-work';
@@ -104,6 +105,8 @@ export async function readVariants(
     importedVariants += await mergeVariantsOfPosts(ctx, reads);
   };
   await eachBoundedOfPages(postsToRead(ctx, slug, listed, which), ctx.concurrency, async (post) => {
+    // No new request while the window's command waits: each answer is work for this thread.
+    await giveWay(ctx.window);
     const variants = await client.listVariants(slug, post.server_id as string);
     const hold = variantHolds.get(post.id);
     // A deferred import means this read was not taken in full: the post is read again next time.

@@ -24,6 +24,7 @@ export const syncCommands: Commands<SyncCommands> = {
   'sync.now': {
     payload: none,
     quotesService: true,
+    waitsForSync: true,
     undoable: false,
     run: (app) => app.engine.syncNow('user'),
   },

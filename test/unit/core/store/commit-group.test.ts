@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_TURNS_GIVEN, type WindowCommands } from '../../../../src-main/core/give-way';
 import { COMMIT_GROUP_MAX, CommitGroup } from '../../../../src-main/core/store/commit-group';
 import type { Database } from '../../../../src-main/core/store/schema';
 
@@ -115,5 +116,37 @@ describe('CommitGroup', () => {
     other.prepare('rollback').run();
     expect(await g.run(insert(3))).toBe(3);
     expect(seenByOther()).toEqual([3]);
+  });
+
+  describe("with the window's commands (give-way.ts)", () => {
+    const window = (state: { waiting: boolean; running: boolean }): WindowCommands => ({
+      waiting: () => state.waiting,
+      running: () => state.running,
+    });
+
+    it('commits each write on its own while a command runs, so the command gets the connection between them', async () => {
+      const g = new CommitGroup(db as unknown as Kysely<Database>, window({ waiting: false, running: true }));
+      expect(await Promise.all([1, 2, 3].map((n) => g.run(insert(n))))).toEqual([1, 2, 3]);
+      expect(commits).toBe(3);
+      expect(seenByOther()).toEqual([1, 2, 3]);
+    });
+
+    it('begins no group while a command waits to be taken up, and goes on once it is', async () => {
+      const state = { waiting: true, running: false };
+      const g = new CommitGroup(db as unknown as Kysely<Database>, window(state));
+      const written = g.run(insert(1));
+      // Turns go by; nothing is written while the command waits.
+      for (let turn = 0; turn < 5; turn++) await new Promise((r) => setImmediate(r));
+      expect(seenByOther()).toEqual([]);
+      state.waiting = false;
+      expect(await written).toBe(1);
+      expect(seenByOther()).toEqual([1]);
+    });
+
+    it(`goes on after ${MAX_TURNS_GIVEN} turns if commands never stop coming`, async () => {
+      const g = new CommitGroup(db as unknown as Kysely<Database>, window({ waiting: true, running: false }));
+      expect(await g.run(insert(1))).toBe(1);
+      expect(seenByOther()).toEqual([1]);
+    });
   });
 });
