@@ -272,24 +272,25 @@ function activeLinkedPosts(db: Kysely<Database>, workspace: string, inIdOrder = 
  * that finds a post's variants (post_id first) fills its pages in order instead of splitting
  * them half empty, as it did when posts were read in another order than they were made.
  */
-export function unreadLinkedPosts(
-  db: Kysely<Database>,
-  workspace: string,
-  afterId: string | null,
-  limit: number,
-): Promise<LinkedPost[]> {
-  return unreadLinkedPostsQuery(db, workspace, afterId, limit).execute();
+export function unreadLinkedPosts(db: Kysely<Database>, ...page: IdPage): Promise<LinkedPost[]> {
+  return unreadLinkedPostsQuery(db, ...page).execute();
 }
 
 /** unreadLinkedPosts's statement, for a test to see which index it walks. */
-export function unreadLinkedPostsQuery(
-  db: Kysely<Database>,
-  workspace: string,
-  afterId: string | null,
-  limit: number,
-) {
+export function unreadLinkedPostsQuery(db: Kysely<Database>, ...page: IdPage) {
+  return inIdOrder(db, ...page).where('variants_read_at', 'is', null);
+}
+
+/** A page of the workspace's active linked posts after an id, in id order: all of them, in steps. */
+export function activeLinkedPostsPage(db: Kysely<Database>, ...page: IdPage): Promise<LinkedPost[]> {
+  return inIdOrder(db, ...page).execute();
+}
+
+/** The workspace, the last id of the page before (null: from the first) and the page's size. */
+type IdPage = [workspace: string, afterId: string | null, limit: number];
+
+function inIdOrder(db: Kysely<Database>, workspace: string, afterId: string | null, limit: number) {
   return activeLinkedPosts(db, workspace, true)
-    .where('variants_read_at', 'is', null)
     .$if(afterId !== null, (q) => q.where('id', '>', afterId as string))
     .orderBy('id')
     .limit(limit);

@@ -147,13 +147,42 @@ export async function readOfPosts(
   };
 }
 
-/** How the posts with a variant scheduled in (now, until] were read; with `until` null, every linked post. */
+/** Posts a part's reading is counted over at a time: every linked post is a scan, taken in steps. */
+export const PART_READ_PAGE = 5_000;
+
+/**
+ * How the posts with a variant scheduled in (now, until] were read; with `range` null, every
+ * linked post. Counted a page of posts at a time in local id order (the primary key, `+` keeping
+ * SQLite off the other indexes), with `between` awaited between pages: at 50,000 posts the count
+ * in one statement held the core's thread for a tenth of a second.
+ */
 export async function readOfPart(
   db: Kysely<Database>,
   range: { now: string; until: string } | null,
   leftOut: readonly string[],
+  between: () => Promise<void> = () => Promise.resolve(),
 ): Promise<PartRead> {
-  const row = await linkedActive(db, leftOut)
+  const total: PartRead = { posts: 0, never: 0, oldest: null };
+  for (let after: string | null = null; ;) {
+    const { read, last } = await readOfPage(db, range, leftOut, after);
+    total.posts += read.posts;
+    total.never += read.never;
+    if (read.oldest !== null && (total.oldest === null || read.oldest < total.oldest))
+      total.oldest = read.oldest;
+    if (read.posts < PART_READ_PAGE || last === null) return total;
+    after = last;
+    await between();
+  }
+}
+
+/** readOfPart's count over the page of posts after `after`, and the page's last id. */
+async function readOfPage(
+  db: Kysely<Database>,
+  range: { now: string; until: string } | null,
+  leftOut: readonly string[],
+  after: string | null,
+): Promise<{ read: PartRead; last: string | null }> {
+  const page = linkedActive(db, leftOut)
     .$if(range !== null, (q) =>
       q.where((eb) =>
         eb.exists(
@@ -166,13 +195,21 @@ export async function readOfPart(
         ),
       ),
     )
+    .$if(after !== null, (q) => q.where('post.id', '>', after as string))
+    .select(['post.id', 'post.variants_read_at'])
+    .orderBy('post.id')
+    .limit(PART_READ_PAGE)
+    .as('page');
+  const row = await db
+    .selectFrom(page)
     .select((eb) => [
       eb.fn.countAll<number>().as('posts'),
       eb.fn
-        .sum<number>(eb.case().when('post.variants_read_at', 'is', null).then(1).else(0).end())
+        .sum<number>(eb.case().when('page.variants_read_at', 'is', null).then(1).else(0).end())
         .as('never'),
-      eb.fn.min<string>('post.variants_read_at').as('oldest'),
+      eb.fn.min<string>('page.variants_read_at').as('oldest'),
+      eb.fn.max<string>('page.id').as('last'),
     ])
     .executeTakeFirst();
-  return partRead(row);
+  return { read: partRead(row), last: row?.last ?? null };
 }

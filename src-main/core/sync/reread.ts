@@ -23,6 +23,7 @@ import {
 import { listUnavailableWorkspaces } from '../store/workspace-repository';
 import { logDecision, type SyncContext } from '../store/unit-of-work';
 import { concernsAll } from './pull-all';
+import { giveWay } from '../give-way';
 
 /** On screen and in the next 7 days: read again once older than this (under the 45 s interval). */
 export const WATCHED_READ_EVERY_MS = 30_000;
@@ -156,10 +157,12 @@ export async function checkedParts(
 ): Promise<SyncChecked> {
   const now = ctx.clock.now().getTime();
   const out = await leftOut(ctx);
+  // The window's commands come between the pages of a count (give-way.ts).
+  const between = (): Promise<void> => giveWay(ctx.window);
   const week = { now: new Date(now).toISOString(), until: new Date(now + NEXT_WEEK_MS).toISOString() };
   return {
     onScreen: since(await readOfPosts(ctx.db, await screenPosts(ctx, screen), out), lastRead),
-    nextWeek: since(await readOfPart(ctx.db, week, out), lastRead),
-    everything: since(await readOfPart(ctx.db, null, out), lastRead),
+    nextWeek: since(await readOfPart(ctx.db, week, out, between), lastRead),
+    everything: since(await readOfPart(ctx.db, null, out, between), lastRead),
   };
 }

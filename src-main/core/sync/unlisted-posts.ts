@@ -4,7 +4,8 @@
 // stays, drafts and all; a post listed again later is marked back (merge-posts.ts).
 import type { ServiceClient } from '../api/client';
 import { isServiceError } from '../api/errors';
-import { listLinkedPosts, updatePost } from '../store/post-repository';
+import { giveWay } from '../give-way';
+import { activeLinkedPostsPage, updatePost, type LinkedPost } from '../store/post-repository';
 import { inTransaction, logDecision, nowIso, type SyncContext } from '../store/unit-of-work';
 import { syncImpact } from '../outbox/sync-impact';
 
@@ -14,6 +15,32 @@ export const UNLISTED_CHECKS_PER_SYNC = 20;
 export const REMOVED_WORDS =
   'This post is no longer on the service (removed there, or no longer shared with you). It is kept here.';
 
+/** Linked posts looked through at a time for those the listing left out. */
+export const UNLISTED_SCAN_PAGE = 2_000;
+
+/**
+ * The active linked posts `listed` leaves out, at most `limit` of them. Read a page at a time, and
+ * the window's commands come between the pages (give-way.ts): a large library's whole list is a
+ * scan of a tenth of a second.
+ */
+async function absentFromListing(
+  ctx: SyncContext,
+  slug: string,
+  listed: ReadonlySet<string>,
+  limit: number,
+): Promise<LinkedPost[]> {
+  const absent: LinkedPost[] = [];
+  for (let after: string | null = null; absent.length < limit;) {
+    const page = await activeLinkedPostsPage(ctx.db, slug, after, UNLISTED_SCAN_PAGE);
+    for (const p of page) if (absent.length < limit && !listed.has(p.server_id as string)) absent.push(p);
+    const last = page.at(-1);
+    if (page.length < UNLISTED_SCAN_PAGE || last === undefined) break;
+    after = last.id;
+    await giveWay(ctx.window);
+  }
+  return absent;
+}
+
 /** Asks for the linked posts `listed` leaves out; answers how many were found removed. */
 export async function confirmUnlisted(
   ctx: SyncContext,
@@ -21,11 +48,8 @@ export async function confirmUnlisted(
   slug: string,
   listed: ReadonlySet<string>,
 ): Promise<number> {
-  const absent = (await listLinkedPosts(ctx.db, slug)).filter(
-    (p) => p.remote_state === 'active' && !listed.has(p.server_id as string),
-  );
   let removed = 0;
-  for (const post of absent.slice(0, UNLISTED_CHECKS_PER_SYNC)) {
+  for (const post of await absentFromListing(ctx, slug, listed, UNLISTED_CHECKS_PER_SYNC)) {
     try {
       await client.getPost(slug, post.server_id as string);
       // Still there by id: the listing missed it while rows moved. Nothing to mark.
