@@ -90,5 +90,8 @@ export const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];
 export function ipcChannel(command: CommandName): string {
   return `outpost:${command}`;
 }
-/** Electron: the one channel events travel on, main to renderer. */
-export const IPC_EVENT_CHANNEL = 'outpost:event';
+/**
+ * Electron: the one channel events travel on, main to renderer, as a list of them per turn of
+ * the main process (a first pull emits one for every post and variant it stores).
+ */
+export const IPC_EVENTS_CHANNEL = 'outpost:events';

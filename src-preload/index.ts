@@ -1,7 +1,7 @@
 // The preload: exposes the narrow, typed bridge to the window and nothing else.
 import { contextBridge, ipcRenderer } from 'electron';
 import type { IpcRendererEvent } from 'electron';
-import { COMMAND_NAMES, IPC_EVENT_CHANNEL, ipcChannel } from './bridge';
+import { COMMAND_NAMES, IPC_EVENTS_CHANNEL, ipcChannel } from './bridge';
 import type { BridgeEvent, BridgeResult, OutpostBridge } from './bridge';
 
 const knownCommands = new Set<string>(COMMAND_NAMES);
@@ -17,10 +17,13 @@ const bridge: OutpostBridge = {
     return ipcRenderer.invoke(ipcChannel(command), payload) as Promise<never>;
   },
   subscribe(listener) {
-    const relay = (_event: IpcRendererEvent, data: BridgeEvent) => listener(data);
-    ipcRenderer.on(IPC_EVENT_CHANNEL, relay);
+    const relay = (_event: IpcRendererEvent, events: unknown) => {
+      if (!Array.isArray(events)) return;
+      for (const event of events as BridgeEvent[]) listener(event);
+    };
+    ipcRenderer.on(IPC_EVENTS_CHANNEL, relay);
     return () => {
-      ipcRenderer.removeListener(IPC_EVENT_CHANNEL, relay);
+      ipcRenderer.removeListener(IPC_EVENTS_CHANNEL, relay);
     };
   },
 };

@@ -2,13 +2,15 @@
 // the sender checked (our window's main frame, on app://outpost), the payload checked to be
 // plain data, then handed to `core.invoke`, which validates it against the command's zod schema.
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import { COMMAND_NAMES, IPC_EVENT_CHANNEL, ipcChannel } from '@preload/bridge';
+import { COMMAND_NAMES, IPC_EVENTS_CHANNEL, ipcChannel } from '@preload/bridge';
 import type { BridgeEvent, BridgeResult } from '@preload/bridge';
 import type { AppCore, Logger } from '../core/ports';
 import { isPlainData } from '../shared/plain-data';
 import { APP_HOST, APP_SCHEME } from './window';
 
 export interface IpcBindings {
+  /** Sends the window an event of the shell's own (a menu command), in order with the core's. */
+  send: (event: BridgeEvent) => void;
   /** Removes every handler and the event forwarding. */
   dispose(): void;
 }
@@ -65,17 +67,46 @@ export function bindIpc(options: BindIpcOptions): IpcBindings {
       }
     });
   }
-  const unsubscribe = core.subscribe((event) => sendEvent(options.getWebContents(), event));
+  const events = eventsToWindow(() => options.getWebContents());
+  const unsubscribe = core.subscribe(events.send);
   return {
+    send: events.send,
     dispose() {
       unsubscribe();
+      events.stop();
       for (const command of COMMAND_NAMES) ipcMain.removeHandler(ipcChannel(command));
     },
   };
 }
 
-/** Sends one event to the window, if it is still there. */
-export function sendEvent(contents: WebContents | null, event: BridgeEvent): void {
-  if (contents === null || contents.isDestroyed()) return;
-  contents.send(IPC_EVENT_CHANNEL, event);
+/**
+ * The window's events, sent as one list per turn of the main process. A first pull emits an
+ * event for every post and variant it stores (150,000 at 50,000 posts), and a message each kept
+ * the main process and the window busy passing them along one at a time.
+ */
+function eventsToWindow(getWebContents: () => WebContents | null): {
+  send: (event: BridgeEvent) => void;
+  stop: () => void;
+} {
+  let queued: BridgeEvent[] = [];
+  let turn: NodeJS.Immediate | null = null;
+  const flush = (): void => {
+    turn = null;
+    const events = queued;
+    queued = [];
+    const contents = getWebContents();
+    if (contents === null || contents.isDestroyed()) return;
+    contents.send(IPC_EVENTS_CHANNEL, events);
+  };
+  return {
+    send: (event) => {
+      queued.push(event);
+      turn ??= setImmediate(flush);
+    },
+    stop: () => {
+      if (turn !== null) clearImmediate(turn);
+      turn = null;
+      queued = [];
+    },
+  };
 }

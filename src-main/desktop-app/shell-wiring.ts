@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Menu, Notification, Tray, app, ipcMain, nativeImage, net, powerMonitor } from 'electron';
 import type { BridgeEvent, SettingsView } from '@preload/bridge';
 import type { AppCore, Logger } from '../core/ports';
-import { bindIpc, sendEvent } from './ipc';
+import { bindIpc, type IpcBindings } from './ipc';
 import { menuTemplate, type MenuActions } from './menu';
 import { createNotifier } from './notifications';
 import { startSyncTriggers, type SyncTriggers } from './sync-triggers';
@@ -50,9 +50,9 @@ function createTray(options: ShellWiringOptions, actions: TrayActions): TrayCont
 }
 
 /** The application menu: its commands go to the window as menuCommand events. */
-function installMenu(windows: WindowController, triggers: SyncTriggers): void {
+function installMenu(ipc: IpcBindings, triggers: SyncTriggers): void {
   const actions: MenuActions = {
-    send: (command) => sendEvent(windows.webContents(), { name: 'menuCommand', data: { command } }),
+    send: (command) => ipc.send({ name: 'menuCommand', data: { command } }),
     syncNow: () => triggers.user(),
   };
   Menu.setApplicationMenu(
@@ -99,7 +99,7 @@ export async function wireShell(options: ShellWiringOptions): Promise<ShellWirin
     iconPath: options.iconPath,
     onError: (error) => logger.warn('could not open a link', { error: String(error) }),
   });
-  installMenu(windows, triggers);
+  installMenu(ipc, triggers);
   const unsubscribe = core.subscribe((event: BridgeEvent) => {
     if (event.name === 'syncStatus') tray?.update(event.data);
     else if (event.name === 'notification') notifier.show(event.data);

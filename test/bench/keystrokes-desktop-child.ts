@@ -44,7 +44,7 @@ export type FromWindow =
   | { kind: 'done'; typing: FirstPullTyping }
   | { kind: 'failed'; error: string };
 export type ToWindow =
-  { kind: 'answer'; id: number; result: unknown } | { kind: 'event'; event: BridgeEvent };
+  { kind: 'answer'; id: number; result: unknown } | { kind: 'events'; events: BridgeEvent[] };
 
 type Handler = (event: IpcMainInvokeEvent, payload: unknown) => Promise<unknown>;
 
@@ -62,8 +62,8 @@ function windowContents(port: MessagePort): WebContents {
   return {
     mainFrame,
     isDestroyed: () => false,
-    send: (_channel: string, event: BridgeEvent) =>
-      port.postMessage({ kind: 'event', event } satisfies ToWindow),
+    send: (_channel: string, events: BridgeEvent[]) =>
+      port.postMessage({ kind: 'events', events } satisfies ToWindow),
   } as unknown as WebContents;
 }
 

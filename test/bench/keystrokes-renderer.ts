@@ -14,7 +14,8 @@ const listeners = new Set<(event: BridgeEvent) => void>();
 let nextId = 0;
 
 port.on('message', (message: ToWindow) => {
-  if (message.kind === 'event') for (const listener of listeners) listener(message.event);
+  if (message.kind === 'events')
+    for (const event of message.events) for (const listener of listeners) listener(event);
   else {
     waiting.get(message.id)?.(message.result);
     waiting.delete(message.id);

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IPC_EVENT_CHANNEL, ipcChannel } from '@preload/bridge';
+import { IPC_EVENTS_CHANNEL, ipcChannel } from '@preload/bridge';
 import type { BridgeEvent, BridgeResult, CommandName, CommandPayload, CommandResult } from '@preload/bridge';
 import type { ThreadedCore } from '../../../src-main/core-thread/threaded-core';
 import { startDesktopCore } from '../../../src-main/desktop-app/core-on-thread';
@@ -73,9 +73,11 @@ async function startApp(): Promise<Window> {
   fake.rendererWindow = FakeBrowserWindow.instances[0]!;
   const events: BridgeEvent[] = [];
   const waiters = new Set<(event: BridgeEvent) => void>();
-  electron.ipcRenderer.on(IPC_EVENT_CHANNEL, (_event: unknown, event: BridgeEvent) => {
-    events.push(event);
-    for (const waiter of [...waiters]) waiter(event);
+  electron.ipcRenderer.on(IPC_EVENTS_CHANNEL, (_event: unknown, list: BridgeEvent[]) => {
+    for (const event of list) {
+      events.push(event);
+      for (const waiter of [...waiters]) waiter(event);
+    }
   });
   return {
     app,

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COMMAND_NAMES, IPC_EVENT_CHANNEL, ipcChannel } from '@preload/bridge';
+import { COMMAND_NAMES, IPC_EVENTS_CHANNEL, ipcChannel } from '@preload/bridge';
 import type { MenuCommand } from '@preload/bridge';
 import { devRendererUrl, electronNativeDir, startDesktopApp } from '../../../src-main/desktop-app/start';
 import type { DesktopApp } from '../../../src-main/desktop-app/start';
@@ -58,6 +58,14 @@ const onlyWindow = (): FakeBrowserWindow => {
   expect(FakeBrowserWindow.instances).toHaveLength(1);
   return FakeBrowserWindow.instances[0]!;
 };
+
+/** The events the window got, once the turn that sends them (a list per turn) has passed. */
+async function eventsSent(win: FakeBrowserWindow): Promise<unknown[]> {
+  await new Promise((resolve) => setImmediate(resolve));
+  return win.webContents.sent
+    .filter((s) => s.channel === IPC_EVENTS_CHANNEL)
+    .flatMap((s) => s.args[0] as unknown[]);
+}
 
 describe('desktop app', () => {
   it('registers app:// as a privileged scheme and serves the renderer from it', async () => {
@@ -260,7 +268,7 @@ describe('desktop app', () => {
     const sync = items.find((i) => i.label === 'Sync Now' && i.accelerator === 'CmdOrCtrl+R')!;
     sync.click!();
     expect(core.syncReasons).toContain('user');
-    const sent = win.webContents.sent.filter((s) => s.channel === IPC_EVENT_CHANNEL).map((s) => s.args[0]);
+    const sent = await eventsSent(win);
     expect(sent).toContainEqual({ name: 'menuCommand', data: { command: 'new-post' satisfies MenuCommand } });
   });
 
@@ -275,7 +283,7 @@ describe('desktop app', () => {
     expect([importItem.accelerator, exportItem.accelerator]).toEqual(['CmdOrCtrl+O', 'CmdOrCtrl+E']);
     importItem.click!();
     exportItem.click!();
-    const sent = win.webContents.sent.filter((s) => s.channel === IPC_EVENT_CHANNEL).map((s) => s.args[0]);
+    const sent = await eventsSent(win);
     expect(sent).toEqual(
       expect.arrayContaining([
         { name: 'menuCommand', data: { command: 'import-posts' } },

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { IpcMain, WebContents } from 'electron';
-import { COMMAND_NAMES, IPC_EVENT_CHANNEL, ipcChannel } from '@preload/bridge';
+import { COMMAND_NAMES, IPC_EVENTS_CHANNEL, ipcChannel } from '@preload/bridge';
 import { bindIpc } from '../../../src-main/desktop-app/ipc';
 import { createFakeCore } from './fake-core';
 import { FakeWebContents, FakeWebFrame } from './fake-electron';
@@ -117,19 +117,36 @@ describe('IPC binding', () => {
     });
   });
 
-  it('forwards core events to the window on the event channel, and stops after dispose', () => {
+  it('forwards core events to the window on the events channel, a list per turn, and stops after dispose', async () => {
     const { core, contents, bindings, handlers } = setup();
-    core.emit({ name: 'itemChanged', data: { postId: 'p1', variantId: null } });
+    const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+    const changed = (postId: string) => ({ name: 'itemChanged' as const, data: { postId, variantId: null } });
+    core.emit(changed('p1'));
+    bindings.send({ name: 'menuCommand', data: { command: 'new-post' } });
+    core.emit(changed('p2'));
+    expect(contents.sent).toEqual([]);
+    await turn();
+    // One message for the turn's events, in the order they came, the shell's own among them.
     expect(contents.sent).toEqual([
       {
-        channel: IPC_EVENT_CHANNEL,
-        args: [{ name: 'itemChanged', data: { postId: 'p1', variantId: null } }],
+        channel: IPC_EVENTS_CHANNEL,
+        args: [[changed('p1'), { name: 'menuCommand', data: { command: 'new-post' } }, changed('p2')]],
       },
     ]);
+    core.emit(changed('p3'));
+    await turn();
+    expect(contents.sent).toHaveLength(2);
+    // A window that went away gets nothing.
     contents.destroyed = true;
-    core.emit({ name: 'itemChanged', data: { postId: 'p2', variantId: null } });
-    expect(contents.sent).toHaveLength(1);
+    core.emit(changed('p4'));
+    await turn();
+    expect(contents.sent).toHaveLength(2);
+    // Nor does one after dispose, even for events queued before it.
+    contents.destroyed = false;
+    core.emit(changed('p5'));
     bindings.dispose();
+    await turn();
+    expect(contents.sent).toHaveLength(2);
     expect(handlers.size).toBe(0);
     expect(core.listenerCount).toBe(0);
   });
