@@ -19,7 +19,8 @@ export interface WindowCommands {
  */
 export const MAX_TURNS_GIVEN = 64;
 
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+/** Lets the I/O callbacks already due in this turn of the event loop run (a message, an answer). */
+export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** Waits, a turn of the event loop at a time, while a command waits to be taken up (read between turns). */
 export async function giveWay(commands: WindowCommands | undefined): Promise<void> {

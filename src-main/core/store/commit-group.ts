@@ -6,7 +6,7 @@
 // only once the commit that holds it is done: nothing (a request, an event) may leave on a
 // write not yet committed.
 import type { Kysely, Transaction } from 'kysely';
-import { giveWay, windowFirst, type WindowCommands } from '../give-way';
+import { giveWay, nextTurn, windowFirst, type WindowCommands } from '../give-way';
 import type { Database } from './schema';
 
 /**
@@ -23,16 +23,16 @@ interface Queued {
   reject(error: unknown): void;
 }
 
-/** Lets I/O callbacks already due in this turn of the event loop run (and queue their writes). */
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
 export class CommitGroup {
   readonly #db: Kysely<Database>;
   readonly #window: WindowCommands | undefined;
   readonly #queue: Queued[] = [];
   #flushing = false;
 
-  /** `window`: a group is not begun while its command waits, nor kept open for more while one waits or runs (give-way.ts). */
+  /**
+   * `window`: no group is begun while a command of the window's waits, and none takes on more
+   * while one waits or runs (give-way.ts).
+   */
   constructor(db: Kysely<Database>, window?: WindowCommands) {
     this.#db = db;
     this.#window = window;
