@@ -152,9 +152,9 @@ export const PART_READ_PAGE = 5_000;
 
 /**
  * How the posts with a variant scheduled in (now, until] were read; with `range` null, every
- * linked post. Counted a page of posts at a time in local id order (the primary key's), with `between`
- * awaited between pages: at 50,000 posts the count
- * in one statement held the core's thread for a tenth of a second.
+ * linked post. Counted a page of posts at a time in local id order (the primary key's), with
+ * `between` awaited between pages: at 50,000 posts the count in one statement held the core's
+ * thread for a tenth of a second.
  */
 export async function readOfPart(
   db: Kysely<Database>,
