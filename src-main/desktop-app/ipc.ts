@@ -50,6 +50,7 @@ export function isTrustedSender(
 
 export function bindIpc(options: BindIpcOptions): IpcBindings {
   const { ipcMain, core, logger } = options;
+  const events = eventsToWindow(() => options.getWebContents());
   for (const command of COMMAND_NAMES) {
     ipcMain.handle(ipcChannel(command), async (event, payload: unknown): Promise<BridgeResult<unknown>> => {
       if (!isTrustedSender(event, options.getWebContents(), options.devOrigin ?? null)) {
@@ -60,14 +61,16 @@ export function bindIpc(options: BindIpcOptions): IpcBindings {
         return { ok: false, error: { code: 'invalid_payload', message: 'The payload must be plain data.' } };
       }
       try {
-        return await core.invoke(command, payload);
+        const result = await core.invoke(command, payload);
+        // The events the command emitted go before its answer, as they came from the core.
+        events.flush();
+        return result;
       } catch (error) {
         logger.error('ipc: core.invoke threw', { command, error: String(error) });
         return { ok: false, error: { code: 'internal', message: 'Outpost hit an internal error.' } };
       }
     });
   }
-  const events = eventsToWindow(() => options.getWebContents());
   const unsubscribe = core.subscribe(events.send);
   return {
     send: events.send,
@@ -86,16 +89,19 @@ export function bindIpc(options: BindIpcOptions): IpcBindings {
  */
 function eventsToWindow(getWebContents: () => WebContents | null): {
   send: (event: BridgeEvent) => void;
+  /** Sends what is queued now (before a command's answer). */
+  flush: () => void;
   stop: () => void;
 } {
   let queued: BridgeEvent[] = [];
   let turn: NodeJS.Immediate | null = null;
   const flush = (): void => {
+    if (turn !== null) clearImmediate(turn);
     turn = null;
     const events = queued;
     queued = [];
     const contents = getWebContents();
-    if (contents === null || contents.isDestroyed()) return;
+    if (events.length === 0 || contents === null || contents.isDestroyed()) return;
     contents.send(IPC_EVENTS_CHANNEL, events);
   };
   return {
@@ -103,6 +109,7 @@ function eventsToWindow(getWebContents: () => WebContents | null): {
       queued.push(event);
       turn ??= setImmediate(flush);
     },
+    flush,
     stop: () => {
       if (turn !== null) clearImmediate(turn);
       turn = null;

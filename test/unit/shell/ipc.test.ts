@@ -117,6 +117,24 @@ describe('IPC binding', () => {
     });
   });
 
+  it('sends the events a command emitted before its answer, as the core emitted them', async () => {
+    const { call, core, contents } = setup();
+    const invoke = core.invoke.bind(core);
+    core.invoke = async (command, payload) => {
+      core.emit({ name: 'itemChanged', data: { postId: 'p1', variantId: null } });
+      return invoke(command, payload);
+    };
+    const answer = await call('posts.list', { workspace: null });
+    // Sent by the time the answer is handed back, not a turn later.
+    expect(contents.sent).toEqual([
+      {
+        channel: IPC_EVENTS_CHANNEL,
+        args: [[{ name: 'itemChanged', data: { postId: 'p1', variantId: null } }]],
+      },
+    ]);
+    expect(answer).toMatchObject({ ok: true });
+  });
+
   it('forwards core events to the window on the events channel, a list per turn, and stops after dispose', async () => {
     const { core, contents, bindings, handlers } = setup();
     const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
