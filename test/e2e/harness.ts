@@ -235,9 +235,9 @@ export async function startSetup(browser: Browser, options: SetupOptions = {}): 
     ...(syncIntervalMs !== undefined ? { syncIntervalMs } : {}),
     ...(coreThread ? { coreThread } : {}),
   });
-  // `connect`: connected before the window opens, as a person who connected yesterday finds
-  // it. The Settings form's own tests connect through the form; here it would only cost each
-  // test a second of typing.
+  // `connect`: connected and synced before the window opens, as a person who connected
+  // yesterday finds it. The Settings form's own tests connect through the form; here it would
+  // only cost each test a second of typing.
   if (connectFirst) await connectCore(app, sandbox);
   const { context, page } = await openWindow(browser, app, { ...windowOptions, now });
   const setup: Setup = {
@@ -255,7 +255,11 @@ export async function startSetup(browser: Browser, options: SetupOptions = {}): 
   return setup;
 }
 
-/** Connects the core to the sandbox and picks its workspace, as the Settings form would. */
+/**
+ * Connects the core to the sandbox and picks its workspace, as the Settings form would, then
+ * waits for the sync that connecting starts: the window opens on a settled list, not on one
+ * the first pull is still filling in.
+ */
 async function connectCore(app: AppUnderTest, sandbox: SandboxHandle): Promise<void> {
   for (const [command, payload] of [
     ['settings.connect', { baseUrl: sandbox.baseUrl, token: sandbox.token, authHeader: 'bearer' }],
@@ -264,6 +268,7 @@ async function connectCore(app: AppUnderTest, sandbox: SandboxHandle): Promise<v
     const result = await app.core.invoke(command, payload);
     if (!result.ok) throw new Error(`${command}: ${result.error.message}`);
   }
+  await app.waitForEvent('syncStatus', (status) => status.phase === 'idle' && status.lastSyncAt !== null);
 }
 
 /** Waits until the window shows the posts of `slug`, chosen before it opened. */
