@@ -261,13 +261,9 @@ export async function startSetup(browser: Browser, options: SetupOptions = {}): 
  * the first pull is still filling in.
  */
 async function connectCore(app: AppUnderTest, sandbox: SandboxHandle): Promise<void> {
-  for (const [command, payload] of [
-    ['settings.connect', { baseUrl: sandbox.baseUrl, token: sandbox.token, authHeader: 'bearer' }],
-    ['workspaces.select', { slug: sandbox.fixtures.workspace }],
-  ] as const) {
-    const result = await app.core.invoke(command, payload);
-    if (!result.ok) throw new Error(`${command}: ${result.error.message}`);
-  }
+  const { baseUrl, token } = sandbox;
+  await call({ app }, 'settings.connect', { baseUrl, token, authHeader: 'bearer' });
+  await call({ app }, 'workspaces.select', { slug: sandbox.fixtures.workspace });
   await app.waitForEvent('syncStatus', (status) => status.phase === 'idle' && status.lastSyncAt !== null);
 }
 
@@ -344,10 +340,9 @@ export async function waitForText(locator: Locator, pattern: RegExp, timeoutMs =
   }
 }
 
-/** Polls a condition that lives outside the page (the sandbox's state, for instance). */
 /** Runs a core command as the window would, for what a test is not about; a refusal throws. */
 export async function call<C extends CommandName>(
-  s: Setup,
+  s: Pick<Setup, 'app'>,
   command: C,
   payload: CommandPayload<C>,
 ): Promise<CommandResult<C>> {
@@ -356,6 +351,7 @@ export async function call<C extends CommandName>(
   return result.value;
 }
 
+/** Polls a condition that lives outside the page (the sandbox's state, for instance). */
 export async function until<T>(
   what: string,
   probe: () => T | Promise<T>,
