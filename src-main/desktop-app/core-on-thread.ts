@@ -23,7 +23,7 @@ export interface DesktopCoreTuning {
 
 /**
  * Starts the core's thread and resolves once its core has opened, so its first status is known
- * before the tray and the window are wired to it.
+ * before the tray is wired to it (the window is already loading; its commands wait for this).
  */
 export function startDesktopCore(
   input: CreateCoreInput,

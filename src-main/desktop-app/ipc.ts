@@ -15,9 +15,12 @@ export interface IpcBindings {
   dispose(): void;
 }
 
+/** What the window's IPC needs of the core. */
+export type WindowCore = Pick<AppCore, 'invoke' | 'subscribe'>;
+
 export interface BindIpcOptions {
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>;
-  core: AppCore;
+  core: WindowCore;
   /** The window's web contents, or null while there is none (then every call is refused). */
   getWebContents(): WebContents | null;
   logger: Logger;
@@ -78,6 +81,32 @@ export function bindIpc(options: BindIpcOptions): IpcBindings {
       unsubscribe();
       events.stop();
       for (const command of COMMAND_NAMES) ipcMain.removeHandler(ipcChannel(command));
+    },
+  };
+}
+
+/**
+ * The core while it opens, for the window's IPC: the window loads its page meanwhile, its
+ * commands wait for the core, and the core's events reach it from the moment it is open. A core
+ * that cannot open answers each waiting command with an internal error (the app then says why and
+ * quits).
+ */
+export function coreOnceOpen(opening: Promise<WindowCore>): WindowCore {
+  return {
+    invoke: async (command, payload) => (await opening).invoke(command, payload),
+    subscribe: (listener) => {
+      let unsubscribe: (() => void) | null = null;
+      let stopped = false;
+      opening.then(
+        (core) => {
+          if (!stopped) unsubscribe = core.subscribe(listener);
+        },
+        () => undefined,
+      );
+      return () => {
+        stopped = true;
+        unsubscribe?.();
+      };
     },
   };
 }

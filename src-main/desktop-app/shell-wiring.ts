@@ -1,11 +1,12 @@
-// The shell around the window: the bridge over IPC, the sync triggers, the tray, notifications,
-// the application menu, and the core's events routed to them. Stopping it stops new work; the
-// tray stays until the quit sequence releases it.
+// The shell around the window, wired once the core is open: the sync triggers, the tray,
+// notifications, the application menu, and the core's events routed to them. The bridge over IPC
+// is bound before (start.ts), so the window can load while the core opens. Stopping it stops new
+// work; the tray stays until the quit sequence releases it.
 import { join } from 'node:path';
-import { Menu, Notification, Tray, app, ipcMain, nativeImage, net, powerMonitor } from 'electron';
+import { Menu, Notification, Tray, app, nativeImage, net, powerMonitor } from 'electron';
 import type { BridgeEvent, SettingsView } from '@preload/bridge';
 import type { AppCore, Logger } from '../core/ports';
-import { bindIpc, type IpcBindings } from './ipc';
+import type { IpcBindings } from './ipc';
 import { menuTemplate, type MenuActions } from './menu';
 import { createNotifier } from './notifications';
 import { startSyncTriggers, type SyncTriggers } from './sync-triggers';
@@ -15,14 +16,14 @@ import type { WindowController } from './window-controller';
 
 export interface ShellWiringOptions {
   core: AppCore;
+  /** The window's IPC, already bound: the menu's commands go through it. */
+  ipc: IpcBindings;
   windows: WindowController;
   /** The folder with the tray's images (resources/ of the app). */
   resourcesDir: string;
   /** The app's icon, shown in notifications. */
   iconPath: string;
   openExternal: OpenExternal;
-  /** The dev server's origin under `npm run dev`, trusted as the window's page; else null. */
-  devOrigin: string | null;
   logger: Logger;
   syncIntervalMs?: number;
 }
@@ -32,7 +33,7 @@ export interface ShellWiring {
   tray: TrayController | null;
   /** Closing the window hides it in the tray: the setting is on, and there is a tray. */
   closesToTray(): boolean;
-  /** Stops new work: the triggers, the routing of the core's events, the IPC handlers. */
+  /** Stops new work: the triggers and the routing of the core's events (not the IPC: its owner's). */
   stop(): void;
 }
 
@@ -61,7 +62,7 @@ function installMenu(ipc: IpcBindings, triggers: SyncTriggers): void {
 }
 
 export async function wireShell(options: ShellWiringOptions): Promise<ShellWiring> {
-  const { core, windows, logger } = options;
+  const { core, ipc, windows, logger } = options;
   let settings: Pick<SettingsView, 'notifications' | 'closeToTray'> = {
     notifications: true,
     closeToTray: false,
@@ -69,13 +70,6 @@ export async function wireShell(options: ShellWiringOptions): Promise<ShellWirin
   const current = await core.invoke('settings.get', undefined);
   if (current.ok) settings = current.value;
 
-  const ipc = bindIpc({
-    ipcMain,
-    core,
-    getWebContents: () => windows.webContents(),
-    logger,
-    devOrigin: options.devOrigin,
-  });
   const triggers = startSyncTriggers({
     core,
     powerMonitor,
@@ -113,7 +107,6 @@ export async function wireShell(options: ShellWiringOptions): Promise<ShellWirin
     stop: () => {
       triggers.stop();
       unsubscribe();
-      ipc.dispose();
     },
   };
 }

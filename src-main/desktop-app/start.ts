@@ -6,13 +6,14 @@
 // the database or keychain are opened.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { BrowserWindow, app, protocol, screen, session, shell } from 'electron';
+import { BrowserWindow, app, dialog, ipcMain, protocol, screen, session, shell } from 'electron';
 import type { BrowserWindow as BrowserWindowType, WebContents } from 'electron';
 import { defaultDataDir, ensurePrivateDir } from '../core/paths';
 import type { AppCore, Logger } from '../core/ports';
-import { createQuitSequence } from './quit-sequence';
-import { wireShell } from './shell-wiring';
-import { createWindowController } from './window-controller';
+import { bindIpc, coreOnceOpen } from './ipc';
+import { createQuitSequence, type QuitSequence, type QuitSteps } from './quit-sequence';
+import { wireShell, type ShellWiring } from './shell-wiring';
+import { createWindowController, type WindowController } from './window-controller';
 import type { SyncTriggers } from './sync-triggers';
 import type { TrayController } from './tray';
 import {
@@ -114,9 +115,31 @@ function openCore(options: DesktopAppOptions, dataDir: string): Promise<AppCore>
   });
 }
 
+/** Says in a dialog why the core could not open (a database from a newer Outpost, a full disk). */
+function showStartFailure(error: unknown, dataDir: string): void {
+  const words = error instanceof Error ? error.message : String(error);
+  dialog.showErrorBox(
+    'Outpost could not start',
+    `${words}\n\nOutpost will now quit. Its data folder is ${dataDir}.`,
+  );
+}
+
+/** The orderly quit, and the app's events that ask for it or for the window. */
+function quitWhenAsked(windows: WindowController, logger: Logger, steps: QuitSteps): QuitSequence {
+  const quit = createQuitSequence(steps, logger);
+  app.on('activate', () => windows.show());
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('before-quit', (event) => quit.onBeforeQuit(event));
+  return quit;
+}
+
 /**
  * Starts the app. Resolves to null when another instance already runs (this one then quits
- * after handing over to it through the single-instance lock).
+ * after handing over to it through the single-instance lock), or when the app was asked to
+ * quit before its core had opened. Rejects, after saying why in a dialog, when the core cannot
+ * open.
  */
 export async function startDesktopApp(options: DesktopAppOptions): Promise<DesktopApp | null> {
   const { logger } = options;
@@ -143,47 +166,58 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
     hardenWebContents(contents, openExternal, { packaged: app.isPackaged }),
   );
 
+  // The core opens on its own thread while Electron gets ready and the window loads its page:
+  // neither waits for the other. The window's commands wait for the core instead.
+  const opening = openCore(options, dataDir);
+  opening.catch(() => undefined); // answered below, once the window is up
   await app.whenReady();
   denyAllPermissions(session.defaultSession);
   handleAppProtocol(protocol, join(options.mainDir, '..', 'renderer'));
-  const core = await openCore(options, dataDir);
+  const ipc = bindIpc({
+    ipcMain,
+    core: coreOnceOpen(opening),
+    getWebContents: () => windows.webContents(),
+    logger,
+    devOrigin: devUrl === null ? null : new URL(devUrl).origin,
+  });
 
-  const wiring = await wireShell({
+  let wiring: ShellWiring | null = null;
+  const quit = quitWhenAsked(windows, logger, {
+    stopWork: () => {
+      wiring?.stop();
+      ipc.dispose();
+    },
+    // Quitting while the core opens waits for it to open, then closes it.
+    closeCore: () => opening.then((core) => core.close(options.quitGraceMs ?? 3_000)),
+    release: () => wiring?.tray?.destroy(),
+    exit: () => app.quit(),
+  });
+  windows.start({
+    onFocus: () => wiring?.triggers.focus(),
+    // macOS apps stay running with no window; on Windows and Linux that is a setting.
+    keepsRunningOnClose: () => process.platform === 'darwin' || (wiring?.closesToTray() ?? false),
+    quitting: () => quit.quitting,
+  });
+
+  let core: AppCore;
+  try {
+    core = await opening;
+  } catch (error) {
+    ipc.dispose();
+    showStartFailure(error, dataDir);
+    throw error;
+  }
+  if (quit.quitting) return null;
+  wiring = await wireShell({
     core,
+    ipc,
     windows,
     resourcesDir: options.resourcesDir,
     iconPath: appIcon,
     openExternal,
-    devOrigin: devUrl === null ? null : new URL(devUrl).origin,
     logger,
     syncIntervalMs: options.syncIntervalMs,
   });
-  const quit = createQuitSequence(
-    {
-      stopWork: () => wiring.stop(),
-      closeCore: () => core.close(options.quitGraceMs ?? 3_000),
-      release: () => wiring.tray?.destroy(),
-      exit: () => app.quit(),
-    },
-    logger,
-  );
-  app.on('activate', () => windows.show());
-  app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
-  });
-  app.on('before-quit', (event) => quit.onBeforeQuit(event));
-
-  windows.start({
-    onFocus: () => wiring.triggers.focus(),
-    // macOS apps stay running with no window; on Windows and Linux that is a setting.
-    keepsRunningOnClose: () => process.platform === 'darwin' || wiring.closesToTray(),
-    quitting: () => quit.quitting,
-  });
-  return {
-    core,
-    window: () => windows.current(),
-    tray: wiring.tray,
-    triggers: wiring.triggers,
-    show: () => windows.show(),
-  };
+  const { tray, triggers } = wiring;
+  return { core, window: () => windows.current(), tray, triggers, show: () => windows.show() };
 }

@@ -32,7 +32,7 @@ export interface WindowPolicy {
 }
 
 export interface WindowController {
-  /** Opens the first window. Until then the shell is not wired, and `show` opens none. */
+  /** Opens the first window, once Electron is ready and the IPC bound. Until then `show` opens none. */
   start(policy: WindowPolicy): void;
   /** Shows and focuses the window (what a second launch does), opening one if it was closed. */
   show(): void;
@@ -45,7 +45,7 @@ export interface WindowController {
 export function createWindowController(options: WindowControllerOptions): WindowController {
   const { logger } = options;
   let win: BrowserWindowType | null = null;
-  // Set by start(): from then on the shell is wired and a window may be opened.
+  // Set by start(): from then on a window may be opened (its commands wait for the core).
   let startedWith: WindowPolicy | null = null;
 
   function saveBounds(window: BrowserWindowType): void {

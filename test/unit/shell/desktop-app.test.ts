@@ -155,6 +155,96 @@ describe('desktop app', () => {
     );
   });
 
+  describe('while the core opens', () => {
+    /** Starts the app on a core that opens when the test says so. */
+    function startOpening(): {
+      started: Promise<DesktopApp | null>;
+      open: () => void;
+      fail: (error: Error) => void;
+      /** Whether Electron was ready when the core was asked for. */
+      readyAtCreate: boolean[];
+    } {
+      const readyAtCreate: boolean[] = [];
+      let open!: () => void;
+      let fail!: (error: Error) => void;
+      const opening = new Promise<FakeCore>((resolve, reject) => {
+        open = () => resolve(core);
+        fail = reject;
+      });
+      const started = startDesktopApp({
+        createCore: () => {
+          readyAtCreate.push(fake.app.ready);
+          return opening;
+        },
+        mainDir: '/app/out/main',
+        resourcesDir: '/app/resources',
+        logger,
+        quitGraceMs: 1_500,
+      });
+      return { started, open, fail, readyAtCreate };
+    }
+
+    it('starts opening the core before Electron is ready, and shows the window meanwhile', async () => {
+      let ready!: () => void;
+      fake.app.whenReady.mockImplementationOnce(() => new Promise<void>((resolve) => (ready = resolve)));
+      const { started, open, readyAtCreate } = startOpening();
+      await vi.waitFor(() => expect(fake.app.whenReady).toHaveBeenCalled());
+      expect(readyAtCreate).toEqual([false]);
+      ready();
+      await vi.waitFor(() => expect(FakeBrowserWindow.instances).toHaveLength(1));
+      // The window's first command waits for the core, then the core answers it.
+      const win = onlyWindow();
+      fake.rendererWindow = win;
+      let answered = false;
+      const answer = electron.ipcRenderer.invoke(ipcChannel('settings.get'), undefined).then((a) => {
+        answered = true;
+        return a;
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(answered).toBe(false);
+      expect(FakeTray.instances).toHaveLength(0);
+      open();
+      expect(await answer).toEqual({ ok: true, value: core.settings });
+      const app = await started;
+      expect(app?.core).toBe(core);
+      expect(FakeTray.instances).toHaveLength(1);
+      expect(core.syncReasons).toEqual(['start']);
+      // Its events reach the window once it is open.
+      core.emit({ name: 'syncStatus', data: { ...idleStatus, phase: 'syncing' } });
+      expect(await eventsSent(win)).toContainEqual({
+        name: 'syncStatus',
+        data: { ...idleStatus, phase: 'syncing' },
+      });
+    });
+    it('a core that cannot open: says why in a dialog, unbinds the window, and fails', async () => {
+      const { started, fail } = startOpening();
+      await vi.waitFor(() => expect(FakeBrowserWindow.instances).toHaveLength(1));
+      fail(new Error('This database was written by a newer Outpost (schema 99).'));
+      await expect(started).rejects.toThrow(/newer Outpost/);
+      expect(electron.dialog.errorBoxes).toHaveLength(1);
+      const [box] = electron.dialog.errorBoxes;
+      expect(box?.title).toBe('Outpost could not start');
+      expect(box?.content).toContain('This database was written by a newer Outpost (schema 99).');
+      expect(box?.content).toContain(join(home, 'Outpost'));
+      expect(fake.handlers.size).toBe(0);
+      expect(FakeTray.instances).toHaveLength(0);
+    });
+
+    it('asked to quit while the core opens: waits for it, closes it, and wires nothing', async () => {
+      const { started, open } = startOpening();
+      await vi.waitFor(() => expect(FakeBrowserWindow.instances).toHaveLength(1));
+      fake.app.quit();
+      expect(fake.app.quitted).toBe(false);
+      open();
+      expect(await started).toBeNull();
+      await vi.waitFor(() => expect(fake.app.quitted).toBe(true));
+      expect(core.closedWith).toEqual([1_500]);
+      expect(FakeTray.instances).toHaveLength(0);
+      expect(core.syncReasons).toEqual([]);
+      expect(fake.handlers.size).toBe(0);
+    });
+  });
+
   it('quits at once when another instance holds the lock', async () => {
     fake.app.hasLock = false;
     const app = await startDesktopApp({

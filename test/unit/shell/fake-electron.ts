@@ -224,6 +224,7 @@ function createFake() {
       electron.protocol.privileged = [];
       electron.net.online = true;
       electron.Menu.applicationMenu = null;
+      electron.dialog.errorBoxes = [];
     },
   };
   const electron = {
@@ -259,6 +260,12 @@ function createFake() {
     screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
     session: { defaultSession: session },
     shell: { openExternal: vi.fn((_url: string) => Promise.resolve()) },
+    dialog: {
+      errorBoxes: [] as Array<{ title: string; content: string }>,
+      showErrorBox(title: string, content: string) {
+        this.errorBoxes.push({ title, content });
+      },
+    },
     ipcMain: {
       handle(channel: string, handler: Listener) {
         if (handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { IpcMain, WebContents } from 'electron';
 import { COMMAND_NAMES, IPC_EVENTS_CHANNEL, ipcChannel } from '@preload/bridge';
-import { bindIpc } from '../../../src-main/desktop-app/ipc';
+import { bindIpc, coreOnceOpen } from '../../../src-main/desktop-app/ipc';
 import { createFakeCore } from './fake-core';
 import { FakeWebContents, FakeWebFrame } from './fake-electron';
 
@@ -167,5 +167,25 @@ describe('IPC binding', () => {
     expect(contents.sent).toHaveLength(2);
     expect(handlers.size).toBe(0);
     expect(core.listenerCount).toBe(0);
+  });
+});
+
+describe('coreOnceOpen', () => {
+  it('a listener dropped before the core opens never hears it; one kept hears its events', async () => {
+    const core = createFakeCore();
+    let open!: () => void;
+    const waiting = coreOnceOpen(new Promise((resolve) => (open = () => resolve(core))));
+    const dropped = vi.fn();
+    const kept = vi.fn();
+    waiting.subscribe(dropped)();
+    const unsubscribe = waiting.subscribe(kept);
+    open();
+    await Promise.resolve();
+    core.emit({ name: 'settingsChanged', data: core.settings });
+    expect(dropped).not.toHaveBeenCalled();
+    expect(kept).toHaveBeenCalledWith({ name: 'settingsChanged', data: core.settings });
+    unsubscribe();
+    core.emit({ name: 'settingsChanged', data: core.settings });
+    expect(kept).toHaveBeenCalledTimes(1);
   });
 });
