@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import type { Plugin } from 'vite';
 
 /**
  * `@preload/...` is src-preload/: the bridge contract and the modules the core and the window
@@ -9,10 +10,28 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
  */
 const ALIASES = { '@preload': resolve(import.meta.dirname, 'src-preload') };
 
+const NO_POLYFILL = '\0outpost:no-polyfill';
+
+/**
+ * twitter-text's build imports about a hundred core-js 2 polyfills (es6.symbol, es6.regexp.*)
+ * for the browsers of 2019. Node 20 and Electron's Chromium have every one of them, yet each
+ * bundle that counts characters (the core's, the window's) carried 69 KB of them, parsed and run
+ * at every start. They are side-effect imports with nothing to import, so each becomes empty.
+ */
+function withoutCoreJsPolyfills(): Plugin {
+  return {
+    name: 'outpost:without-core-js-polyfills',
+    enforce: 'pre',
+    resolveId: (source) => (source.startsWith('core-js/modules/') ? NO_POLYFILL : null),
+    load: (id) => (id === NO_POLYFILL ? 'export {};' : null),
+  };
+}
+
 // electron-vite looks for src/main, src/preload and src/renderer by default; Outpost keeps
 // each process in its own top-level folder, so every entry is named here.
 export default defineConfig({
   main: {
+    plugins: [withoutCoreJsPolyfills()],
     resolve: { alias: ALIASES },
     build: {
       outDir: 'out/main',
@@ -43,7 +62,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src-renderer'),
-    plugins: [svelte({ configFile: resolve('svelte.config.js') })],
+    plugins: [svelte({ configFile: resolve('svelte.config.js') }), withoutCoreJsPolyfills()],
     resolve: { alias: ALIASES },
     build: {
       outDir: resolve('out/renderer'),

@@ -54,8 +54,18 @@ function textPattern(keep: string): RegExp {
   const set = kept === '' ? SET : `[${SET}--[${kept}]]`;
   return new RegExp(String.raw`(\p{RGI_Emoji})|(${set})`, 'gv');
 }
+const patterns = new Map<string, RegExp>();
+/**
+ * The pattern keeping `keep`, built on first use: compiling RGI_Emoji takes about 20 ms, which
+ * every start-up would pay, and most text never has an invisible character to look for.
+ */
+function patternKeeping(keep: string): RegExp {
+  let pattern = patterns.get(keep);
+  if (pattern === undefined) patterns.set(keep, (pattern = textPattern(keep)));
+  return pattern;
+}
 /** Newline and tab lay text out: in content they are not hidden characters. */
-const CONTENT_INVISIBLE = textPattern('\n\t');
+const CONTENT = '\n\t';
 
 export interface InvisibleChar {
   /** Index in the string (UTF-16 code units). */
@@ -86,7 +96,7 @@ export function findInvisible(text: string): InvisibleChar[] {
   // Most text has none: the cheap test spares the emoji-aware scan.
   if (!ANY_INVISIBLE.test(text)) return [];
   const found: InvisibleChar[] = [];
-  for (const m of text.matchAll(CONTENT_INVISIBLE)) {
+  for (const m of text.matchAll(patternKeeping(CONTENT))) {
     const char = m[2];
     if (char !== undefined)
       found.push({ index: m.index, char, code: codeOf(char), name: describeChar(char) });
@@ -97,7 +107,7 @@ export function findInvisible(text: string): InvisibleChar[] {
 /** `text` with the invisible characters removed (an emoji's joiners stay in it). */
 export function withoutInvisible(text: string): string {
   if (!ANY_INVISIBLE.test(text)) return text;
-  return text.replace(CONTENT_INVISIBLE, (whole, emoji: string | undefined) => emoji ?? '');
+  return text.replace(patternKeeping(CONTENT), (whole, emoji: string | undefined) => emoji ?? '');
 }
 
 /** Null when `text` may be an identifier, else a sentence naming the first offending character. */
@@ -119,8 +129,6 @@ export function visibleEscape(char: string): string {
   return point <= 0xffff ? `\\u${hex.padStart(4, '0')}` : `\\u{${hex}}`;
 }
 
-const patterns = new Map<string, RegExp>([['\n\t', CONTENT_INVISIBLE]]);
-
 /**
  * `text` with every invisible character written as a visible escape, except those in `keep`
  * (the newline of a text printed on several lines) and the parts of an emoji. Service text
@@ -128,9 +136,10 @@ const patterns = new Map<string, RegExp>([['\n\t', CONTENT_INVISIBLE]]);
  */
 export function escapeInvisible(text: string, keep = ''): string {
   if (!ANY_INVISIBLE.test(text)) return text;
-  let pattern = patterns.get(keep);
-  if (pattern === undefined) patterns.set(keep, (pattern = textPattern(keep)));
-  return text.replace(pattern, (whole, emoji: string | undefined) => emoji ?? visibleEscape(whole));
+  return text.replace(
+    patternKeeping(keep),
+    (whole, emoji: string | undefined) => emoji ?? visibleEscape(whole),
+  );
 }
 
 /**
