@@ -163,6 +163,14 @@ export class ControlSurface {
         const post = a.service.db.q.postByPk.get(variant.post_pk)!;
         return answer({ ...a.service.variantJson(variant, post), publish_count: a.service.publishCount(id) });
       }
+      case route === 'POST /listing/misses': {
+        const ids = obj.post_ids;
+        if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string' || typeof id === 'number'))
+          throw new HttpError(400, 'invalid', 'post_ids: expected a list of post ids');
+        const postIds = ids.map(String);
+        a.service.setListingMisses(postIds);
+        return answer({ post_ids: postIds });
+      }
       case route === 'GET /switches':
         return answer({ patch_published: a.service.patchPublished, ...a.service.middlemen.switches });
       case route === 'POST /switches': {

@@ -69,6 +69,11 @@ export interface SandboxHandle {
   renamePost(postId: string, title: string): void;
   /** A deletion made in the first-party app (the API shows none): the post and its variants go. */
   deletePost(postId: string): void;
+  /**
+   * The posts the listing leaves out from now (replacing the last set; empty: none), while GET
+   * by id still answers them, as a listing whose rows shifted between its pages would.
+   */
+  setListingMisses(postIds: readonly string[]): void;
   mintToken(user?: string): string;
   revokeToken(token: string): void;
   /**
@@ -241,6 +246,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     runScheduler: () => service.runScheduler(),
     renamePost: (postId, title) => service.renamePost(postId, title),
     deletePost: (postId) => service.deletePost(postId),
+    setListingMisses: (postIds) => service.setListingMisses(postIds),
     releaseApproval: (variantId) => {
       service.releaseApproval(variantId);
     },

@@ -82,6 +82,11 @@ export class SandboxService {
   readonly middlemen = new Middlemen();
   /** The order of the posts list (the spec promises none): a client must not depend on it. */
   postOrder: PostOrder = 'newest_first';
+  /**
+   * Posts the listing leaves out while GET by id still answers them: what a listing whose rows
+   * shifted between its pages, or one that hides some posts, looks like to a client. In memory.
+   */
+  private readonly listingMisses = new Set<string>();
   /** Access taken away per `slug\0user`; in memory, like faults. */
   private readonly access = new Map<string, Exclude<WorkspaceAccess, 'ok'>>();
   /** PATCH requests that reached each variant id, whatever their answer; in memory. */
@@ -178,13 +183,24 @@ export class SandboxService {
 
   listPosts(user: string, slug: string): PostRow[] {
     const q = this.postOrder === 'oldest_first' ? this.db.q.visiblePostsOldestFirst : this.db.q.visiblePosts;
-    return q.all({ workspace: slug, user });
+    return this.#listed(q.all({ workspace: slug, user }));
+  }
+
+  /** The posts the listing leaves out from now (replacing the last set). */
+  setListingMisses(postIds: readonly string[]): void {
+    this.listingMisses.clear();
+    for (const id of postIds) this.listingMisses.add(id);
+  }
+
+  #listed(rows: PostRow[]): PostRow[] {
+    return this.listingMisses.size === 0 ? rows : rows.filter((row) => !this.listingMisses.has(row.id));
   }
 
   pagePosts(user: string, slug: string, page: Page): { rows: PostRow[]; count: number } {
     const q =
       this.postOrder === 'oldest_first' ? this.db.q.visiblePostsPageOldestFirst : this.db.q.visiblePostsPage;
-    const rows = q.all({ workspace: slug, user, ...page });
+    // A missed row leaves its page short and the count as it was, as a shifted listing does.
+    const rows = this.#listed(q.all({ workspace: slug, user, ...page }));
     const count = this.db.q.countVisiblePosts.get({ workspace: slug, user })?.n ?? 0;
     return { rows, count };
   }

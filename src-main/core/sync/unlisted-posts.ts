@@ -6,6 +6,7 @@ import type { ServiceClient } from '../api/client';
 import { isServiceError } from '../api/errors';
 import { giveWay } from '../give-way';
 import { activeLinkedPostsPage, updatePost, type LinkedPost } from '../store/post-repository';
+import { getSetting, setSetting } from '../store/settings-repository';
 import { inTransaction, logDecision, nowIso, type SyncContext } from '../store/unit-of-work';
 import { syncImpact } from '../outbox/sync-impact';
 
@@ -18,25 +19,42 @@ export const REMOVED_WORDS =
 /** Linked posts looked through at a time for those the listing left out. */
 export const UNLISTED_SCAN_PAGE = 2_000;
 
+/** Where the last sync's checks of the workspace stopped: the id of the last post asked for. */
+const checkedUpToKey = (slug: string): string => `unlistedCheckedUpTo:${slug}`;
+
 /**
- * The active linked posts `listed` leaves out, at most `limit` of them. Read a page at a time, and
- * the window's commands come between the pages (give-way.ts): a large library's whole list is a
- * scan of a tenth of a second.
+ * The active linked posts `listed` leaves out, at most `limit` of them, in id order from just
+ * after `from` round to it: a listing that keeps missing the same posts (still there by id) must
+ * not keep the ones after them from ever being asked for. Read a page at a time, and the window's
+ * commands come between the pages (give-way.ts): a large library's whole list is a scan of a
+ * tenth of a second.
  */
 async function absentFromListing(
   ctx: SyncContext,
   slug: string,
   listed: ReadonlySet<string>,
   limit: number,
+  from: string | null,
 ): Promise<LinkedPost[]> {
   const absent: LinkedPost[] = [];
-  for (let after: string | null = null; absent.length < limit;) {
-    const page = await activeLinkedPostsPage(ctx.db, slug, after, UNLISTED_SCAN_PAGE);
-    for (const p of page) if (absent.length < limit && !listed.has(p.server_id as string)) absent.push(p);
-    const last = page.at(-1);
-    if (page.length < UNLISTED_SCAN_PAGE || last === undefined) break;
-    after = last.id;
-    await giveWay(ctx.window);
+  // Two passes: after `from` to the end, then from the start up to `from` itself.
+  const passes: Array<{ start: string | null; upTo: string | null }> =
+    from === null
+      ? [{ start: null, upTo: null }]
+      : [
+          { start: from, upTo: null },
+          { start: null, upTo: from },
+        ];
+  for (const { start, upTo } of passes) {
+    for (let after = start; absent.length < limit;) {
+      const page = await activeLinkedPostsPage(ctx.db, slug, after, UNLISTED_SCAN_PAGE);
+      const inPass = upTo === null ? page : page.filter((p) => p.id <= upTo);
+      for (const p of inPass) if (absent.length < limit && !listed.has(p.server_id as string)) absent.push(p);
+      const last = page.at(-1);
+      if (inPass.length < UNLISTED_SCAN_PAGE || last === undefined) break;
+      after = last.id;
+      await giveWay(ctx.window);
+    }
   }
   return absent;
 }
@@ -49,7 +67,9 @@ export async function confirmUnlisted(
   listed: ReadonlySet<string>,
 ): Promise<number> {
   let removed = 0;
-  for (const post of await absentFromListing(ctx, slug, listed, UNLISTED_CHECKS_PER_SYNC)) {
+  const from = await getSetting<string | null>(ctx.db, checkedUpToKey(slug), null);
+  const absent = await absentFromListing(ctx, slug, listed, UNLISTED_CHECKS_PER_SYNC, from);
+  for (const post of absent) {
     try {
       await client.getPost(slug, post.server_id as string);
       // Still there by id: the listing missed it while rows moved. Nothing to mark.
@@ -75,5 +95,8 @@ export async function confirmUnlisted(
       removed++;
     }
   }
+  // The next sync starts after the last one asked for; when every absent post was, from the start.
+  const last = absent.length < UNLISTED_CHECKS_PER_SYNC ? null : (absent.at(-1)?.id ?? null);
+  if (last !== from) await setSetting(ctx.db, checkedUpToKey(slug), last);
   return removed;
 }
