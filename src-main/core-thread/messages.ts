@@ -94,6 +94,8 @@ export const fromCoreSchema = z.discriminatedUnion('kind', [
     account: z.string(),
     secret: z.string().optional(),
     typedForAddress: z.boolean().optional(),
+    /** On a `set`: the keychain refused, so keep tokens in memory from now on; the words why. */
+    withoutKeychain: z.string().optional(),
   }),
   z.strictObject({ kind: z.literal('closed') }),
 ]);

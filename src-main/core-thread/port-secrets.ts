@@ -15,6 +15,8 @@ export class PortSecretStore implements SecretStore {
   readonly #waiting = new Map<number, (answer: SecretAnswer) => void>();
   readonly #ask: (request: SecretRequest) => void;
   #nextId = 0;
+  /** Set once the keychain refused: the words the host keeps with its memory store. */
+  #withoutKeychain: string | undefined;
 
   constructor(kind: Kind, ask: (request: SecretRequest) => void) {
     this.#kind = kind;
@@ -36,7 +38,19 @@ export class PortSecretStore implements SecretStore {
   }
 
   async set(account: string, secret: string): Promise<void> {
-    await this.#request('set', account, { secret });
+    const without = this.#withoutKeychain;
+    await this.#request('set', account, {
+      secret,
+      ...(without === undefined ? {} : { withoutKeychain: without }),
+    });
+    // Said once: the host's store is memory from then on.
+    this.#withoutKeychain = undefined;
+  }
+
+  /** The host's store turns to memory with the next `set`, so the token outlives this thread. */
+  withoutKeychain(why: string): SecretStore {
+    this.#withoutKeychain = why;
+    return this;
   }
 
   async delete(account: string): Promise<void> {
@@ -53,7 +67,7 @@ export class PortSecretStore implements SecretStore {
   #request(
     op: SecretRequest['op'],
     account: string,
-    extra: Pick<SecretRequest, 'secret' | 'typedForAddress'>,
+    extra: Pick<SecretRequest, 'secret' | 'typedForAddress' | 'withoutKeychain'>,
   ): Promise<SecretAnswer> {
     const id = this.#nextId++;
     return new Promise<SecretAnswer>((resolve, reject) => {

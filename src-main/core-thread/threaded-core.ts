@@ -18,6 +18,7 @@ import type {
 } from '@preload/bridge';
 import { problemText } from '@preload/words/data';
 import type { AppCore, Logger, SecretStore, SyncTrigger } from '../core/ports';
+import { withoutKeychain } from '../core/secrets';
 import {
   asEvent,
   asResult,
@@ -88,9 +89,15 @@ export class ThreadedCore implements AppCore {
   #closing: Promise<void> | null = null;
   /** The lease names of this host's threads that died (the newest few: one of them may hold it). */
   #deadLeaseIds: string[] = [];
+  /** Where tokens are kept, and what the window is told about it: memory once the keychain refused. */
+  #secrets: SecretStore;
+  #secretsMessage: string | null;
+  #keychainRefused = false;
 
   constructor(start: CoreThreadStart) {
     this.#start = start;
+    this.#secrets = start.secrets;
+    this.#secretsMessage = start.options.secretsMessage;
     this.#logger = start.logger ?? silent;
     this.#life = this.#begin();
     this.#readyLife = this.#whenReady(this.#life);
@@ -197,7 +204,8 @@ export class ThreadedCore implements AppCore {
     const commands = new CommandCount();
     const workerData: CoreThreadOptions = {
       ...this.#start.options,
-      secretsKind: this.#start.secrets.kind,
+      secretsMessage: this.#secretsMessage,
+      secretsKind: this.#secrets.kind,
       syncLease: { me: leaseId, gone: this.#deadLeaseIds },
       commandCount: commands.buffer,
     };
@@ -252,7 +260,14 @@ export class ThreadedCore implements AppCore {
         for (const event of message.events) this.#relay(asEvent(event));
         return;
       case 'secret':
-        void answerSecretRequest(this.#start.secrets, message).then((answer) => {
+        if (message.op === 'set' && message.withoutKeychain !== undefined && !this.#keychainRefused) {
+          // The keychain refused: the token goes to this thread's memory, which a new core's
+          // thread finds again, and so do the words the window shows about it.
+          this.#keychainRefused = true;
+          this.#secrets = withoutKeychain(this.#secrets);
+          this.#secretsMessage = message.withoutKeychain;
+        }
+        void answerSecretRequest(this.#secrets, message).then((answer) => {
           if (this.#life === life) life.worker.postMessage(answer);
         });
         return;

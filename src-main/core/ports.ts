@@ -42,6 +42,12 @@ export interface SecretStore {
   delete(account: string): Promise<void>;
   /** Where the token `get` answered for `account` lives, for a store that holds more than one kind. */
   kindOf?(account: string): SecretStore['kind'];
+  /**
+   * For a store that lives elsewhere (the host's, across the core thread's port): the keychain
+   * refused a write (`why` says so to the user), so tokens go to memory there from now on, where
+   * they outlive this thread. Answers the store to use. Without it the caller keeps memory itself.
+   */
+  withoutKeychain?(why: string): SecretStore;
 }
 
 /**

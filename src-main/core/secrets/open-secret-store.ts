@@ -75,8 +75,12 @@ async function openKeychainOrMemory(
   }
 }
 
-/** What is left when the keychain refuses a write: memory for the session, the environment's token kept. */
-export function withoutKeychain(store: SecretStore): SecretStore {
+/**
+ * What is left when the keychain refuses a write: memory for the session, the environment's token
+ * kept. A store that lives with the host keeps that memory there (`why` is what the user is told).
+ */
+export function withoutKeychain(store: SecretStore, why = ''): SecretStore {
+  if (store.withoutKeychain) return store.withoutKeychain(why);
   if (!(store instanceof EnvironmentSecretStore)) return new MemorySecretStore();
   store.replaceInner(new MemorySecretStore());
   return store;

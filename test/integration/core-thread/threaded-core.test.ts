@@ -5,6 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BridgeEvent, CommandName, CommandPayload, CommandResult, DataStatus } from '@preload/bridge';
 import { startCoreThread, type ThreadedCore } from '../../../src-main/core-thread/threaded-core';
+import type { SecretStore } from '../../../src-main/core/ports';
+import { KeytarSecretStore } from '../../../src-main/core/secrets';
 import { startSandbox, type SandboxHandle } from '../../server/index';
 import { coreWorkerBundle } from '../../support/core-worker-bundle';
 import { MemorySecrets, tempDir } from '../core/helpers';
@@ -17,15 +19,17 @@ afterEach(async () => {
 
 interface Threaded {
   core: ThreadedCore;
-  secrets: MemorySecrets;
+  secrets: SecretStore;
   events: BridgeEvent[];
   call<C extends CommandName>(command: C, payload: CommandPayload<C>): Promise<CommandResult<C>>;
   next(match: (event: BridgeEvent) => boolean): Promise<BridgeEvent>;
 }
 
-async function threaded(workerFile?: string | URL): Promise<Threaded> {
+async function threaded(
+  workerFile?: string | URL,
+  secrets: SecretStore = new MemorySecrets(),
+): Promise<Threaded> {
   const temp = tempDir('outpost-thread-');
-  const secrets = new MemorySecrets();
   const core = await startCoreThread({
     options: {
       dataDir: temp.dir,
@@ -201,5 +205,37 @@ describe('the core on its own thread', () => {
     for (const post of sent) {
       expect(s.inspect.variants(post.id).map((v) => v.content)).toEqual([`Text of ${post.title}`]);
     }
+  });
+  it('a keychain that refused the token: a new thread still has it, from the host’s memory, and says so', async () => {
+    const s = await sandbox();
+    // Reads work, writes are refused: a locked keyring whose unlock prompt cannot be shown.
+    const kept = new Map<string, string>();
+    const lockedKeyring = new KeytarSecretStore({
+      getPassword: (_service, account) => Promise.resolve(kept.get(account) ?? null),
+      setPassword: () => Promise.reject(new Error('Cannot create an item in a locked collection')),
+      deletePassword: (_service, account) => Promise.resolve(kept.delete(account)),
+    });
+    const t = await threaded(undefined, lockedKeyring);
+    const view = await t.call('settings.connect', {
+      baseUrl: s.baseUrl,
+      token: s.token,
+      authHeader: 'bearer',
+    });
+    expect(view).toMatchObject({ connected: true, tokenStorage: 'memory' });
+
+    const back = t.next(backAgain);
+    await t.core.terminateThread();
+    await back;
+    const after = await t.call('settings.get', undefined);
+    expect(after).toMatchObject({ connected: true, tokenStorage: 'memory' });
+    expect(after.keychainMessage).toMatch(/kept in memory for this session only/);
+    expect(after.keychainMessage).toContain('locked collection');
+    const post = await t.call('posts.create', {
+      workspace: s.fixtures.workspace,
+      title: 'After the restart',
+    });
+    expect((await t.core.syncNow('user')).lastError).toBeNull();
+    expect((await t.call('posts.get', { id: post.id })).serverId).not.toBeNull();
+    expect(kept.size).toBe(0);
   });
 });

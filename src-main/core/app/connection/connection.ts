@@ -182,7 +182,7 @@ export class Connection {
         throw new CommandError('keychain_unavailable', COMMAND_ERRORS.tokenNotKept(why));
       this.#secretsMessage = keychainUnavailableMessage(`it refused to store the token: ${why}`);
       this.#o.logger.warn(this.#secretsMessage);
-      this.#secrets = withoutKeychain(this.#secrets);
+      this.#secrets = withoutKeychain(this.#secrets, this.#secretsMessage);
       await this.#secrets.set(baseUrl, token);
     }
     if (previous && previous.base_url !== baseUrl)
