@@ -17,19 +17,20 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-interface Threaded {
+interface Threaded<S extends SecretStore = MemorySecrets> {
   core: ThreadedCore;
-  secrets: SecretStore;
+  secrets: S;
   events: BridgeEvent[];
   call<C extends CommandName>(command: C, payload: CommandPayload<C>): Promise<CommandResult<C>>;
   next(match: (event: BridgeEvent) => boolean): Promise<BridgeEvent>;
 }
 
-async function threaded(
+async function threaded<S extends SecretStore = MemorySecrets>(
   workerFile?: string | URL,
-  secrets: SecretStore = new MemorySecrets(),
-): Promise<Threaded> {
+  given?: S,
+): Promise<Threaded<S>> {
   const temp = tempDir('outpost-thread-');
+  const secrets = given ?? (new MemorySecrets() as SecretStore as S);
   const core = await startCoreThread({
     options: {
       dataDir: temp.dir,
