@@ -27,10 +27,14 @@ const children = {
   push: await bundleEntry(join(HERE, 'push-child.ts')),
 };
 
-/** The functions that mark each run's measured phase (see lib/profile-summary.ts). */
+/**
+ * The functions that mark each run's measured phase (see lib/profile-summary.ts): the push's
+ * per-post run and the op machine's turns, which the continuations after each await run in.
+ * The bundler may number a name (`send2`) that another module also uses.
+ */
 const WINDOWS = {
-  push: { outpost: /^(#send|runPost|#turn)$/, bare: /^barePush$|^send$/ },
-  pull: { outpost: /^(pullWorkspace|mergeVariantsOfPosts)$/, bare: /^barePull$|^send$/ },
+  push: { outpost: /^(#runPost|opTurn)$/, bare: /^barePush$|^send\d*$/ },
+  pull: { outpost: /^(pullWorkspace|mergeVariantsOfPosts)$/, bare: /^barePull$|^send\d*$/ },
 };
 const ms = (value: number | undefined): string => `${Math.round(value ?? 0)} ms`;
 
