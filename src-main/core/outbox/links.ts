@@ -20,15 +20,30 @@ export async function linkedItem(
           .where('server_id', '=', serverId)
           .$if(except !== null, (q) => q.where('id', '!=', except as string))
           .executeTakeFirst()
-      : await db
-          .selectFrom('variant')
-          .innerJoin('post', 'post.id', 'variant.post_id')
-          .select('variant.id')
-          .where('post.workspace', '=', slug)
-          .where('variant.server_id', '=', serverId)
-          .$if(except !== null, (q) => q.where('variant.id', '!=', except as string))
-          .executeTakeFirst();
+      : await variantsLinkedTo(db, slug, serverId, except).executeTakeFirst();
   return row?.id ?? null;
+}
+
+/**
+ * The workspace's variants linked to the service record `serverId` (other than `except`).
+ * SQLite keeps the left table of a cross join as the outer loop: the variants, through their
+ * index of service ids (`variant_server`). Left to choose without statistics (Outpost runs no
+ * ANALYZE), it walked every post of the workspace instead, 18 ms at 50,000 posts.
+ */
+export function variantsLinkedTo(
+  db: Kysely<Database>,
+  slug: string,
+  serverId: string,
+  except: string | null,
+) {
+  return db
+    .selectFrom('variant')
+    .crossJoin('post')
+    .whereRef('post.id', '=', 'variant.post_id')
+    .select('variant.id')
+    .where('variant.server_id', '=', serverId)
+    .where('post.workspace', '=', slug)
+    .$if(except !== null, (q) => q.where('variant.id', '!=', except as string));
 }
 
 /** Whether another local item than `own` is linked to the service record `serverId` of the workspace. */

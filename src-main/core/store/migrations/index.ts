@@ -19,6 +19,7 @@ import { migration0017 } from './0017-service-fields-read';
 import { migration0018 } from './0018-bases-once';
 import { migration0019 } from './0019-search-copies';
 import { migration0020 } from './0020-lean-indexes';
+import { migration0021 } from './0021-link-indexes';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': migration0001,
@@ -40,6 +41,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0018-bases-once': migration0018,
   '0019-search-copies': migration0019,
   '0020-lean-indexes': migration0020,
+  '0021-link-indexes': migration0021,
 };
 
 export const LATEST_MIGRATION = Object.keys(MIGRATIONS).sort().at(-1) ?? '';

@@ -6,6 +6,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DatabaseTooNewError, openDatabase } from '../../../../src-main/core/store/db';
 import { LATEST_MIGRATION, MIGRATIONS } from '../../../../src-main/core/store/migrations/index';
+import { variantsLinkedTo } from '../../../../src-main/core/outbox/links';
 import { listPlacedInRange, placedInRangeQuery } from '../../../../src-main/core/store/planning-queries';
 import {
   listPostSummaryRows,
@@ -750,6 +751,48 @@ describe('0020-lean-indexes', () => {
     const unreadPlan = await plan(after.db, unreadLinkedPostsQuery(after.db, 'acme', 'p1', 500));
     expect(unreadPlan).toContain('sqlite_autoindex_post_1');
     expect(unreadPlan).not.toContain('TEMP B-TREE');
+    await after.close();
+  });
+});
+
+describe('0021-link-indexes', () => {
+  it('finds a variant by its service id through an index of linked variants, not a scan', async () => {
+    const file = join(dir, 'b21.db');
+    const before = await openDatabase({ file, migrateTo: '0020-lean-indexes' });
+    const at = '2026-11-29T10:00:00.000Z';
+    await sql`insert into post (id, server_id, workspace, title, created_at, updated_at)
+      values ('p0', 's0', 'acme', 'A post', ${at}, ${at})`.execute(before.db);
+    await sql`insert into variant (id, post_id, server_id, platform, content, account_mode, created_at, updated_at) values
+      ('linked', 'p0', 'sv1', 'x', 'a', 'none', ${at}, ${at}),
+      ('local', 'p0', null, 'x', 'b', 'none', ${at}, ${at})`.execute(before.db);
+    await before.close();
+
+    const after = await openDatabase({ file, migrateTo: '0021-link-indexes' });
+    const byServerId = variantsLinkedTo(after.db, 'acme', 'sv1', null);
+    expect(await byServerId.execute()).toEqual([{ id: 'linked' }]);
+    const { sql: text, parameters } = byServerId.compile();
+    const planned = await after.db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
+    );
+    expect(planned.rows.map((r) => r.detail).join(' | ')).toContain(
+      'USING INDEX variant_server (server_id=?)',
+    );
+    // Only linked variants are in it.
+    const indexed = await sql<{ n: number }>`select count(*) as n from variant indexed by variant_server
+      where server_id is not null`.execute(after.db);
+    expect(indexed.rows[0]?.n).toBe(1);
+    // A post's link is still one per service record of a workspace, found through its index.
+    await expect(
+      sql`insert into post (id, server_id, workspace, title, created_at, updated_at)
+        values ('p1', 's0', 'acme', 'Twice', ${at}, ${at})`.execute(after.db),
+    ).rejects.toThrow(/UNIQUE/);
+    const postPlan = await after.db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan select id from post where workspace = ? and server_id = ?`, [
+        'acme',
+        's0',
+      ]),
+    );
+    expect(postPlan.rows.map((r) => r.detail).join(' | ')).toContain('post_workspace_server');
     await after.close();
   });
 });
