@@ -1,6 +1,6 @@
 // The byte bound on the versions in the database; the rule itself is thinning.ts's beyondBytes.
-// A version's size is octet_length(text), held by the text_version_bytes index, so the total is
-// read without the texts; the texts themselves are read only once a bound is passed, to tell
+// A version's size is octet_length(text); triggers keep the total in `text_version_total`, so it
+// is one row read; the texts themselves are read only once a bound is passed, to tell
 // which versions hold what an item has now. Nothing else reads the versions: the merge and the
 // outbox work from the item's own text and base, so letting a version go never loses either.
 import { sql, type Kysely } from 'kysely';
@@ -73,11 +73,8 @@ export async function overTextBound(
 /** Over the total, the oldest versions of every text go, down to a share of it. */
 export async function boundAllVersions(ctx: SyncContext): Promise<void> {
   const budget = (ctx.versionBytes ?? BYTE_BOUNDS).total;
-  const total = await ctx.db
-    .selectFrom('text_version')
-    .select(sql<number>`total(octet_length(text))`.as('bytes'))
-    .executeTakeFirstOrThrow();
-  if (total.bytes <= budget) return;
+  const total = await ctx.db.selectFrom('text_version_total').select('bytes').executeTakeFirst();
+  if ((total?.bytes ?? 0) <= budget) return;
   const drop = beyondBytes(await sizedRows(ctx.db, null), Math.floor(budget * TOTAL_THINNED_TO));
   // In slices: one statement's parameters are limited.
   for (let i = 0; i < drop.length; i += 500) {

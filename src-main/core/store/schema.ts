@@ -155,6 +155,12 @@ export interface TextVersionTable {
   text: string;
 }
 
+/** The versions' total in bytes, one row kept by triggers (migration 0022). */
+export interface TextVersionTotalTable {
+  id: number;
+  bytes: number;
+}
+
 /** An account's posting times: its zone (migration 0007). */
 export interface PostingScheduleTable {
   workspace: string;
@@ -193,6 +199,7 @@ export interface Database {
   skill: SkillTable;
   sync_log: SyncLogTable;
   text_version: TextVersionTable;
+  text_version_total: TextVersionTotalTable;
   posting_schedule: PostingScheduleTable;
   posting_slot: PostingSlotTable;
   sign_off_account: SignOffAccountTable;

@@ -20,6 +20,7 @@ import { migration0018 } from './0018-bases-once';
 import { migration0019 } from './0019-search-copies';
 import { migration0020 } from './0020-lean-indexes';
 import { migration0021 } from './0021-link-indexes';
+import { migration0022 } from './0022-version-total';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': migration0001,
@@ -42,6 +43,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0019-search-copies': migration0019,
   '0020-lean-indexes': migration0020,
   '0021-link-indexes': migration0021,
+  '0022-version-total': migration0022,
 };
 
 export const LATEST_MIGRATION = Object.keys(MIGRATIONS).sort().at(-1) ?? '';

@@ -796,3 +796,50 @@ describe('0021-link-indexes', () => {
     await after.close();
   });
 });
+
+describe('0022-version-total', () => {
+  it('keeps the versions’ total in one row through every insert, change and delete, a cascade included', async () => {
+    const file = join(dir, 'b22.db');
+    const before = await openDatabase({ file, migrateTo: '0021-link-indexes' });
+    const at = '2026-11-29T10:00:00.000Z';
+    await sql`insert into post (id, workspace, title, created_at, updated_at) values
+      ('p0', 'acme', 'One', ${at}, ${at}), ('p1', 'acme', 'Two', ${at}, ${at})`.execute(before.db);
+    await sql`insert into variant (id, post_id, platform, content, account_mode, created_at, updated_at)
+      values ('v0', 'p0', 'x', 'é', 'none', ${at}, ${at})`.execute(before.db);
+    await sql`insert into text_version (post_id, variant_id, number, at, origin, text) values
+      ('p0', null, 1, ${at}, 'typed', 'abc'), ('p0', 'v0', 1, ${at}, 'typed', 'héllo')`.execute(before.db);
+    await before.close();
+
+    const after = await openDatabase({ file, migrateTo: '0022-version-total' });
+    const total = async () =>
+      (await after.db.selectFrom('text_version_total').select('bytes').executeTakeFirstOrThrow()).bytes;
+    const summed = async () =>
+      (
+        await sql<{
+          bytes: number;
+        }>`select coalesce(sum(octet_length(text)), 0) as bytes from text_version`.execute(after.db)
+      ).rows[0]?.bytes;
+    // Bytes, not characters: 3 + 6.
+    expect(await total()).toBe(9);
+    await sql`insert into text_version (post_id, variant_id, number, at, origin, text)
+      values ('p1', null, 1, ${at}, 'typed', 'twelve bytes')`.execute(after.db);
+    expect(await total()).toBe(21);
+    await sql`update text_version set text = 'ab' where post_id = 'p0' and variant_id is null`.execute(
+      after.db,
+    );
+    expect(await total()).toBe(20);
+    await sql`update text_version set origin = 'service' where post_id = 'p1'`.execute(after.db);
+    expect(await total()).toBe(20);
+    // A post's deletion takes its versions with it, and their bytes off the total.
+    await sql`delete from post where id = 'p0'`.execute(after.db);
+    expect(await total()).toBe(12);
+    expect(await total()).toBe(await summed());
+    await sql`delete from text_version`.execute(after.db);
+    expect(await total()).toBe(0);
+    const indexes = (
+      await sql<{ name: string }>`select name from sqlite_schema where type = 'index'`.execute(after.db)
+    ).rows.map((r) => r.name);
+    expect(indexes).not.toContain('text_version_bytes');
+    await after.close();
+  });
+});
