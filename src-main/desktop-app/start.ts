@@ -199,14 +199,11 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
     quitting: () => quit.quitting,
   });
 
-  let core: AppCore;
-  try {
-    core = await opening;
-  } catch (error) {
+  const core = await opening.catch((error: unknown) => {
     ipc.dispose();
     showStartFailure(error, dataDir);
     throw error;
-  }
+  });
   if (quit.quitting) return null;
   wiring = await wireShell({
     core,
@@ -218,6 +215,8 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
     logger,
     syncIntervalMs: options.syncIntervalMs,
   });
+  // Asked to quit while the shell was being wired: start nothing (the quit releases the tray).
+  if (quit.quitting) wiring.stop();
   const { tray, triggers } = wiring;
   return { core, window: () => windows.current(), tray, triggers, show: () => windows.show() };
 }
