@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { setImmediate as yieldMacrotask } from 'node:timers/promises';
 import { LIST_PAGE_SIZES, type VariantView, type PostSummary } from '@preload/bridge';
-import { bareClient, barePull } from './lib/bare-client';
+import { bareClient, barePull, draftsFor } from './lib/bare-client';
 import { answerParent } from './lib/fork';
 import { watchMemoryTimeline, watchPeakRss, type MemorySample } from './lib/memory';
-import { openBenchCore } from './lib/outpost-core';
+import { draftLocally, openBenchCore } from './lib/outpost-core';
 import {
   attributePauses,
   attributeWaits,
@@ -38,6 +38,12 @@ export interface PullChildInput {
   firstLists?: number;
   /** Samples the process's memory this often over the pull (outpost mode; 0 or absent: not). */
   timelineMs?: number;
+  /**
+   * After the edits, drafts this many new posts (2 variants each) into the pulled library and
+   * times the sync that sends them (outpost mode; 0 or absent: not). Its work per draft must not
+   * grow with the library.
+   */
+  pushDrafts?: number;
 }
 
 export interface PullChildResult {
@@ -80,6 +86,9 @@ export interface PullChildResult {
   /** Where the main thread was during the slow first edits and keystrokes (Linux). */
   editFirstWaits?: WaitAttribution | null;
   editRepeatWaits?: WaitAttribution | null;
+  /** The sync (a light one, as after drafting) that sent `pushDrafts` new posts, and its requests. */
+  pushDraftsMs?: number;
+  pushDraftsRequests?: number;
   /** Requests of a second full pull with nothing changed: what every later full pull costs. */
   steadyFullPullRequests?: number;
   phase?: string;
@@ -228,6 +237,16 @@ async function runOutpost(input: PullChildInput): Promise<PullChildResult> {
     result.editRepeatPauses = attributePauses(repeatClocks, pauses);
     result.editFirstWaits = attributeWaits(firstClocks);
     result.editRepeatWaits = attributeWaits(repeatClocks);
+  }
+  if ((input.pushDrafts ?? 0) > 0) {
+    await draftLocally(bench, 'acme', draftsFor(input.pushDrafts ?? 0));
+    const sent = bench.sent();
+    const start = performance.now();
+    const pushed = await bench.core.syncNow('local change');
+    result.pushDraftsMs = performance.now() - start;
+    result.pushDraftsRequests = bench.sent() - sent;
+    if (pushed.pending !== 0 || pushed.failed !== 0)
+      throw new Error(`the drafts' push left ${pushed.pending} pending and ${pushed.failed} failed`);
   }
   // The window of the rendering benchmark opens on this workspace.
   await bench.call('workspaces.select', { slug: 'acme' });

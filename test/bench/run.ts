@@ -126,6 +126,8 @@ const config = {
   growthSizes:
     envSizes('BENCH_GROWTH_SIZES') ?? (quick ? [100, 300, 1_000] : [1_000, 10_000, 50_000, 100_000]),
   growthEdits: quick ? 40 : 200,
+  /** New posts drafted into each growth size's pulled library, then sent by one sync. */
+  growthPushDrafts: quick ? 20 : 100,
   /** Start-ups of the browser host on each growth size's pulled folder. */
   growthStartups: quick ? 2 : 3,
   /** Timed calls per search at each growth size (find's search cases, on a folder it seeds). */
@@ -217,7 +219,14 @@ interface PullRun extends PullChildResult {
 /** One pull in a fresh process, on a service whose request count was just reset. */
 async function pullOnce(
   sandbox: Awaited<ReturnType<typeof startSandboxProcess>>,
-  input: { mode: 'bare' | 'outpost'; dataDir: string; edits: number; settleMs: number; firstLists: number },
+  input: {
+    mode: 'bare' | 'outpost';
+    dataDir: string;
+    edits: number;
+    settleMs: number;
+    firstLists: number;
+    pushDrafts?: number;
+  },
 ): Promise<PullRun> {
   const load = loadNow();
   await sandbox.reset();
@@ -235,9 +244,11 @@ async function pullOnce(
     },
     input.mode === 'outpost' ? outpostFlags : [],
   );
-  // The service counted the child's later steady full pull too; the pull is what came before.
+  // The service counted the child's later steady full pull and the drafts' push too; the pull
+  // is what came before.
   const after = await sandbox.stats();
-  const serverRequests = after.requests - (result.steadyFullPullRequests ?? 0);
+  const serverRequests =
+    after.requests - (result.steadyFullPullRequests ?? 0) - (result.pushDraftsRequests ?? 0);
   return { ...result, serverRequests, serviceCpuMs: after.cpuMs - serviceCpuBefore, load };
 }
 
@@ -884,6 +895,8 @@ if (selected.has('growth')) {
     firstEditP99Ms: number;
     firstEditMedianMs: number;
     typingP99Ms: number;
+    /** The sync that sent `growthPushDrafts` new posts drafted into the pulled library. */
+    pushDraftsMs: number;
     /** Median month opening in Chromium, on a folder seeded at this size (seedDataDir). */
     calendarMonthMs: number;
     /** The calendar's own folder holds exactly `size` posts (the pull's service a few more). */
@@ -914,6 +927,7 @@ if (selected.has('growth')) {
         edits: config.growthEdits,
         settleMs: 0,
         firstLists: config.firstLists,
+        pushDrafts: config.growthPushDrafts,
       });
       const edits = summarize(r.editFirstMs ?? []);
       const startup = await benchStartup({
@@ -945,6 +959,7 @@ if (selected.has('growth')) {
         firstEditP99Ms: edits.p99,
         firstEditMedianMs: edits.median,
         typingP99Ms: summarize(r.editRepeatMs ?? []).p99,
+        pushDraftsMs: r.pushDraftsMs ?? 0,
         calendarMonthMs: calendar.summary.median,
         calendarPosts: calendar.posts,
         calendarOpenings: calendar.openMonthMs,
@@ -956,7 +971,7 @@ if (selected.has('growth')) {
         searchName: search.name,
       });
       log(
-        `growth ${size} (${loadText(r.load)}): pull ${ms(r.wallMs)}, ${r.serverRequests} requests, peak rss ${mb(r.peakRssBytes)} MB, db ${mb(r.dbBytes ?? 0)} MB, first list ${ms(median(r.firstListMs ?? []))}, first edit p99 ${ms(edits.p99)}; calendar month (${loadText(calendarLoad)}) ${calendar.openMonthMs.map((v) => ms(v)).join(', ')}; start-up ${startup.startupMs.map((v) => ms(v)).join(', ')}; slowest search ${ms(search.summary.median)} / p95 ${ms(search.summary.p95)} (${search.name})`,
+        `growth ${size} (${loadText(r.load)}): pull ${ms(r.wallMs)}, ${r.serverRequests} requests, peak rss ${mb(r.peakRssBytes)} MB, db ${mb(r.dbBytes ?? 0)} MB, first list ${ms(median(r.firstListMs ?? []))}, first edit p99 ${ms(edits.p99)}, ${config.growthPushDrafts} drafts sent in ${ms(r.pushDraftsMs ?? 0)}; calendar month (${loadText(calendarLoad)}) ${calendar.openMonthMs.map((v) => ms(v)).join(', ')}; start-up ${startup.startupMs.map((v) => ms(v)).join(', ')}; slowest search ${ms(search.summary.median)} / p95 ${ms(search.summary.p95)} (${search.name})`,
       );
     } finally {
       await sandbox.close();
@@ -977,6 +992,7 @@ if (selected.has('growth')) {
     metric('dbMB', 'database size', 'MB'),
     metric('firstListMs', 'first list (core)', 'ms'),
     metric('firstEditP99Ms', 'first-edit p99', 'ms'),
+    metric('pushDraftsMs', `${config.growthPushDrafts} new posts sent`, 'ms'),
     metric('startupMs', 'start-up (Chromium)', 'ms'),
     metric('searchMs', 'search (first screenful)', 'ms'),
     {
@@ -995,11 +1011,11 @@ if (selected.has('growth')) {
     return `${round(value)} ${m.unit}`;
   };
   const growthRows = [
-    `| Posts (x${config.variantsPerPost} variants) | Load at start | Pull | Requests | Peak RSS | End RSS | Database | First list (core) | First edit / typing p99 | Start-up | Search (p95) | Calendar month (load at start) |`,
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    `| Posts (x${config.variantsPerPost} variants) | Load at start | Pull | Requests | Peak RSS | End RSS | Database | First list (core) | First edit / typing p99 | ${config.growthPushDrafts} new posts sent | Start-up | Search (p95) | Calendar month (load at start) |`,
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...growth.map(
       (g) =>
-        `| ${g.posts.toLocaleString('en-US')} | ${g.load.load1m}${g.load.loaded ? ' **loaded**' : ''} | ${ms(g.pullMs)} | ${g.requests} | ${g.peakRssMB} MB | ${g.endRssMB} MB | ${g.dbMB} MB | ${ms(g.firstListMs)} | ${ms(g.firstEditP99Ms)} / ${ms(g.typingP99Ms)} | ${ms(g.startupMs)} | ${ms(g.searchMs)} (${ms(g.searchP95Ms)}) | ${ms(g.calendarMonthMs)} (${g.calendarLoad.load1m}${g.calendarLoad.loaded ? ' **loaded**' : ''}) |`,
+        `| ${g.posts.toLocaleString('en-US')} | ${g.load.load1m}${g.load.loaded ? ' **loaded**' : ''} | ${ms(g.pullMs)} | ${g.requests} | ${g.peakRssMB} MB | ${g.endRssMB} MB | ${g.dbMB} MB | ${ms(g.firstListMs)} | ${ms(g.firstEditP99Ms)} / ${ms(g.typingP99Ms)} | ${ms(g.pushDraftsMs)} | ${ms(g.startupMs)} | ${ms(g.searchMs)} (${ms(g.searchP95Ms)}) | ${ms(g.calendarMonthMs)} (${g.calendarLoad.load1m}${g.calendarLoad.loaded ? ' **loaded**' : ''}) |`,
     ),
   ];
   const perPostRows = [
