@@ -786,12 +786,8 @@ describe('0021-link-indexes', () => {
       sql`insert into post (id, server_id, workspace, title, created_at, updated_at)
         values ('p1', 's0', 'acme', 'Twice', ${at}, ${at})`.execute(after.db),
     ).rejects.toThrow(/UNIQUE/);
-    const postPlan = await after.db.executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`explain query plan select id from post where workspace = ? and server_id = ?`, [
-        'acme',
-        's0',
-      ]),
-    );
+    const postPlan = await sql<{ detail: string }>`explain query plan
+      select id from post where workspace = ${'acme'} and server_id = ${'s0'}`.execute(after.db);
     expect(postPlan.rows.map((r) => r.detail).join(' | ')).toContain('post_workspace_server');
     await after.close();
   });
