@@ -37,13 +37,15 @@ describe('typing right after Add variant', () => {
       if (r % 2 === 0) await page.keyboard.type(content);
       else await page.getByLabel('Content', { exact: true }).fill(content);
     }
-    // The caret is in the last variant's own field, after its text.
+    // Once the core has made the last variant (the new variant's field holds the text until
+    // then), the caret is in that variant's own field, after its text.
     const last = typed.at(-1)!.content;
-    expect(
-      await page.evaluate<[string, string, number]>(
+    const caret = () =>
+      page.evaluate<[string, string, number]>(
         `[document.activeElement.id, document.activeElement.value, document.activeElement.selectionStart]`,
-      ),
-    ).toEqual(['variant-content', last, last.length]);
+      );
+    await until('the last variant made', async () => (await caret())[0] !== 'new-variant-content');
+    expect(await caret()).toEqual(['variant-content', last, last.length]);
 
     // Everything typed is in the core, each text in its own variant and nowhere else.
     await page.getByLabel('Title', { exact: true }).focus();
