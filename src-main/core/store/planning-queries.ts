@@ -17,7 +17,7 @@ export type PlannedRow = VariantRow & {
 /** A variant published: its link is there, or the service said so. */
 export const PUBLISHED = sql<boolean>`((variant.platform_post_url is not null and variant.platform_post_url != '') or variant.status = 'published')`;
 /** Not published: also a variant with no status yet (PUBLISHED is null for it, not false). */
-const NOT_PUBLISHED = sql<boolean>`not coalesce(${PUBLISHED}, 0)`;
+export const NOT_PUBLISHED = sql<boolean>`not coalesce(${PUBLISHED}, 0)`;
 
 /**
  * Published: the service's own `published_at` when it sent one (its own column), else

@@ -104,7 +104,11 @@ async function postsToReread(
   const range = { now: iso(now), until: iso(now + NEXT_WEEK_MS), readBefore: watchedBefore };
   if (chosen.size < limit) take(await staleScheduledWithin(ctx.db, { ...range, limit }, out));
   const sweptBefore = iso(now - SWEPT_READ_EVERY_MS);
-  if (sweep && chosen.size < limit) take(await staleLongest(ctx.db, { readBefore: sweptBefore, limit }, out));
+  if (sweep && chosen.size < limit) {
+    // The window's commands come between the pages of the sweep's scan (give-way.ts).
+    const between = (): Promise<void> => giveWay(ctx.window);
+    take(await staleLongest(ctx.db, { readBefore: sweptBefore, limit }, out, between));
+  }
   return [...chosen.values()];
 }
 

@@ -4,7 +4,12 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { activeLinkedPostsPage } from '../../../../src-main/core/store/post-repository';
-import { PART_READ_PAGE, readOfPart } from '../../../../src-main/core/store/reread-queries';
+import {
+  PART_READ_PAGE,
+  readOfPart,
+  staleLongest,
+  staleScheduledWithin,
+} from '../../../../src-main/core/store/reread-queries';
 import type { NewPostRow } from '../../../../src-main/core/store/schema';
 import { useTempStore } from './temp-store';
 
@@ -57,6 +62,34 @@ describe('paged scans of the linked posts', () => {
     expect(pauses).toBe(Math.ceil(counted.length / PART_READ_PAGE) - 1);
   });
 
+  it('staleLongest takes the longest ago over several pages, as one sorted statement would', async () => {
+    const rows = await seed(PART_READ_PAGE * 2 + 321);
+    let pauses = 0;
+    const readBefore = '2026-11-10T00:00:00.000Z';
+    const stale = await staleLongest(store.db, { readBefore, limit: 2_500 }, ['ws-b'], () =>
+      Promise.resolve(void pauses++),
+    );
+    const candidates = rows.filter(
+      (r) =>
+        r.remote_state === 'active' &&
+        r.workspace !== 'ws-b' &&
+        (r.variants_read_at == null || r.variants_read_at < readBefore),
+    );
+    const readAt = (id: string) => rows.find((r) => r.id === id)?.variants_read_at ?? '';
+    // Never read first, then by the time of reading; which of a tie comes first is not promised.
+    const expected = candidates
+      .map((r) => r.variants_read_at ?? '')
+      .sort()
+      .slice(0, 2_500);
+    expect(stale.map((p) => readAt(p.id))).toEqual(expected);
+    expect(new Set(stale.map((p) => p.id)).size).toBe(2_500);
+    expect(stale.every((p) => candidates.some((c) => c.id === p.id && c.server_id === p.server_id))).toBe(
+      true,
+    );
+    const linked = rows.filter((r) => r.remote_state === 'active' && r.workspace !== 'ws-b').length;
+    expect(pauses).toBe(Math.ceil(linked / PART_READ_PAGE) - 1);
+  });
+
   it('activeLinkedPostsPage walks a workspace in id order, each active linked post once', async () => {
     const rows = await seed(1_234);
     const seen: string[] = [];
@@ -71,5 +104,45 @@ describe('paged scans of the linked posts', () => {
       .map((r) => r.id)
       .sort();
     expect(seen).toEqual(expected);
+  });
+
+  it('the posts scheduled in the next days are found through the planned time, not a walk of every post', async () => {
+    const rows = await seed(2_000);
+    const week = { now: '2026-11-29T12:00:00.000Z', until: '2026-12-06T12:00:00.000Z' };
+    // id, post, scheduled time, published link (post i is in ws-b when i % 3 is 0, removed when
+    // i % 7 is 0, never read when i % 5 is 0)
+    const variants: Array<[string, string, string | null, string | null]> = [
+      ['in-week', 'p000011', '2026-12-01T09:00:00.000Z', null],
+      ['at-until', 'p000020', week.until, null],
+      ['twice-a', 'p000013', '2026-11-30T09:00:00.000Z', null],
+      ['twice-b', 'p000013', '2026-12-02T09:00:00.000Z', null],
+      ['now-is-past', 'p000016', week.now, null],
+      ['after-week', 'p000017', '2026-12-07T09:00:00.000Z', null],
+      ['published', 'p000019', '2026-12-01T09:00:00.000Z', 'https://example.com/p/1'],
+      ['removed-post', 'p000070', '2026-12-01T09:00:00.000Z', null],
+      ['other-ws', 'p000003', '2026-12-01T09:00:00.000Z', null],
+      ['draft-post', 'draft', '2026-12-01T09:00:00.000Z', null],
+    ];
+    for (const [id, postId, at, link] of variants)
+      await sql`insert into variant (id, post_id, platform, content, account_mode, scheduled_at, platform_post_url, created_at, updated_at)
+        values (${id}, ${postId}, 'x', 'text', 'none', ${at}, ${link}, '', '')`.execute(store.db);
+    // Linked, active, outside the left-out workspace, with a variant still to go out in (now, until].
+    const expected = ['p000011', 'p000020', 'p000013'];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const readAt = expected.map((id) => byId.get(id)?.variants_read_at ?? null);
+    expect(await readOfPart(store.db, week, ['ws-b'])).toEqual({
+      posts: 3,
+      never: readAt.filter((at) => at === null).length,
+      oldest: readAt.filter((at): at is string => at !== null).sort()[0] ?? null,
+    });
+    const stale = await staleScheduledWithin(
+      store.db,
+      { ...week, readBefore: '2026-12-31T00:00:00.000Z', limit: 2 },
+      ['ws-b'],
+    );
+    const longestAgo = [...expected].sort((a, b) =>
+      (byId.get(a)?.variants_read_at ?? '').localeCompare(byId.get(b)?.variants_read_at ?? ''),
+    );
+    expect(stale.map((p) => p.id)).toEqual(longestAgo.slice(0, 2));
   });
 });
