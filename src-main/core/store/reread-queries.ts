@@ -133,7 +133,7 @@ export async function staleLongest(
       .limit(range.limit)
       .execute();
     const page = rows.map((r) => ({ ...asReadable([r])[0]!, readAt: r.variants_read_at ?? '' }));
-    // Never read sorts first, as SQLite sorts null first; ties keep their order of reading.
+    // Never read sorts first, as SQLite sorts null first; ties stay in the order they were found.
     longestAgo = [...longestAgo, ...page]
       .sort((a, b) => a.readAt.localeCompare(b.readAt))
       .slice(0, range.limit);
