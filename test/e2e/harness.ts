@@ -374,9 +374,12 @@ export async function newPost(page: Page, title: string): Promise<void> {
   // Title field is not enough: the previous post's is already there, and text typed into it
   // before the new post opens is lost.
   // (Polled with evaluate: waitForFunction evaluates strings in the page, which its CSP forbids.)
-  await until('the new post open, its title focused', () =>
+  // The field of a post still being made has the same id (new-post-note beside it says so); the
+  // steps that follow (Add variant) need the post made, so that field must have gone too.
+  await until('the new post made and open, its title focused', () =>
     page.evaluate<boolean>(
-      `document.activeElement?.id === 'post-title' && document.activeElement.value === ''`,
+      `document.activeElement?.id === 'post-title' && document.activeElement.value === '' &&
+        document.getElementById('new-post-note') === null`,
     ),
   );
   await page.getByLabel('Title', { exact: true }).fill(title);
