@@ -24,6 +24,19 @@ function linkedActive(db: Kysely<Database>, leftOut: readonly string[]) {
 const asReadable = (rows: Array<{ id: string; server_id: string | null; workspace: string | null }>) =>
   rows.map((r) => ({ id: r.id, server_id: r.server_id as string, workspace: r.workspace as string }));
 
+/** Linked active posts not read since `readBefore` (or never), with when they were read. */
+function staleLinked(db: Kysely<Database>, leftOut: readonly string[], readBefore: string) {
+  return linkedActive(db, leftOut)
+    .select(['post.id', 'post.server_id', 'post.workspace', 'post.variants_read_at'])
+    .where((eb) =>
+      eb.or([eb('post.variants_read_at', 'is', null), eb('post.variants_read_at', '<', readBefore)]),
+    );
+}
+
+/** Read longest ago first, never read before all (as SQLite sorts null first); ties keep their order. */
+const longestAgoFirst = (a: { variants_read_at: string | null }, b: { variants_read_at: string | null }) =>
+  (a.variants_read_at ?? '').localeCompare(b.variants_read_at ?? '');
+
 /** The local ids of the posts with a variant planned (scheduled, or published) in one of `ranges`. */
 export async function postsPlannedIn(
   db: Kysely<Database>,
@@ -51,16 +64,9 @@ export async function staleAmong(
   leftOut: readonly string[],
 ): Promise<ReadablePost[]> {
   const rows = await selectByIds(ids, (part) =>
-    linkedActive(db, leftOut)
-      .select(['post.id', 'post.server_id', 'post.workspace', 'post.variants_read_at'])
-      .where('post.id', 'in', part)
-      .where((eb) =>
-        eb.or([eb('post.variants_read_at', 'is', null), eb('post.variants_read_at', '<', readBefore)]),
-      )
-      .execute(),
+    staleLinked(db, leftOut, readBefore).where('post.id', 'in', part).execute(),
   );
-  rows.sort((a, b) => (a.variants_read_at ?? '').localeCompare(b.variants_read_at ?? ''));
-  return asReadable(rows);
+  return asReadable(rows.sort(longestAgoFirst));
 }
 
 /**
@@ -118,26 +124,22 @@ export async function staleLongest(
   leftOut: readonly string[],
   between: () => Promise<void> = () => Promise.resolve(),
 ): Promise<ReadablePost[]> {
-  type Stale = ReadablePost & { readAt: string };
-  let longestAgo: Stale[] = [];
+  let longestAgo: Array<{
+    id: string;
+    server_id: string | null;
+    workspace: string | null;
+    variants_read_at: string | null;
+  }> = [];
   for (let after: string | null = null; ;) {
     const upTo = await pageEnd(db, leftOut, after);
-    const rows = await linkedActive(db, leftOut)
-      .select(['post.id', 'post.server_id', 'post.workspace', 'post.variants_read_at'])
+    const page = await staleLinked(db, leftOut, range.readBefore)
       .$if(after !== null, (q) => q.where('post.id', '>', after as string))
       .$if(upTo !== null, (q) => q.where('post.id', '<=', upTo as string))
-      .where((eb) =>
-        eb.or([eb('post.variants_read_at', 'is', null), eb('post.variants_read_at', '<', range.readBefore)]),
-      )
       .orderBy('post.variants_read_at')
       .limit(range.limit)
       .execute();
-    const page = rows.map((r) => ({ ...asReadable([r])[0]!, readAt: r.variants_read_at ?? '' }));
-    // Never read sorts first, as SQLite sorts null first; ties stay in the order they were found.
-    longestAgo = [...longestAgo, ...page]
-      .sort((a, b) => a.readAt.localeCompare(b.readAt))
-      .slice(0, range.limit);
-    if (upTo === null) return longestAgo.map(({ readAt: _, ...post }) => post);
+    longestAgo = [...longestAgo, ...page].sort(longestAgoFirst).slice(0, range.limit);
+    if (upTo === null) return asReadable(longestAgo);
     after = upTo;
     await between();
   }

@@ -80,6 +80,9 @@ async function leftOut(ctx: SyncContext): Promise<string[]> {
   return (await listUnavailableWorkspaces(ctx.db)).map((w) => w.slug);
 }
 
+/** What a paged scan awaits between its pages: the window's commands come first (give-way.ts). */
+const windowBetween = (ctx: SyncContext) => (): Promise<void> => giveWay(ctx.window);
+
 /** The posts to read now, most pressing first, at most `limit`; the sweep's only when `sweep`. */
 async function postsToReread(
   ctx: SyncContext,
@@ -104,11 +107,8 @@ async function postsToReread(
   const range = { now: iso(now), until: iso(now + NEXT_WEEK_MS), readBefore: watchedBefore };
   if (chosen.size < limit) take(await staleScheduledWithin(ctx.db, { ...range, limit }, out));
   const sweptBefore = iso(now - SWEPT_READ_EVERY_MS);
-  if (sweep && chosen.size < limit) {
-    // The window's commands come between the pages of the sweep's scan (give-way.ts).
-    const between = (): Promise<void> => giveWay(ctx.window);
-    take(await staleLongest(ctx.db, { readBefore: sweptBefore, limit }, out, between));
-  }
+  if (sweep && chosen.size < limit)
+    take(await staleLongest(ctx.db, { readBefore: sweptBefore, limit }, out, windowBetween(ctx)));
   return [...chosen.values()];
 }
 
@@ -161,8 +161,7 @@ export async function checkedParts(
 ): Promise<SyncChecked> {
   const now = ctx.clock.now().getTime();
   const out = await leftOut(ctx);
-  // The window's commands come between the pages of a count (give-way.ts).
-  const between = (): Promise<void> => giveWay(ctx.window);
+  const between = windowBetween(ctx);
   const week = { now: new Date(now).toISOString(), until: new Date(now + NEXT_WEEK_MS).toISOString() };
   return {
     onScreen: since(await readOfPosts(ctx.db, await screenPosts(ctx, screen), out), lastRead),
