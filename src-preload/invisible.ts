@@ -50,19 +50,34 @@ const EVERY_INVISIBLE = new RegExp(SET, 'gu');
  * (RGI_Emoji, set difference) is newer than the language level the compiler checks against.
  */
 function textPattern(keep: string): RegExp {
+  return new RegExp(String.raw`(\p{RGI_Emoji})|(${setWithout(keep)})`, 'gv');
+}
+/** The set less the characters of `keep`, for a pattern with the `v` flag. */
+function setWithout(keep: string): string {
   const kept = [...keep].map((c) => `\\u{${c.codePointAt(0)!.toString(16)}}`).join('');
-  const set = kept === '' ? SET : `[${SET}--[${kept}]]`;
-  return new RegExp(String.raw`(\p{RGI_Emoji})|(${set})`, 'gv');
+  return kept === '' ? SET : `[${SET}--[${kept}]]`;
+}
+/** Built on first use, once for each `keep`. */
+function cached(cache: Map<string, RegExp>, keep: string, build: (keep: string) => RegExp): RegExp {
+  let pattern = cache.get(keep);
+  if (pattern === undefined) cache.set(keep, (pattern = build(keep)));
+  return pattern;
 }
 const patterns = new Map<string, RegExp>();
 /**
  * The pattern keeping `keep`, built on first use: compiling RGI_Emoji takes about 20 ms, which
  * every start-up would pay, and most text never has an invisible character to look for.
  */
-function patternKeeping(keep: string): RegExp {
-  let pattern = patterns.get(keep);
-  if (pattern === undefined) patterns.set(keep, (pattern = textPattern(keep)));
-  return pattern;
+const patternKeeping = (keep: string): RegExp => cached(patterns, keep, textPattern);
+const tests = new Map<string, RegExp>();
+/**
+ * Whether `text` holds a character of the set other than those of `keep`: the cheap test before
+ * the emoji-aware pattern. Text printed on several lines has newlines, which alone would build
+ * that pattern (a CLI command's output paid its 20 ms every time).
+ */
+function holdsInvisible(text: string, keep: string): boolean {
+  if (!ANY_INVISIBLE.test(text)) return false;
+  return keep === '' || cached(tests, keep, (k) => new RegExp(setWithout(k), 'v')).test(text);
 }
 /** Newline and tab lay text out: in content they are not hidden characters. */
 const CONTENT = '\n\t';
@@ -94,7 +109,7 @@ export function describeChar(char: string): string {
 /** Every invisible character in `text`, in order (newline and tab are not). */
 export function findInvisible(text: string): InvisibleChar[] {
   // Most text has none: the cheap test spares the emoji-aware scan.
-  if (!ANY_INVISIBLE.test(text)) return [];
+  if (!holdsInvisible(text, CONTENT)) return [];
   const found: InvisibleChar[] = [];
   for (const m of text.matchAll(patternKeeping(CONTENT))) {
     const char = m[2];
@@ -106,7 +121,7 @@ export function findInvisible(text: string): InvisibleChar[] {
 
 /** `text` with the invisible characters removed (an emoji's joiners stay in it). */
 export function withoutInvisible(text: string): string {
-  if (!ANY_INVISIBLE.test(text)) return text;
+  if (!holdsInvisible(text, CONTENT)) return text;
   return text.replace(patternKeeping(CONTENT), (whole, emoji: string | undefined) => emoji ?? '');
 }
 
@@ -135,7 +150,7 @@ export function visibleEscape(char: string): string {
  * shown this way cannot drive a terminal or reorder what is around it.
  */
 export function escapeInvisible(text: string, keep = ''): string {
-  if (!ANY_INVISIBLE.test(text)) return text;
+  if (!holdsInvisible(text, keep)) return text;
   return text.replace(
     patternKeeping(keep),
     (whole, emoji: string | undefined) => emoji ?? visibleEscape(whole),

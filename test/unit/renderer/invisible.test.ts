@@ -113,6 +113,15 @@ describe('escaping invisible characters', () => {
     expect(escapeInvisible('plain')).toBe('plain');
   });
 
+  it('leaves text whose only characters of the set are the kept ones as it is, and escapes the rest', () => {
+    expect(escapeInvisible('one\ntwo\tthree\n', '\n\t')).toBe('one\ntwo\tthree\n');
+    expect(escapeInvisible('one\ntwo\r\n', '\n')).toBe('one\ntwo\\r\n');
+    expect(escapeInvisible('one\ntwo', '\t')).toBe('one\\ntwo');
+    expect(withoutInvisible('line\n\tindented')).toBe('line\n\tindented');
+    expect(withoutInvisible('line\n\u200bhidden')).toBe('line\nhidden');
+    expect(findInvisible('line\n\tindented')).toEqual([]);
+  });
+
   it('escapes them in JSON text so that it reads back the same', () => {
     const value = { title: 'x\u001b\u0085\u202e\u{e0041}\u00ad\u2028y', n: 1 };
     const json = escapeInvisibleInJson(JSON.stringify(value));
