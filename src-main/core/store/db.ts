@@ -11,6 +11,7 @@ import {
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
+  type DatabaseIntrospector,
   type DialectAdapter,
   type Driver,
   type Migration,
@@ -24,6 +25,7 @@ import {
   migrateOneByOne,
   MIGRATION_TABLE,
   pendingMigrations,
+  TableNamesIntrospector,
   TransactionalDdlSqliteAdapter,
 } from './migrate';
 import { MIGRATIONS } from './migrations/index';
@@ -206,6 +208,9 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
   override createAdapter(): DialectAdapter {
     return new TransactionalDdlSqliteAdapter();
+  }
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new TableNamesIntrospector(db);
   }
 }
 

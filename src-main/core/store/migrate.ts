@@ -4,12 +4,19 @@
 // migration, and the next start runs it again from there. They go one at a time, so the work
 // of the ones before stays done.
 import {
+  DEFAULT_MIGRATION_LOCK_TABLE,
   Migrator,
+  sql,
   SqliteAdapter,
+  type DatabaseIntrospector,
+  type DatabaseMetadata,
+  type DatabaseMetadataOptions,
   type Kysely,
   type Migration,
   type MigrationProvider,
   type NoMigrations,
+  type SchemaMetadata,
+  type TableMetadata,
 } from 'kysely';
 import type { Database } from './schema';
 
@@ -19,6 +26,37 @@ export const MIGRATION_TABLE = 'kysely_migration';
 export class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   override get supportsTransactionalDdl(): boolean {
     return true;
+  }
+}
+
+/**
+ * The schema as Kysely's Migrator asks for it: whether its tables exist, once as a file opens
+ * and twice before each migration. Kysely's own SQLite introspector answers with every column
+ * of every table and splits each table's SQL to find them, which was a third of the time a new
+ * folder took to open (22 migrations). Outpost reads no schema through Kysely otherwise, so this
+ * one answers tables and views by name, and no columns.
+ */
+export class TableNamesIntrospector implements DatabaseIntrospector {
+  readonly #db: Kysely<unknown>;
+  constructor(db: Kysely<unknown>) {
+    this.#db = db;
+  }
+
+  getSchemas(): Promise<SchemaMetadata[]> {
+    return Promise.resolve([]);
+  }
+
+  async getTables(options?: DatabaseMetadataOptions): Promise<TableMetadata[]> {
+    const { rows } = await sql<{ name: string; type: string }>`select name, type from sqlite_master
+      where type in ('table', 'view') and name not like 'sqlite_%' order by name`.execute(this.#db);
+    const internal = new Set([MIGRATION_TABLE, DEFAULT_MIGRATION_LOCK_TABLE]);
+    return rows
+      .filter((r) => options?.withInternalKyselyTables === true || !internal.has(r.name))
+      .map((r) => ({ name: r.name, isView: r.type === 'view', columns: [] }));
+  }
+
+  async getMetadata(options?: DatabaseMetadataOptions): Promise<DatabaseMetadata> {
+    return { tables: await this.getTables(options) };
   }
 }
 

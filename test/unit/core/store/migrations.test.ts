@@ -33,6 +33,26 @@ describe('migrations', () => {
     expect(LATEST_MIGRATION).toBe(names.at(-1));
   });
 
+  it("answer Kysely's Migrator which tables exist, its own only when it asks for them", async () => {
+    const opened = await openDatabase({ file: join(dir, 'a.db') });
+    try {
+      await sql`create view post_titles as select title from post`.execute(opened.db);
+      const names = (tables: Array<{ name: string }>) => tables.map((t) => t.name);
+      const app = await opened.db.introspection.getTables();
+      expect(names(app)).toContain('post');
+      expect(names(app)).not.toContain('kysely_migration');
+      expect(app.find((t) => t.name === 'post_titles')?.isView).toBe(true);
+      expect(app.find((t) => t.name === 'post')?.isView).toBe(false);
+      const all = await opened.db.introspection.getTables({ withInternalKyselyTables: true });
+      expect(names(all)).toEqual(
+        expect.arrayContaining(['kysely_migration', 'kysely_migration_lock', 'post']),
+      );
+      expect(names(all).filter((n) => n.startsWith('sqlite_'))).toEqual([]);
+    } finally {
+      await opened.close();
+    }
+  });
+
   it('0001-initial: creates every table, WAL and foreign keys on', async () => {
     const file = join(dir, 'a.db');
     const opened = await openDatabase({ file, migrateTo: '0001-initial' });
