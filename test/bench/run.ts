@@ -53,7 +53,7 @@ import { benchFind } from './find';
 import { findTable, searchRows, slowestSearchFirstScreenful, type FindResult } from './lib/find-rows';
 import { benchSafekeeping } from './safekeeping';
 import { safekeepingRows } from './lib/safekeeping-rows';
-import { benchPostingTimes } from './posting-times';
+import { benchPostingTimesApart } from './posting-times';
 import { postingTimesRow } from './lib/posting-times-row';
 import { benchFileSize } from './file-size';
 import { fileSizeRow } from './lib/file-size-row';
@@ -1147,7 +1147,7 @@ if (selected.has('safekeeping')) {
 if (selected.has('posting-times')) {
   const begun = beginSection();
   log(`posting times: long lines read (${loadText(begun.loadAtStart)})`);
-  const read = benchPostingTimes({ runs: config.postingTimesRuns });
+  const read = await benchPostingTimesApart({ runs: config.postingTimesRuns });
   const row = postingTimesRow(read, begun.loadAtStart);
   log(`posting times: ${row.figure}`);
   sections['posting-times'] = {
