@@ -33,8 +33,11 @@ function staleLinked(db: Kysely<Database>, leftOut: readonly string[], readBefor
     );
 }
 
+/** A row of staleLinked. */
+type StaleRow = Awaited<ReturnType<ReturnType<typeof staleLinked>['execute']>>[number];
+
 /** Read longest ago first, never read before all (as SQLite sorts null first); ties keep their order. */
-const longestAgoFirst = (a: { variants_read_at: string | null }, b: { variants_read_at: string | null }) =>
+const longestAgoFirst = (a: StaleRow, b: StaleRow) =>
   (a.variants_read_at ?? '').localeCompare(b.variants_read_at ?? '');
 
 /** The local ids of the posts with a variant planned (scheduled, or published) in one of `ranges`. */
@@ -124,12 +127,7 @@ export async function staleLongest(
   leftOut: readonly string[],
   between: () => Promise<void> = () => Promise.resolve(),
 ): Promise<ReadablePost[]> {
-  let longestAgo: Array<{
-    id: string;
-    server_id: string | null;
-    workspace: string | null;
-    variants_read_at: string | null;
-  }> = [];
+  let longestAgo: StaleRow[] = [];
   for (let after: string | null = null; ;) {
     const upTo = await pageEnd(db, leftOut, after);
     const page = await staleLinked(db, leftOut, range.readBefore)
