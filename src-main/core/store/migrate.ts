@@ -29,6 +29,9 @@ export class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/** The Migrator's own tables, left out of the answer unless it asks for them. */
+const KYSELY_TABLES = new Set([MIGRATION_TABLE, DEFAULT_MIGRATION_LOCK_TABLE]);
+
 /**
  * The schema as Kysely's Migrator asks for it: whether its tables exist, once as a file opens
  * and twice before each migration. Kysely's own SQLite introspector answers with every column
@@ -49,9 +52,8 @@ export class TableNamesIntrospector implements DatabaseIntrospector {
   async getTables(options?: DatabaseMetadataOptions): Promise<TableMetadata[]> {
     const { rows } = await sql<{ name: string; type: string }>`select name, type from sqlite_master
       where type in ('table', 'view') and name not like 'sqlite_%' order by name`.execute(this.#db);
-    const internal = new Set([MIGRATION_TABLE, DEFAULT_MIGRATION_LOCK_TABLE]);
     return rows
-      .filter((r) => options?.withInternalKyselyTables === true || !internal.has(r.name))
+      .filter((r) => options?.withInternalKyselyTables === true || !KYSELY_TABLES.has(r.name))
       .map((r) => ({ name: r.name, isView: r.type === 'view', columns: [] }));
   }
 
