@@ -46,6 +46,8 @@ export default defineConfig({
           cli: resolve('src-main/cli.ts'),
           // The core's own thread (src-main/core-thread/), started by the desktop app and the browser host.
           'core-worker': resolve('src-main/core-thread/worker.ts'),
+          // The thread the core's thread sends the service's requests from (thread-wire.ts).
+          'wire-worker': resolve('src-main/core-thread/wire-worker.ts'),
         },
       },
     },

@@ -4,6 +4,8 @@
 // The core's events go to the host in one message per turn of this thread: a first pull emits
 // one for every post and variant it stores, and a message for each would keep the host's thread
 // (the one that answers the window) busy receiving them and writing them out one at a time.
+import { dirname, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { BridgeEvent } from '@preload/bridge';
 import { createAppCore } from '../core/app/create-app-core';
@@ -12,6 +14,7 @@ import { createConsoleLogger } from '../shared/console-logger';
 import { CommandCount } from './command-count';
 import { coreThreadOptionsSchema, toCoreSchema, type FromCore, type ToCore } from './messages';
 import { PortSecretStore } from './port-secrets';
+import { ThreadWire } from './thread-wire';
 
 if (parentPort === null) throw new Error('The core thread runs as a worker thread, not as a program.');
 const port = parentPort;
@@ -34,6 +37,9 @@ const send = (message: FromCore): void => {
 const options = coreThreadOptionsSchema.parse(workerData);
 const secrets = new PortSecretStore(options.secretsKind, send);
 const commands = new CommandCount(options.commandCount);
+/** The service's requests go out on a thread of their own, built beside this one (wire-worker.ts). */
+const here = fileURLToPath(import.meta.url);
+const wire = new ThreadWire(join(dirname(here), `wire-worker${extname(here)}`));
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -61,6 +67,7 @@ async function handle(core: AppCore, message: ToCore): Promise<void> {
       return;
     case 'close':
       await core.close(message.graceMs);
+      await wire.close();
       send({ kind: 'closed' });
       port.close();
       return;
@@ -89,6 +96,7 @@ async function start(): Promise<void> {
       secretsMessage: options.secretsMessage,
       syncLease: options.syncLease,
       commandsWaiting: () => commands.waiting(),
+      wire: wire.send,
       ...(options.logPrefix !== undefined ? { logger: createConsoleLogger(options.logPrefix) } : {}),
       ...(options.syncIntervalMs !== undefined ? { syncIntervalMs: options.syncIntervalMs } : {}),
       ...(options.syncAfterChangeMs !== undefined ? { syncAfterChangeMs: options.syncAfterChangeMs } : {}),

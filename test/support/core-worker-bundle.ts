@@ -2,7 +2,7 @@
 // (as the build does with rolldown), into out/ inside the checkout so its bare imports resolve
 // to the project's node_modules. Native modules stay outside the bundle.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -11,20 +11,27 @@ let bundled: Promise<string> | null = null;
 
 export function coreWorkerBundle(): Promise<string> {
   bundled ??= (async () => {
-    const dir = join(ROOT, 'out', 'test-core-thread');
+    // A folder per process: the core's worker finds the wire's beside it (worker.ts).
+    const dir = join(ROOT, 'out', 'test-core-thread', String(process.pid));
     mkdirSync(dir, { recursive: true });
-    const outfile = join(dir, `core-worker-${process.pid}.mjs`);
+    const thread = (name: string): string => join(ROOT, 'src-main', 'core-thread', `${name}.ts`);
     await build({
-      entryPoints: [join(ROOT, 'src-main', 'core-thread', 'worker.ts')],
+      entryPoints: { 'core-worker': thread('worker'), 'wire-worker': thread('wire-worker') },
       bundle: true,
       platform: 'node',
       format: 'esm',
       target: 'node20',
       packages: 'external',
-      outfile,
+      outdir: dir,
+      outExtension: { '.js': '.mjs' },
       logLevel: 'warning',
     });
-    return outfile;
+    return join(dir, 'core-worker.mjs');
   })();
   return bundled;
+}
+
+/** The wire's worker, bundled beside the core's (the core's thread starts it from there). */
+export async function wireWorkerBundle(): Promise<string> {
+  return join(dirname(await coreWorkerBundle()), 'wire-worker.mjs');
 }

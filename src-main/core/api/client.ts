@@ -7,8 +7,7 @@ import { ServiceError } from './errors';
 import { Redactor } from './redaction';
 import { validateBaseUrl, validateToken } from './settings-checks';
 import { statusError } from './status-errors';
-import { classifyTransportError } from './transport-errors';
-import { readCappedBody } from './read-body';
+import { fetchWire, type Wire } from './wire';
 import {
   ENVELOPE_PAGE_LIMIT,
   nextEnvelopePage,
@@ -38,6 +37,9 @@ export interface ServiceClientOptions {
   token: string;
   authHeader: AuthHeaderStyle;
   timeoutMs?: number;
+  /** How requests travel (a thread of their own in the app); default `fetch` on this thread. */
+  wire?: Wire;
+  /** The `fetch` of the default wire (tests pass their own). */
   fetch?: typeof fetch;
   /** For `Retry-After` dates; defaults to the system clock. */
   now?: () => Date;
@@ -85,7 +87,7 @@ export class ServiceClient {
   /** Knows the token: every answer and error text is scrubbed of it, in any encoding, on arrival. */
   readonly #redactor = new Redactor();
   readonly #timeoutMs: number;
-  readonly #fetch: typeof fetch;
+  readonly #wire: Wire;
   readonly #now: () => Date;
   readonly #maxBodyBytes: number;
   readonly #logErrorAnswer: ServiceClientOptions['logErrorAnswer'];
@@ -102,7 +104,7 @@ export class ServiceClient {
     }
     this.authHeader = options.authHeader;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.#wire = options.wire ?? fetchWire(options.fetch ?? globalThis.fetch.bind(globalThis));
     this.#now = options.now ?? (() => new Date());
     this.#maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.#logErrorAnswer = options.logErrorAnswer;
@@ -311,33 +313,15 @@ export class ServiceClient {
     // The spec asks every write to say it is JSON, the body-less publish included.
     if (method !== 'GET') headers['Content-Type'] = 'application/json';
 
-    // One timer for the whole exchange, answer and body, cleared as soon as it is over:
-    // AbortSignal.timeout's timer cannot be cleared, so every request left one running.
-    const abort = new AbortController();
-    const timer = setTimeout(
-      () => abort.abort(new DOMException('The operation timed out.', 'TimeoutError')),
-      this.#timeoutMs,
-    );
-    let response: Response;
-    let text: string;
-    try {
-      try {
-        response = await this.#fetch(`${this.baseUrl}${path}`, {
-          method,
-          headers,
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: abort.signal,
-          // A redirect could carry the token to another host; treat it as a settings problem.
-          redirect: 'manual',
-        });
-      } catch (error) {
-        throw classifyTransportError(error, this.#timeoutMs);
-      }
-      text = await readCappedBody(response, this.#maxBodyBytes, this.#timeoutMs);
-    } finally {
-      clearTimeout(timer);
-    }
-    const status = response.status;
+    const answer = await this.#wire({
+      method,
+      url: `${this.baseUrl}${path}`,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      timeoutMs: this.#timeoutMs,
+      maxBodyBytes: this.#maxBodyBytes,
+    });
+    const { status, text } = answer;
 
     if (status >= 200 && status < 300) {
       this.#watch?.answered(status, null);
@@ -364,7 +348,8 @@ export class ServiceClient {
       // however deep, leaves here, before anything else sees the answer.
       return { status, json: this.#redactor.cleanParsed(json, text) };
     }
-    const error = statusError(response, text, { clean: (t) => this.#clean(t), now: this.#now });
+    const head = { status, statusText: answer.statusText, headers: new Headers(answer.headers) };
+    const error = statusError(head, text, { clean: (t) => this.#clean(t), now: this.#now });
     this.#watch?.answered(status, error.retryAfterMs);
     this.#logErrorAnswer?.(`the service answered ${method} ${path} with ${status}`, {
       shown: error.message,

@@ -26,13 +26,16 @@ export function firstLine(text: string): string {
 }
 
 /** A body that is a page, not a message: HTML or XML, by its type or its first character. */
-function isMarkup(response: Response, text: string, clean: ServiceText['clean']): boolean {
+function isMarkup(response: AnswerHead, text: string, clean: ServiceText['clean']): boolean {
   return (
     /html|xml/i.test(clean(response.headers.get('content-type') ?? '')) || text.trimStart().startsWith('<')
   );
 }
 
-export function statusError(response: Response, text: string, service: ServiceText): ServiceError {
+/** What statusError reads of an answer besides its body. */
+export type AnswerHead = Pick<Response, 'status' | 'statusText' | 'headers'>;
+
+export function statusError(response: AnswerHead, text: string, service: ServiceText): ServiceError {
   const { clean } = service;
   const status = response.status;
   const page = isMarkup(response, text, clean);

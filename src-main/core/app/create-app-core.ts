@@ -14,6 +14,7 @@ import type {
 } from '@preload/bridge';
 import { AnswerWatch } from '../api/answer-watch';
 import { isServiceError } from '../api/errors';
+import type { Wire } from '../api/wire';
 import { NoSuchOp } from '../outbox/actions';
 import { OpMoved, OpRefused } from '../outbox/op-store';
 import type { AppCore, Cancel, Clock, Logger, Scheduler, SecretStore, SyncTrigger } from '../ports';
@@ -56,6 +57,8 @@ export interface AppCoreOptions {
   scheduler?: Scheduler;
   logger?: Logger;
   nativeBinding?: string;
+  /** How the service's requests travel (the core's thread gives them a thread of their own); default `fetch` here. */
+  wire?: Wire;
   fetch?: typeof fetch;
   syncIntervalMs?: number | false;
   /** Quiet time after a local change before it is synced (default 3 s); false: only when asked. */
@@ -146,6 +149,7 @@ class Core implements AppCore {
         fileLog: file,
         now: () => this.#clock.now().toISOString(),
         answers: this.#answers,
+        ...(options.wire ? { wire: options.wire } : {}),
         ...(options.fetch ? { fetch: options.fetch } : {}),
         ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
       },

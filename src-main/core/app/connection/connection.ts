@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { AuthHeaderStyle, SettingsView, Theme } from '@preload/bridge';
 import type { AnswerWatch } from '../../api/answer-watch';
 import { ServiceClient, validateBaseUrl, validateToken } from '../../api/client';
+import type { Wire } from '../../api/wire';
 import type { Logger, SecretStore } from '../../ports';
 import { BASE_URL_ENV_VAR, TOKEN_ENV_VAR } from '../../secrets/environment-store';
 import { KeychainError } from '../../secrets/keytar-store';
@@ -37,6 +38,7 @@ export interface ConnectionOptions {
   logger: Logger;
   /** The log file alone: the service's whole error answers go there and nowhere else. */
   fileLog?: Logger;
+  wire?: Wire;
   fetch?: typeof fetch;
   requestTimeoutMs?: number;
   now: () => string;
@@ -73,6 +75,7 @@ export class Connection {
       authHeader,
       logErrorAnswer: (message, fields) => this.#o.fileLog?.warn(message, fields),
       ...(this.#o.answers ? { watch: this.#o.answers } : {}),
+      ...(this.#o.wire ? { wire: this.#o.wire } : {}),
       ...(this.#o.fetch ? { fetch: this.#o.fetch } : {}),
       ...(this.#o.requestTimeoutMs ? { timeoutMs: this.#o.requestTimeoutMs } : {}),
     });
