@@ -1,8 +1,14 @@
 // Opens Outpost's real core for a benchmark: a temp data folder, an in-memory secret store
-// (the keychain is not what is measured), no periodic timer unless asked, and a fetch wrapper
-// that counts and timestamps every request the core sends.
+// (the keychain is not what is measured), no periodic timer unless asked, and a wrapper around
+// the wire (the app's own: requests sent from a thread of their own) that counts and timestamps
+// every request the core sends.
 import type { CommandName, PostDetail } from '@preload/bridge';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { DraftSpec } from './bare-client';
+import { fetchWire, type Wire } from '../../../src-main/core/api/wire';
+import { ThreadWire } from '../../../src-main/core-thread/thread-wire';
 import { createAppCore } from '../../../src-main/core/app/create-app-core';
 import { MemorySecretStore } from '../../../src-main/core/secrets/memory-store';
 import type { AppCore, Clock, Logger, Scheduler } from '../../../src-main/core/ports';
@@ -28,6 +34,15 @@ export interface BenchCore {
 }
 
 const quiet: Logger = { info() {}, warn() {}, error() {} };
+/** The wire's thread as the app builds it (`npm run build`), from here (tsx) or a bench bundle (out/bench). */
+function builtWireWorker(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json'))) {
+    if (dirname(dir) === dir) throw new Error('The bench runs inside the checkout.');
+    dir = dirname(dir);
+  }
+  return join(dir, 'out', 'main', 'wire-worker.js');
+}
 
 /**
  * The app's core on a data folder with no timers of its own and an in-memory secret store: the
@@ -58,18 +73,27 @@ export async function openBenchCore(options: {
    * measured, which the app itself never does.
    */
   recordRequests?: boolean;
+  /**
+   * `'thread'` (default): requests go out on the wire's own thread, as in the app; `'here'`: on
+   * this one (BENCH_WIRE=here sets it for a whole run, to measure what the wire's thread saves).
+   */
+  wire?: 'thread' | 'here';
 }): Promise<BenchCore> {
   const requests: RequestRecord[] = [];
   const recordRequests = options.recordRequests ?? true;
   let sent = 0;
   let lastPath = '';
   let inFlight = 0;
-  const counting: typeof fetch = async (input, init) => {
-    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  const send: Wire =
+    (options.wire ?? process.env.BENCH_WIRE ?? 'thread') === 'thread'
+      ? new ThreadWire(builtWireWorker()).send
+      : fetchWire(globalThis.fetch.bind(globalThis));
+  const counting: Wire = async (request) => {
+    const href = request.url;
     // Not `new URL()`: parsing 10,000 URLs is bench overhead the bare client does not pay.
     lastPath = href.slice(href.indexOf('/', href.indexOf('//') + 2));
     const record: RequestRecord = {
-      method: init?.method ?? 'GET',
+      method: request.method,
       path: lastPath,
       startedAt: performance.now(),
       endedAt: Number.NaN,
@@ -78,7 +102,7 @@ export async function openBenchCore(options: {
     if (recordRequests) requests.push(record);
     inFlight++;
     try {
-      return await fetch(input, init);
+      return await send(request);
     } finally {
       inFlight--;
       record.endedAt = performance.now();
@@ -90,7 +114,7 @@ export async function openBenchCore(options: {
     host: 'cli',
     version: 'bench',
     logger: quiet,
-    fetch: counting,
+    wire: counting,
     ...(options.syncIntervalMs === 'default' ? {} : { syncIntervalMs: options.syncIntervalMs ?? false }),
     // Syncs run when the bench says so, not after each local change it makes.
     syncAfterChangeMs: false,
