@@ -11,7 +11,8 @@
 // those parts;
 // bench-results.json keeps the other parts of its previous run. Measured Outpost processes apply the app's V8 memory settings
 // (src-main/shared/v8-memory.ts) as its hosts do; BENCH_APP_V8=0 leaves them out (to measure their
-// effect) and BENCH_OUTPOST_FLAGS adds Node/V8 flags (trials).
+// effect) and BENCH_OUTPOST_FLAGS adds Node/V8 flags (trials). BENCH_WIRE=here has the in-process
+// core send its requests from its own thread instead of the wire's (lib/outpost-core.ts).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
