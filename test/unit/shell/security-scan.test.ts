@@ -171,6 +171,13 @@ describe('security scan', () => {
       'unredacted-service-text',
     ],
     [
+      'the status line carried under another name',
+      {
+        'src-main/core/api/c.ts': `export const e = (r: Response) => ({ status: r.status, reason: r.statusText });`,
+      },
+      'unredacted-service-text',
+    ],
+    [
       'a response header in a message',
       {
         'src-main/core/api/c.ts': `export const e = (response: Response) => 'moved to ' + (response.headers.get('location') ?? '?');`,
@@ -264,6 +271,7 @@ describe('security scan', () => {
           export const b = (r: Response) => scrubSecrets(r.headers.get('location') ?? '', []);
           export const c = (r: Response) => Number(r.headers.get('content-length'));
           export const d = (r: Response) => (r.statusText === 'OK' ? 1 : 0);
+          export const e = (r: Response) => ({ status: r.status, statusText: r.statusText });
         `,
         'src-main/open.ts': `export function open(u: string) { const safe = safeLinkUrl(u); if (safe) void openExternal(safe); }`,
         'src-main/prefs.ts': `
