@@ -2,33 +2,55 @@
 // on that thread. The thread starts at the first request. If it dies, every request it held
 // fails as a broken connection (may have reached the service: the outbox treats the outcome as
 // unknown, as for any dropped connection), and the next request starts a new thread.
+// A thread that never starts at all (its file missing or unloadable in a package) ran none of the
+// requests posted to it: they, and every later request, are sent from this thread instead, so a
+// broken build costs the window's smoothness during a sync, never the sync itself.
 import { Worker } from 'node:worker_threads';
-import { asWireFailure, fromWireFailure, type Wire, type WireAnswer } from '../core/api/wire';
+import {
+  asWireFailure,
+  fetchWire,
+  fromWireFailure,
+  type Wire,
+  type WireAnswer,
+  type WireRequest,
+} from '../core/api/wire';
 import type { FromWire, ToWire } from './wire-messages';
 
 interface Waiting {
-  resolve(answer: WireAnswer): void;
-  reject(error: Error): void;
+  request: WireRequest;
+  resolve: (answer: WireAnswer) => void;
+  reject: (error: Error) => void;
+}
+
+export interface ThreadWireOptions {
+  /** Told once if the thread cannot start and requests go from this thread from then on. */
+  onNoThread?: (error: unknown) => void;
 }
 
 export class ThreadWire {
   readonly #file: string | URL;
+  readonly #options: ThreadWireOptions;
   #worker: Worker | null = null;
+  /** Set once a thread could not start: requests go out on this thread. */
+  #here: Wire | null = null;
   readonly #waiting = new Map<number, Waiting>();
   #nextId = 1;
   #closed = false;
 
-  constructor(file: string | URL) {
+  constructor(file: string | URL, options: ThreadWireOptions = {}) {
     this.#file = file;
+    this.#options = options;
   }
 
-  readonly send: Wire = (request) =>
-    new Promise<WireAnswer>((resolve, reject) => {
-      if (this.#closed) return reject(fromWireFailure(asWireFailure(null)));
+  readonly send: Wire = (request) => {
+    if (this.#closed) return Promise.reject(fromWireFailure(asWireFailure(null)));
+    if (this.#here !== null) return this.#here(request);
+    return new Promise<WireAnswer>((resolve, reject) => {
       const id = this.#nextId++;
-      this.#waiting.set(id, { resolve, reject });
+      this.#waiting.set(id, { request, resolve, reject });
       this.#thread().postMessage({ id, request } satisfies ToWire);
     });
+  };
 
   /** Ends the thread; a request still out fails as a broken connection. */
   async close(): Promise<void> {
@@ -44,22 +66,36 @@ export class ThreadWire {
     const worker = new Worker(this.#file, { resourceLimits: { maxYoungGenerationSizeMb: 4 } });
     // Requests in flight keep the core's thread busy enough; an idle wire must not keep it alive.
     worker.unref();
+    // Ready once its module has run and it listens: from then on a request given to it may have left.
+    let started = false;
     worker.on('message', (message: FromWire) => {
+      if ('ready' in message) return void (started = true);
       const waiting = this.#waiting.get(message.id);
       if (waiting === undefined) return;
       this.#waiting.delete(message.id);
       if ('answer' in message) waiting.resolve(message.answer);
       else waiting.reject(fromWireFailure(message.failure));
     });
-    const lost = (): void => {
+    const lost = (error?: unknown): void => {
       if (this.#worker !== worker) return;
       this.#worker = null;
-      this.#failAll();
+      if (started || this.#closed) this.#failAll();
+      else this.#sendHere(error);
     };
     worker.on('error', lost);
-    worker.on('exit', lost);
+    worker.on('exit', () => lost());
     this.#worker = worker;
     return worker;
+  }
+
+  /** The thread never ran: what it was given never left, so it goes from here, as all that follows. */
+  #sendHere(error: unknown): void {
+    const here = fetchWire(globalThis.fetch.bind(globalThis));
+    this.#here = here;
+    this.#options.onNoThread?.(error);
+    const waiting = [...this.#waiting.values()];
+    this.#waiting.clear();
+    for (const w of waiting) here(w.request).then(w.resolve, w.reject);
   }
 
   #failAll(): void {

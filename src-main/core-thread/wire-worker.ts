@@ -21,3 +21,4 @@ async function answer(id: number, request: WireRequest): Promise<void> {
 }
 
 port.on('message', (message: ToWire) => void answer(message.id, message.request));
+port.postMessage({ ready: true } satisfies FromWire);

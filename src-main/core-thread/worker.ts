@@ -39,7 +39,12 @@ const secrets = new PortSecretStore(options.secretsKind, send);
 const commands = new CommandCount(options.commandCount);
 /** The service's requests go out on a thread of their own, built beside this one (wire-worker.ts). */
 const here = fileURLToPath(import.meta.url);
-const wire = new ThreadWire(join(dirname(here), `wire-worker${extname(here)}`));
+const wire = new ThreadWire(join(dirname(here), `wire-worker${extname(here)}`), {
+  onNoThread: (error) =>
+    console.warn(
+      `Outpost: the wire's thread did not start; requests go from the core's thread (${errorText(error)}).`,
+    ),
+});
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

@@ -6,3 +6,4 @@ parentPort.on('message', ({ id, request }) => {
   if (request.url.includes('/die/')) process.exit(3);
   parentPort.postMessage({ id, answer: { status: 200, statusText: 'OK', headers: [], text: '[]' } });
 });
+parentPort.postMessage({ ready: true });

@@ -131,6 +131,29 @@ describe('a wire thread that dies', () => {
     await expect(threadWire.send(request('/posts/'))).resolves.toMatchObject({ status: 200, text: '[]' });
   });
 
+  it('one that never starts sends what it was given from this thread, and all that follows', async () => {
+    const s = await sandbox();
+    const refusals: unknown[] = [];
+    const threadWire = new ThreadWire(new URL('./no-such-wire.mjs', import.meta.url), {
+      onNoThread: (error) => refusals.push(error),
+    });
+    cleanups.push(() => threadWire.close());
+    const service = new ServiceClient({
+      baseUrl: s.baseUrl,
+      token: s.token,
+      authHeader: 'bearer',
+      wire: threadWire.send,
+    });
+    const [workspaces, created] = await Promise.all([
+      service.listWorkspaces(),
+      service.createPost(s.fixtures.workspace, { title: 'Sent though the wire never started' }),
+    ]);
+    expect(workspaces.map((w) => w.slug)).toContain(s.fixtures.workspace);
+    await service.getPost(s.fixtures.workspace, created.id);
+    expect(s.inspect.posts(s.fixtures.workspace).filter((p) => p.title === created.title)).toHaveLength(1);
+    expect(refusals).toHaveLength(1);
+  });
+
   it('once closed, fails what it held and sends nothing more', async () => {
     const s = await sandbox();
     s.faults.add({ kind: 'latency', latencyMs: 5_000, method: 'GET', path: '/api/workspaces/' });
