@@ -48,7 +48,10 @@ export class ThreadWire {
     return new Promise<WireAnswer>((resolve, reject) => {
       const id = this.#nextId++;
       this.#waiting.set(id, { request, resolve, reject });
-      this.#thread().postMessage({ id, request } satisfies ToWire);
+      const worker = this.#thread();
+      // A request out keeps its process alive, as a socket would; an idle wire keeps nothing alive.
+      if (this.#waiting.size === 1) worker.ref();
+      worker.postMessage({ id, request } satisfies ToWire);
     });
   };
 
@@ -64,8 +67,6 @@ export class ThreadWire {
   #thread(): Worker {
     if (this.#worker !== null) return this.#worker;
     const worker = new Worker(this.#file, { resourceLimits: { maxYoungGenerationSizeMb: 4 } });
-    // Requests in flight keep the core's thread busy enough; an idle wire must not keep it alive.
-    worker.unref();
     // Ready once its module has run and it listens: from then on a request given to it may have left.
     let started = false;
     worker.on('message', (message: FromWire) => {
@@ -73,6 +74,7 @@ export class ThreadWire {
       const waiting = this.#waiting.get(message.id);
       if (waiting === undefined) return;
       this.#waiting.delete(message.id);
+      if (this.#waiting.size === 0) worker.unref();
       if ('answer' in message) waiting.resolve(message.answer);
       else waiting.reject(fromWireFailure(message.failure));
     });
@@ -84,6 +86,9 @@ export class ThreadWire {
     };
     worker.on('error', lost);
     worker.on('exit', () => lost());
+    // Unref'd after the listeners, which would otherwise take the reference again; send() refs
+    // it while requests are out.
+    worker.unref();
     this.#worker = worker;
     return worker;
   }

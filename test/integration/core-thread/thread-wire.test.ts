@@ -2,7 +2,10 @@
 // app: the real worker, real HTTP to the sandbox. Answers and every kind of failure cross the
 // thread's port as they would on one thread, and a thread that dies fails what it held as a
 // broken connection (its outcome unknown) and is started again for the next request.
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceClient, ServiceError } from '../../../src-main/core/api';
 import { ThreadWire } from '../../../src-main/core-thread/thread-wire';
@@ -10,6 +13,7 @@ import { startSandbox, type SandboxHandle } from '../../server/index';
 import { wireWorkerBundle } from '../../support/core-worker-bundle';
 
 const DYING_WIRE = new URL('./dying-wire.mjs', import.meta.url);
+const IDLE_WIRE_CHILD = fileURLToPath(new URL('./idle-wire-child.ts', import.meta.url));
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -152,6 +156,25 @@ describe('a wire thread that dies', () => {
     await service.getPost(s.fixtures.workspace, created.id);
     expect(s.inspect.posts(s.fixtures.workspace).filter((p) => p.title === created.title)).toHaveLength(1);
     expect(refusals).toHaveLength(1);
+  });
+
+  it('keeps no process alive once idle: one that sent a request and has nothing left ends by itself', async () => {
+    const s = await sandbox();
+    const child = fork(IDLE_WIRE_CHILD, [], {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, WIRE_FILE: await wireWorkerBundle(), WIRE_URL: `${s.baseUrl}/api/workspaces/` },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const answered = once(child, 'message');
+    const exited = once(child, 'exit');
+    const ended = await Promise.race([
+      exited.then(([code]) => ({ code: code as number | null })),
+      new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 10_000)),
+    ]);
+    if (ended === 'still running') child.kill();
+    expect(ended).toEqual({ code: 0 });
+    // No token was sent: the service answered 401, through the wire's thread, before the end.
+    expect((await answered)[0]).toEqual({ status: 401 });
   });
 
   it('once closed, fails what it held and sends nothing more', async () => {
