@@ -7,7 +7,8 @@
 import type { PostDetail, VariantView } from '@preload/bridge';
 import { BridgeError, errorMessage, invoke } from '../../bridge';
 import { Conflicts } from './conflicts.svelte';
-import { FocusRequests, type FocusTarget } from './focus-request.svelte';
+import { FocusRequests, type FocusRequest, type FocusTarget } from './focus-request.svelte';
+import { applyKeys, type HeldKey } from './held-keys';
 import { HistoryState } from './history.svelte';
 import { ItemMessages } from './messages.svelte';
 import { NewPost } from './new-post.svelte';
@@ -49,12 +50,13 @@ export class EditorState implements OpenPost {
     await this.flush();
     try {
       const post = await invoke('posts.get', { id });
-      if (mine !== this.openSequence) return;
+      if (mine !== this.openSequence) return this.typeLeftBehind(mine, post, caret);
       this.show(post);
       const variantId = this.activeVariant?.id ?? null;
       if (caret === 'content' && variantId === null) this.focus.request('title', null, 'end');
       else if (caret !== null) this.focus.request(caret, caret === 'content' ? variantId : null, 'end');
     } catch (error) {
+      this.heldForOpen.delete(mine);
       if (mine !== this.openSequence) return;
       this.focus.drop();
       this.loadError = errorMessage(error);
@@ -96,11 +98,49 @@ export class EditorState implements OpenPost {
     }
   }
 
-  /** What is shown now is left: answers the number of the switch that follows. */
+  /**
+   * What is shown now is left: answers the number of the switch that follows. Keys held for a
+   * field of what is left are typed into its text all the same: into the field asked for, if its
+   * post is shown, or else once the post being opened comes (typeLeftBehind).
+   */
   private leave(): number {
-    this.focus.drop();
+    const asked = this.focus.current;
+    const keys = this.focus.drop();
+    if (keys.length > 0 && asked !== null && this.post !== null) this.typeIntoAsked(asked, keys);
+    else if (keys.length > 0) this.heldForOpen.set(this.openSequence, keys);
     this.history.close();
     return ++this.openSequence;
+  }
+
+  /** Keys typed while a post was opening, by the number of its switch, when it was left before it came. */
+  // Bookkeeping, not view state.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  private readonly heldForOpen = new Map<number, HeldKey[]>();
+
+  private typeIntoAsked(asked: FocusRequest, keys: HeldKey[]): void {
+    if (asked.target === 'title') this.typing.setTitle(applyKeys(this.typing.title, keys, false));
+    else if (asked.target === 'content' && asked.variantId !== null) {
+      const text = this.typing.contents[asked.variantId] ?? '';
+      this.typing.setContent(asked.variantId, applyKeys(text, keys, true));
+    }
+  }
+
+  /**
+   * A post opened with the caret asked for in it, left before it came: the keys typed for it go
+   * into the text the caret was for (its first variant's, else its title), saved as typing is.
+   */
+  private typeLeftBehind(sequence: number, post: PostDetail, caret: FocusTarget | null): void {
+    const keys = this.heldForOpen.get(sequence);
+    this.heldForOpen.delete(sequence);
+    if (keys === undefined || caret === null || caret === 'schedule') return;
+    const variant = caret === 'content' ? post.variants[0] : undefined;
+    if (variant !== undefined) this.typing.setContent(variant.id, applyKeys(variant.content, keys, true));
+    // A title belongs to the open post's typing; this one is no longer open. A refusal leaves
+    // its title as it was, as a failed save of a post already left does.
+    else
+      void invoke('posts.update', { id: post.id, title: applyKeys(post.title, keys, false) }).catch(
+        () => undefined,
+      );
   }
 
   private show(post: PostDetail): void {

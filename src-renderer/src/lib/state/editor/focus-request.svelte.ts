@@ -5,7 +5,7 @@
 // and typed into it when it takes the caret (held-keys.ts).
 import { untrack } from 'svelte';
 import type { Attachment } from 'svelte/attachments';
-import { HeldKeys, typeInto } from './held-keys';
+import { HeldKeys, typeInto, type HeldKey } from './held-keys';
 
 /**
  * A field that can be asked for. `schedule` is the Schedule shortcut: the time field when no
@@ -42,10 +42,13 @@ export class FocusRequests {
     this.#keys.hold();
   }
 
-  /** The editor now shows something else: a field mounting later must not take the caret unasked. */
-  drop(): void {
+  /**
+   * The editor now shows something else: a field mounting later must not take the caret unasked.
+   * Answers the keys held for the field that was asked for (its owner types them in its text).
+   */
+  drop(): HeldKey[] {
     this.current = null;
-    this.#keys.release();
+    return this.#keys.release();
   }
 
   /** Whether this field has the caret (someone is typing in it). */

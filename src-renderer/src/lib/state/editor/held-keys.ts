@@ -1,7 +1,9 @@
 // Keys typed while the field they are meant for is not on screen yet (another post still
 // loading, another variant's text still mounting): kept in order, kept from whatever element
 // has the focus meanwhile, and typed into that field once it takes the caret. A click anywhere
-// ends the wait: the person went elsewhere.
+// ends the wait: the person went elsewhere. So does the caret moved to another control (the
+// next row of the list, by the keyboard): its keys are its own (Enter opens that row), and the
+// keys held until then stay for the field they were typed for.
 
 export type HeldKey =
   | { kind: 'text'; text: string }
@@ -22,6 +24,34 @@ export function heldKeyOf(event: KeyboardEvent): HeldKey | null {
   if (event.key === 'Enter') return { kind: 'newline' };
   // A printable key names its character ("a", "[", "é"); the others are named ("Tab", "Shift").
   return [...event.key].length === 1 ? { kind: 'text', text: event.key } : null;
+}
+
+/**
+ * The keys applied to a text with the caret after it, as typeInto types them into a field there:
+ * for a field that never took the caret (its post was left while it loaded). `multiline`: a text
+ * area, which takes Enter as a new line.
+ */
+export function applyKeys(text: string, keys: readonly HeldKey[], multiline: boolean): string {
+  let value = text;
+  let start = text.length;
+  let end = start;
+  for (const key of keys) {
+    const selected = start !== end;
+    let from = start;
+    let to = end;
+    let insert = '';
+    if (key.kind === 'selectAll') {
+      [start, end] = [0, value.length];
+      continue;
+    } else if (key.kind === 'text') insert = key.text;
+    else if (key.kind === 'newline' && multiline) insert = '\n';
+    else if (key.kind === 'backspace' && (selected || start > 0)) from = selected ? start : start - 1;
+    else if (key.kind === 'delete' && (selected || end < value.length)) to = selected ? end : end + 1;
+    else continue;
+    value = value.slice(0, from) + insert + value.slice(to);
+    start = end = from + insert.length;
+  }
+  return value;
 }
 
 /** Types the keys into the field at its caret, as the keys themselves would have, then says so (`input`). */
@@ -48,10 +78,14 @@ export class HeldKeys {
   #keys: HeldKey[] = [];
   #release: (() => void) | null = null;
 
-  /** Holds every key typed in the window from now until `release`, or a click. */
+  /** Holds every key typed in the window from now until `release`, a click, or the caret moved elsewhere. */
   hold(): void {
     this.release();
+    // Where the caret was when the wait began (the row opened, the text left), or nowhere.
+    const holder = document.activeElement;
     const onKey = (event: KeyboardEvent): void => {
+      const at = document.activeElement;
+      if (at !== null && at !== holder && at !== document.body) return void this.#stop();
       const key = heldKeyOf(event);
       if (!key) return;
       event.preventDefault();
@@ -69,8 +103,13 @@ export class HeldKeys {
 
   /** Stops holding; answers the keys held, oldest first. */
   release(): HeldKey[] {
+    this.#stop();
+    return this.#keys.splice(0);
+  }
+
+  /** Takes no more keys; those held so far stay until released. */
+  #stop(): void {
     this.#release?.();
     this.#release = null;
-    return this.#keys.splice(0);
   }
 }
