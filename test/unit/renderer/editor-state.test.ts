@@ -74,6 +74,8 @@ beforeEach(() => {
   } as unknown as OutpostBridge;
   // The window's own events too: keys typed while a switch loads are held from it.
   (globalThis as { window?: unknown }).window = Object.assign(new EventTarget(), { outpost: bridge });
+  // And where the caret is when they start being held: nowhere, in a window with no page.
+  (globalThis as { document?: unknown }).document = { activeElement: null, body: null };
 });
 
 const updates = () => sent.filter((s) => s.command === 'variants.update').map((s) => s.payload);
