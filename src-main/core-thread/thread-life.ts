@@ -12,9 +12,18 @@ export const RESTART_DELAYS_MS = [0, 500, 2_000, 5_000, 15_000, 30_000];
 
 /** The built worker: `out/main/core-worker.js`, beside the host's own bundle (or its chunks). */
 export function defaultCoreWorkerFile(): string {
+  return join(builtMain(), 'core-worker.js');
+}
+
+/** The built wire's worker, `out/main/wire-worker.js` (the core's thread finds it beside itself). */
+export function defaultWireWorkerFile(): string {
+  return join(builtMain(), 'wire-worker.js');
+}
+
+/** `out/main`: from a bundle in it (or its chunks), from another bundle in `out/`, or from the sources. */
+function builtMain(): string {
   const here = dirname(fileURLToPath(import.meta.url));
   const marker = `${sep}out${sep}main`;
   const at = here.lastIndexOf(marker);
-  const outMain = at === -1 ? resolve(here, '..', '..', 'out', 'main') : here.slice(0, at + marker.length);
-  return join(outMain, 'core-worker.js');
+  return at === -1 ? resolve(here, '..', '..', 'out', 'main') : here.slice(0, at + marker.length);
 }

@@ -95,17 +95,20 @@ export class ThreadWire {
 
   /** The thread never ran: what it was given never left, so it goes from here, as all that follows. */
   #sendHere(error: unknown): void {
-    const here = fetchWire(globalThis.fetch.bind(globalThis));
+    const here = fetchWire();
     this.#here = here;
     this.#options.onNoThread?.(error);
-    const waiting = [...this.#waiting.values()];
-    this.#waiting.clear();
-    for (const w of waiting) here(w.request).then(w.resolve, w.reject);
+    for (const w of this.#takeWaiting()) here(w.request).then(w.resolve, w.reject);
   }
 
   #failAll(): void {
+    for (const w of this.#takeWaiting()) w.reject(fromWireFailure(asWireFailure(null)));
+  }
+
+  /** Every request still waiting for the thread, no longer waiting. */
+  #takeWaiting(): Waiting[] {
     const waiting = [...this.#waiting.values()];
     this.#waiting.clear();
-    for (const w of waiting) w.reject(fromWireFailure(asWireFailure(null)));
+    return waiting;
   }
 }

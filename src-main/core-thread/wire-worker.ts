@@ -10,7 +10,7 @@ import type { FromWire, ToWire } from './wire-messages';
 
 if (parentPort === null) throw new Error('The wire thread runs as a worker thread, not as a program.');
 const port = parentPort;
-const send = fetchWire(globalThis.fetch.bind(globalThis));
+const send = fetchWire();
 
 async function answer(id: number, request: WireRequest): Promise<void> {
   try {

@@ -104,7 +104,7 @@ export class ServiceClient {
     }
     this.authHeader = options.authHeader;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.#wire = options.wire ?? fetchWire(options.fetch ?? globalThis.fetch.bind(globalThis));
+    this.#wire = options.wire ?? fetchWire(options.fetch);
     this.#now = options.now ?? (() => new Date());
     this.#maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.#logErrorAnswer = options.logErrorAnswer;

@@ -28,8 +28,8 @@ export interface WireAnswer {
 
 export type Wire = (request: WireRequest) => Promise<WireAnswer>;
 
-/** The wire on this thread, through `fetch` (the platform's, or a test's). */
-export function fetchWire(fetchImpl: typeof fetch): Wire {
+/** The wire on this thread, through `fetch`: the platform's, or a test's. */
+export function fetchWire(fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis)): Wire {
   return async (request) => {
     // One timer for the whole exchange, answer and body, cleared as soon as it is over:
     // AbortSignal.timeout's timer cannot be cleared, so every request left one running.

@@ -3,11 +3,9 @@
 // the wire (the app's own: requests sent from a thread of their own) that counts and timestamps
 // every request the core sends.
 import type { CommandName, PostDetail } from '@preload/bridge';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { DraftSpec } from './bare-client';
 import { fetchWire, type Wire } from '../../../src-main/core/api/wire';
+import { defaultWireWorkerFile } from '../../../src-main/core-thread/thread-life';
 import { ThreadWire } from '../../../src-main/core-thread/thread-wire';
 import { createAppCore } from '../../../src-main/core/app/create-app-core';
 import { MemorySecretStore } from '../../../src-main/core/secrets/memory-store';
@@ -34,15 +32,6 @@ export interface BenchCore {
 }
 
 const quiet: Logger = { info() {}, warn() {}, error() {} };
-/** The wire's thread as the app builds it (`npm run build`), from here (tsx) or a bench bundle (out/bench). */
-function builtWireWorker(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json'))) {
-    if (dirname(dir) === dir) throw new Error('The bench runs inside the checkout.');
-    dir = dirname(dir);
-  }
-  return join(dir, 'out', 'main', 'wire-worker.js');
-}
 
 /**
  * The app's core on a data folder with no timers of its own and an in-memory secret store: the
@@ -86,8 +75,8 @@ export async function openBenchCore(options: {
   let inFlight = 0;
   const send: Wire =
     (options.wire ?? process.env.BENCH_WIRE ?? 'thread') === 'thread'
-      ? new ThreadWire(builtWireWorker()).send
-      : fetchWire(globalThis.fetch.bind(globalThis));
+      ? new ThreadWire(defaultWireWorkerFile()).send
+      : fetchWire();
   const counting: Wire = async (request) => {
     const href = request.url;
     // Not `new URL()`: parsing 10,000 URLs is bench overhead the bare client does not pay.
