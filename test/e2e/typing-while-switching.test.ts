@@ -78,6 +78,9 @@ async function shownVariant(page: Page): Promise<string> {
   return (id ?? '').replace(/^tab-/, '');
 }
 
+const hasCaret = (el: { ownerDocument: { activeElement: unknown } }): boolean =>
+  el.ownerDocument.activeElement === el;
+
 const postRow = (page: Page, title: string): Locator =>
   page.getByRole('list', { name: 'Post list' }).getByRole('button', { name: new RegExp(`^${title}`) });
 
@@ -179,6 +182,39 @@ describe('typing while the editor switches', () => {
     const stored = { ...(await textsInCore(app, a)), ...(await textsInCore(app, b)) };
     expect(model.compare(stored)).toEqual({ lost: [], misplaced: [] });
     expect(stored).toEqual(Object.fromEntries(model.texts));
+  });
+
+  it('the keyboard moves on to the next row while the post opened last still loads: that post takes its keys, not the caret', async () => {
+    const s = setup();
+    const { page, app } = s;
+    const a = await postWith(s, 'Moved on alpha', [['x', 'Alpha ']]);
+    const b = await postWith(s, 'Moved on beta', [['mastodon', 'Beta ']]);
+    await caretInText(page);
+    const late = new LateAnswers(page, '**/bridge/invoke/posts.get');
+    await late.start();
+    const read = late.holdNext();
+    await postRow(page, 'Moved on alpha').focus();
+    await page.keyboard.press('Enter');
+    await read;
+    // Typed for alpha while it loads; then the keyboard goes on to beta's row.
+    await page.keyboard.type('[1]');
+    const betaRow = postRow(page, 'Moved on beta');
+    await betaRow.focus();
+    await late.release();
+    await late.stop();
+    const content = page.getByLabel('Content', { exact: true });
+    await until(
+      'alpha shown with the keys typed for it',
+      async () => (await content.inputValue()) === 'Alpha [1]',
+    );
+    // Alpha came with the keys typed for it, and left the caret on the row it was taken to.
+    expect(await betaRow.evaluate(hasCaret)).toBe(true);
+    await page.keyboard.press('Enter');
+    await until('beta shown', async () => (await content.inputValue()) === 'Beta ');
+    await page.keyboard.type('[2]');
+    await leaveText(page);
+    expect(Object.values(await textsInCore(app, a))).toEqual(['Alpha [1]']);
+    expect(Object.values(await textsInCore(app, b))).toEqual(['Beta [2]']);
   });
 
   it('another variant by its shortcut while typing: each key lands in the variant shown, 50 rounds', async () => {

@@ -2,7 +2,8 @@
 // the editor after "Add variant", the Schedule shortcut) asks here; the field named takes it
 // when it is on screen, whether it was there already or mounts later, and focuses itself.
 // Nobody reaches for an element by its id. Keys typed before that field is on screen are held
-// and typed into it when it takes the caret (held-keys.ts).
+// and typed into it when it comes; if the person moved on meanwhile (a click, another control
+// reached by the keyboard), it takes the keys but not the caret (held-keys.ts).
 import { untrack } from 'svelte';
 import type { Attachment } from 'svelte/attachments';
 import { HeldKeys, typeInto, type HeldKey } from './held-keys';
@@ -82,7 +83,8 @@ export class FocusRequests {
       field.addEventListener('focus', noteCaret);
       const request = this.take(target, variantId);
       if (request) {
-        field.focus();
+        // Keys held for this field come in all the same; the caret stays where the person went.
+        if (!this.#keys.movedOn) field.focus();
         const at =
           request.selection === 'end'
             ? { start: field.value.length, end: field.value.length }
