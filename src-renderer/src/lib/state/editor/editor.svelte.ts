@@ -18,6 +18,16 @@ import { Recovery } from './recovery.svelte';
 import { Typing } from './typing.svelte';
 import { VariantActions } from './variant-actions.svelte';
 
+/**
+ * The field that takes the caret asked for when a post is opened: for 'content', the text of
+ * its first variant (the one shown first), or its title when it has none.
+ */
+function fieldOf(post: PostDetail, caret: FocusTarget): { target: FocusTarget; variantId: string | null } {
+  const first = caret === 'content' ? post.variants[0] : undefined;
+  if (first !== undefined) return { target: 'content', variantId: first.id };
+  return { target: caret === 'content' ? 'title' : caret, variantId: null };
+}
+
 export class EditorState implements OpenPost {
   post = $state<PostDetail | null>(null);
   activeVariantId = $state<string | null>(null);
@@ -52,9 +62,8 @@ export class EditorState implements OpenPost {
       const post = await invoke('posts.get', { id });
       if (mine !== this.openSequence) return this.typeLeftBehind(mine, post, caret);
       this.show(post);
-      const variantId = this.activeVariant?.id ?? null;
-      if (caret === 'content' && variantId === null) this.focus.request('title', null, 'end');
-      else if (caret !== null) this.focus.request(caret, caret === 'content' ? variantId : null, 'end');
+      const field = caret === null ? null : fieldOf(post, caret);
+      if (field !== null) this.focus.request(field.target, field.variantId, 'end');
     } catch (error) {
       this.heldForOpen.delete(mine);
       if (mine !== this.openSequence) return;
@@ -133,7 +142,7 @@ export class EditorState implements OpenPost {
     const keys = this.heldForOpen.get(sequence);
     this.heldForOpen.delete(sequence);
     if (keys === undefined || caret === null || caret === 'schedule') return;
-    const variant = caret === 'content' ? post.variants[0] : undefined;
+    const variant = post.variants.find((v) => v.id === fieldOf(post, caret).variantId);
     if (variant !== undefined) this.typing.setContent(variant.id, applyKeys(variant.content, keys, true));
     // A title belongs to the open post's typing; this one is no longer open. A refusal leaves
     // its title as it was, as a failed save of a post already left does.
