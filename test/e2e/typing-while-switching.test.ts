@@ -217,6 +217,38 @@ describe('typing while the editor switches', () => {
     expect(Object.values(await textsInCore(app, b))).toEqual(['Beta [2]']);
   });
 
+  it('a click elsewhere while the post opened last still loads: that post takes the keys typed for it, the click keeps the caret', async () => {
+    const s = setup();
+    const { page, app } = s;
+    const a = await postWith(s, 'Clicked away alpha', [['x', 'Alpha ']]);
+    await postWith(s, 'Clicked away beta', [['mastodon', 'Beta ']]);
+    await caretInText(page);
+    const late = new LateAnswers(page, '**/bridge/invoke/posts.get');
+    await late.start();
+    const read = late.holdNext();
+    await postRow(page, 'Clicked away alpha').focus();
+    await page.keyboard.press('Enter');
+    await read;
+    await page.keyboard.type('[1]');
+    const search = page.getByRole('searchbox', { name: 'Search posts' });
+    await search.click();
+    await late.release();
+    await late.stop();
+    const content = page.getByLabel('Content', { exact: true });
+    await until(
+      'alpha shown with the keys typed for it',
+      async () => (await content.inputValue()) === 'Alpha [1]',
+    );
+    // What is typed after the click is the search's.
+    expect(await search.evaluate(hasCaret)).toBe(true);
+    await page.keyboard.type('zz');
+    expect(await search.inputValue()).toBe('zz');
+    await search.fill('');
+    await content.focus();
+    await leaveText(page);
+    expect(Object.values(await textsInCore(app, a))).toEqual(['Alpha [1]']);
+  });
+
   it('another variant by its shortcut while typing: each key lands in the variant shown, 50 rounds', async () => {
     const s = setup();
     const { page, app } = s;
