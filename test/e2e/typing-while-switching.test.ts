@@ -92,6 +92,27 @@ async function caretInText(page: Page): Promise<void> {
   await page.keyboard.press('Control+End');
 }
 
+/** Waits for the text field on screen to show `text`; answers the field. */
+async function contentShows(page: Page, text: string): Promise<Locator> {
+  const content = page.getByLabel('Content', { exact: true });
+  await until(`the text "${text}" shown`, async () => (await content.inputValue()) === text);
+  return content;
+}
+
+/**
+ * Opens a post from its row by the keyboard, its answer held back: the post comes once the
+ * test lets the answer go (`stop`).
+ */
+async function openHeldBack(page: Page, title: string): Promise<LateAnswers> {
+  const late = new LateAnswers(page, '**/bridge/invoke/posts.get');
+  await late.start();
+  const read = late.holdNext();
+  await postRow(page, title).focus();
+  await page.keyboard.press('Enter');
+  await read;
+  return late;
+}
+
 /** Now, as the window's calendar names its hours: the day and the hour ("2026-11-18", 10). */
 function windowNow(): { day: string; hour: number } {
   const local = utcToZonedInput(TEST_NOW.toISOString(), TEST_ZONE);
@@ -190,27 +211,17 @@ describe('typing while the editor switches', () => {
     const a = await postWith(s, 'Moved on alpha', [['x', 'Alpha ']]);
     const b = await postWith(s, 'Moved on beta', [['mastodon', 'Beta ']]);
     await caretInText(page);
-    const late = new LateAnswers(page, '**/bridge/invoke/posts.get');
-    await late.start();
-    const read = late.holdNext();
-    await postRow(page, 'Moved on alpha').focus();
-    await page.keyboard.press('Enter');
-    await read;
+    const late = await openHeldBack(page, 'Moved on alpha');
     // Typed for alpha while it loads; then the keyboard goes on to beta's row.
     await page.keyboard.type('[1]');
     const betaRow = postRow(page, 'Moved on beta');
     await betaRow.focus();
-    await late.release();
     await late.stop();
-    const content = page.getByLabel('Content', { exact: true });
-    await until(
-      'alpha shown with the keys typed for it',
-      async () => (await content.inputValue()) === 'Alpha [1]',
-    );
+    await contentShows(page, 'Alpha [1]');
     // Alpha came with the keys typed for it, and left the caret on the row it was taken to.
     expect(await betaRow.evaluate(hasCaret)).toBe(true);
     await page.keyboard.press('Enter');
-    await until('beta shown', async () => (await content.inputValue()) === 'Beta ');
+    await contentShows(page, 'Beta ');
     await page.keyboard.type('[2]');
     await leaveText(page);
     expect(Object.values(await textsInCore(app, a))).toEqual(['Alpha [1]']);
@@ -223,22 +234,12 @@ describe('typing while the editor switches', () => {
     const a = await postWith(s, 'Clicked away alpha', [['x', 'Alpha ']]);
     await postWith(s, 'Clicked away beta', [['mastodon', 'Beta ']]);
     await caretInText(page);
-    const late = new LateAnswers(page, '**/bridge/invoke/posts.get');
-    await late.start();
-    const read = late.holdNext();
-    await postRow(page, 'Clicked away alpha').focus();
-    await page.keyboard.press('Enter');
-    await read;
+    const late = await openHeldBack(page, 'Clicked away alpha');
     await page.keyboard.type('[1]');
     const search = page.getByRole('searchbox', { name: 'Search posts' });
     await search.click();
-    await late.release();
     await late.stop();
-    const content = page.getByLabel('Content', { exact: true });
-    await until(
-      'alpha shown with the keys typed for it',
-      async () => (await content.inputValue()) === 'Alpha [1]',
-    );
+    const content = await contentShows(page, 'Alpha [1]');
     // What is typed after the click is the search's.
     expect(await search.evaluate(hasCaret)).toBe(true);
     await page.keyboard.type('zz');
