@@ -143,14 +143,17 @@ export function readBackUnconfirmed(
   confirmed: ReadonlySet<string>,
   now: string,
 ): number {
-  const waiting = sqlite
-    .prepare("select id from outbox_op where state = 'pending'")
-    .pluck()
-    .all() as string[];
+  const waiting = sqlite.prepare("select id, payload from outbox_op where state = 'pending'").all() as Array<{
+    id: string;
+    payload: unknown;
+  }>;
   const mark = sqlite.prepare(
-    "update outbox_op set state = 'unknown', error = ?, next_attempt_at = null, updated_at = ?, payload = json_set(payload, '$.broughtBack', json('true')) where id = ? and state = 'pending'",
+    "update outbox_op set state = 'unknown', error = ?, next_attempt_at = null, updated_at = ?, payload = ? where id = ? and state = 'pending'",
   );
   let marked = 0;
-  for (const id of waiting) if (!confirmed.has(id)) marked += mark.run(READ_BACK_FIRST, now, id).changes;
+  for (const op of waiting) {
+    if (!confirmed.has(op.id))
+      marked += mark.run(READ_BACK_FIRST, now, broughtBack(op.payload), op.id).changes;
+  }
   return marked;
 }

@@ -252,6 +252,23 @@ describe('merging salvaged rows into a restored copy', () => {
     db.close();
   });
 
+  it('reads back a change the copy holds with a payload that is not JSON, rather than stop the recovery', async () => {
+    const db = await restored();
+    db.exec("update outbox_op set payload = '{\"sent\": {\"title' where id = 'op-copy'");
+    expect(readBackUnconfirmed(db, new Set(), 't3')).toBe(1);
+    const { state, payload } = db
+      .prepare("select state, payload from outbox_op where id = 'op-copy'")
+      .get() as {
+      state: string;
+      payload: string;
+    };
+    expect({ state, payload: JSON.parse(payload) as unknown }).toEqual({
+      state: 'unknown',
+      payload: { broughtBack: true },
+    });
+    db.close();
+  });
+
   it('asks about every change an export brings, marked as brought back, and leaves settled ones alone', () => {
     const op = (id: string, state: string, payload: unknown) => ({ id, state, payload, error: null });
     const asked = askFirst(
