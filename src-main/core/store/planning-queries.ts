@@ -28,10 +28,13 @@ export const PLAN_AT = sql<
   string | null
 >`case when ${PUBLISHED} then coalesce(variant.published_at, variant.updated_at) else variant.scheduled_at end`;
 
-/** A variant's account: the one chosen, or the one the service picked for "platform default". */
+/**
+ * A variant's account: the one chosen, or the one the service picked for "platform default"
+ * (kept in its base; unknown when the base is not JSON, as a damaged row can leave it).
+ */
 export const VARIANT_ACCOUNT = sql<
   string | null
->`coalesce(variant.social_profile_id, json_extract(variant.base, '$.social_profile_id'))`;
+>`coalesce(variant.social_profile_id, case when json_valid(variant.base) then json_extract(variant.base, '$.social_profile_id') end)`;
 
 /** The live variants of a workspace's live posts; a post hidden here is out of the calendar and the queue too. */
 function liveIn(workspace: string | null) {

@@ -10,9 +10,10 @@
 // - a statement that changes a mirrored column without writing the base first writes the old
 //   value into it (`json_insert` adds a field only where it is left out, so a field the base
 //   already holds stays as the service had it).
-// A null base stays null: the item has no base (never synced).
+// A null base stays null: the item has no base (never synced). A base that is not a JSON object
+// (a damaged row) reads as none, here and in the SQL below: the item's own values stand, and
+// nothing that reads or writes the item fails on it.
 import { sql, type RawBuilder } from 'kysely';
-import { parseJson } from './json';
 
 /** A path no base has: `json_remove` leaves the base as it is for a field that is kept. */
 const KEPT = sql.lit('$."~kept"');
@@ -24,7 +25,7 @@ export function expandBase<T extends object, F extends string>(
   row: Readonly<Record<F, unknown>>,
   mirrored: readonly F[],
 ): T | null {
-  const kept = parseJson<Record<string, unknown>>(stored);
+  const kept = stored === null ? null : fieldsOf(stored);
   if (kept === null) return null;
   const full: Record<string, unknown> = {};
   for (const field of mirrored) full[field] = row[field];
@@ -40,7 +41,7 @@ export function baseFieldOf<F extends string>(
   row: Readonly<Record<F, unknown>>,
   field: F,
 ): unknown {
-  const kept = parseJson<Record<string, unknown>>(stored);
+  const kept = stored === null ? null : fieldsOf(stored);
   if (kept === null) return null;
   return Object.hasOwn(kept, field) ? kept[field] : row[field];
 }
@@ -94,11 +95,18 @@ export function baseWrittenBy(
       (field) =>
         sql`case when json_extract(${base}, ${path(field)}) is ${after(field)} then ${path(field)} else ${KEPT} end`,
     );
-    return sql<string | null>`json_remove(${base}, ${sql.join(leftOut)})`;
+    // Text that is not JSON is stored as it is, as compactBase stores it.
+    return sql<
+      string | null
+    >`case when json_valid(${base}) then json_remove(${base}, ${sql.join(leftOut)}) else ${base} end`;
   }
   const changed = mirrored.filter((field) => Object.hasOwn(set, field));
   if (changed.length === 0) return undefined;
   // In an UPDATE a column's name reads its value before the statement.
   const olds = changed.flatMap((field) => [path(field), sql.ref(field)]);
-  return sql<string | null>`json_insert(base, ${sql.join(olds)})`;
+  // A stored base that is not JSON (a damaged row) is read as none (baseFieldOf): left as it is,
+  // so the change itself still goes in.
+  return sql<
+    string | null
+  >`case when json_valid(base) then json_insert(base, ${sql.join(olds)}) else base end`;
 }

@@ -132,6 +132,23 @@ describe('a variant’s base', () => {
     expect(variantBaseField(await variant(), 'content')).toBeNull();
   });
 
+  it('reads as none when it is not a JSON object (a damaged row), and the row still changes', async () => {
+    for (const damaged of ['{"content":"As the se\u0000', '[1,2]']) {
+      await addVariant({ base: damaged });
+      await updateVariant(store.db, 'v', { content: 'Edited', status: 'draft' });
+      const v = await variant();
+      expect(v.content).toBe('Edited');
+      expect(v.base).toBe(damaged);
+      expect(variantBase(v)).toBeNull();
+      expect(variantBaseField(v, 'content')).toBeNull();
+      // A base written whole again is stored as ever.
+      await updateVariant(store.db, 'v', { content: SERVICE.content, base: JSON.stringify(SERVICE) });
+      expect((await variant()).base).toBe('{}');
+      await store.db.deleteFrom('variant').execute();
+      await store.db.deleteFrom('post').execute();
+    }
+  });
+
   it('is worked out alike by a patch with an expression in it (not precompiled)', async () => {
     await addVariant();
     await updateVariant(store.db, 'v', { content: 'Edited', updated_at: sql<string>`${NOW}` as never });
