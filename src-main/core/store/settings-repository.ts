@@ -5,7 +5,13 @@ import type { ConnectionRow, Database } from './schema';
 
 export async function getSetting<T>(db: Kysely<Database>, key: string, fallback: T): Promise<T> {
   const row = await db.selectFrom('setting').select('value').where('key', '=', key).executeTakeFirst();
-  return row ? (JSON.parse(row.value) as T) : fallback;
+  if (!row) return fallback;
+  try {
+    return JSON.parse(row.value) as T;
+  } catch {
+    // A value that is not JSON (a damaged row) is as good as none: the default stands.
+    return fallback;
+  }
 }
 
 export async function setSetting(db: Kysely<Database>, key: string, value: unknown): Promise<void> {

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
 import type { Database } from './schema';
 
 const KEY = 'syncLease';
@@ -20,6 +21,21 @@ export interface LeaseHolder {
 }
 
 export type LeaseAnswer = { ok: true } | { ok: false; holder: LeaseHolder };
+
+const leaseHolder = z.object({ id: z.string(), pid: z.number(), host: z.string(), renewedAt: z.string() });
+
+/** The holder a lease row names; null when the row cannot be read (damaged): nobody holds it then. */
+function holderOf(value: string): LeaseHolder | null {
+  try {
+    const read = leaseHolder.safeParse(JSON.parse(value));
+    return read.success ? read.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The id in a lease row, or null for a row that is not JSON. */
+const holderId = sql`case when json_valid(value) then json_extract(value, '$.id') end`;
 
 /** Whether a process of this machine still runs (signal 0 checks without sending anything). */
 export function processIsAlive(pid: number): boolean {
@@ -67,8 +83,8 @@ export class SyncLease {
         .executeTakeFirst();
       return taken.numInsertedOrUpdatedRows === 1n ? { ok: true } : this.acquire();
     }
-    const holder = JSON.parse(row.value) as LeaseHolder;
-    if (holder.id !== this.#me.id && this.#holds(holder)) return { ok: false, holder };
+    const holder = holderOf(row.value);
+    if (holder !== null && holder.id !== this.#me.id && this.#holds(holder)) return { ok: false, holder };
     // Only if nobody changed it since it was read: two takers cannot both win.
     const swapped = await this.db
       .updateTable('setting')
@@ -85,16 +101,12 @@ export class SyncLease {
       .updateTable('setting')
       .set({ value: this.#stamp() })
       .where('key', '=', KEY)
-      .where(sql`json_extract(value, '$.id')`, '=', this.#me.id)
+      .where(holderId, '=', this.#me.id)
       .execute();
   }
 
   async release(): Promise<void> {
-    await this.db
-      .deleteFrom('setting')
-      .where('key', '=', KEY)
-      .where(sql`json_extract(value, '$.id')`, '=', this.#me.id)
-      .execute();
+    await this.db.deleteFrom('setting').where('key', '=', KEY).where(holderId, '=', this.#me.id).execute();
   }
 
   #stamp(): string {

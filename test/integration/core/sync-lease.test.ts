@@ -51,6 +51,24 @@ describe('SyncLease', () => {
     expect(await nobodyAlive.acquire()).toEqual({ ok: true });
   });
 
+  it('a lease row that cannot be read (damaged) is held by nobody: taken, renewed and let go', async () => {
+    for (const damaged of ['{"id":"thread-1","pid', '{"id": 7}', 'null']) {
+      await a.db.insertInto('setting').values({ key: 'syncLease', value: damaged }).execute();
+      const taker = new SyncLease(b.db, processIsAlive, Date.now, { me: 'taker' });
+      expect(await taker.acquire()).toEqual({ ok: true });
+      await taker.renew();
+      expect(await new SyncLease(a.db).acquire()).toMatchObject({ ok: false, holder: { id: 'taker' } });
+      await taker.release();
+      const left = await a.db.selectFrom('setting').select('value').where('key', '=', 'syncLease').execute();
+      expect(left).toEqual([]);
+    }
+    // A row gone bad while held: renewing and letting go leave it alone rather than fail.
+    await a.db.insertInto('setting').values({ key: 'syncLease', value: '{"id":' }).execute();
+    const holder = new SyncLease(b.db);
+    await holder.renew();
+    await holder.release();
+  });
+
   it('a core of this same process known dead (its thread ended) is taken over at once; a live one is not', async () => {
     await new SyncLease(a.db, processIsAlive, Date.now, { me: 'thread-1' }).acquire();
     const unaware = new SyncLease(b.db, processIsAlive, Date.now, { me: 'thread-3' });
