@@ -1,7 +1,8 @@
-// A variant whose stored base (the service's last copy) is not JSON any more, as a damaged
-// page can leave it: the core reads such a base as missing (store/stored-base.ts), and its SQL
-// must too. Its text can still be typed in and scheduled, and the post list and the calendar
-// still answer, the damaged variant among them.
+// JSON kept in an item's columns that is not JSON any more, as a damaged page can leave it.
+// A variant's stored base (the service's last copy) reads as missing (store/stored-base.ts), in
+// its SQL too: its text can still be typed in and scheduled, and the post list and the calendar
+// still answer, the damaged variant among them. A conflict column that cannot be read still
+// holds the item back, and offers its text against the service's last one (store/conflicts.ts).
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../server/index';
@@ -86,5 +87,68 @@ describe('a variant whose stored base is not JSON', () => {
     expect(listed.map((p) => p.id)).toContain(post.id);
     const byAccount = await c.call('posts.list', { workspace: ws, account: accounts[0] });
     expect(byAccount.map((p) => p.id)).not.toContain(post.id);
+  });
+});
+
+/** A synced post, its variant's text typed again here, and then its conflict columns damaged on disk. */
+async function damagedConflicts() {
+  sandbox = await startSandbox({ manualClock: true, startTime: START });
+  t = await openCore({ clock: new ManualClock(START) });
+  const c = t;
+  const ws = sandbox.fixtures.workspace;
+  await c.call('settings.connect', { baseUrl: sandbox.baseUrl, token: sandbox.token, authHeader: 'bearer' });
+  const post = await c.call('posts.create', { workspace: ws, title: 'Damaged conflict' });
+  const x = await c.call('variants.create', {
+    postId: post.id,
+    platform: 'x',
+    content: 'As sent.',
+    account: { kind: 'default' },
+  });
+  await c.core.syncNow('user');
+  await c.call('variants.update', { id: x.id, content: 'Typed here.' });
+  const db = new Database(`${c.dir}/outpost.db`);
+  try {
+    db.prepare('update variant set conflict = ? where id = ?').run('[{"field":"cont', x.id);
+    db.prepare('update post set conflict = ? where id = ?').run('{"title"', post.id);
+  } finally {
+    db.close();
+  }
+  const remote = sandbox.inspect.posts().find((p) => p.title === 'Damaged conflict')!;
+  return { c, ws, post, x, remote };
+}
+
+describe('an item whose conflict column is not JSON', () => {
+  it('still lists and opens, as in conflict, its text against the service’s last one', async () => {
+    const { c, ws, post } = await damagedConflicts();
+    const listed = (await c.call('posts.list', { workspace: ws })).find((p) => p.id === post.id);
+    expect(listed?.variants.map((v) => v.state)).toEqual(['conflict']);
+    const opened = await c.call('posts.get', { id: post.id });
+    expect(opened.conflicts).toEqual([
+      { field: 'title', mine: 'Damaged conflict', theirs: 'Damaged conflict' },
+    ]);
+    expect(opened.variants[0]?.conflicts).toEqual([
+      { field: 'content', mine: 'Typed here.', theirs: 'As sent.' },
+    ]);
+  });
+
+  it('takes the person’s choice, and then sends the text they kept', async () => {
+    const { c, post, x, remote } = await damagedConflicts();
+    await c.call('posts.resolveConflict', { id: post.id, choice: 'mine' });
+    await c.call('variants.resolveConflict', { id: x.id, choice: 'mine' });
+    const chosen = await c.call('posts.get', { id: post.id });
+    expect({ post: chosen.conflicts, variant: chosen.variants[0]?.conflicts }).toEqual({
+      post: [],
+      variant: [],
+    });
+    let status = await c.core.syncNow('user');
+    for (let more = 0; status.pending > 0 && more < 3; more++) status = await c.core.syncNow('user');
+    expect(status).toMatchObject({ pending: 0, failed: 0 });
+    expect(sandbox!.inspect.variants(remote.id).map((v) => v.content)).toEqual(['Typed here.']);
+  });
+
+  it('a choice of the service’s text takes its last known one', async () => {
+    const { c, x } = await damagedConflicts();
+    await c.call('variants.resolveConflict', { id: x.id, choice: 'theirs' });
+    expect((await c.call('posts.get', { id: x.postId })).variants[0]?.content).toBe('As sent.');
   });
 });

@@ -2,7 +2,6 @@
 // rules in domain/item-state.ts so the window, the CLI and the tests agree.
 import type {
   DiscardPreview,
-  FieldConflict,
   OutboxOpView,
   PostDetail,
   PostSummary,
@@ -13,7 +12,8 @@ import type {
   VariantView,
 } from '@preload/bridge';
 import type { OutboxOpRow, PostRow, SyncLogRow, VariantRow } from '../../store/schema';
-import { parseJson, postBase, type PostSummaryRow } from '../../store/post-repository';
+import { conflictsOf, inConflict } from '../../store/conflicts';
+import { postBase, type PostSummaryRow } from '../../store/post-repository';
 import { sameText } from '../../outbox/answer-check';
 import { storedDifferentlyReason } from '../../outbox/stored-differently';
 import { unsentChangeOf, variantActions } from '../../outbox/item-actions';
@@ -66,12 +66,11 @@ function variantFacts<O extends OpStateRow>(v: VariantStateRow, post: Pick<PostR
     unsurePublish !== undefined && 'facts' in unsurePublish
       ? (parseQuestion(unsurePublish as Pick<OutboxOpRow, 'facts'>)?.publishUnknown ?? null)
       : null;
-  const conflicts = parseJson<FieldConflict[]>(v.conflict) ?? [];
   const s = variantState({
     inLocalSpace: post.workspace === null,
     serverId: v.server_id,
     removed: v.remote_state === 'removed',
-    conflict: conflicts.length > 0,
+    conflict: inConflict(v.conflict),
     publishUnknown: unsurePublish !== undefined,
     needsUser: createAsks,
     failed: failedOp !== undefined || postCreateFailed !== undefined,
@@ -80,7 +79,7 @@ function variantFacts<O extends OpStateRow>(v: VariantStateRow, post: Pick<PostR
     platform_post_url: v.platform_post_url,
     scheduled_at: v.scheduled_at,
   });
-  return { state: s.state, text: s.text, failedOp, postCreateFailed, publishUnknown, conflicts };
+  return { state: s.state, text: s.text, failedOp, postCreateFailed, publishUnknown };
 }
 
 export function variantView(
@@ -89,7 +88,12 @@ export function variantView(
   ops: OutboxOpRow[],
   accounts: WorkspaceAccounts = NO_ACCOUNTS,
 ): VariantView {
-  const { state, text, failedOp, postCreateFailed, publishUnknown, conflicts } = variantFacts(v, post, ops);
+  const { state, text, failedOp, postCreateFailed, publishUnknown } = variantFacts(v, post, ops);
+  const conflicts = conflictsOf(v.conflict, () => ({
+    field: 'content',
+    mine: v.content,
+    theirs: variantBaseField(v, 'content'),
+  }));
   const error = failedOp?.error ?? postCreateFailed?.error ?? v.error;
   return {
     id: v.id,
@@ -151,11 +155,10 @@ function postOwnState(
   post: Pick<PostRow, 'remote_state' | 'conflict' | 'workspace' | 'server_id'>,
   ops: OpStateRow[],
 ) {
-  const conflicts = parseJson<FieldConflict[]>(post.conflict) ?? [];
   const own = ops.filter((o) => o.variant_id === null);
   const pick = (state: keyof typeof STATE_TEXT) => ({ state, text: STATE_TEXT[state] });
   if (post.remote_state === 'removed') return pick('removed');
-  if (conflicts.length > 0) return pick('conflict');
+  if (inConflict(post.conflict)) return pick('conflict');
   if (own.some((o) => o.state === 'failed')) return pick('failed');
   if (own.some((o) => o.kind === 'create_post' && o.state === 'needs_user')) return pick('needs_user');
   if (post.workspace === null) return pick('local_only');
@@ -212,7 +215,11 @@ export function postDetail(
     ...postSummary(post, variants, ops),
     hidden: post.hidden_at !== null,
     ...postActions({ post, variants, ops }),
-    conflicts: parseJson<FieldConflict[]>(post.conflict) ?? [],
+    conflicts: conflictsOf(post.conflict, () => ({
+      field: 'title',
+      mine: post.title,
+      theirs: postBase(post)?.title ?? null,
+    })),
     error: failed?.error ?? post.error,
     note,
     variants: variants.map((v) => variantView(v, post, ops, accounts)),

@@ -8,10 +8,11 @@ import { unsyncedColumns } from '../../store/local-item';
 import {
   insertPost,
   listConflictedPostIds,
-  parseJson,
+  postBase,
   updatePost,
   type PostBase,
 } from '../../store/post-repository';
+import { conflictsOf } from '../../store/conflicts';
 import { logDecision } from '../../store/unit-of-work';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
@@ -95,11 +96,13 @@ async function resolveTitleConflict(
   p: { id: string; choice: 'mine' | 'theirs' } | { id: string; choice: 'edit'; title: string },
 ): Promise<PostDetail> {
   const post = await app.post(p.id);
-  const conflicts = parseJson<Array<{ field: string; mine: string | null; theirs: string | null }>>(
-    post.conflict,
-  );
-  const theirs = conflicts?.find((c) => c.field === 'title')?.theirs;
-  if (!conflicts || theirs === undefined || theirs === null)
+  const conflicts = conflictsOf(post.conflict, () => ({
+    field: 'title',
+    mine: post.title,
+    theirs: postBase(post)?.title ?? null,
+  }));
+  const theirs = conflicts.find((c) => c.field === 'title')?.theirs;
+  if (theirs === undefined || theirs === null)
     throw new CommandError('invalid_state', COMMAND_ERRORS.noPostConflict);
   const title = p.choice === 'edit' ? p.title : p.choice === 'theirs' ? theirs : post.title;
   await app.inTransaction(async (t) => {

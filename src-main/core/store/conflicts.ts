@@ -1,0 +1,47 @@
+// The fields changed here and on the service, kept as JSON in an item's `conflict` column until
+// the person chooses. A column that cannot be read (a damaged row) still says the item is in
+// conflict, never that it is not: nothing of it is sent until the person has chosen, and they
+// are offered its text against the service's last known one, so neither choice loses it.
+import { z } from 'zod';
+import type { FieldConflict } from '@preload/bridge';
+
+const storedConflicts = z.array(
+  z.object({
+    field: z.enum(['title', 'content', 'scheduled_at', 'social_profile_id']),
+    mine: z.string().nullable(),
+    theirs: z.string().nullable(),
+  }),
+);
+
+/** The conflicts as kept, or null when the column holds something else. */
+function read(stored: string): FieldConflict[] | null {
+  try {
+    const parsed = storedConflicts.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the item waits for the person's choice: a conflict kept, or one that cannot be read. */
+export function inConflict(stored: string | null): boolean {
+  if (stored === null) return false;
+  const conflicts = read(stored);
+  return conflicts === null || conflicts.length > 0;
+}
+
+/**
+ * The item's conflicts; none for SQL null. `text` names the item's text and its two values for
+ * a column that cannot be read: what it holds here, and what the service last held (its base),
+ * or the same again when that is not known either.
+ */
+export function conflictsOf(
+  stored: string | null,
+  text: () => { field: 'title' | 'content'; mine: string; theirs: string | null },
+): FieldConflict[] {
+  if (stored === null) return [];
+  const conflicts = read(stored);
+  if (conflicts !== null) return conflicts;
+  const { field, mine, theirs } = text();
+  return [{ field, mine, theirs: theirs ?? mine }];
+}
