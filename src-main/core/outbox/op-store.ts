@@ -309,10 +309,14 @@ export async function settle(
     );
     if (Number(changed.numAffectedRows ?? 0) !== 1)
       throw new OpMoved(`The ${op.kind} operation was no longer ${op.state} when its outcome came.`);
+    const patch = JSON.stringify(s.payload);
     if (s.payload !== undefined)
       await tctx.db
         .updateTable('outbox_op')
-        .set({ payload: sql<string>`json_patch(${sql.ref('payload')}, ${JSON.stringify(s.payload)})` })
+        // A payload that is not JSON (a damaged row) takes the patch as the whole of it.
+        .set({
+          payload: sql<string>`case when json_valid(payload) then json_patch(payload, ${patch}) else json_patch('{}', ${patch}) end`,
+        })
         .where('id', '=', op.id)
         .execute();
     if (t.effects.includes('record') && s.record) await s.record(tctx);

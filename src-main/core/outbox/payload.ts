@@ -35,6 +35,8 @@ export interface OutboxPayload {
    * made, if it went out from elsewhere, may already be here as the pull's copy (pulled-copies.ts).
    */
   broughtBack?: true;
+  /** The payload kept could not be read (a damaged row): what it said is worked out again. */
+  unreadable?: true;
 }
 
 /** Keys to set in an op's payload as a settlement records it; null removes a key (a JSON merge patch). */
@@ -54,8 +56,19 @@ export function withUnconfirmed(payload: OutboxPayload, patch: SentPatch): Outbo
   return { ...payload, unconfirmed: [...(payload.unconfirmed ?? []), patch].slice(-UNCONFIRMED_KEPT) };
 }
 
+/**
+ * An op's payload. One that cannot be read (a damaged row) is taken as brought back from a
+ * moment not known (`broughtBack`: a create read back looks among the pull's copies for what it
+ * may have made); a change works out its fields again (runners/patch-variant.ts).
+ */
 export function parsePayload(op: Pick<OutboxOpRow, 'payload'>): OutboxPayload {
-  return JSON.parse(op.payload) as OutboxPayload;
+  try {
+    const value = JSON.parse(op.payload) as unknown;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value;
+  } catch {
+    // Not JSON: as below.
+  }
+  return { broughtBack: true, unreadable: true };
 }
 
 export function parseQuestion(op: Pick<OutboxOpRow, 'facts'>): OpQuestion | null {

@@ -1,12 +1,19 @@
 // update_variant, schedule, unschedule: PATCH the fields the op names, with their values as
 // they are when it is claimed (an op may have been folded with newer edits since it was listed).
 import { OUTBOX_REASONS } from '@preload/words/outbox';
-import { accountField } from '../../domain/accounts';
+import { accountAsSent, accountField } from '../../domain/accounts';
+import { variantBase } from '../../store/variant-repository';
 import type { OutboxOpRow, VariantRow } from '../../store/schema';
-import { checkChangeAnswer, fieldsNotHeld, notKeptReason, type ChangeField } from '../answer-check';
+import {
+  checkChangeAnswer,
+  fieldsNotHeld,
+  notKeptReason,
+  sameValue,
+  type ChangeField,
+} from '../answer-check';
 import { NOT_KEPT_LIMIT } from '../op-machine';
 import type { Settlement } from '../op-store';
-import { parsePayload, withUnconfirmed, type SentPatch } from '../payload';
+import { parsePayload, withUnconfirmed, type SentPatch, type VariantField } from '../payload';
 import {
   checkNotLinkedElsewhere,
   placeOf,
@@ -16,11 +23,27 @@ import {
   type OpRunner,
 } from './runner';
 
+/**
+ * The fields an update names. For a payload that could not be read (a damaged row), those in which
+ * the variant differs from the service's last copy (its base), or all of them without one: what
+ * was typed still goes, and what was not changed here is not sent over a colleague's change.
+ */
+function fieldsOf(op: Pick<OutboxOpRow, 'payload'>, variant: VariantRow): VariantField[] {
+  const payload = parsePayload(op);
+  if (payload.fields !== undefined || payload.unreadable !== true) return payload.fields ?? [];
+  const base = variantBase(variant);
+  if (base === null) return ['account', 'content'];
+  const fields: VariantField[] = [];
+  if (accountAsSent(variant, base) !== base.social_profile_id) fields.push('account');
+  if (!sameValue('content', variant.content, base.content)) fields.push('content');
+  return fields;
+}
+
 /** The fields a change op sends, read from the variant now; null when nothing the service takes changed. */
 export function patchOf(op: Pick<OutboxOpRow, 'kind' | 'payload'>, variant: VariantRow): SentPatch | null {
   const patch: SentPatch = {};
   if (op.kind === 'update_variant') {
-    const fields = parsePayload(op).fields ?? [];
+    const fields = fieldsOf(op, variant);
     if (fields.includes('content')) patch.content = variant.content;
     // 'default' cannot be expressed on an existing variant: the service chose at creation.
     if (fields.includes('account')) Object.assign(patch, accountField(variant));
@@ -36,7 +59,11 @@ export const patchVariantRunner: OpRunner<SentPatch> = {
   build({ op, variant }) {
     const patch = patchOf(op, variant as VariantRow);
     if (patch === null) return { done: 'Nothing the service can take changed.' };
-    return { request: patch, payload: withUnconfirmed(parsePayload(op), patch) };
+    // A payload worked out again is kept as it was worked out: its fields, nothing unreadable.
+    const { unreadable, ...payload } = parsePayload(op);
+    const fields =
+      unreadable && op.kind === 'update_variant' ? { fields: fieldsOf(op, variant as VariantRow) } : {};
+    return { request: patch, payload: withUnconfirmed({ ...payload, ...fields }, patch) };
   },
 
   send(rc, rows, patch) {

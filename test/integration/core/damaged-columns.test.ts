@@ -1,8 +1,11 @@
 // JSON kept in an item's columns that is not JSON any more, as a damaged page can leave it.
-// A variant's stored base (the service's last copy) reads as missing (store/stored-base.ts), in
-// its SQL too: its text can still be typed in and scheduled, and the post list and the calendar
-// still answer, the damaged variant among them. A conflict column that cannot be read still
-// holds the item back, and offers its text against the service's last one (store/conflicts.ts).
+// - A variant's stored base (the service's last copy) reads as missing (store/stored-base.ts),
+//   in its SQL too: its text can still be typed in and scheduled, and the post list and the
+//   calendar still answer, the damaged variant among them.
+// - A conflict column that cannot be read still holds the item back, and offers its text
+//   against the service's last one (store/conflicts.ts).
+// - An op whose payload cannot be read still goes, once: a change with the fields that differ
+//   from the service's copy (outbox/payload.ts, runners/patch-variant.ts).
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../server/index';
@@ -150,5 +153,85 @@ describe('an item whose conflict column is not JSON', () => {
     const { c, x } = await damagedConflicts();
     await c.call('variants.resolveConflict', { id: x.id, choice: 'theirs' });
     expect((await c.call('posts.get', { id: x.postId })).variants[0]?.content).toBe('As sent.');
+  });
+});
+
+/** Sets the payload of every op of the post still waiting to go to text that is not JSON. */
+function damagePayloads(dir: string, postId: string): number {
+  const db = new Database(`${dir}/outpost.db`);
+  try {
+    return db
+      .prepare("update outbox_op set payload = '{\"fields\":[\"cont' where post_id = ? and state = 'pending'")
+      .run(postId).changes;
+  } finally {
+    db.close();
+  }
+}
+
+async function connected() {
+  sandbox = await startSandbox({ manualClock: true, startTime: START });
+  t = await openCore({ clock: new ManualClock(START) });
+  const c = t;
+  await c.call('settings.connect', { baseUrl: sandbox.baseUrl, token: sandbox.token, authHeader: 'bearer' });
+  return { c, ws: sandbox.fixtures.workspace };
+}
+
+async function syncAll(c: TestCore): Promise<void> {
+  let status = await c.core.syncNow('user');
+  for (let more = 0; status.pending > 0 && more < 3; more++) status = await c.core.syncNow('user');
+  expect(status).toMatchObject({ pending: 0, failed: 0 });
+}
+
+describe('an op whose payload is not JSON', () => {
+  it('a change still goes, with the fields that differ from the service’s copy', async () => {
+    const { c, ws } = await connected();
+    const post = await c.call('posts.create', { workspace: ws, title: 'Damaged payload' });
+    const x = await c.call('variants.create', {
+      postId: post.id,
+      platform: 'x',
+      content: 'As sent.',
+      account: { kind: 'default' },
+    });
+    await syncAll(c);
+    const remote = sandbox!.inspect.posts().find((p) => p.title === 'Damaged payload')!;
+    const [before] = sandbox!.inspect.variants(remote.id);
+    await c.call('variants.update', { id: x.id, content: 'Typed after.' });
+    expect(damagePayloads(c.dir, post.id)).toBe(1);
+    const patches = sandbox!.inspect.patchCount(before!.id);
+    await syncAll(c);
+    const [after] = sandbox!.inspect.variants(remote.id);
+    expect(after).toMatchObject({ content: 'Typed after.', social_profile_id: before?.social_profile_id });
+    expect(sandbox!.inspect.patchCount(before!.id) - patches).toBe(1);
+  });
+
+  it('a create still goes, once', async () => {
+    const { c, ws } = await connected();
+    const post = await c.call('posts.create', { workspace: ws, title: 'Damaged create' });
+    await c.call('variants.create', {
+      postId: post.id,
+      platform: 'x',
+      content: 'Made once.',
+      account: { kind: 'default' },
+    });
+    expect(damagePayloads(c.dir, post.id)).toBe(2);
+    await syncAll(c);
+    await syncAll(c);
+    const made = sandbox!.inspect.posts().filter((p) => p.title === 'Damaged create');
+    expect(made).toHaveLength(1);
+    expect(sandbox!.inspect.variants(made[0]!.id).map((v) => v.content)).toEqual(['Made once.']);
+  });
+  it('a create left sending by a process that stopped is read back, and made once', async () => {
+    const { c, ws } = await connected();
+    const post = await c.call('posts.create', { workspace: ws, title: 'Damaged and stopped' });
+    expect(damagePayloads(c.dir, post.id)).toBe(1);
+    const db = new Database(`${c.dir}/outpost.db`);
+    try {
+      db.prepare("update outbox_op set state = 'sending' where post_id = ?").run(post.id);
+    } finally {
+      db.close();
+    }
+    await syncAll(c);
+    await syncAll(c);
+    expect(sandbox!.inspect.posts().filter((p) => p.title === 'Damaged and stopped')).toHaveLength(1);
   });
 });
