@@ -22,13 +22,25 @@ afterEach(async () => {
   sandbox = null;
 });
 
-/** A synced post with one scheduled X variant, whose base is then damaged on disk. */
-async function damagedVariant() {
+/** The sandbox and a core connected to it. */
+async function connected() {
   sandbox = await startSandbox({ manualClock: true, startTime: START });
   t = await openCore({ clock: new ManualClock(START) });
   const c = t;
-  const ws = sandbox.fixtures.workspace;
   await c.call('settings.connect', { baseUrl: sandbox.baseUrl, token: sandbox.token, authHeader: 'bearer' });
+  return { c, ws: sandbox.fixtures.workspace };
+}
+
+/** Syncs until nothing waits to go; fails on an op that failed. */
+async function syncAll(c: TestCore): Promise<void> {
+  let status = await c.core.syncNow('user');
+  for (let more = 0; status.pending > 0 && more < 3; more++) status = await c.core.syncNow('user');
+  expect(status).toMatchObject({ pending: 0, failed: 0 });
+}
+
+/** A synced post with one scheduled X variant, whose base is then damaged on disk. */
+async function damagedVariant() {
+  const { c, ws } = await connected();
   await c.core.syncNow('user');
   const post = await c.call('posts.create', { workspace: ws, title: 'Damaged base' });
   const x = await c.call('variants.create', {
@@ -63,9 +75,7 @@ describe('a variant whose stored base is not JSON', () => {
       scheduledAt: later,
     });
     // The sync merges the service's copy with no base to go by: the text typed here stands, and goes.
-    let status = await c.core.syncNow('user');
-    for (let more = 0; status.pending > 0 && more < 3; more++) status = await c.core.syncNow('user');
-    expect(status).toMatchObject({ pending: 0, failed: 0 });
+    await syncAll(c);
     const remote = sandbox!.inspect.posts().find((p) => p.title === 'Damaged base')!;
     expect(sandbox!.inspect.variants(remote.id).map((v) => v.content)).toEqual(['Typed after the damage.']);
     const after = await c.call('posts.get', { id: x.postId });
@@ -95,11 +105,7 @@ describe('a variant whose stored base is not JSON', () => {
 
 /** A synced post, its variant's text typed again here, and then its conflict columns damaged on disk. */
 async function damagedConflicts() {
-  sandbox = await startSandbox({ manualClock: true, startTime: START });
-  t = await openCore({ clock: new ManualClock(START) });
-  const c = t;
-  const ws = sandbox.fixtures.workspace;
-  await c.call('settings.connect', { baseUrl: sandbox.baseUrl, token: sandbox.token, authHeader: 'bearer' });
+  const { c, ws } = await connected();
   const post = await c.call('posts.create', { workspace: ws, title: 'Damaged conflict' });
   const x = await c.call('variants.create', {
     postId: post.id,
@@ -116,7 +122,7 @@ async function damagedConflicts() {
   } finally {
     db.close();
   }
-  const remote = sandbox.inspect.posts().find((p) => p.title === 'Damaged conflict')!;
+  const remote = sandbox!.inspect.posts().find((p) => p.title === 'Damaged conflict')!;
   return { c, ws, post, x, remote };
 }
 
@@ -143,9 +149,7 @@ describe('an item whose conflict column is not JSON', () => {
       post: [],
       variant: [],
     });
-    let status = await c.core.syncNow('user');
-    for (let more = 0; status.pending > 0 && more < 3; more++) status = await c.core.syncNow('user');
-    expect(status).toMatchObject({ pending: 0, failed: 0 });
+    await syncAll(c);
     expect(sandbox!.inspect.variants(remote.id).map((v) => v.content)).toEqual(['Typed here.']);
   });
 
@@ -166,20 +170,6 @@ function damagePayloads(dir: string, postId: string): number {
   } finally {
     db.close();
   }
-}
-
-async function connected() {
-  sandbox = await startSandbox({ manualClock: true, startTime: START });
-  t = await openCore({ clock: new ManualClock(START) });
-  const c = t;
-  await c.call('settings.connect', { baseUrl: sandbox.baseUrl, token: sandbox.token, authHeader: 'bearer' });
-  return { c, ws: sandbox.fixtures.workspace };
-}
-
-async function syncAll(c: TestCore): Promise<void> {
-  let status = await c.core.syncNow('user');
-  for (let more = 0; status.pending > 0 && more < 3; more++) status = await c.core.syncNow('user');
-  expect(status).toMatchObject({ pending: 0, failed: 0 });
 }
 
 describe('an op whose payload is not JSON', () => {
