@@ -34,8 +34,10 @@ export async function importHolds(
     const key = keyOf(r);
     if (key === null) continue;
     const hold = holds.get(key) ?? { all: false, ids: new Set<string>() };
-    if (r.state === 'needs_user')
-      for (const c of parseQuestion(r)?.candidates ?? []) hold.ids.add(c.serverId);
+    const asked = r.state === 'needs_user' ? parseQuestion(r) : null;
+    // A question whose candidates cannot be read holds every look-alike, as an unsettled create does.
+    if (r.state === 'needs_user' && asked?.unreadable !== true)
+      for (const c of asked?.candidates ?? []) hold.ids.add(c.serverId);
     else hold.all = true;
     holds.set(key, hold);
   }

@@ -47,6 +47,8 @@ export interface OpQuestion {
   publishUnknown?: PublishUnknownFacts;
   candidates?: Candidate[];
   question?: string;
+  /** The facts kept could not be read (a damaged row). */
+  unreadable?: true;
 }
 
 /** How many unanswered requests of one op are remembered. */
@@ -71,6 +73,17 @@ export function parsePayload(op: Pick<OutboxOpRow, 'payload'>): OutboxPayload {
   return { broughtBack: true, unreadable: true };
 }
 
+/**
+ * What an op waiting for the user asks. Facts that cannot be read (a damaged row) ask with
+ * nothing to show (`unreadable`): the question still stands, with no candidate offered.
+ */
 export function parseQuestion(op: Pick<OutboxOpRow, 'facts'>): OpQuestion | null {
-  return op.facts === null ? null : (JSON.parse(op.facts) as OpQuestion);
+  if (op.facts === null) return null;
+  try {
+    const value = JSON.parse(op.facts) as unknown;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value;
+  } catch {
+    // Not JSON: as below.
+  }
+  return { unreadable: true };
 }

@@ -110,7 +110,14 @@ export async function listSkills(db: Kysely<Database>, workspace: string): Promi
     .where('workspace', '=', workspace)
     .orderBy('position')
     .execute();
-  return rows.map((r) => JSON.parse(r.raw) as unknown);
+  // A cached skill that cannot be read (a damaged row) is left out: each sync fetches them again.
+  return rows.flatMap((r) => {
+    try {
+      return [JSON.parse(r.raw) as unknown];
+    } catch {
+      return [];
+    }
+  });
 }
 
 export async function cacheActivity(

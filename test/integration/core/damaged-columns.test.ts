@@ -5,7 +5,8 @@
 // - A conflict column that cannot be read still holds the item back, and offers its text
 //   against the service's last one (store/conflicts.ts).
 // - An op whose payload cannot be read still goes, once: a change with the fields that differ
-//   from the service's copy (outbox/payload.ts, runners/patch-variant.ts).
+//   from the service's copy (outbox/payload.ts, runners/patch-variant.ts). A question whose
+//   facts cannot be read still stands, with no candidate offered.
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../server/index';
@@ -223,5 +224,27 @@ describe('an op whose payload is not JSON', () => {
     await syncAll(c);
     await syncAll(c);
     expect(sandbox!.inspect.posts().filter((p) => p.title === 'Damaged and stopped')).toHaveLength(1);
+  });
+});
+
+describe('an op waiting for the user whose facts are not JSON', () => {
+  it('still waits, the outbox and the post still show, and a sync still runs', async () => {
+    const { c, ws } = await connected();
+    const post = await c.call('posts.create', { workspace: ws, title: 'Damaged question' });
+    const db = new Database(`${c.dir}/outpost.db`);
+    try {
+      db.prepare(
+        "update outbox_op set state = 'needs_user', facts = '{\"candidates\":[{\"serv' where post_id = ?",
+      ).run(post.id);
+    } finally {
+      db.close();
+    }
+    const outbox = await c.call('outbox.list', undefined);
+    expect(outbox.filter((op) => op.postId === post.id).map((op) => op.state)).toEqual(['needs_user']);
+    expect((await c.call('posts.get', { id: post.id })).title).toBe('Damaged question');
+    const status = await c.core.syncNow('user');
+    expect(status.lastError).toBeNull();
+    // Nothing made while the question waits.
+    expect(sandbox!.inspect.posts().filter((p) => p.title === 'Damaged question')).toEqual([]);
   });
 });
