@@ -1,6 +1,7 @@
 // What an op carries in its JSON columns, read and written only here: `payload` (what to send
 // and what was sent) and `facts` (what the user is asked while the op waits for them).
 import type { PublishUnknownFacts } from '@preload/bridge';
+import { readJsonObject } from '../store/json';
 import type { OutboxOpRow } from '../store/schema';
 import type { Candidate } from './op-events';
 
@@ -64,13 +65,7 @@ export function withUnconfirmed(payload: OutboxPayload, patch: SentPatch): Outbo
  * may have made); a change works out its fields again (runners/patch-variant.ts).
  */
 export function parsePayload(op: Pick<OutboxOpRow, 'payload'>): OutboxPayload {
-  try {
-    const value = JSON.parse(op.payload) as unknown;
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value;
-  } catch {
-    // Not JSON: as below.
-  }
-  return { broughtBack: true, unreadable: true };
+  return readJsonObject(op.payload) ?? { broughtBack: true, unreadable: true };
 }
 
 /**
@@ -78,12 +73,5 @@ export function parsePayload(op: Pick<OutboxOpRow, 'payload'>): OutboxPayload {
  * nothing to show (`unreadable`): the question still stands, with no candidate offered.
  */
 export function parseQuestion(op: Pick<OutboxOpRow, 'facts'>): OpQuestion | null {
-  if (op.facts === null) return null;
-  try {
-    const value = JSON.parse(op.facts) as unknown;
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value;
-  } catch {
-    // Not JSON: as below.
-  }
-  return { unreadable: true };
+  return op.facts === null ? null : (readJsonObject(op.facts) ?? { unreadable: true });
 }

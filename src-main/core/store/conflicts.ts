@@ -4,6 +4,7 @@
 // are offered its text against the service's last known one, so neither choice loses it.
 import { z } from 'zod';
 import type { FieldConflict } from '@preload/bridge';
+import { readJson } from './json';
 
 const storedConflicts = z.array(
   z.object({
@@ -15,12 +16,8 @@ const storedConflicts = z.array(
 
 /** The conflicts as kept, or null when the column holds something else. */
 function read(stored: string): FieldConflict[] | null {
-  try {
-    const parsed = storedConflicts.safeParse(JSON.parse(stored));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  const parsed = storedConflicts.safeParse(readJson(stored));
+  return parsed.success ? parsed.data : null;
 }
 
 /** Whether the item waits for the person's choice: a conflict kept, or one that cannot be read. */

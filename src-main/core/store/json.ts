@@ -5,3 +5,23 @@ export function parseJson<T>(text: string | null): T | null {
   if (text === null) return null;
   return JSON.parse(text) as T;
 }
+
+/**
+ * The value a column's text holds; undefined when the text is not JSON, as a damaged row can
+ * leave it (JSON itself has no undefined). Each reader says what such a value means to it.
+ */
+export function readJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The fields a column's text holds when it is a JSON object; null for anything else. */
+export function readJsonObject(text: string): Record<string, unknown> | null {
+  const value = readJson(text);
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}

@@ -1,17 +1,14 @@
 // Settings (key/value JSON) and the one service connection. The token is not here.
 import type { Kysely } from 'kysely';
 import { POST_SORTS, type PostSort } from '@preload/bridge';
+import { readJson } from './json';
 import type { ConnectionRow, Database } from './schema';
 
 export async function getSetting<T>(db: Kysely<Database>, key: string, fallback: T): Promise<T> {
   const row = await db.selectFrom('setting').select('value').where('key', '=', key).executeTakeFirst();
-  if (!row) return fallback;
-  try {
-    return JSON.parse(row.value) as T;
-  } catch {
-    // A value that is not JSON (a damaged row) is as good as none: the default stands.
-    return fallback;
-  }
+  // A value that is not JSON (a damaged row) is as good as none: the default stands.
+  const value = row ? readJson(row.value) : undefined;
+  return value === undefined ? fallback : (value as T);
 }
 
 export async function setSetting(db: Kysely<Database>, key: string, value: unknown): Promise<void> {

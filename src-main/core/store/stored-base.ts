@@ -14,6 +14,7 @@
 // (a damaged row) reads as none, here and in the SQL below: the item's own values stand, and
 // nothing that reads or writes the item fails on it.
 import { sql, type RawBuilder } from 'kysely';
+import { readJsonObject } from './json';
 
 /** A path no base has: `json_remove` leaves the base as it is for a field that is kept. */
 const KEPT = sql.lit('$."~kept"');
@@ -25,7 +26,7 @@ export function expandBase<T extends object, F extends string>(
   row: Readonly<Record<F, unknown>>,
   mirrored: readonly F[],
 ): T | null {
-  const kept = stored === null ? null : fieldsOf(stored);
+  const kept = stored === null ? null : readJsonObject(stored);
   if (kept === null) return null;
   const full: Record<string, unknown> = {};
   for (const field of mirrored) full[field] = row[field];
@@ -41,21 +42,9 @@ export function baseFieldOf<F extends string>(
   row: Readonly<Record<F, unknown>>,
   field: F,
 ): unknown {
-  const kept = stored === null ? null : fieldsOf(stored);
+  const kept = stored === null ? null : readJsonObject(stored);
   if (kept === null) return null;
   return Object.hasOwn(kept, field) ? kept[field] : row[field];
-}
-
-/** A base's fields, when the text is a JSON object. */
-function fieldsOf(text: string): Record<string, unknown> | null {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -69,7 +58,7 @@ export function compactBase<F extends string>(
   mirrored: readonly F[],
 ): string | null | undefined {
   if (full === null || full === undefined) return full;
-  const base = fieldsOf(full);
+  const base = readJsonObject(full);
   if (base === null) return full;
   const kept = { ...base };
   for (const field of mirrored)

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
+import { readJson } from './json';
 import type { Database } from './schema';
 
 const KEY = 'syncLease';
@@ -26,12 +27,8 @@ const leaseHolder = z.object({ id: z.string(), pid: z.number(), host: z.string()
 
 /** The holder a lease row names; null when the row cannot be read (damaged): nobody holds it then. */
 function holderOf(value: string): LeaseHolder | null {
-  try {
-    const read = leaseHolder.safeParse(JSON.parse(value));
-    return read.success ? read.data : null;
-  } catch {
-    return null;
-  }
+  const read = leaseHolder.safeParse(readJson(value));
+  return read.success ? read.data : null;
 }
 
 /** The id in a lease row, or null for a row that is not JSON. */

@@ -1,5 +1,6 @@
 // Caches of what the service lists: workspaces, profiles, skills and activity pages.
 import type { Kysely } from 'kysely';
+import { readJson } from './json';
 import type { Database, SocialProfileRow, WorkspaceAccess, WorkspaceRow } from './schema';
 
 export async function upsertWorkspaces(
@@ -111,13 +112,7 @@ export async function listSkills(db: Kysely<Database>, workspace: string): Promi
     .orderBy('position')
     .execute();
   // A cached skill that cannot be read (a damaged row) is left out: each sync fetches them again.
-  return rows.flatMap((r) => {
-    try {
-      return [JSON.parse(r.raw) as unknown];
-    } catch {
-      return [];
-    }
-  });
+  return rows.map((r) => readJson(r.raw)).filter((skill) => skill !== undefined);
 }
 
 export async function cacheActivity(

@@ -9,6 +9,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { MAY_HAVE_GONE_OUT } from '@preload/words/data';
 import { tightenFiles } from '../../paths';
 import { listCopyFiles, type CopyFile } from '../copies';
+import { readJsonObject } from '../json';
 import { quickCheck } from './damage';
 import { emptySalvage, salvageFile, type Row, type Salvage, type SalvagedTable } from './salvage';
 
@@ -111,14 +112,9 @@ export const READ_BACK_FIRST = MAY_HAVE_GONE_OUT.recovered;
 
 /** An op's payload marked as brought back from an older moment (outbox/payload.ts `broughtBack`). */
 function broughtBack(payload: unknown): string {
-  let parsed: unknown = {};
-  try {
-    parsed = typeof payload === 'string' ? JSON.parse(payload) : {};
-  } catch {
-    // A payload that is not JSON carries nothing to keep.
-  }
-  const base = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {};
-  return JSON.stringify({ ...base, broughtBack: true });
+  // A payload that is not a JSON object carries nothing to keep.
+  const kept = typeof payload === 'string' ? readJsonObject(payload) : null;
+  return JSON.stringify({ ...kept, broughtBack: true });
 }
 
 /**
