@@ -5,6 +5,9 @@
 import { z } from 'zod';
 import type { FieldConflict } from '@preload/bridge';
 import { readJson } from './json';
+import { postBase } from './post-repository';
+import type { PostRow, VariantRow } from './schema';
+import { variantBaseField } from './variant-repository';
 
 const storedConflicts = z.array(
   z.object({
@@ -28,17 +31,25 @@ export function inConflict(stored: string | null): boolean {
 }
 
 /**
- * The item's conflicts; none for SQL null. `text` names the item's text and its two values for
- * a column that cannot be read: what it holds here, and what the service last held (its base),
- * or the same again when that is not known either.
+ * The item's conflicts; none for SQL null. For a column that cannot be read, its text (`field`)
+ * here against what the service last held (its base), or the same again when that is not known.
  */
-export function conflictsOf(
+function conflictsOf(
   stored: string | null,
-  text: () => { field: 'title' | 'content'; mine: string; theirs: string | null },
+  field: 'title' | 'content',
+  mine: string,
+  theirs: () => string | null,
 ): FieldConflict[] {
   if (stored === null) return [];
-  const conflicts = read(stored);
-  if (conflicts !== null) return conflicts;
-  const { field, mine, theirs } = text();
-  return [{ field, mine, theirs: theirs ?? mine }];
+  return read(stored) ?? [{ field, mine, theirs: theirs() ?? mine }];
+}
+
+/** A variant's conflicts (see conflictsOf). */
+export function variantConflicts(v: Pick<VariantRow, 'conflict' | 'content' | 'base'>): FieldConflict[] {
+  return conflictsOf(v.conflict, 'content', v.content, () => variantBaseField(v, 'content'));
+}
+
+/** A post's conflicts (see conflictsOf). */
+export function postConflicts(post: Pick<PostRow, 'conflict' | 'title' | 'base'>): FieldConflict[] {
+  return conflictsOf(post.conflict, 'title', post.title, () => postBase(post)?.title ?? null);
 }

@@ -12,7 +12,7 @@ import type {
   VariantView,
 } from '@preload/bridge';
 import type { OutboxOpRow, PostRow, SyncLogRow, VariantRow } from '../../store/schema';
-import { conflictsOf, inConflict } from '../../store/conflicts';
+import { inConflict, postConflicts, variantConflicts } from '../../store/conflicts';
 import { postBase, type PostSummaryRow } from '../../store/post-repository';
 import { sameText } from '../../outbox/answer-check';
 import { storedDifferentlyReason } from '../../outbox/stored-differently';
@@ -89,11 +89,7 @@ export function variantView(
   accounts: WorkspaceAccounts = NO_ACCOUNTS,
 ): VariantView {
   const { state, text, failedOp, postCreateFailed, publishUnknown } = variantFacts(v, post, ops);
-  const conflicts = conflictsOf(v.conflict, () => ({
-    field: 'content',
-    mine: v.content,
-    theirs: variantBaseField(v, 'content'),
-  }));
+  const conflicts = variantConflicts(v);
   const error = failedOp?.error ?? postCreateFailed?.error ?? v.error;
   return {
     id: v.id,
@@ -215,11 +211,7 @@ export function postDetail(
     ...postSummary(post, variants, ops),
     hidden: post.hidden_at !== null,
     ...postActions({ post, variants, ops }),
-    conflicts: conflictsOf(post.conflict, () => ({
-      field: 'title',
-      mine: post.title,
-      theirs: postBase(post)?.title ?? null,
-    })),
+    conflicts: postConflicts(post),
     error: failed?.error ?? post.error,
     note,
     variants: variants.map((v) => variantView(v, post, ops, accounts)),

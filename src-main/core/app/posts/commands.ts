@@ -5,14 +5,8 @@ import type { PostDetail } from '@preload/bridge';
 import { keepVersion } from '../../history/versions';
 import { enqueue, reviveRefusedCreate } from '../../outbox/op-store';
 import { unsyncedColumns } from '../../store/local-item';
-import {
-  insertPost,
-  listConflictedPostIds,
-  postBase,
-  updatePost,
-  type PostBase,
-} from '../../store/post-repository';
-import { conflictsOf } from '../../store/conflicts';
+import { insertPost, listConflictedPostIds, updatePost, type PostBase } from '../../store/post-repository';
+import { postConflicts } from '../../store/conflicts';
 import { logDecision } from '../../store/unit-of-work';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
@@ -96,12 +90,7 @@ async function resolveTitleConflict(
   p: { id: string; choice: 'mine' | 'theirs' } | { id: string; choice: 'edit'; title: string },
 ): Promise<PostDetail> {
   const post = await app.post(p.id);
-  const conflicts = conflictsOf(post.conflict, () => ({
-    field: 'title',
-    mine: post.title,
-    theirs: postBase(post)?.title ?? null,
-  }));
-  const theirs = conflicts.find((c) => c.field === 'title')?.theirs;
+  const theirs = postConflicts(post).find((c) => c.field === 'title')?.theirs;
   if (theirs === undefined || theirs === null)
     throw new CommandError('invalid_state', COMMAND_ERRORS.noPostConflict);
   const title = p.choice === 'edit' ? p.title : p.choice === 'theirs' ? theirs : post.title;

@@ -9,15 +9,10 @@ import { keepVersion } from '../../history/versions';
 import { enqueue } from '../../outbox/op-store';
 import type { VariantField } from '../../outbox/payload';
 import { supersedeChanges } from '../../outbox/supersede';
-import { conflictsOf } from '../../store/conflicts';
+import { variantConflicts } from '../../store/conflicts';
 import type { VariantRow } from '../../store/schema';
 import { logDecision } from '../../store/unit-of-work';
-import {
-  updateVariant,
-  variantBase,
-  variantBaseField,
-  type VariantBase,
-} from '../../store/variant-repository';
+import { updateVariant, variantBase, type VariantBase } from '../../store/variant-repository';
 import type { AppContext } from '../app-context';
 import { CommandError } from '../command-error';
 import { enqueueEdit } from './edit';
@@ -38,11 +33,7 @@ export interface Resolution {
 
 /** The choice worked out on the variant's rows; refused when it has no conflict. */
 export function resolution(v: VariantRow, p: Choice, now: string): Resolution {
-  const conflicts = conflictsOf(v.conflict, () => ({
-    field: 'content',
-    mine: v.content,
-    theirs: variantBaseField(v, 'content'),
-  }));
+  const conflicts = variantConflicts(v);
   if (conflicts.length === 0) throw new CommandError('invalid_state', COMMAND_ERRORS.noVariantConflict);
   const base = variantBase(v) ?? {
     content: v.content,
