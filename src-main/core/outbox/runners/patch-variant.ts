@@ -13,7 +13,13 @@ import {
 } from '../answer-check';
 import { NOT_KEPT_LIMIT } from '../op-machine';
 import type { Settlement } from '../op-store';
-import { parsePayload, withUnconfirmed, type SentPatch, type VariantField } from '../payload';
+import {
+  parsePayload,
+  withUnconfirmed,
+  type OutboxPayload,
+  type SentPatch,
+  type VariantField,
+} from '../payload';
 import {
   checkNotLinkedElsewhere,
   placeOf,
@@ -23,14 +29,8 @@ import {
   type OpRunner,
 } from './runner';
 
-/**
- * The fields an update names. For a payload that could not be read (a damaged row), those in which
- * the variant differs from the service's last copy (its base), or all of them without one: what
- * was typed still goes, and what was not changed here is not sent over a colleague's change.
- */
-function fieldsOf(op: Pick<OutboxOpRow, 'payload'>, variant: VariantRow): VariantField[] {
-  const payload = parsePayload(op);
-  if (payload.fields !== undefined || payload.unreadable !== true) return payload.fields ?? [];
+/** The fields in which the variant differs from the service's last copy (its base); all without one. */
+function changedHere(variant: VariantRow): VariantField[] {
   const base = variantBase(variant);
   if (base === null) return ['account', 'content'];
   const fields: VariantField[] = [];
@@ -39,15 +39,26 @@ function fieldsOf(op: Pick<OutboxOpRow, 'payload'>, variant: VariantRow): Varian
   return fields;
 }
 
+/**
+ * The op's payload. One that could not be read (a damaged row) is worked out again: a change
+ * names the fields changed here, so what was typed still goes and what was not changed here is
+ * not sent over a colleague's change; the claim keeps it so, with nothing unreadable left.
+ */
+function payloadOf(op: Pick<OutboxOpRow, 'kind' | 'payload'>, variant: VariantRow): OutboxPayload {
+  const { unreadable, ...payload } = parsePayload(op);
+  if (unreadable !== true || op.kind !== 'update_variant') return payload;
+  return { ...payload, fields: changedHere(variant) };
+}
+
 /** The fields a change op sends, read from the variant now; null when nothing the service takes changed. */
-export function patchOf(op: Pick<OutboxOpRow, 'kind' | 'payload'>, variant: VariantRow): SentPatch | null {
+function patchOf(kind: OutboxOpRow['kind'], payload: OutboxPayload, variant: VariantRow): SentPatch | null {
   const patch: SentPatch = {};
-  if (op.kind === 'update_variant') {
-    const fields = fieldsOf(op, variant);
+  if (kind === 'update_variant') {
+    const fields = payload.fields ?? [];
     if (fields.includes('content')) patch.content = variant.content;
     // 'default' cannot be expressed on an existing variant: the service chose at creation.
     if (fields.includes('account')) Object.assign(patch, accountField(variant));
-  } else if (op.kind === 'schedule') {
+  } else if (kind === 'schedule') {
     patch.scheduled_at = variant.scheduled_at;
   } else {
     patch.scheduled_at = null;
@@ -57,13 +68,10 @@ export function patchOf(op: Pick<OutboxOpRow, 'kind' | 'payload'>, variant: Vari
 
 export const patchVariantRunner: OpRunner<SentPatch> = {
   build({ op, variant }) {
-    const patch = patchOf(op, variant as VariantRow);
+    const payload = payloadOf(op, variant as VariantRow);
+    const patch = patchOf(op.kind, payload, variant as VariantRow);
     if (patch === null) return { done: 'Nothing the service can take changed.' };
-    // A payload worked out again is kept as it was worked out: its fields, nothing unreadable.
-    const { unreadable, ...payload } = parsePayload(op);
-    const fields =
-      unreadable && op.kind === 'update_variant' ? { fields: fieldsOf(op, variant as VariantRow) } : {};
-    return { request: patch, payload: withUnconfirmed({ ...payload, ...fields }, patch) };
+    return { request: patch, payload: withUnconfirmed(payload, patch) };
   },
 
   send(rc, rows, patch) {
