@@ -309,8 +309,8 @@ export async function settle(
     );
     if (Number(changed.numAffectedRows ?? 0) !== 1)
       throw new OpMoved(`The ${op.kind} operation was no longer ${op.state} when its outcome came.`);
-    const patch = JSON.stringify(s.payload);
-    if (s.payload !== undefined)
+    if (s.payload !== undefined) {
+      const patch = JSON.stringify(s.payload);
       await tctx.db
         .updateTable('outbox_op')
         // A payload that is not JSON (a damaged row) takes the patch as the whole of it.
@@ -319,6 +319,7 @@ export async function settle(
         })
         .where('id', '=', op.id)
         .execute();
+    }
     if (t.effects.includes('record') && s.record) await s.record(tctx);
     const reason = s.reason ?? ('reason' in event ? event.reason : `${event.type.replaceAll('_', ' ')}.`);
     await logDecision(tctx, {

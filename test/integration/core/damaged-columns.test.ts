@@ -8,28 +8,39 @@
 //   from the service's copy (outbox/payload.ts, runners/patch-variant.ts). A question whose
 //   facts cannot be read still stands, with no candidate offered.
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../../server/index';
-import { ManualClock, openCore, type TestCore } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { connectedCores, type TestCore } from './helpers';
 
 const START = new Date('2030-01-01T09:00:00.000Z');
 const DAY = 86_400_000;
-let sandbox: SandboxHandle | null = null;
-let t: TestCore | null = null;
-afterEach(async () => {
-  await t?.close();
-  await sandbox?.close();
-  t = null;
-  sandbox = null;
-});
+const connectedCore = connectedCores(START);
 
-/** The sandbox and a core connected to it. */
+/** A core connected to its own sandbox, synced once. */
 async function connected() {
-  sandbox = await startSandbox({ manualClock: true, startTime: START });
-  t = await openCore({ clock: new ManualClock(START) });
-  const c = t;
-  await c.call('settings.connect', { baseUrl: sandbox.baseUrl, token: sandbox.token, authHeader: 'bearer' });
-  return { c, ws: sandbox.fixtures.workspace };
+  const { c, s, workspace } = await connectedCore();
+  return { c, s, ws: workspace };
+}
+
+/** A post with one X variant, made here (not yet sent). */
+async function postOnX(c: TestCore, ws: string, title: string, content = 'As sent.') {
+  const post = await c.call('posts.create', { workspace: ws, title });
+  const x = await c.call('variants.create', {
+    postId: post.id,
+    platform: 'x',
+    content,
+    account: { kind: 'default' },
+  });
+  return { post, x };
+}
+
+/** Writes to the core's file behind its back, on a connection of its own, as damage would. */
+function onDisk<T>(c: TestCore, write: (db: Database.Database) => T): T {
+  const db = new Database(`${c.dir}/outpost.db`);
+  try {
+    return write(db);
+  } finally {
+    db.close();
+  }
 }
 
 /** Syncs until nothing waits to go; fails on an op that failed. */
@@ -41,32 +52,22 @@ async function syncAll(c: TestCore): Promise<void> {
 
 /** A synced post with one scheduled X variant, whose base is then damaged on disk. */
 async function damagedVariant() {
-  const { c, ws } = await connected();
-  await c.core.syncNow('user');
-  const post = await c.call('posts.create', { workspace: ws, title: 'Damaged base' });
-  const x = await c.call('variants.create', {
-    postId: post.id,
-    platform: 'x',
-    content: 'As sent.',
-    account: { kind: 'default' },
-  });
+  const { c, s, ws } = await connected();
+  const { post, x } = await postOnX(c, ws, 'Damaged base');
   const at = new Date(START.getTime() + DAY).toISOString();
   await c.call('variants.schedule', { id: x.id, at });
   await c.core.syncNow('user');
-  const db = new Database(`${c.dir}/outpost.db`);
-  try {
+  onDisk(c, (db) => {
     const { base } = db.prepare('select base from variant where id = ?').get(x.id) as { base: string | null };
     expect(base).not.toBeNull();
     db.prepare('update variant set base = ? where id = ?').run(`${(base ?? '').slice(0, 9)}\u0000`, x.id);
-  } finally {
-    db.close();
-  }
-  return { c, ws, post, x, at };
+  });
+  return { c, s, ws, post, x, at };
 }
 
 describe('a variant whose stored base is not JSON', () => {
   it('still takes the text typed in it, and a new time, and sends them', async () => {
-    const { c, x, at } = await damagedVariant();
+    const { c, s, x, at } = await damagedVariant();
     await c.call('variants.update', { id: x.id, content: 'Typed after the damage.' });
     const later = new Date(Date.parse(at) + 3600_000).toISOString();
     await c.call('variants.schedule', { id: x.id, at: later });
@@ -77,8 +78,8 @@ describe('a variant whose stored base is not JSON', () => {
     });
     // The sync merges the service's copy with no base to go by: the text typed here stands, and goes.
     await syncAll(c);
-    const remote = sandbox!.inspect.posts().find((p) => p.title === 'Damaged base')!;
-    expect(sandbox!.inspect.variants(remote.id).map((v) => v.content)).toEqual(['Typed after the damage.']);
+    const remote = s.inspect.posts().find((p) => p.title === 'Damaged base')!;
+    expect(s.inspect.variants(remote.id).map((v) => v.content)).toEqual(['Typed after the damage.']);
     const after = await c.call('posts.get', { id: x.postId });
     expect(after.variants.find((v) => v.id === x.id)?.content).toBe('Typed after the damage.');
   });
@@ -106,25 +107,16 @@ describe('a variant whose stored base is not JSON', () => {
 
 /** A synced post, its variant's text typed again here, and then its conflict columns damaged on disk. */
 async function damagedConflicts() {
-  const { c, ws } = await connected();
-  const post = await c.call('posts.create', { workspace: ws, title: 'Damaged conflict' });
-  const x = await c.call('variants.create', {
-    postId: post.id,
-    platform: 'x',
-    content: 'As sent.',
-    account: { kind: 'default' },
-  });
+  const { c, s, ws } = await connected();
+  const { post, x } = await postOnX(c, ws, 'Damaged conflict');
   await c.core.syncNow('user');
   await c.call('variants.update', { id: x.id, content: 'Typed here.' });
-  const db = new Database(`${c.dir}/outpost.db`);
-  try {
+  onDisk(c, (db) => {
     db.prepare('update variant set conflict = ? where id = ?').run('[{"field":"cont', x.id);
     db.prepare('update post set conflict = ? where id = ?').run('{"title"', post.id);
-  } finally {
-    db.close();
-  }
-  const remote = sandbox!.inspect.posts().find((p) => p.title === 'Damaged conflict')!;
-  return { c, ws, post, x, remote };
+  });
+  const remote = s.inspect.posts().find((p) => p.title === 'Damaged conflict')!;
+  return { c, s, ws, post, x, remote };
 }
 
 describe('an item whose conflict column is not JSON', () => {
@@ -142,7 +134,7 @@ describe('an item whose conflict column is not JSON', () => {
   });
 
   it('takes the person’s choice, and then sends the text they kept', async () => {
-    const { c, post, x, remote } = await damagedConflicts();
+    const { c, s, post, x, remote } = await damagedConflicts();
     await c.call('posts.resolveConflict', { id: post.id, choice: 'mine' });
     await c.call('variants.resolveConflict', { id: x.id, choice: 'mine' });
     const chosen = await c.call('posts.get', { id: post.id });
@@ -151,7 +143,7 @@ describe('an item whose conflict column is not JSON', () => {
       variant: [],
     });
     await syncAll(c);
-    expect(sandbox!.inspect.variants(remote.id).map((v) => v.content)).toEqual(['Typed here.']);
+    expect(s.inspect.variants(remote.id).map((v) => v.content)).toEqual(['Typed here.']);
   });
 
   it('a choice of the service’s text takes its last known one', async () => {
@@ -162,89 +154,72 @@ describe('an item whose conflict column is not JSON', () => {
 });
 
 /** Sets the payload of every op of the post still waiting to go to text that is not JSON. */
-function damagePayloads(dir: string, postId: string): number {
-  const db = new Database(`${dir}/outpost.db`);
-  try {
-    return db
-      .prepare("update outbox_op set payload = '{\"fields\":[\"cont' where post_id = ? and state = 'pending'")
-      .run(postId).changes;
-  } finally {
-    db.close();
-  }
+function damagePayloads(c: TestCore, postId: string): number {
+  return onDisk(
+    c,
+    (db) =>
+      db
+        .prepare(
+          "update outbox_op set payload = '{\"fields\":[\"cont' where post_id = ? and state = 'pending'",
+        )
+        .run(postId).changes,
+  );
 }
 
 describe('an op whose payload is not JSON', () => {
   it('a change still goes, with the fields that differ from the service’s copy', async () => {
-    const { c, ws } = await connected();
-    const post = await c.call('posts.create', { workspace: ws, title: 'Damaged payload' });
-    const x = await c.call('variants.create', {
-      postId: post.id,
-      platform: 'x',
-      content: 'As sent.',
-      account: { kind: 'default' },
-    });
+    const { c, s, ws } = await connected();
+    const { post, x } = await postOnX(c, ws, 'Damaged payload');
     await syncAll(c);
-    const remote = sandbox!.inspect.posts().find((p) => p.title === 'Damaged payload')!;
-    const [before] = sandbox!.inspect.variants(remote.id);
+    const remote = s.inspect.posts().find((p) => p.title === 'Damaged payload')!;
+    const [before] = s.inspect.variants(remote.id);
     await c.call('variants.update', { id: x.id, content: 'Typed after.' });
-    expect(damagePayloads(c.dir, post.id)).toBe(1);
-    const patches = sandbox!.inspect.patchCount(before!.id);
+    expect(damagePayloads(c, post.id)).toBe(1);
+    const patches = s.inspect.patchCount(before!.id);
     await syncAll(c);
-    const [after] = sandbox!.inspect.variants(remote.id);
+    const [after] = s.inspect.variants(remote.id);
     expect(after).toMatchObject({ content: 'Typed after.', social_profile_id: before?.social_profile_id });
-    expect(sandbox!.inspect.patchCount(before!.id) - patches).toBe(1);
+    expect(s.inspect.patchCount(before!.id) - patches).toBe(1);
   });
 
   it('a create still goes, once', async () => {
-    const { c, ws } = await connected();
-    const post = await c.call('posts.create', { workspace: ws, title: 'Damaged create' });
-    await c.call('variants.create', {
-      postId: post.id,
-      platform: 'x',
-      content: 'Made once.',
-      account: { kind: 'default' },
-    });
-    expect(damagePayloads(c.dir, post.id)).toBe(2);
+    const { c, s, ws } = await connected();
+    const { post } = await postOnX(c, ws, 'Damaged create', 'Made once.');
+    expect(damagePayloads(c, post.id)).toBe(2);
     await syncAll(c);
     await syncAll(c);
-    const made = sandbox!.inspect.posts().filter((p) => p.title === 'Damaged create');
+    const made = s.inspect.posts().filter((p) => p.title === 'Damaged create');
     expect(made).toHaveLength(1);
-    expect(sandbox!.inspect.variants(made[0]!.id).map((v) => v.content)).toEqual(['Made once.']);
+    expect(s.inspect.variants(made[0]!.id).map((v) => v.content)).toEqual(['Made once.']);
   });
   it('a create left sending by a process that stopped is read back, and made once', async () => {
-    const { c, ws } = await connected();
+    const { c, s, ws } = await connected();
     const post = await c.call('posts.create', { workspace: ws, title: 'Damaged and stopped' });
-    expect(damagePayloads(c.dir, post.id)).toBe(1);
-    const db = new Database(`${c.dir}/outpost.db`);
-    try {
+    expect(damagePayloads(c, post.id)).toBe(1);
+    onDisk(c, (db) => {
       db.prepare("update outbox_op set state = 'sending' where post_id = ?").run(post.id);
-    } finally {
-      db.close();
-    }
+    });
     await syncAll(c);
     await syncAll(c);
-    expect(sandbox!.inspect.posts().filter((p) => p.title === 'Damaged and stopped')).toHaveLength(1);
+    expect(s.inspect.posts().filter((p) => p.title === 'Damaged and stopped')).toHaveLength(1);
   });
 });
 
 describe('an op waiting for the user whose facts are not JSON', () => {
   it('still waits, the outbox and the post still show, and a sync still runs', async () => {
-    const { c, ws } = await connected();
+    const { c, s, ws } = await connected();
     const post = await c.call('posts.create', { workspace: ws, title: 'Damaged question' });
-    const db = new Database(`${c.dir}/outpost.db`);
-    try {
+    onDisk(c, (db) => {
       db.prepare(
         "update outbox_op set state = 'needs_user', facts = '{\"candidates\":[{\"serv' where post_id = ?",
       ).run(post.id);
-    } finally {
-      db.close();
-    }
+    });
     const outbox = await c.call('outbox.list', undefined);
     expect(outbox.filter((op) => op.postId === post.id).map((op) => op.state)).toEqual(['needs_user']);
     expect((await c.call('posts.get', { id: post.id })).title).toBe('Damaged question');
     const status = await c.core.syncNow('user');
     expect(status.lastError).toBeNull();
     // Nothing made while the question waits.
-    expect(sandbox!.inspect.posts().filter((p) => p.title === 'Damaged question')).toEqual([]);
+    expect(s.inspect.posts().filter((p) => p.title === 'Damaged question')).toEqual([]);
   });
 });
