@@ -112,14 +112,37 @@ async function vitest(name, vitestArgs, { env = process.env, log, notRun = 'skip
   });
   if (log) closeSync(out);
   let line = 'no results';
+  let failures = [];
   if (existsSync(summaryFile)) {
     const summary = JSON.parse(readFileSync(summaryFile, 'utf8'));
     const skipped = summary.numPendingTests + summary.numTodoTests;
     line =
       `${summary.numPassedTests} passed, ${summary.numFailedTests} failed` +
       (skipped > 0 ? `, ${skipped} ${notRun}` : '');
+    failures = failuresIn(summary);
   }
-  return { name, status, line, log };
+  return { name, status, line, failures, log };
+}
+
+/**
+ * Each failed test of a vitest JSON report as one line: its file, its name, and the first line
+ * of why. A long run's log is often read from its tail only; the closing lines then still say
+ * which test failed, not just how many.
+ */
+function failuresIn(summary) {
+  const lines = [];
+  for (const file of summary.testResults ?? []) {
+    const path = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) {
+      const why = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      lines.push(`${path} > ${test.fullName}: ${why}`);
+    }
+    // A file that fails before its tests run (an import, a hook) has no failed test to name.
+    if (failed.length === 0 && file.status === 'failed')
+      lines.push(`${path}: ${(file.message ?? '').split('\n')[0].slice(0, 300)}`);
+  }
+  return lines;
 }
 
 /**
@@ -161,7 +184,10 @@ const onDay = ({ day, zone }) => ({
 });
 
 const report = (results) => {
-  for (const r of results) console.log(`tests (${r.title}): ${r.line}`);
+  for (const r of results) {
+    console.log(`tests (${r.title}): ${r.line}`);
+    for (const failure of r.failures) console.log(`  failed: ${failure}`);
+  }
   process.exit(results.some((r) => r.status !== 0) ? 1 : 0);
 };
 
@@ -173,8 +199,9 @@ if (process.argv.includes('--dates')) {
 
 if (args.length > 0) {
   // A file, a project or a filter of the person's own: one run, as they asked.
-  const { status, line } = await vitest('', args);
+  const { status, line, failures } = await vitest('', args);
   console.log(`tests: ${line}`);
+  for (const failure of failures) console.log(`  failed: ${failure}`);
   process.exit(status);
 }
 
