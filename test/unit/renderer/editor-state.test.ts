@@ -35,6 +35,8 @@ let gone = false;
 let sent: Array<{ command: string; payload: Record<string, unknown> }> = [];
 /** Set by a test: reads of the post wait here, their answer taken when asked, until released. */
 let lateReads: Array<() => void> | null = null;
+/** Set by a test: every change of a text is refused (a failure that is not the disk's). */
+let refuseUpdates = false;
 /** Creates wait here until the test answers them. */
 let creates: Array<{ answer: (v: VariantView) => void; refuse: (message: string) => void }> = [];
 
@@ -43,6 +45,7 @@ beforeEach(() => {
   gone = false;
   sent = [];
   lateReads = null;
+  refuseUpdates = false;
   creates = [];
   const bridge = {
     invoke: (command: string, payload: Record<string, unknown>) => {
@@ -54,6 +57,8 @@ beforeEach(() => {
         const late = lateReads;
         return late ? new Promise((resolve) => late.push(() => resolve(answer))) : Promise.resolve(answer);
       }
+      if (command === 'variants.update' && refuseUpdates)
+        return Promise.resolve({ ok: false, error: { code: 'invalid_input', message: 'Not now.' } });
       if (command === 'variants.update')
         return Promise.resolve({
           ok: true,
@@ -224,6 +229,43 @@ describe('reading the open post again', () => {
     shown = { ...POST, variants: [variantView({ id: 'v1', content: 'A colleague’s', serverId: null })] };
     await editor.refresh();
     expect(editor.typing.contents.v1).toBe('A colleague’s');
+  });
+});
+
+describe('a text still to be written', () => {
+  const OTHER: PostDetail = {
+    ...POST,
+    id: 'p2',
+    title: 'Other',
+    variants: [variantView({ id: 'v9', postId: 'p2', content: 'Elsewhere', serverId: null })],
+  };
+
+  it('is kept over a read of its post answered before it was saved', async () => {
+    const editor = await openEditor();
+    lateReads = [];
+    const opening = editor.open('p1');
+    await vi.waitFor(() => expect(lateReads).toHaveLength(1));
+    // Keys typed for the post while its read was on its way (held while it loaded, say).
+    editor.typing.setContent('v1', 'Hello, typed');
+    for (const answer of lateReads.splice(0)) answer();
+    await opening;
+    expect(editor.typing.contents.v1).toBe('Hello, typed');
+    await editor.flush();
+    expect(updates().at(-1)).toEqual({ id: 'v1', content: 'Hello, typed' });
+  });
+
+  it('of a post left, is kept through the reads of the post open now, and written whole', async () => {
+    const editor = await openEditor();
+    refuseUpdates = true;
+    editor.typing.setContent('v1', 'Hello, refused once');
+    await editor.flush();
+    shown = OTHER;
+    await editor.open('p2');
+    await editor.refresh();
+    expect(editor.typing.contents.v1).toBe('Hello, refused once');
+    refuseUpdates = false;
+    await editor.flush();
+    expect(updates().at(-1)).toEqual({ id: 'v1', content: 'Hello, refused once' });
   });
 });
 

@@ -64,17 +64,20 @@ export class Typing {
     return this.typedCount;
   }
 
-  /** A post just opened: every field shows the core's text. */
+  /**
+   * A post just opened: every field shows the core's text, except a text still to be written
+   * (its save is waiting, on its way, or was refused): that one is newer than the read. The post
+   * may be opened again before the keys typed for it are saved (they were held while it loaded,
+   * and it was left before it came), and its read then answers without them.
+   */
   showPost(post: PostDetail): void {
-    // A text of the post left that is still to be written stays until it is (its save reads it).
-    const leaving = Object.entries(this.contents).filter(([id]) => this.isBusy(`content:${id}`));
     // A text still held (not saved yet) is what was typed: it shows, not the saved one.
     this.title = this.held.textOf(post.id, null) ?? post.title;
     const shown = post.variants.map((v): [string, string] => [
       v.id,
-      this.held.textOf(post.id, v.id) ?? v.content,
+      this.held.textOf(post.id, v.id) ?? this.toWrite(v.id) ?? v.content,
     ]);
-    this.contents = Object.fromEntries([...leaving, ...shown]);
+    this.contents = { ...this.othersToWrite(post), ...Object.fromEntries(shown) };
   }
 
   /**
@@ -86,7 +89,7 @@ export class Typing {
     const contents: Record<string, string> = {};
     for (const v of post.variants)
       contents[v.id] = this.keeps(`content:${v.id}`, readAt) ? (this.contents[v.id] ?? v.content) : v.content;
-    this.contents = contents;
+    this.contents = { ...this.othersToWrite(post), ...contents };
   }
 
   followTitle(title: string, readAt = this.typedCount): void {
@@ -121,6 +124,22 @@ export class Typing {
   /** The folder takes changes again: every held text is saved now. */
   roomAgain(): void {
     void this.held.retry();
+  }
+
+  /** The text of a variant still to be written, if it is one. */
+  private toWrite(variantId: string): string | undefined {
+    return this.isBusy(`content:${variantId}`) ? this.contents[variantId] : undefined;
+  }
+
+  /**
+   * The texts still to be written of variants not of `post` (of the post left): they stay until
+   * they are, since their save reads them here.
+   */
+  private othersToWrite(post: PostDetail): Record<string, string> {
+    const own = new Set(post.variants.map((v) => v.id)); // eslint-disable-line svelte/prefer-svelte-reactivity -- a local lookup
+    return Object.fromEntries(
+      Object.entries(this.contents).filter(([id]) => !own.has(id) && this.toWrite(id) !== undefined),
+    );
   }
 
   /** Whether the field keeps its own text over the core's, read at `readAt`. */
