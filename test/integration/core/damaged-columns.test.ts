@@ -5,10 +5,12 @@
 // - A conflict column that cannot be read still holds the item back, and offers its text
 //   against the service's last one (store/conflicts.ts).
 // - An op whose payload cannot be read still goes, once: a change with the fields that differ
-//   from the service's copy (outbox/payload.ts, runners/patch-variant.ts). A question whose
-//   facts cannot be read still stands, with no candidate offered.
+//   from the service's copy (outbox/payload.ts, runners/patch-variant.ts); one damaged on its
+//   way takes the note of its outcome in its place (outbox/op-store.ts). A question whose facts
+//   cannot be read still stands, with no candidate offered, and holds back every look-alike.
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { asColleague } from './freshness-helpers';
 import { connectedCores, type TestCore } from './helpers';
 
 const START = new Date('2030-01-01T09:00:00.000Z');
@@ -153,16 +155,14 @@ describe('an item whose conflict column is not JSON', () => {
   });
 });
 
-/** Sets the payload of every op of the post still waiting to go to text that is not JSON. */
-function damagePayloads(c: TestCore, postId: string): number {
+/** Sets the payload of every op of the post in `state` (still waiting to go) to text that is not JSON. */
+function damagePayloads(c: TestCore, postId: string, state: 'pending' | 'sending' = 'pending'): number {
   return onDisk(
     c,
     (db) =>
       db
-        .prepare(
-          "update outbox_op set payload = '{\"fields\":[\"cont' where post_id = ? and state = 'pending'",
-        )
-        .run(postId).changes,
+        .prepare('update outbox_op set payload = \'{"fields":["cont\' where post_id = ? and state = ?')
+        .run(postId, state).changes,
   );
 }
 
@@ -179,6 +179,35 @@ describe('an op whose payload is not JSON', () => {
     await syncAll(c);
     const [after] = s.inspect.variants(remote.id);
     expect(after).toMatchObject({ content: 'Typed after.', social_profile_id: before?.social_profile_id });
+    expect(s.inspect.patchCount(before!.id) - patches).toBe(1);
+  });
+
+  it('damaged while on its way, and answered about another record: takes that note, and is read back once', async () => {
+    const { c, s, ws } = await connected();
+    const { post, x } = await postOnX(c, ws, 'Damaged and crossed');
+    await syncAll(c);
+    const remote = s.inspect.posts().find((p) => p.title === 'Damaged and crossed')!;
+    const [before] = s.inspect.variants(remote.id);
+    await c.call('variants.update', { id: x.id, content: 'Typed, answered about another.' });
+    const patches = s.inspect.patchCount(before!.id);
+    const path = '/api/workspaces/:slug/posts/:post_id/variants/:variant_id/';
+    s.faults.add({ method: 'PATCH', path, kind: 'latency', latencyMs: 1_000, times: 1 });
+    s.faults.add({ method: 'PATCH', path, kind: 'other_record_after_write', times: 1 });
+    const update = (db: Database.Database) =>
+      db.prepare("select state, payload from outbox_op where variant_id = ? and kind = 'update_variant'");
+    let synced = false;
+    const syncing = c.core.syncNow('user').finally(() => (synced = true));
+    // While the change is on its way (held a while by the service), its payload is damaged: the
+    // claim wrote it whole before it went.
+    while (!synced && damagePayloads(c, post.id, 'sending') === 0)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(synced).toBe(false);
+    await syncing;
+    // The note takes the damaged payload's place: it can be read again.
+    const { payload } = onDisk(c, (db) => update(db).get(x.id)) as { payload: string };
+    expect(JSON.parse(payload)).toMatchObject({ answerMismatch: true });
+    await syncAll(c);
+    expect(s.inspect.variants(remote.id).map((v) => v.content)).toEqual(['Typed, answered about another.']);
     expect(s.inspect.patchCount(before!.id) - patches).toBe(1);
   });
 
@@ -217,9 +246,16 @@ describe('an op waiting for the user whose facts are not JSON', () => {
     const outbox = await c.call('outbox.list', undefined);
     expect(outbox.filter((op) => op.postId === post.id).map((op) => op.state)).toEqual(['needs_user']);
     expect((await c.call('posts.get', { id: post.id })).title).toBe('Damaged question');
+    // A look-alike on the service, as the question's candidates were: which of them the create
+    // may have made can no longer be read, so none of them comes in as a post of its own.
+    await asColleague(s, 'POST', `/api/workspaces/${ws}/posts/`, { title: 'Damaged question' });
     const status = await c.core.syncNow('user');
     expect(status.lastError).toBeNull();
+    const titled = (await c.call('posts.list', { workspace: ws })).filter(
+      (p) => p.title === 'Damaged question',
+    );
+    expect(titled.map((p) => p.id)).toEqual([post.id]);
     // Nothing made while the question waits.
-    expect(s.inspect.posts().filter((p) => p.title === 'Damaged question')).toEqual([]);
+    expect(s.inspect.posts().filter((p) => p.title === 'Damaged question')).toHaveLength(1);
   });
 });
