@@ -5,12 +5,20 @@ import svelte from 'eslint-plugin-svelte';
 import tseslint from 'typescript-eslint';
 import svelteConfig from './svelte.config.js';
 import coreLayers from './eslint-rules/core-layers.js';
+import jsonParseCaught from './eslint-rules/json-parse-caught.js';
 import outboxOwnsItsTable from './eslint-rules/outbox-owns-its-table.js';
 import windowLayers from './eslint-rules/window-layers.js';
 import testRules from './eslint-rules/no-long-sleeps.js';
 
 /** The project's own rules. */
-const outpost = { rules: { ...outboxOwnsItsTable.rules, ...coreLayers.rules, ...windowLayers.rules } };
+const outpost = {
+  rules: {
+    ...outboxOwnsItsTable.rules,
+    ...coreLayers.rules,
+    ...windowLayers.rules,
+    ...jsonParseCaught.rules,
+  },
+};
 
 /** The layers of the house, as errors: the core runs in plain Node, and main never reaches into the window. */
 const noElectronInCore = {
@@ -76,6 +84,14 @@ export default tseslint.config(
     files: ['src-main/**'],
     ignores: ['src-main/core/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noRendererFromMain] }] },
+  },
+  {
+    // Text read as JSON in the app may be damaged: each parse sits in a try that catches
+    // (eslint-rules/json-parse-caught.js). The frozen migrations read what they wrote.
+    files: ['src-main/**', 'src-preload/**', 'src-renderer/**'],
+    ignores: ['src-main/core/store/migrations/**'],
+    plugins: { outpost },
+    rules: { 'outpost/json-parse-caught': 'error' },
   },
   {
     // Units a reader holds in their head, as in the window. Frozen migrations are the one

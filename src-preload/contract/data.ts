@@ -74,7 +74,7 @@ export interface DataCommands {
   /** The copies in `backups/`, newest first. */
   'data.backups': { payload: void; result: BackupView[] };
   /** Everything of the user's as one JSON document (docs/export-format.md); never the token. */
-  'data.export': { payload: void; result: { fileName: string; document: string } };
+  'data.export': { payload: void; result: { fileName: string; document: string; posts: number } };
   /**
    * Brings back an export (its text) or one of the copies `data.backups` lists (its file), without
    * duplicating what is here: an item already here (by local id or service link) is left as it is.

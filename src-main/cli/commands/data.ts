@@ -85,9 +85,8 @@ export const dataCommands: CliCommand[] = [
           "export needs --out FILE (everything, as JSON) or --workspace SLUG (that workspace's posts, as CSV).",
         );
       const out = resolve(values.out);
-      const { document } = await call(core, 'data.export', undefined);
+      const { document, posts } = await call(core, 'data.export', undefined);
       const bytes = writePrivately(out, document);
-      const posts = (JSON.parse(document) as { posts: unknown[] }).posts.length;
       return {
         json: { file: out, posts, bytes },
         text: `Wrote ${posts} posts to ${out} (${megabytes(bytes)}).`,

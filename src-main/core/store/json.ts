@@ -1,8 +1,13 @@
-// JSON kept as text in a column, read back.
+// JSON kept as text in a column, read back; and JSON SQLite builds in a query.
 
-/** The value of a JSON column; null for SQL null. */
-export function parseJson<T>(text: string | null): T | null {
+/**
+ * The value of JSON that SQLite built in the same statement (json_group_array, json_object):
+ * never a column's stored text, which damage can cut (readJson reads those). Null for SQL null.
+ */
+export function parseBuiltJson<T>(text: string | null): T | null {
   if (text === null) return null;
+  // SQLite wrote it a moment ago from the row's values, quoting each: it is JSON.
+  // eslint-disable-next-line outpost/json-parse-caught
   return JSON.parse(text) as T;
 }
 

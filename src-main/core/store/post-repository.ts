@@ -14,6 +14,7 @@ import {
   whereListed,
   type PostListSpec,
 } from './post-list-query';
+import { parseBuiltJson } from './json';
 import { searchCopy } from './search-text';
 import { baseWrittenBy, compactBase, expandBase } from './stored-base';
 
@@ -33,10 +34,6 @@ export function storedPostBase(base: string | null | undefined, title: string) {
 export function postBase(p: Pick<PostRow, 'base' | 'title'>): PostBase | null {
   return expandBase<PostBase, 'title'>(p.base, p, POST_BASE_MIRRORS);
 }
-
-import { parseJson } from './json';
-
-export { parseJson };
 
 /** A row or a change with the folded title beside its title where needed: search and the list's order read it. */
 function withSearchTitle<R extends { title?: string | undefined }>(row: R): R {
@@ -230,7 +227,10 @@ export async function listPostSummaryRows(
     const at = new Map(page.ids.map((id, i) => [id, i]));
     const rows = await selectByIds(page.ids, (part) => q.where('post.id', 'in', part).execute());
     rows.sort((a, b) => (at.get(a.id) ?? 0) - (at.get(b.id) ?? 0));
-    return rows.map((row) => ({ post: row, variants: parseJson<ListedVariantRow[]>(row.variants) ?? [] }));
+    return rows.map((row) => ({
+      post: row,
+      variants: parseBuiltJson<ListedVariantRow[]>(row.variants) ?? [],
+    }));
   }
   q =
     page === undefined
@@ -244,7 +244,7 @@ export async function listPostSummaryRows(
         );
   const rows = await orderListed(q, spec.sort).execute();
   // No object rest/spread: copying 10,000 rows showed up in profiles next to the parse itself.
-  return rows.map((row) => ({ post: row, variants: parseJson<ListedVariantRow[]>(row.variants) ?? [] }));
+  return rows.map((row) => ({ post: row, variants: parseBuiltJson<ListedVariantRow[]>(row.variants) ?? [] }));
 }
 
 /** What a pull needs to know of each linked post: never its JSON columns (thousands of them). */

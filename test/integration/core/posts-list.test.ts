@@ -7,7 +7,8 @@ import type { ItemState, PostFilter, PostSummary } from '@preload/bridge';
 import { openDatabase } from '../../../src-main/core/store/db';
 import { listOpenOpsOfPosts } from '../../../src-main/core/outbox/op-queries';
 import type { VariantField } from '../../../src-main/core/outbox/payload';
-import { insertPost, listPosts, parseJson } from '../../../src-main/core/store/post-repository';
+import { insertPost, listPosts } from '../../../src-main/core/store/post-repository';
+import { readJson } from '../../../src-main/core/store/json';
 import { searchWords } from '../../../src-main/core/store/search-text';
 import type {
   Database,
@@ -28,6 +29,10 @@ import { openCore, tempDir, type TestCore } from './helpers';
 // The way posts.list built its answer before it read lean rows, copied here as the reference:
 // full rows (select *), then each variant's state as the old variantView computed it.
 
+/** A conflict column's entries (none for SQL null). */
+const conflictsOf = (text: string | null): unknown[] =>
+  text === null ? [] : ((readJson(text) as unknown[] | undefined) ?? []);
+
 function oldVariantState(v: VariantRow, post: PostRow, ops: OutboxOpRow[]) {
   const mine = ops.filter((o) => o.variant_id === v.id);
   const failedOp = mine.find((o) => o.state === 'failed');
@@ -35,7 +40,7 @@ function oldVariantState(v: VariantRow, post: PostRow, ops: OutboxOpRow[]) {
   const postCreateFailed = ops.find(
     (o) => o.variant_id === null && o.kind === 'create_post' && o.state === 'failed',
   );
-  const conflicts = parseJson<unknown[]>(v.conflict) ?? [];
+  const conflicts = conflictsOf(v.conflict);
   return variantState({
     inLocalSpace: post.workspace === null,
     serverId: v.server_id,
@@ -56,7 +61,7 @@ function oldVariantState(v: VariantRow, post: PostRow, ops: OutboxOpRow[]) {
 }
 
 function oldPostOwnState(post: PostRow, ops: OutboxOpRow[]) {
-  const conflicts = parseJson<unknown[]>(post.conflict) ?? [];
+  const conflicts = conflictsOf(post.conflict);
   const own = ops.filter((o) => o.variant_id === null);
   const pick = (state: keyof typeof STATE_TEXT) => ({ state, text: STATE_TEXT[state] });
   if (post.remote_state === 'removed') return pick('removed');

@@ -58,7 +58,8 @@ export interface DataActions {
   dismissNotice(): Promise<DataStatus>;
   backup(): Promise<BackupView>;
   backups(): BackupView[];
-  exportAll(): Promise<{ fileName: string; document: string }>;
+  /** The export's file name, its text, and how many posts it holds. */
+  exportAll(): Promise<{ fileName: string; document: string; posts: number }>;
   bringBack(payload: { document: string } | { copy: string }): Promise<ImportReport>;
 }
 
@@ -90,7 +91,11 @@ export function dataActions(d: DataActionDeps): DataActions {
         try {
           const doc = await buildExport(db, { exportedAt: now.toISOString(), app: d.version });
           const day = now.toISOString().slice(0, 10);
-          return { fileName: `outpost-export-${day}.json`, document: `${JSON.stringify(doc, null, 1)}\n` };
+          return {
+            fileName: `outpost-export-${day}.json`,
+            document: `${JSON.stringify(doc, null, 1)}\n`,
+            posts: doc.posts.length,
+          };
         } finally {
           db.close();
         }
