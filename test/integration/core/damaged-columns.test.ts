@@ -167,29 +167,31 @@ function damagePayloads(c: TestCore, postId: string, state: 'pending' | 'sending
 }
 
 describe('an op whose payload is not JSON', () => {
-  it('a change still goes, with the fields that differ from the service’s copy', async () => {
+  /** A post with one X variant, synced; answers it, and the service's copy of the variant. */
+  async function syncedOnX(title: string) {
     const { c, s, ws } = await connected();
-    const { post, x } = await postOnX(c, ws, 'Damaged payload');
+    const { post, x } = await postOnX(c, ws, title);
     await syncAll(c);
-    const remote = s.inspect.posts().find((p) => p.title === 'Damaged payload')!;
+    const remote = s.inspect.posts().find((p) => p.title === title)!;
     const [before] = s.inspect.variants(remote.id);
+    return { c, s, post, x, remote, before: before! };
+  }
+
+  it('a change still goes, with the fields that differ from the service’s copy', async () => {
+    const { c, s, post, x, remote, before } = await syncedOnX('Damaged payload');
     await c.call('variants.update', { id: x.id, content: 'Typed after.' });
     expect(damagePayloads(c, post.id)).toBe(1);
-    const patches = s.inspect.patchCount(before!.id);
+    const patches = s.inspect.patchCount(before.id);
     await syncAll(c);
     const [after] = s.inspect.variants(remote.id);
-    expect(after).toMatchObject({ content: 'Typed after.', social_profile_id: before?.social_profile_id });
-    expect(s.inspect.patchCount(before!.id) - patches).toBe(1);
+    expect(after).toMatchObject({ content: 'Typed after.', social_profile_id: before.social_profile_id });
+    expect(s.inspect.patchCount(before.id) - patches).toBe(1);
   });
 
   it('damaged while on its way, and answered about another record: takes that note, and is read back once', async () => {
-    const { c, s, ws } = await connected();
-    const { post, x } = await postOnX(c, ws, 'Damaged and crossed');
-    await syncAll(c);
-    const remote = s.inspect.posts().find((p) => p.title === 'Damaged and crossed')!;
-    const [before] = s.inspect.variants(remote.id);
+    const { c, s, post, x, remote, before } = await syncedOnX('Damaged and crossed');
     await c.call('variants.update', { id: x.id, content: 'Typed, answered about another.' });
-    const patches = s.inspect.patchCount(before!.id);
+    const patches = s.inspect.patchCount(before.id);
     const path = '/api/workspaces/:slug/posts/:post_id/variants/:variant_id/';
     s.faults.add({ method: 'PATCH', path, kind: 'latency', latencyMs: 1_000, times: 1 });
     s.faults.add({ method: 'PATCH', path, kind: 'other_record_after_write', times: 1 });
@@ -208,7 +210,7 @@ describe('an op whose payload is not JSON', () => {
     expect(JSON.parse(payload)).toMatchObject({ answerMismatch: true });
     await syncAll(c);
     expect(s.inspect.variants(remote.id).map((v) => v.content)).toEqual(['Typed, answered about another.']);
-    expect(s.inspect.patchCount(before!.id) - patches).toBe(1);
+    expect(s.inspect.patchCount(before.id) - patches).toBe(1);
   });
 
   it('a create still goes, once', async () => {

@@ -1,13 +1,8 @@
 // The lint rule that keeps every JSON.parse of the app where its failure is caught: the rule
 // itself, and where the project's ESLint config applies it.
-import { join } from 'node:path';
-import { ESLint, RuleTester } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { appliesTo, RuleTester } from './lint-rules';
 import plugin from '../../../eslint-rules/json-parse-caught.js';
-
-RuleTester.describe = describe;
-RuleTester.it = it;
-RuleTester.itOnly = it.only;
 
 const rule = plugin.rules['json-parse-caught'];
 new RuleTester().run('json-parse-caught', rule, {
@@ -29,11 +24,7 @@ new RuleTester().run('json-parse-caught', rule, {
 });
 
 describe('where the config applies it', () => {
-  const eslint = new ESLint({ cwd: join(import.meta.dirname, '../../..') });
-  const applies = async (file: string) =>
-    ((await eslint.calculateConfigForFile(file)) as { rules?: Record<string, unknown> }).rules?.[
-      'outpost/json-parse-caught'
-    ] !== undefined;
+  const applies = (file: string) => appliesTo('outpost/json-parse-caught', file);
 
   it(
     'in the main process, the preload and the window, but not the frozen migrations or the tests',

@@ -1,13 +1,8 @@
 // The lint rule that keeps unit and integration tests from sleeping longer than a second: the
 // rule itself, and where the project's ESLint config applies it.
-import { join } from 'node:path';
-import { ESLint, RuleTester } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { appliesTo, RuleTester } from './lint-rules';
 import plugin from '../../../eslint-rules/no-long-sleeps.js';
-
-RuleTester.describe = describe;
-RuleTester.it = it;
-RuleTester.itOnly = it.only;
 
 const rule = plugin.rules['no-long-sleeps'];
 new RuleTester().run('no-long-sleeps', rule, {
@@ -41,11 +36,7 @@ new RuleTester().run('no-long-sleeps', rule, {
 });
 
 describe('where the config applies it', () => {
-  const eslint = new ESLint({ cwd: join(import.meta.dirname, '../../..') });
-  const applies = async (file: string) =>
-    ((await eslint.calculateConfigForFile(file)) as { rules?: Record<string, unknown> }).rules?.[
-      'outpost-tests/no-long-sleeps'
-    ] !== undefined;
+  const applies = (file: string) => appliesTo('outpost-tests/no-long-sleeps', file);
 
   it(
     'in every unit and integration test file and helper, and nowhere else',

@@ -1,13 +1,8 @@
 // The lint rule that keeps the outbox's table in core/outbox/: the rule itself, and where the
 // project's ESLint config applies it.
-import { join } from 'node:path';
-import { ESLint, RuleTester } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { appliesTo, RuleTester } from './lint-rules';
 import plugin from '../../../eslint-rules/outbox-owns-its-table.js';
-
-RuleTester.describe = describe;
-RuleTester.it = it;
-RuleTester.itOnly = it.only;
 
 const rule = plugin.rules['outbox-owns-its-table'];
 new RuleTester().run('outbox-owns-its-table', rule, {
@@ -25,11 +20,7 @@ new RuleTester().run('outbox-owns-its-table', rule, {
 });
 
 describe('where the config applies it', () => {
-  const eslint = new ESLint({ cwd: join(import.meta.dirname, '../../..') });
-  const applies = async (file: string) =>
-    ((await eslint.calculateConfigForFile(file)) as { rules?: Record<string, unknown> }).rules?.[
-      'outpost/outbox-owns-its-table'
-    ] !== undefined;
+  const applies = (file: string) => appliesTo('outpost/outbox-owns-its-table', file);
 
   it(
     'everywhere in the main process but core/outbox/, the frozen migrations and the recovery of a damaged file',
