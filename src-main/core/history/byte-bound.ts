@@ -4,6 +4,7 @@
 // which versions hold what an item has now. Nothing else reads the versions: the merge and the
 // outbox work from the item's own text and base, so letting a version go never loses either.
 import { sql, type Kysely } from 'kysely';
+import { jsonFieldOf } from '../store/json';
 import type { Database } from '../store/schema';
 import type { SyncContext } from '../store/unit-of-work';
 import { beyondBytes, BYTE_BOUNDS, TOTAL_THINNED_TO, type Sized } from './thinning';
@@ -14,13 +15,6 @@ interface SizedRow extends Sized {
   post_id: string;
   variant_id: string | null;
 }
-
-/**
- * A base's field, or null when the base is missing or cannot be read (never an error). A field
- * the base leaves out is the row's own (store/stored-base.ts), which the lists below hold anyway.
- */
-const baseField = (base: string, field: string) =>
-  sql`case when json_valid(${sql.ref(base)}) then json_extract(${sql.ref(base)}, ${`$.${field}`}) end`;
 
 /** Versions with their size, and whether each holds the item's text or base as it is now. */
 function sized(db: Kysely<Database>, of: TextOf | null) {
@@ -36,9 +30,11 @@ function sized(db: Kysely<Database>, of: TextOf | null) {
       'tv.at',
       sql<string>`coalesce(tv.variant_id, 'title ' || tv.post_id)`.as('text'),
       sql<number>`octet_length(tv.text)`.as('bytes'),
+      // The base's text, or null when it has none or it cannot be read: a field the base leaves
+      // out is the row's own (store/stored-base.ts), which the row's column holds anyway.
       sql<number>`coalesce(case when tv.variant_id is null
-        then tv.text in (p.title, ${baseField('p.base', 'title')})
-        else tv.text in (v.content, ${baseField('v.base', 'content')}) end, 0)`.as('held'),
+        then tv.text in (p.title, ${jsonFieldOf('p.base', 'title')})
+        else tv.text in (v.content, ${jsonFieldOf('v.base', 'content')}) end, 0)`.as('held'),
     ]);
   if (of !== null)
     q =

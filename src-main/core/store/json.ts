@@ -1,4 +1,5 @@
-// JSON kept as text in a column, read back; and JSON SQLite builds in a query.
+// JSON kept as text in a column, read back (here and in SQL); and JSON SQLite builds in a query.
+import { sql, type RawBuilder } from 'kysely';
 
 /**
  * The value of JSON that SQLite built in the same statement (json_group_array, json_object):
@@ -23,10 +24,19 @@ export function readJson(text: string): unknown {
   }
 }
 
-/** The fields a column's text holds when it is a JSON object; null for anything else. */
-export function readJsonObject(text: string): Record<string, unknown> | null {
-  const value = readJson(text);
+/** The fields a column's text holds when it is a JSON object; null for SQL null and anything else. */
+export function readJsonObject(text: string | null): Record<string, unknown> | null {
+  const value = text === null ? undefined : readJson(text);
   return typeof value === 'object' && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : null;
+}
+
+/**
+ * In SQL, a field of the JSON object a column holds; null when the column is not JSON (a
+ * damaged row) or leaves the field out. `column` as Kysely names it ('variant.base'); the path
+ * is written into the statement, as a literal, the same in every statement that reads it.
+ */
+export function jsonFieldOf(column: string, field: string): RawBuilder<unknown> {
+  return sql`case when json_valid(${sql.ref(column)}) then json_extract(${sql.ref(column)}, ${sql.lit(`$.${field}`)}) end`;
 }

@@ -3,6 +3,7 @@
 // (ids and times, through an index) and then the rows of the few it shows.
 import { sql, type Kysely } from 'kysely';
 import { selectByIds } from './chunks';
+import { jsonFieldOf } from './json';
 import type { Database, VariantRow } from './schema';
 
 export type PlannedRow = VariantRow & {
@@ -34,7 +35,7 @@ export const PLAN_AT = sql<
  */
 export const VARIANT_ACCOUNT = sql<
   string | null
->`coalesce(variant.social_profile_id, case when json_valid(variant.base) then json_extract(variant.base, '$.social_profile_id') end)`;
+>`coalesce(variant.social_profile_id, ${jsonFieldOf('variant.base', 'social_profile_id')})`;
 
 /** The live variants of a workspace's live posts; a post hidden here is out of the calendar and the queue too. */
 function liveIn(workspace: string | null) {

@@ -26,7 +26,7 @@ export function expandBase<T extends object, F extends string>(
   row: Readonly<Record<F, unknown>>,
   mirrored: readonly F[],
 ): T | null {
-  const kept = stored === null ? null : readJsonObject(stored);
+  const kept = readJsonObject(stored);
   if (kept === null) return null;
   const full: Record<string, unknown> = {};
   for (const field of mirrored) full[field] = row[field];
@@ -42,7 +42,7 @@ export function baseFieldOf<F extends string>(
   row: Readonly<Record<F, unknown>>,
   field: F,
 ): unknown {
-  const kept = stored === null ? null : readJsonObject(stored);
+  const kept = readJsonObject(stored);
   if (kept === null) return null;
   return Object.hasOwn(kept, field) ? kept[field] : row[field];
 }

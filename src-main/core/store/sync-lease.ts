@@ -5,9 +5,9 @@
 // which SQLite makes atomic across processes.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { readJson } from './json';
+import { jsonFieldOf, readJson } from './json';
 import type { Database } from './schema';
 
 const KEY = 'syncLease';
@@ -32,7 +32,7 @@ function holderOf(value: string): LeaseHolder | null {
 }
 
 /** The id in a lease row, or null for a row that is not JSON. */
-const holderId = sql`case when json_valid(value) then json_extract(value, '$.id') end`;
+const holderId = jsonFieldOf('value', 'id');
 
 /** Whether a process of this machine still runs (signal 0 checks without sending anything). */
 export function processIsAlive(pid: number): boolean {
