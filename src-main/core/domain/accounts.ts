@@ -7,6 +7,7 @@
 // several (or none) it cannot be told before the service decides: null.
 import type { AccountChoice } from '@preload/bridge';
 import { samePlatform, type ProfileFact } from '@preload/send-guards';
+import { readJsonObject } from '../store/json';
 import type { SocialProfileRow, VariantRow } from '../store/schema';
 import { variantBaseField, type VariantBase } from '../store/variant-repository';
 
@@ -69,13 +70,9 @@ export function profileFact(p: Pick<SocialProfileRow, 'id' | 'platform' | 'is_ac
 
 /** A profile's handle from the service's raw fields (`handle`, else `username`), when it sent one. */
 export function profileHandle(raw: string): string | null {
-  try {
-    const r = JSON.parse(raw) as { handle?: unknown; username?: unknown };
-    const h = typeof r.handle === 'string' ? r.handle : typeof r.username === 'string' ? r.username : null;
-    return h?.trim() ? h.trim() : null;
-  } catch {
-    return null;
-  }
+  const r = readJsonObject(raw);
+  const h = typeof r?.handle === 'string' ? r.handle : typeof r?.username === 'string' ? r.username : null;
+  return h?.trim() ? h.trim() : null;
 }
 
 export function sendingAccount(

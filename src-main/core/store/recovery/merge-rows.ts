@@ -6,6 +6,7 @@
 // texts without their post go to a post of their own in the local space.
 import { randomUUID } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
+import { readJsonObject } from '../json';
 import { searchCopy } from '../search-text';
 import type { Row, SalvagedTable } from './salvage';
 
@@ -45,12 +46,8 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 /** A variant's published time; a row of an earlier file has it only in the service's whole answer. */
 function publishedAt(row: Row): unknown {
   if ('published_at' in row) return row.published_at;
-  try {
-    const at = (JSON.parse(text(row.raw)) as { published_at?: unknown } | null)?.published_at;
-    return typeof at === 'string' ? at : null;
-  } catch {
-    return null;
-  }
+  const at = readJsonObject(text(row.raw))?.published_at;
+  return typeof at === 'string' ? at : null;
 }
 
 /** Merges `rows` into `sqlite` in one transaction; answers what it added or changed. */
