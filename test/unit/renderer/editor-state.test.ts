@@ -57,8 +57,10 @@ beforeEach(() => {
         const late = lateReads;
         return late ? new Promise((resolve) => late.push(() => resolve(answer))) : Promise.resolve(answer);
       }
-      if (command === 'variants.update' && refuseUpdates)
+      if ((command === 'variants.update' || command === 'posts.update') && refuseUpdates)
         return Promise.resolve({ ok: false, error: { code: 'invalid_input', message: 'Not now.' } });
+      if (command === 'posts.update')
+        return Promise.resolve({ ok: true, value: { ...POST, id: payload.id, title: payload.title } });
       if (command === 'variants.update')
         return Promise.resolve({
           ok: true,
@@ -84,6 +86,7 @@ beforeEach(() => {
 });
 
 const updates = () => sent.filter((s) => s.command === 'variants.update').map((s) => s.payload);
+const titleUpdates = () => sent.filter((s) => s.command === 'posts.update').map((s) => s.payload);
 
 async function openEditor(): Promise<EditorState> {
   const editor = new EditorState();
@@ -266,6 +269,30 @@ describe('a text still to be written', () => {
     refuseUpdates = false;
     await editor.flush();
     expect(updates().at(-1)).toEqual({ id: 'v1', content: 'Hello, refused once' });
+  });
+
+  it('a title refused, of a post left, shows again with its reason when the post is opened, and is written to its own post', async () => {
+    const editor = await openEditor();
+    refuseUpdates = true;
+    editor.typing.setTitle('Launch, refused once');
+    await editor.flush();
+    expect(editor.messages.about('post')).toBe('Not now.');
+    shown = OTHER;
+    await editor.open('p2');
+    expect(editor.typing.title).toBe('Other');
+    expect(editor.messages.about('post')).toBeUndefined();
+    // Left with its post: the open post's title is never written with it.
+    await editor.flush();
+    expect(titleUpdates().filter((u) => u.id === 'p2')).toEqual([]);
+    shown = POST;
+    await editor.open('p1');
+    expect(editor.typing.title).toBe('Launch, refused once');
+    expect(editor.messages.about('post')).toBe('Not now.');
+    refuseUpdates = false;
+    shown = OTHER;
+    await editor.open('p2');
+    expect(titleUpdates().at(-1)).toEqual({ id: 'p1', title: 'Launch, refused once' });
+    expect(editor.typing.unsaved).toBe(false);
   });
 });
 

@@ -11,7 +11,8 @@ import { errorMessage, invoke } from '../../bridge';
 import { heldBack, heldWords, HeldTexts, type HeldText } from './held-texts';
 import type { ItemMessages } from './messages.svelte';
 
-type Key = 'title' | `content:${string}`;
+/** A field to save: a post's title (by the post's id) or a variant's text (by the variant's). */
+type Key = `title:${string}` | `content:${string}`;
 
 /** The open post, as the saving needs it: whose title it is, and where the core's answers go. */
 export interface TypingHost {
@@ -39,6 +40,14 @@ export class Typing {
   private readonly dirty = new Set<Key>();
   /** When each key was last typed in, counted in keystrokes (`typedCount`). */
   private readonly lastTyped = new Map<Key, number>();
+  /**
+   * The titles still to be written, by post: the open post's field is `title`, but a title
+   * refused (too long, say) or still on its way when its post is left is saved from here, and
+   * shows again when that post is opened.
+   */
+  private readonly titles = new Map<string, string>();
+  /** Why the core refused a text still to be written, shown again whenever its post is. */
+  private readonly refusals = new Map<Key, string>();
   /* eslint-enable svelte/prefer-svelte-reactivity */
   private typedCount = 0;
   private readonly host: TypingHost;
@@ -51,7 +60,10 @@ export class Typing {
 
   setTitle(value: string): void {
     this.title = value;
-    this.queue('title');
+    const postId = this.host.post?.id;
+    if (postId === undefined) return;
+    this.titles.set(postId, value);
+    this.queue(`title:${postId}`);
   }
 
   setContent(variantId: string, value: string): void {
@@ -72,12 +84,19 @@ export class Typing {
    */
   showPost(post: PostDetail): void {
     // A text still held (not saved yet) is what was typed: it shows, not the saved one.
-    this.title = this.held.textOf(post.id, null) ?? post.title;
+    this.title = this.held.textOf(post.id, null) ?? this.titleToWrite(post.id) ?? post.title;
     const shown = post.variants.map((v): [string, string] => [
       v.id,
       this.held.textOf(post.id, v.id) ?? this.toWrite(v.id) ?? v.content,
     ]);
     this.contents = { ...this.othersToWrite(post), ...Object.fromEntries(shown) };
+    for (const key of [
+      `title:${post.id}` as const,
+      ...post.variants.map((v) => `content:${v.id}` as const),
+    ]) {
+      const refusal = this.refusals.get(key);
+      if (refusal !== undefined) this.host.messages.set(messageKeyOf(key), refusal);
+    }
   }
 
   /**
@@ -93,7 +112,8 @@ export class Typing {
   }
 
   followTitle(title: string, readAt = this.typedCount): void {
-    if (!this.keeps('title', readAt)) this.title = title;
+    const postId = this.host.post?.id;
+    if (postId === undefined || !this.keeps(`title:${postId}`, readAt)) this.title = title;
   }
 
   followVariant(variant: VariantView): void {
@@ -126,6 +146,11 @@ export class Typing {
     void this.held.retry();
   }
 
+  /** The title of a post still to be written, if it is one. */
+  private titleToWrite(postId: string): string | undefined {
+    return this.isBusy(`title:${postId}`) ? this.titles.get(postId) : undefined;
+  }
+
   /** The text of a variant still to be written, if it is one. */
   private toWrite(variantId: string): string | undefined {
     return this.isBusy(`content:${variantId}`) ? this.contents[variantId] : undefined;
@@ -148,13 +173,13 @@ export class Typing {
   }
 
   private isBusy(key: Key): boolean {
-    const held = this.held.textOf(this.host.post?.id ?? '', variantOf(key));
+    const held = this.held.textOf(postOf(key) ?? '', variantOf(key));
     return this.dirty.has(key) || this.timers.has(key) || this.inFlight.has(key) || held !== undefined;
   }
 
   private queue(key: Key): void {
     // The newer text takes the place of one held back: it is saved (or held) in its turn.
-    if (this.host.post) this.held.drop(this.host.post.id, variantOf(key));
+    this.held.drop(postOf(key) ?? '', variantOf(key));
     this.dirty.add(key);
     this.lastTyped.set(key, ++this.typedCount);
     this.unsaved = true;
@@ -176,46 +201,59 @@ export class Typing {
     // One write per key at a time, so an older text never lands after a newer one.
     const previous = this.inFlight.get(key);
     if (previous) await previous;
-    // A variant's text is saved even once its post is closed (it was typed before); the title
-    // belongs to the open post.
-    const postId = this.host.post?.id;
-    if (!this.dirty.has(key) || (key === 'title' && !postId)) return this.settle();
+    // A text is saved even once its post is left or closed: it was typed before.
+    if (!this.dirty.has(key)) return this.settle();
     this.dirty.delete(key);
     this.unsavedSince.delete(key);
-    const run = this.write(key, postId);
+    const run = this.write(key);
     this.inFlight.set(key, run);
     try {
       await run;
     } finally {
       if (this.inFlight.get(key) === run) this.inFlight.delete(key);
+      const postId = postOf(key);
+      if (postId !== null && !this.isBusy(key)) this.titles.delete(postId);
       this.settle();
     }
   }
 
-  private async write(key: Key, postId: string | undefined): Promise<void> {
+  private async write(key: Key): Promise<void> {
     const { host } = this;
     const variantId = variantOf(key);
-    const messageKey = variantId ?? 'post';
-    const text = variantId === null ? this.title : (this.contents[variantId] ?? '');
+    const titleOf = postOf(key);
+    const text = titleOf !== null ? (this.titles.get(titleOf) ?? '') : (this.contents[variantId ?? ''] ?? '');
+    // A variant's held text is kept by its variant; the post it names is the one open when held.
+    const postId = titleOf ?? host.post?.id ?? '';
     try {
-      if (variantId === null && postId) {
-        const post = await invoke('posts.update', { id: postId, title: text });
-        if (host.post?.id === postId) host.adoptPostFields(post);
+      if (titleOf !== null) {
+        const post = await invoke('posts.update', { id: titleOf, title: text });
+        if (host.post?.id === titleOf) host.adoptPostFields(post);
       } else if (variantId !== null) {
         host.adoptVariant(await invoke('variants.update', { id: variantId, content: text }));
       }
-      host.messages.clear(messageKey);
+      this.refusals.delete(key);
+      if (this.isShown(key)) host.messages.clear(messageKeyOf(key));
     } catch (error) {
       if (heldBack(error)) {
         // Kept as typed, wherever the window goes meanwhile, and saved once the folder takes it.
-        this.held.hold({ postId: postId ?? host.post?.id ?? '', variantId, text });
-        host.messages.set(messageKey, heldWords(error));
+        this.held.hold({ postId, variantId, text });
+        if (this.isShown(key)) host.messages.set(messageKeyOf(key), heldWords(error));
       } else {
-        // The text stays in the field; the message says why it is not saved yet.
-        host.messages.set(messageKey, errorMessage(error));
+        // The text stays (in the field, or here if its post was left); the message says why it
+        // is not saved yet, now and whenever its post shows again.
+        this.refusals.set(key, errorMessage(error));
+        if (this.isShown(key)) host.messages.set(messageKeyOf(key), errorMessage(error));
         this.dirty.add(key);
       }
     }
+  }
+
+  /** Whether the field of `key` is in the open post (its messages show there). */
+  private isShown(key: Key): boolean {
+    const post = this.host.post;
+    const titleOf = postOf(key);
+    if (titleOf !== null) return post?.id === titleOf;
+    return post?.variants.some((v) => v.id === variantOf(key)) ?? false;
   }
 
   /** A held text, written again; the open post takes the answer. Throws while it still cannot. */
@@ -235,7 +273,17 @@ export class Typing {
   }
 }
 
-/** The variant a key is of; null: the post's title. */
+/** The variant a key is of; null: a post's title. */
 function variantOf(key: Key): string | null {
-  return key === 'title' ? null : key.slice('content:'.length);
+  return key.startsWith('content:') ? key.slice('content:'.length) : null;
+}
+
+/** The post whose title a key is; null: a variant's text. */
+function postOf(key: Key): string | null {
+  return key.startsWith('title:') ? key.slice('title:'.length) : null;
+}
+
+/** Where a key's messages show: 'post' for the title, or the variant's id. */
+function messageKeyOf(key: Key): string {
+  return variantOf(key) ?? 'post';
 }
