@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { resolve, sep } from 'node:path';
+import { createRequire } from 'node:module';
 import { defineConfig } from 'electron-vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import type { Plugin } from 'vite';
@@ -9,6 +10,15 @@ import type { Plugin } from 'vite';
  * and vitest.config.ts name the same alias for the compiler, tsx, esbuild and the tests.
  */
 const ALIASES = { '@preload': resolve(import.meta.dirname, 'src-preload') };
+
+/**
+ * twitter-text imports `punycode`, meaning the package it depends on; in a Node bundle that name
+ * is Node's own module, deprecated (DEP0040): Node 22 and later warn about it on every command of
+ * the CLI and at every start of the hosts. The package is resolved where twitter-text finds it.
+ */
+const USERLAND_PUNYCODE = createRequire(createRequire(import.meta.url).resolve('twitter-text')).resolve(
+  'punycode/',
+);
 
 const NO_POLYFILL = '\0outpost:no-polyfill';
 
@@ -27,11 +37,26 @@ function withoutCoreJsPolyfills(): Plugin {
   };
 }
 
+/**
+ * twitter-text's `punycode` imports made to name the package's file (USERLAND_PUNYCODE): the
+ * bundler takes a bare `punycode` for Node's own module before any plugin may resolve it.
+ */
+function withUserlandPunycode(): Plugin {
+  return {
+    name: 'outpost:userland-punycode',
+    enforce: 'pre',
+    transform: (code, id) =>
+      id.includes(`${sep}twitter-text${sep}`) && /from ['"]punycode['"]/.test(code)
+        ? code.replace(/from ['"]punycode['"]/g, `from ${JSON.stringify(USERLAND_PUNYCODE)}`)
+        : null,
+  };
+}
+
 // electron-vite looks for src/main, src/preload and src/renderer by default; Outpost keeps
 // each process in its own top-level folder, so every entry is named here.
 export default defineConfig({
   main: {
-    plugins: [withoutCoreJsPolyfills()],
+    plugins: [withoutCoreJsPolyfills(), withUserlandPunycode()],
     resolve: { alias: ALIASES },
     build: {
       outDir: 'out/main',
