@@ -73,6 +73,8 @@ export default defineConfig({
           'core-worker': resolve('src-main/core-thread/worker.ts'),
           // The thread the core's thread sends the service's requests from (thread-wire.ts).
           'wire-worker': resolve('src-main/core-thread/wire-worker.ts'),
+          // The thread the core's thread checks the database on while its own code loads (early-check.ts).
+          'check-worker': resolve('src-main/core-thread/check-worker.ts'),
         },
       },
     },

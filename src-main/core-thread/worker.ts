@@ -1,121 +1,17 @@
-// The core's thread: the entry a host starts as a worker (threaded-core.ts). It makes the core
-// from the plain options it was given, with a secret store that asks the host for the token,
-// and then answers the host's messages: commands, syncs, the network's state, the close.
-// The core's events go to the host in one message per turn of this thread: a first pull emits
-// one for every post and variant it stores, and a message for each would keep the host's thread
-// (the one that answers the window) busy receiving them and writing them out one at a time.
+// The core's thread: the entry a host starts as a worker (threaded-core.ts). Its first act is to
+// start SQLite's quick check of the database on a thread of its own (early-check.ts), and only
+// then to load the core's code (serve-core.ts): every start checks the file, about 0.2 s at
+// 50,000 posts, and the core's code takes longer than that to load, so the two now overlap
+// where they ran one after the other. Nothing else is imported before the check has started.
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parentPort, workerData } from 'node:worker_threads';
-import type { BridgeEvent } from '@preload/bridge';
-import { createAppCore } from '../core/app/create-app-core';
-import type { AppCore } from '../core/ports';
-import { createConsoleLogger } from '../shared/console-logger';
-import { CommandCount } from './command-count';
-import { coreThreadOptionsSchema, toCoreSchema, type FromCore, type ToCore } from './messages';
-import { PortSecretStore } from './port-secrets';
-import { ThreadWire } from './thread-wire';
+import { workerData } from 'node:worker_threads';
+import { startEarlyCheck } from './early-check';
 
-if (parentPort === null) throw new Error('The core thread runs as a worker thread, not as a program.');
-const port = parentPort;
-/** The events the core emitted since the last were sent. */
-let events: BridgeEvent[] = [];
-function sendEvents(): void {
-  if (events.length === 0) return;
-  port.postMessage({ kind: 'events', events } satisfies FromCore);
-  events = [];
-}
-function emitted(event: BridgeEvent): void {
-  if (events.length === 0) setImmediate(sendEvents);
-  events.push(event);
-}
-/** Every other message goes after the events emitted before it: an answer never overtakes them. */
-const send = (message: FromCore): void => {
-  sendEvents();
-  port.postMessage(message);
-};
-const options = coreThreadOptionsSchema.parse(workerData);
-const secrets = new PortSecretStore(options.secretsKind, send);
-const commands = new CommandCount(options.commandCount);
-/** The service's requests go out on a thread of their own, built beside this one (wire-worker.ts). */
+// The other threads' scripts lie beside this one (the build's out/main, or a test's bundle).
 const here = fileURLToPath(import.meta.url);
-const wire = new ThreadWire(join(dirname(here), `wire-worker${extname(here)}`), {
-  onNoThread: (error) =>
-    console.warn(
-      `Outpost: the wire's thread did not start; requests go from the core's thread (${errorText(error)}).`,
-    ),
-});
+const beside = (name: string): string => join(dirname(here), `${name}${extname(here)}`);
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-async function handle(core: AppCore, message: ToCore): Promise<void> {
-  switch (message.kind) {
-    case 'invoke':
-      // The core checks the name and the payload against the command's schema itself.
-      send({
-        kind: 'answer',
-        id: message.id,
-        result: await core.invoke(message.command as never, message.payload),
-      });
-      return;
-    case 'syncNow':
-      try {
-        send({ kind: 'synced', id: message.id, status: await core.syncNow(message.trigger) });
-      } catch (error) {
-        send({ kind: 'syncFailed', id: message.id, message: errorText(error) });
-      }
-      return;
-    case 'setOnline':
-      core.setOnline(message.online);
-      return;
-    case 'close':
-      await core.close(message.graceMs);
-      await wire.close();
-      send({ kind: 'closed' });
-      port.close();
-      return;
-    case 'secretAnswer':
-      secrets.answered(message);
-  }
-}
-
-async function start(): Promise<void> {
-  let core: AppCore | null = null;
-  // Secret answers arrive while the core opens (it may read the token then): listen first.
-  port.on('message', (raw: unknown) => {
-    // Taken up as it arrives, whatever follows: the host counted every invoke it posted.
-    if ((raw as { kind?: unknown } | null)?.kind === 'invoke') commands.takenUp();
-    const parsed = toCoreSchema.safeParse(raw);
-    if (!parsed.success) return; // the host only sends what the schema holds: anything else is dropped
-    if (parsed.data.kind === 'secretAnswer') return secrets.answered(parsed.data);
-    if (core !== null) void handle(core, parsed.data);
-  });
-  try {
-    core = await createAppCore({
-      dataDir: options.dataDir,
-      host: options.host,
-      version: options.version,
-      secrets,
-      secretsMessage: options.secretsMessage,
-      syncLease: options.syncLease,
-      commandsWaiting: () => commands.waiting(),
-      wire: wire.send,
-      ...(options.logPrefix !== undefined ? { logger: createConsoleLogger(options.logPrefix) } : {}),
-      ...(options.syncIntervalMs !== undefined ? { syncIntervalMs: options.syncIntervalMs } : {}),
-      ...(options.syncAfterChangeMs !== undefined ? { syncAfterChangeMs: options.syncAfterChangeMs } : {}),
-      ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
-      ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
-      ...(options.nativeBinding !== undefined ? { nativeBinding: options.nativeBinding } : {}),
-    });
-  } catch (error) {
-    send({ kind: 'startFailed', message: errorText(error) });
-    port.close();
-    return;
-  }
-  core.subscribe(emitted);
-  send({ kind: 'ready', status: core.status() });
-}
-
-void start();
+const earlyCheck = startEarlyCheck(workerData, beside('check-worker'));
+const { serveCore } = await import('./serve-core');
+serveCore(beside('wire-worker'), earlyCheck);

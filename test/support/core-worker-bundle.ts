@@ -16,7 +16,11 @@ export function coreWorkerBundle(): Promise<string> {
     mkdirSync(dir, { recursive: true });
     const thread = (name: string): string => join(ROOT, 'src-main', 'core-thread', `${name}.ts`);
     await build({
-      entryPoints: { 'core-worker': thread('worker'), 'wire-worker': thread('wire-worker') },
+      entryPoints: {
+        'core-worker': thread('worker'),
+        'wire-worker': thread('wire-worker'),
+        'check-worker': thread('check-worker'),
+      },
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -34,4 +38,9 @@ export function coreWorkerBundle(): Promise<string> {
 /** The wire's worker, bundled beside the core's (the core's thread starts it from there). */
 export async function wireWorkerBundle(): Promise<string> {
   return join(dirname(await coreWorkerBundle()), 'wire-worker.mjs');
+}
+
+/** The early check's worker, bundled beside the core's (the core's thread starts it from there). */
+export async function checkWorkerBundle(): Promise<string> {
+  return join(dirname(await coreWorkerBundle()), 'check-worker.mjs');
 }

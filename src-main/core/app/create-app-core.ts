@@ -24,6 +24,7 @@ import type { ByteBounds } from '../history/thinning';
 import { keepCurrent, type TextOf } from '../history/versions';
 import { VERSION_PAUSE_MS } from '@preload/typing';
 import type { OpenedDatabase, SqliteHandle } from '../store/db';
+import type { EarlyCheck } from '../store/recovery/quick-check';
 import type { SyncContext } from '../store/unit-of-work';
 import { SyncEngine } from '../sync/engine';
 import { processIsAlive, SyncLease } from '../store/sync-lease';
@@ -57,6 +58,11 @@ export interface AppCoreOptions {
   scheduler?: Scheduler;
   logger?: Logger;
   nativeBinding?: string;
+  /**
+   * A quick check of the database already under way on another thread (the core's thread starts
+   * one before it loads this code: core-thread/early-check.ts); without it the open makes its own.
+   */
+  earlyCheck?: EarlyCheck;
   /** How the service's requests travel (the core's thread gives them a thread of their own); default `fetch` here. */
   wire?: Wire;
   fetch?: typeof fetch;
@@ -164,6 +170,7 @@ class Core implements AppCore {
       logger: this.#logger,
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
       ...(options.onDatabaseConnection ? { onDatabaseConnection: options.onDatabaseConnection } : {}),
+      ...(options.earlyCheck ? { earlyCheck: options.earlyCheck } : {}),
       emit: (data) => this.#emit({ name: 'dataStatus', data }),
     });
     this.#pauses = new TypingPauses({

@@ -29,7 +29,8 @@ import {
   TransactionalDdlSqliteAdapter,
 } from './migrate';
 import { MIGRATIONS } from './migrations/index';
-import { quickCheck } from './recovery/damage';
+import { checkFile, quickCheck } from './recovery/damage';
+import type { EarlyCheck } from './recovery/quick-check';
 import type { Database } from './schema';
 import { cachingDatabase } from './statement-cache';
 
@@ -66,6 +67,8 @@ export interface OpenDatabaseOptions {
   onConnection?: (sqlite: SqliteHandle) => void;
   /** Runs SQLite's quick check before anything else: damage throws (recovery/damage.ts). */
   check?: boolean;
+  /** The verdict of a quick check of this file already under way on another thread, used in its place. */
+  earlyCheck?: EarlyCheck;
   /**
    * The database's bytes, opened in memory instead of the file and read-only once upgraded: a
    * folder Outpost cannot write, or a file another program holds, is shown and never changed.
@@ -233,7 +236,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
   try {
     options.onConnection?.(sqlite);
     if (!image) configure(sqlite, file);
-    if (options.check) quickCheck(sqlite);
+    if (options.check) await checkFile(sqlite, options.earlyCheck ?? null);
     db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(connection) });
     const migrator = createMigrator(db, migrations);
     const pending = await pendingMigrations(migrator, options.migrateTo);

@@ -11,6 +11,7 @@ import type { Clock, Logger } from '../ports';
 import { ALL_PAGES, COPIES_DIR, makeCopy } from './copies';
 import { openDatabase, type OpenedDatabase, type SqliteHandle } from './db';
 import { damageCause, DamageFound, isDamage } from './recovery/damage';
+import type { EarlyCheck } from './recovery/quick-check';
 import { mergeRows } from './recovery/merge-rows';
 import { moveAside, readBackUnconfirmed, setAsideAndRestore, type RecoveryReport } from './recovery/recover';
 import { getSetting, setSetting } from './settings-repository';
@@ -29,6 +30,8 @@ export interface OpenStoreOptions {
   migrations?: Readonly<Record<string, Migration>>;
   /** Test seam: runs on each connection as it opens (a page limit standing in for a full disk). */
   onConnection?: (sqlite: SqliteHandle) => void;
+  /** A quick check of the file made on another thread while the core loaded: the first open's check. */
+  earlyCheck?: EarlyCheck;
 }
 
 export interface OpenedStore {
@@ -85,7 +88,8 @@ function openFailureOf(file: string, error: unknown): StorageFailure | null {
 
 export async function openStore(o: OpenStoreOptions): Promise<OpenedStore> {
   try {
-    return { store: await open(o), recovered: null, readOnly: null };
+    // The early check was of the file as it was at the start: only the first open takes it.
+    return { store: await open(o, o.earlyCheck), recovered: null, readOnly: null };
   } catch (error) {
     const failure = openFailureOf(o.file, error);
     if (failure === 'read_only' || failure === 'locked') {
@@ -100,10 +104,11 @@ export async function openStore(o: OpenStoreOptions): Promise<OpenedStore> {
   }
 }
 
-function open(o: OpenStoreOptions): Promise<OpenedDatabase> {
+function open(o: OpenStoreOptions, earlyCheck?: EarlyCheck): Promise<OpenedDatabase> {
   return openDatabase({
     file: o.file,
     check: true,
+    ...(earlyCheck ? { earlyCheck } : {}),
     ...(o.nativeBinding ? { nativeBinding: o.nativeBinding } : {}),
     ...(o.migrations ? { migrations: o.migrations } : {}),
     ...(o.onConnection ? { onConnection: o.onConnection } : {}),

@@ -4,8 +4,11 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startEarlyCheck } from '../../../src-main/core-thread/early-check';
 import { DATABASE_FILE } from '../../../src-main/core/paths';
+import { checkWorkerBundle } from '../../support/core-worker-bundle';
 import { middlePages, overwritePages, pagesHolding, truncateTo, zeroHeader } from '../../support/damage';
+import type { EarlyCheck } from '../../../src-main/core/store/recovery/quick-check';
 import { openCore, tempDir, type TestCore } from '../core/helpers';
 
 let dirs: Array<{ remove(): void }> = [];
@@ -42,8 +45,8 @@ function damagedFiles(dir: string): string[] {
   return readdirSync(dir).filter((name) => /^outpost\.db\.damaged-[\dTZ-]+$/.test(name));
 }
 
-async function startAfterDamage(dir: string, damagedBytes: Buffer) {
-  const t = await openCore({ dir });
+async function startAfterDamage(dir: string, damagedBytes: Buffer, earlyCheck?: EarlyCheck) {
+  const t = await openCore({ dir, ...(earlyCheck ? { earlyCheck } : {}) });
   const status = await t.call('data.status', undefined);
   const titles = (await t.call('posts.list', { workspace: null })).map((p) => p.title);
   const [aside] = damagedFiles(dir);
@@ -122,5 +125,57 @@ describe('a start on a damaged database', () => {
     expect((await t.call('posts.list', { workspace: null })).map((p) => p.title)).toEqual(['A new start']);
     expect(existsSync(file)).toBe(true);
     await t.close();
+  });
+});
+
+// The core's thread starts the quick check on a thread of its own before it loads the core's
+// code (core-thread/early-check.ts); the open takes that check's verdict in place of its own.
+describe('the check made while the core loads', () => {
+  it('finds the damage of a damaged file on its own thread, and the start recovers on its verdict', async () => {
+    const { dir, file } = await folderWithCopy();
+    const worker = await checkWorkerBundle();
+    expect(await startEarlyCheck({ dataDir: dir }, worker)).toEqual([]);
+    overwritePages(file, middlePages(file, 3, pagesHolding(file, 'AFTER-COPY-MARKER')));
+    const verdict = startEarlyCheck({ dataDir: dir }, worker);
+    if (verdict === null) throw new Error('the check did not start');
+    expect((await verdict)?.length, 'what SQLite’s quick check found').toBeGreaterThan(0);
+    const { t, titles, status } = await startAfterDamage(dir, readFileSync(file), verdict);
+    expect(status.notice?.kind).toBe('recovered');
+    expect(titles).toContain('Before the copy');
+    expect(titles).toContain('After the copy');
+    await t.close();
+  });
+
+  it('is taken for the file found at the start only: the copy put back is checked again by the open', async () => {
+    const { dir, file } = await folderWithCopy();
+    // A verdict of damage on a sound file: had it been taken for the copy too, that copy would
+    // have been set aside in turn and the start left empty.
+    const verdict = Promise.resolve(['Page 3: btreeInitPage() returns error code 11']);
+    const { t, titles, status } = await startAfterDamage(dir, readFileSync(file), verdict);
+    expect(status.notice?.lines.join(' ')).toMatch(/put back its copy of/);
+    expect(titles).toContain('Before the copy');
+    expect(titles).toContain('After the copy');
+    await t.close();
+  });
+
+  it('that could not be made leaves the check to the open, which finds the damage itself', async () => {
+    const { dir, file } = await folderWithCopy();
+    overwritePages(file, middlePages(file, 3, pagesHolding(file, 'AFTER-COPY-MARKER')));
+    const { t, status } = await startAfterDamage(dir, readFileSync(file), Promise.resolve(null));
+    expect(status.notice?.kind).toBe('recovered');
+    await t.close();
+  });
+
+  it('cannot be made of a folder with no database yet, and makes none', async () => {
+    const dir = folder();
+    expect(await startEarlyCheck({ dataDir: dir }, await checkWorkerBundle())).toBeNull();
+    expect(existsSync(join(dir, DATABASE_FILE))).toBe(false);
+  });
+
+  it('cannot be made without its thread’s script or a data folder, and says so at once rather than never', async () => {
+    const dir = folder();
+    expect(await startEarlyCheck({ dataDir: dir }, join(dir, 'no-such-worker.mjs'))).toBeNull();
+    expect(startEarlyCheck({ dataDir: 42 }, await checkWorkerBundle())).toBeNull();
+    expect(startEarlyCheck(undefined, await checkWorkerBundle())).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { DATABASE_FILE } from '../../paths';
 import type { Clock, Logger, Scheduler } from '../../ports';
 import { BUSY_TIMEOUT_MS, type OpenedDatabase, type SqliteHandle } from '../../store/db';
 import { copiesDirOf, openStore, RECOVERY_SETTING, readRecoveryReport } from '../../store/open-store';
+import type { EarlyCheck } from '../../store/recovery/quick-check';
 import type { RecoveryReport } from '../../store/recovery/recover';
 import { CopyKeeper } from './copy-keeper';
 import { dataActions, type DataActions } from './data-actions';
@@ -26,6 +27,8 @@ export interface SafekeepingOptions {
   emit: (status: DataStatus) => void;
   /** Test seam: runs on the database connection as it opens (a page limit standing in for a full disk). */
   onDatabaseConnection?: (sqlite: SqliteHandle) => void;
+  /** A quick check of the file made on another thread while the core loaded (store/recovery/quick-check.ts). */
+  earlyCheck?: EarlyCheck;
 }
 
 /** While another program holds the file, a change is refused at once: waiting on it froze the window. */
@@ -80,6 +83,7 @@ export class Safekeeping {
       logger: this.#o.logger,
       ...(this.#o.nativeBinding ? { nativeBinding: this.#o.nativeBinding } : {}),
       ...(this.#o.onDatabaseConnection ? { onConnection: this.#o.onDatabaseConnection } : {}),
+      ...(this.#o.earlyCheck ? { earlyCheck: this.#o.earlyCheck } : {}),
     });
     this.#store = store;
     this.#recoveredNow = recovered;

@@ -3,6 +3,7 @@
 // write, a lock held by another program) is said as it is and the file is left alone.
 import type BetterSqlite3 from 'better-sqlite3';
 import { MigrationFailed } from '../migrate';
+import { quickCheckFindings, type EarlyCheck } from './quick-check';
 
 /** What quick_check found, when it found something. */
 export class DamageFound extends Error {
@@ -31,13 +32,18 @@ export function isDamage(error: unknown): boolean {
   return code !== null && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB');
 }
 
-/**
- * SQLite's quick check: every page of every table and index read and its structure checked,
- * without comparing indexes to tables (about 0.5 s at 50,000 posts; docs/benchmarks.md).
- * Throws DamageFound when it finds anything, or SQLite's own error when it cannot even read.
- */
+/** SQLite's quick check; throws DamageFound when it finds anything, or SQLite's own error when it cannot even read. */
 export function quickCheck(sqlite: BetterSqlite3.Database): void {
-  const rows = sqlite.pragma('quick_check') as Array<{ quick_check: string }>;
-  const findings = rows.map((r) => r.quick_check).filter((r) => r !== 'ok');
+  const findings = quickCheckFindings(sqlite);
   if (findings.length > 0) throw new DamageFound(findings);
+}
+
+/**
+ * The file checked: by the verdict of an early check of it when one was made (a thread started
+ * before the core's code had loaded, so the two overlap), or else here, on this connection.
+ */
+export async function checkFile(sqlite: BetterSqlite3.Database, early: EarlyCheck | null): Promise<void> {
+  const findings = early === null ? null : await early;
+  if (findings === null) return quickCheck(sqlite);
+  if (findings.length > 0) throw new DamageFound([...findings]);
 }
