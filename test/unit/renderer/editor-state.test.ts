@@ -294,6 +294,17 @@ describe('a text still to be written', () => {
     expect(titleUpdates().at(-1)).toEqual({ id: 'p1', title: 'Launch, refused once' });
     expect(editor.typing.unsaved).toBe(false);
   });
+
+  it('a title refused, then replaced by the one a resolved conflict kept, is written as replaced', async () => {
+    const editor = await openEditor();
+    refuseUpdates = true;
+    editor.typing.setTitle('Launch, refused');
+    await editor.flush();
+    editor.typing.replaceTitle('Launch, as kept');
+    refuseUpdates = false;
+    await editor.flush();
+    expect(titleUpdates().at(-1)).toEqual({ id: 'p1', title: 'Launch, as kept' });
+  });
 });
 
 describe('saving while typing', () => {

@@ -123,6 +123,9 @@ export class Typing {
   /** A title the field shows whatever was typed in it (the one a resolved conflict kept). */
   replaceTitle(title: string): void {
     this.title = title;
+    // A save still to come writes the field's text, as for a variant's.
+    const postId = this.host.post?.id;
+    if (postId !== undefined && this.titles.has(postId)) this.titles.set(postId, title);
   }
 
   /** A text the field shows whatever was typed in it (the one a resolved conflict kept). */
