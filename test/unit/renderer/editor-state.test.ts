@@ -88,6 +88,12 @@ beforeEach(() => {
 const updates = () => sent.filter((s) => s.command === 'variants.update').map((s) => s.payload);
 const titleUpdates = () => sent.filter((s) => s.command === 'posts.update').map((s) => s.payload);
 
+/** Keys pressed in the window, one keydown each, as a keyboard sends them. */
+function typeKeys(text: string): void {
+  for (const key of text)
+    window.dispatchEvent(Object.assign(new Event('keydown', { cancelable: true }), { key }));
+}
+
 async function openEditor(): Promise<EditorState> {
   const editor = new EditorState();
   await editor.open('p1');
@@ -293,6 +299,46 @@ describe('a text still to be written', () => {
     await editor.open('p2');
     expect(titleUpdates().at(-1)).toEqual({ id: 'p1', title: 'Launch, refused once' });
     expect(editor.typing.unsaved).toBe(false);
+  });
+
+  it('includes keys typed for a post still loading: the editor says "Saving…" until they are written', async () => {
+    const editor = await openEditor();
+    shown = OTHER;
+    lateReads = [];
+    const opening = editor.open('p2', 'content');
+    await vi.waitFor(() => expect(lateReads).toHaveLength(1));
+    typeKeys('[a]');
+    // In no text yet: nothing for the typing to save, and still not saved.
+    expect(editor.typing.unsaved).toBe(false);
+    expect(editor.unsaved).toBe(true);
+    // Left before it came: the keys are kept for its text, and still not saved.
+    shown = POST;
+    const leaving = editor.open('p1');
+    expect(editor.unsaved).toBe(true);
+    await vi.waitFor(() => expect(lateReads).toHaveLength(2));
+    for (const answer of lateReads.splice(0)) answer();
+    await Promise.all([opening, leaving]);
+    await editor.flush();
+    expect(updates().at(-1)).toEqual({ id: 'v9', content: 'Elsewhere[a]' });
+    expect(editor.unsaved).toBe(false);
+  });
+
+  it('includes a title typed for a post left while it loaded, which is saved as a title is', async () => {
+    const editor = await openEditor();
+    shown = { ...OTHER, variants: [] };
+    lateReads = [];
+    const opening = editor.open('p2', 'content');
+    await vi.waitFor(() => expect(lateReads).toHaveLength(1));
+    typeKeys('!');
+    shown = POST;
+    const leaving = editor.open('p1');
+    await vi.waitFor(() => expect(lateReads).toHaveLength(2));
+    for (const answer of lateReads.splice(0)) answer();
+    await Promise.all([opening, leaving]);
+    expect(editor.unsaved).toBe(true);
+    await editor.flush();
+    expect(titleUpdates().at(-1)).toEqual({ id: 'p2', title: 'Other!' });
+    expect(editor.unsaved).toBe(false);
   });
 
   it('a title refused, then replaced by the one a resolved conflict kept, is written as replaced', async () => {

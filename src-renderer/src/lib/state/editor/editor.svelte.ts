@@ -65,7 +65,7 @@ export class EditorState implements OpenPost {
       const field = caret === null ? null : fieldOf(post, caret);
       if (field !== null) this.focus.request(field.target, field.variantId, 'end');
     } catch (error) {
-      this.heldForOpen.delete(mine);
+      this.forgetHeldForOpen(mine);
       if (mine !== this.openSequence) return;
       this.focus.drop();
       this.loadError = errorMessage(error);
@@ -116,7 +116,10 @@ export class EditorState implements OpenPost {
     const asked = this.focus.current;
     const keys = this.focus.drop();
     if (keys.length > 0 && asked !== null && this.post !== null) this.typeIntoAsked(asked, keys);
-    else if (keys.length > 0) this.heldForOpen.set(this.openSequence, keys);
+    else if (keys.length > 0) {
+      this.heldForOpen.set(this.openSequence, keys);
+      this.postsWithHeldKeys = this.heldForOpen.size;
+    }
     this.history.close();
     return ++this.openSequence;
   }
@@ -125,6 +128,21 @@ export class EditorState implements OpenPost {
   // Bookkeeping, not view state.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   private readonly heldForOpen = new Map<number, HeldKey[]>();
+  /** How many posts left while loading have keys held for them (not in any text yet). */
+  private postsWithHeldKeys = $state(0);
+
+  private forgetHeldForOpen(sequence: number): void {
+    this.heldForOpen.delete(sequence);
+    this.postsWithHeldKeys = this.heldForOpen.size;
+  }
+
+  /**
+   * Whether anything typed is not written yet: a text waiting to be saved, or keys held for a
+   * field still loading (they are in no text yet). The editor says "Saving…" meanwhile.
+   */
+  get unsaved(): boolean {
+    return this.typing.unsaved || this.focus.keysHeld > 0 || this.postsWithHeldKeys > 0;
+  }
 
   private typeIntoAsked(asked: FocusRequest, keys: HeldKey[]): void {
     if (asked.target === 'title') this.typing.setTitle(applyKeys(this.typing.title, keys, false));
@@ -140,16 +158,12 @@ export class EditorState implements OpenPost {
    */
   private typeLeftBehind(sequence: number, post: PostDetail, caret: FocusTarget | null): void {
     const keys = this.heldForOpen.get(sequence);
-    this.heldForOpen.delete(sequence);
+    this.forgetHeldForOpen(sequence);
     if (keys === undefined || caret === null || caret === 'schedule') return;
     const variant = post.variants.find((v) => v.id === fieldOf(post, caret).variantId);
     if (variant !== undefined) this.typing.setContent(variant.id, applyKeys(variant.content, keys, true));
-    // A title belongs to the open post's typing; this one is no longer open. A refusal leaves
-    // its title as it was, as a failed save of a post already left does.
-    else
-      void invoke('posts.update', { id: post.id, title: applyKeys(post.title, keys, false) }).catch(
-        () => undefined,
-      );
+    // Its title is saved as any title is, kept by its post (this one is no longer open).
+    else this.typing.setTitle(applyKeys(post.title, keys, false), post.id);
   }
 
   private show(post: PostDetail): void {

@@ -26,7 +26,9 @@ type Field = HTMLInputElement | HTMLTextAreaElement;
 
 export class FocusRequests {
   current = $state.raw<FocusRequest | null>(null);
-  readonly #keys = new HeldKeys();
+  /** How many keys are held for a field not on screen yet: typed, and not in any text so far. */
+  keysHeld = $state(0);
+  readonly #keys = new HeldKeys((count) => (this.keysHeld = count));
   /** The field asked for by name that has the caret now, if one does. */
   #caretIn: { target: FocusTarget; variantId: string | null; field: Field } | null = null;
 

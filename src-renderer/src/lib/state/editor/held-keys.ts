@@ -83,6 +83,12 @@ export class HeldKeys {
   #keys: HeldKey[] = [];
   #release: (() => void) | null = null;
   #movedOn = false;
+  readonly #counted: (count: number) => void;
+
+  /** `counted` is told how many keys are held whenever that changes (they are not saved yet). */
+  constructor(counted: (count: number) => void = () => undefined) {
+    this.#counted = counted;
+  }
 
   /** Holds every key typed in the window from now until `release`, a click, or the caret moved elsewhere. */
   hold(): void {
@@ -97,6 +103,7 @@ export class HeldKeys {
       event.preventDefault();
       event.stopImmediatePropagation();
       this.#keys.push(key);
+      this.#counted(this.#keys.length);
     };
     const onFocus = (event: FocusEvent): void => {
       if (elsewhere(event.target instanceof Element ? event.target : null)) this.#moveOn();
@@ -124,7 +131,9 @@ export class HeldKeys {
   release(): HeldKey[] {
     this.#stop();
     this.#movedOn = false;
-    return this.#keys.splice(0);
+    const keys = this.#keys.splice(0);
+    if (keys.length > 0) this.#counted(0);
+    return keys;
   }
 
   /** Takes no more keys; those held so far stay until released. */

@@ -58,9 +58,9 @@ export class Typing {
     this.host = host;
   }
 
-  setTitle(value: string): void {
-    this.title = value;
-    const postId = this.host.post?.id;
+  /** `postId`: a post not open now (keys typed for it while it loaded, say) keeps its own title. */
+  setTitle(value: string, postId = this.host.post?.id): void {
+    if (postId === this.host.post?.id) this.title = value;
     if (postId === undefined) return;
     this.titles.set(postId, value);
     this.queue(`title:${postId}`);
