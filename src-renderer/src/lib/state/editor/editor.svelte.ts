@@ -4,6 +4,7 @@
 // and failed changes (`recovery`), where the caret goes (`focus`) and the History panel
 // (`history`). Every switch of what is shown (another post, another variant, a reload) passes
 // through here.
+import { SvelteMap } from 'svelte/reactivity';
 import type { PostDetail, VariantView } from '@preload/bridge';
 import { BridgeError, errorMessage, invoke } from '../../bridge';
 import { Conflicts } from './conflicts.svelte';
@@ -65,7 +66,7 @@ export class EditorState implements OpenPost {
       const field = caret === null ? null : fieldOf(post, caret);
       if (field !== null) this.focus.request(field.target, field.variantId, 'end');
     } catch (error) {
-      this.forgetHeldForOpen(mine);
+      this.heldForOpen.delete(mine);
       if (mine !== this.openSequence) return;
       this.focus.drop();
       this.loadError = errorMessage(error);
@@ -116,32 +117,23 @@ export class EditorState implements OpenPost {
     const asked = this.focus.current;
     const keys = this.focus.drop();
     if (keys.length > 0 && asked !== null && this.post !== null) this.typeIntoAsked(asked, keys);
-    else if (keys.length > 0) {
-      this.heldForOpen.set(this.openSequence, keys);
-      this.postsWithHeldKeys = this.heldForOpen.size;
-    }
+    else if (keys.length > 0) this.heldForOpen.set(this.openSequence, keys);
     this.history.close();
     return ++this.openSequence;
   }
 
-  /** Keys typed while a post was opening, by the number of its switch, when it was left before it came. */
-  // Bookkeeping, not view state.
-  // eslint-disable-next-line svelte/prefer-svelte-reactivity
-  private readonly heldForOpen = new Map<number, HeldKey[]>();
-  /** How many posts left while loading have keys held for them (not in any text yet). */
-  private postsWithHeldKeys = $state(0);
-
-  private forgetHeldForOpen(sequence: number): void {
-    this.heldForOpen.delete(sequence);
-    this.postsWithHeldKeys = this.heldForOpen.size;
-  }
+  /**
+   * Keys typed while a post was opening, by the number of its switch, when it was left before it
+   * came. Reactive for `unsaved`: they are in no text yet.
+   */
+  private readonly heldForOpen = new SvelteMap<number, HeldKey[]>();
 
   /**
    * Whether anything typed is not written yet: a text waiting to be saved, or keys held for a
    * field still loading (they are in no text yet). The editor says "Saving…" meanwhile.
    */
   get unsaved(): boolean {
-    return this.typing.unsaved || this.focus.keysHeld > 0 || this.postsWithHeldKeys > 0;
+    return this.typing.unsaved || this.focus.keysHeld > 0 || this.heldForOpen.size > 0;
   }
 
   private typeIntoAsked(asked: FocusRequest, keys: HeldKey[]): void {
@@ -158,7 +150,7 @@ export class EditorState implements OpenPost {
    */
   private typeLeftBehind(sequence: number, post: PostDetail, caret: FocusTarget | null): void {
     const keys = this.heldForOpen.get(sequence);
-    this.forgetHeldForOpen(sequence);
+    this.heldForOpen.delete(sequence);
     if (keys === undefined || caret === null || caret === 'schedule') return;
     const variant = post.variants.find((v) => v.id === fieldOf(post, caret).variantId);
     if (variant !== undefined) this.typing.setContent(variant.id, applyKeys(variant.content, keys, true));

@@ -228,12 +228,7 @@ export class Typing {
     // A variant's held text is kept by its variant; the post it names is the one open when held.
     const postId = titleOf ?? host.post?.id ?? '';
     try {
-      if (titleOf !== null) {
-        const post = await invoke('posts.update', { id: titleOf, title: text });
-        if (host.post?.id === titleOf) host.adoptPostFields(post);
-      } else if (variantId !== null) {
-        host.adoptVariant(await invoke('variants.update', { id: variantId, content: text }));
-      }
+      await this.send({ postId, variantId, text });
       this.refusals.delete(key);
       if (this.isShown(key)) host.messages.clear(messageKeyOf(key));
     } catch (error) {
@@ -261,13 +256,18 @@ export class Typing {
 
   /** A held text, written again; the open post takes the answer. Throws while it still cannot. */
   private async saveHeld(held: HeldText): Promise<void> {
-    const { host } = this;
-    if (held.variantId === null) {
-      const post = await invoke('posts.update', { id: held.postId, title: held.text });
-      if (host.post?.id === held.postId) host.adoptPostFields(post);
-    } else host.adoptVariant(await invoke('variants.update', { id: held.variantId, content: held.text }));
-    if (host.post?.id === held.postId) host.messages.clear(held.variantId ?? 'post');
+    await this.send(held);
+    if (this.host.post?.id === held.postId) this.host.messages.clear(held.variantId ?? 'post');
     this.settle();
+  }
+
+  /** One text written through the core (a title: `variantId` null); the open post takes the answer. */
+  private async send({ postId, variantId, text }: HeldText): Promise<void> {
+    const { host } = this;
+    if (variantId !== null)
+      return host.adoptVariant(await invoke('variants.update', { id: variantId, content: text }));
+    const post = await invoke('posts.update', { id: postId, title: text });
+    if (host.post?.id === postId) host.adoptPostFields(post);
   }
 
   private settle(): void {
