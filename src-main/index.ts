@@ -28,9 +28,11 @@ startDesktopApp({
       keytarBinding === undefined
         ? undefined
         : () => Promise.resolve(createRequire(import.meta.url)(keytarBinding) as KeytarApi);
-    const { store, message } = await openSecretStore(process.env, logger, loadKeytar ? { loadKeytar } : {});
-    // The core's own timers (the light sync, retries, due posts) run on its thread.
-    return startDesktopCore(input, { store, message });
+    // The core's own timers (the light sync, retries, due posts) run on its thread, which starts
+    // before the keychain is asked.
+    return startDesktopCore(input, () =>
+      openSecretStore(process.env, logger, loadKeytar ? { loadKeytar } : {}),
+    );
   },
 }).catch((error: unknown) => {
   logger.error('Outpost could not start', { error: error instanceof Error ? error.message : String(error) });

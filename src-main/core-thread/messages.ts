@@ -9,14 +9,14 @@ const requestId = z.number().int().nonnegative();
 const secretKind = z.enum(['keychain', 'memory', 'environment']);
 const syncTrigger = z.enum(Object.keys(SYNC_TRIGGERS) as [SyncTrigger, ...SyncTrigger[]]);
 
-/** What the core's thread is started with: plain values (no functions, no token) and one shared count. */
+/**
+ * What the core's thread is started with: plain values (no functions, no token) and one shared
+ * count. Where tokens are kept comes later, with `begin`.
+ */
 export const coreThreadOptionsSchema = z.strictObject({
   dataDir: z.string().min(1),
   host: z.enum(['electron', 'browser', 'cli']),
   version: z.string(),
-  /** Where the host's secret store keeps tokens when the thread starts (the thread asks it for each). */
-  secretsKind: secretKind,
-  secretsMessage: z.string().nullable(),
   /** Lines of the core's log also go to stderr with this prefix (the host's console). */
   logPrefix: z.string().optional(),
   syncIntervalMs: z.union([z.number().positive(), z.literal(false)]).optional(),
@@ -33,6 +33,16 @@ export type CoreThreadOptions = z.infer<typeof coreThreadOptionsSchema>;
 
 /** The host's thread to the core's. */
 export const toCoreSchema = z.discriminatedUnion('kind', [
+  /**
+   * The first message to every thread: where the host's secret store keeps tokens (the thread
+   * asks it for each) and what the window is told about it. The core opens on it: a host may
+   * start the thread before its keychain has answered.
+   */
+  z.strictObject({
+    kind: z.literal('begin'),
+    secretsKind: secretKind,
+    secretsMessage: z.string().nullable(),
+  }),
   z.strictObject({ kind: z.literal('invoke'), id: requestId, command: z.string(), payload: z.unknown() }),
   z.strictObject({ kind: z.literal('syncNow'), id: requestId, trigger: syncTrigger }),
   z.strictObject({ kind: z.literal('setOnline'), online: z.boolean() }),

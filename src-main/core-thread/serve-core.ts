@@ -1,6 +1,8 @@
 // The core's thread, once its entry (worker.ts) has started the early check: it makes the core
-// from the plain options it was given, with a secret store that asks the host for the token,
-// and then answers the host's messages: commands, syncs, the network's state, the close.
+// from the plain options it was given as soon as the host's `begin` says where its tokens live
+// (a host may start this thread before its keychain answered), with a secret store that asks the
+// host for the token, and then answers the host's messages: commands, syncs, the network's
+// state, the close.
 // The core's events go to the host in one message per turn of this thread: a first pull emits
 // one for every post and variant it stores, and a message for each would keep the host's thread
 // (the one that answers the window) busy receiving them and writing them out one at a time.
@@ -34,42 +36,46 @@ const send = (message: FromCore): void => {
   port.postMessage(message);
 };
 const options = coreThreadOptionsSchema.parse(workerData);
-const secrets = new PortSecretStore(options.secretsKind, send);
 const commands = new CommandCount(options.commandCount);
 let wire: ThreadWire;
+/** Made on the host's `begin`: the host's own store answers every question asked of it. */
+let secrets: PortSecretStore | null = null;
+/** Set once open: until then only `begin` and secret answers are taken up. */
+let core: AppCore | null = null;
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function handle(core: AppCore, message: ToCore): Promise<void> {
+async function handle(opened: AppCore, message: ToCore): Promise<void> {
   switch (message.kind) {
     case 'invoke':
       // The core checks the name and the payload against the command's schema itself.
       send({
         kind: 'answer',
         id: message.id,
-        result: await core.invoke(message.command as never, message.payload),
+        result: await opened.invoke(message.command as never, message.payload),
       });
       return;
     case 'syncNow':
       try {
-        send({ kind: 'synced', id: message.id, status: await core.syncNow(message.trigger) });
+        send({ kind: 'synced', id: message.id, status: await opened.syncNow(message.trigger) });
       } catch (error) {
         send({ kind: 'syncFailed', id: message.id, message: errorText(error) });
       }
       return;
     case 'setOnline':
-      core.setOnline(message.online);
+      opened.setOnline(message.online);
       return;
     case 'close':
-      await core.close(message.graceMs);
+      await opened.close(message.graceMs);
       await wire.close();
       send({ kind: 'closed' });
       port.close();
       return;
     case 'secretAnswer':
-      secrets.answered(message);
+    case 'begin':
+      return; // taken up as they arrive (start): a second `begin` changes nothing
   }
 }
 
@@ -84,27 +90,41 @@ export function serveCore(wireWorkerFile: string, earlyCheck: EarlyCheck | null)
         `Outpost: the wire's thread did not start; requests go from the core's thread (${errorText(error)}).`,
       ),
   });
-  void start(earlyCheck);
+  start(earlyCheck);
 }
 
-async function start(earlyCheck: EarlyCheck | null): Promise<void> {
-  let core: AppCore | null = null;
+function start(earlyCheck: EarlyCheck | null): void {
   // Secret answers arrive while the core opens (it may read the token then): listen first.
+  // Messages posted before this listener (the host's `begin`, sent as soon as it knows where its
+  // tokens live) wait in the port until it is added.
   port.on('message', (raw: unknown) => {
     // Taken up as it arrives, whatever follows: the host counted every invoke it posted.
     if ((raw as { kind?: unknown } | null)?.kind === 'invoke') commands.takenUp();
     const parsed = toCoreSchema.safeParse(raw);
     if (!parsed.success) return; // the host only sends what the schema holds: anything else is dropped
-    if (parsed.data.kind === 'secretAnswer') return secrets.answered(parsed.data);
-    if (core !== null) void handle(core, parsed.data);
+    const message = parsed.data;
+    if (message.kind === 'begin' && secrets === null) {
+      secrets = new PortSecretStore(message.secretsKind, send);
+      void open(secrets, message.secretsMessage, earlyCheck);
+    } else if (message.kind === 'secretAnswer') secrets?.answered(message);
+    else if (core !== null) void handle(core, message);
   });
+}
+
+/** Opens the core once the host has said where its tokens live; the thread ends if it cannot. */
+async function open(
+  store: PortSecretStore,
+  secretsMessage: string | null,
+  earlyCheck: EarlyCheck | null,
+): Promise<void> {
+  let opened: AppCore;
   try {
-    core = await createAppCore({
+    opened = await createAppCore({
       dataDir: options.dataDir,
       host: options.host,
       version: options.version,
-      secrets,
-      secretsMessage: options.secretsMessage,
+      secrets: store,
+      secretsMessage,
       syncLease: options.syncLease,
       commandsWaiting: () => commands.waiting(),
       wire: wire.send,
@@ -121,6 +141,7 @@ async function start(earlyCheck: EarlyCheck | null): Promise<void> {
     port.close();
     return;
   }
-  core.subscribe(emitted);
-  send({ kind: 'ready', status: core.status() });
+  core = opened;
+  opened.subscribe(emitted);
+  send({ kind: 'ready', status: opened.status() });
 }

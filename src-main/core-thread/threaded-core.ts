@@ -5,8 +5,7 @@
 // answers a plain error at once, the window is told in words, and a new thread starts; nothing
 // is sent again from here (the outbox's claim-before-send and compare-and-set settle make the
 // new core's first sync safe, as after any start).
-import { randomUUID } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type {
   BridgeErrorInfo,
   BridgeEvent,
@@ -19,26 +18,27 @@ import type {
 import { problemText } from '@preload/words/data';
 import type { AppCore, Logger, SecretStore, SyncTrigger } from '../core/ports';
 import { withoutKeychain } from '../core/secrets';
-import {
-  asEvent,
-  asResult,
-  fromCoreSchema,
-  isCommandName,
-  type CoreThreadOptions,
-  type FromCore,
-  type ToCore,
-} from './messages';
-import { CommandCount } from './command-count';
+import { asEvent, asResult, fromCoreSchema, isCommandName, type FromCore, type ToCore } from './messages';
+import type { CommandCount } from './command-count';
 import { answerSecretRequest } from './port-secrets';
+import { startCoreWorker, type CoreWorker, type CoreWorkerOptions } from './start-thread';
 import { RESTART_DELAYS_MS, STOPPED_WORDS, defaultCoreWorkerFile } from './thread-life';
 
 export interface CoreThreadStart {
-  /** The core's options, plain values; where tokens are kept is the host's `secrets`. */
-  options: Omit<CoreThreadOptions, 'secretsKind' | 'syncLease' | 'commandCount'>;
+  /**
+   * The core's options, plain values, and what the window is told about where tokens are kept
+   * (null: the keychain); where they are kept is the host's `secrets`.
+   */
+  options: CoreWorkerOptions & { secretsMessage: string | null };
   secrets: SecretStore;
   logger?: Logger;
   /** The worker's script; default the built `core-worker.js` beside the host. */
   workerFile?: string | URL;
+  /**
+   * The first thread, when the host started it with `startCoreWorker` (the same `options`)
+   * before it knew where its tokens live: taken on here rather than a second one started.
+   */
+  firstThread?: CoreWorker;
 }
 
 type Answer = Extract<FromCore, { kind: 'answer' | 'synced' | 'syncFailed' }>;
@@ -199,17 +199,14 @@ export class ThreadedCore implements AppCore {
   // --- one life of the thread -----------------------------------------------------------
 
   #begin(): Life {
-    const file = this.#start.workerFile ?? defaultCoreWorkerFile();
-    const leaseId = randomUUID();
-    const commands = new CommandCount();
-    const workerData: CoreThreadOptions = {
-      ...this.#start.options,
-      secretsMessage: this.#secretsMessage,
-      secretsKind: this.#secrets.kind,
-      syncLease: { me: leaseId, gone: this.#deadLeaseIds },
-      commandCount: commands.buffer,
-    };
-    const worker = new Worker(file, { workerData });
+    const { firstThread, workerFile, options } = this.#start;
+    // Taken on once: every later life is a thread of its own.
+    this.#start.firstThread = undefined;
+    const { secretsMessage: _toldInBegin, ...workerOptions } = options;
+    const thread =
+      firstThread ??
+      startCoreWorker(workerOptions, this.#deadLeaseIds, workerFile ?? defaultCoreWorkerFile());
+    const { worker, leaseId, commands } = thread;
     let settle!: (ready: boolean) => void;
     const life: Life = {
       worker,
@@ -218,14 +215,20 @@ export class ThreadedCore implements AppCore {
       readyAt: null,
       waiting: new Map(),
       commands,
-      exited: new Promise((r) => worker.once('exit', () => r())),
+      exited: thread.exited.then(() => undefined),
     };
     worker.on('message', (raw: unknown) => this.#received(life, raw, settle));
-    worker.on('error', (error) => this.#logger.error('the core thread failed', { message: error.message }));
-    worker.on('exit', (code) => {
+    thread.onError((error) => this.#logger.error('the core thread failed', { message: error.message }));
+    void thread.exited.then((code) => {
       settle(false);
       this.#ended(life, code);
     });
+    // The core opens on this: where tokens are kept now, and the words the window shows about it.
+    worker.postMessage({
+      kind: 'begin',
+      secretsKind: this.#secrets.kind,
+      secretsMessage: this.#secretsMessage,
+    } satisfies ToCore);
     return life;
   }
 

@@ -76,7 +76,7 @@ async function run(input: DesktopChildInput): Promise<DesktopChildResult> {
       nativeBinding: undefined,
       keytarBinding: undefined,
     },
-    { store: new MemorySecretStore(), message: null },
+    () => Promise.resolve({ store: new MemorySecretStore(), message: null }),
   );
   const handlers = new Map<string, Handler>();
   const ipcMain = {

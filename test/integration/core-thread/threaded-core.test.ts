@@ -2,16 +2,25 @@
 // threads, a real SQLite file, real HTTP to the sandbox. What the port carries, what it refuses,
 // and what a death of the thread costs: a plain error for what was in flight, a new thread, and
 // on the service nothing lost and nothing twice.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BridgeEvent, CommandName, CommandPayload, CommandResult, DataStatus } from '@preload/bridge';
+import { startCoreWorker } from '../../../src-main/core-thread/start-thread';
 import { startCoreThread, type ThreadedCore } from '../../../src-main/core-thread/threaded-core';
+import { DATABASE_FILE } from '../../../src-main/core/paths';
 import type { SecretStore } from '../../../src-main/core/ports';
-import { KeytarSecretStore } from '../../../src-main/core/secrets';
+import {
+  KeytarSecretStore,
+  keychainUnavailableMessage as keychainWords,
+} from '../../../src-main/core/secrets';
 import { startSandbox, type SandboxHandle } from '../../server/index';
 import { coreWorkerBundle } from '../../support/core-worker-bundle';
+import { idle } from '../../support/thread-idle';
 import { MemorySecrets, tempDir } from '../core/helpers';
 
 const ROGUE_WORKER = new URL('./rogue-worker.mjs', import.meta.url);
+const BROKEN_WORKER = new URL('./broken-worker.mjs', import.meta.url);
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -238,5 +247,70 @@ describe('the core on its own thread', () => {
     expect((await t.core.syncNow('user')).lastError).toBeNull();
     expect((await t.call('posts.get', { id: post.id })).serverId).not.toBeNull();
     expect(kept.size).toBe(0);
+  });
+});
+
+describe('a thread started before the host knows where tokens are kept', () => {
+  const options = (dataDir: string) =>
+    ({
+      dataDir,
+      host: 'browser',
+      version: 'test',
+      syncIntervalMs: false,
+      syncAfterChangeMs: false,
+    }) as const;
+
+  it('opens no core until the host says, then opens on that same thread with the host’s words', async () => {
+    const temp = tempDir('outpost-early-');
+    cleanups.push(() => temp.remove());
+    const early = startCoreWorker(options(temp.dir), [], await coreWorkerBundle());
+    // Its code loads meanwhile; the core, which makes the database, waits for the host's word.
+    await idle(early.worker);
+    expect(existsSync(join(temp.dir, DATABASE_FILE))).toBe(false);
+
+    const words = keychainWords('no Secret Service answered');
+    const core = await startCoreThread({
+      options: { ...options(temp.dir), secretsMessage: words },
+      secrets: new MemorySecrets(),
+      firstThread: early,
+    });
+    cleanups.push(() => core.close(1_000));
+    expect(existsSync(join(temp.dir, DATABASE_FILE))).toBe(true);
+    expect(await core.invoke('settings.get', undefined)).toMatchObject({
+      ok: true,
+      value: { keychainMessage: words },
+    });
+    // The host took that thread on rather than starting another: its end is the core's.
+    const restarting = new Promise<BridgeEvent>((resolve) =>
+      core.subscribe((event) => {
+        if (isDataStatus(event) && event.data.problem?.kind === 'core_restarting') resolve(event);
+      }),
+    );
+    await early.worker.terminate();
+    expect((await restarting).name).toBe('dataStatus');
+  });
+
+  it('ended before the host took it on: the start fails at once, its error logged, not thrown', async () => {
+    const temp = tempDir('outpost-early-');
+    cleanups.push(() => temp.remove());
+    const early = startCoreWorker(options(temp.dir), [], BROKEN_WORKER);
+    // Its uncaught error came while nobody listened: held, not thrown on this thread.
+    expect(await early.exited).not.toBe(0);
+    const logged: string[] = [];
+    const logger = {
+      info() {},
+      warn() {},
+      error: (message: string, fields?: Record<string, unknown>) =>
+        logged.push(`${message}: ${String(fields?.message)}`),
+    };
+    await expect(
+      startCoreThread({
+        options: { ...options(temp.dir), secretsMessage: null },
+        secrets: new MemorySecrets(),
+        logger,
+        firstThread: early,
+      }),
+    ).rejects.toThrow(/stopped before it opened/);
+    expect(logged).toEqual(['the core thread failed: this core thread cannot start']);
   });
 });

@@ -2,17 +2,20 @@
 // Node worker thread (real SQLite, real HTTP to the sandbox), the window's commands through the
 // IPC handlers, the token in the main process's store. Killing the core's thread mid-typing:
 // the window is told in words, the core starts again, and the text reaches the service once.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IPC_EVENTS_CHANNEL, ipcChannel } from '@preload/bridge';
 import type { BridgeEvent, BridgeResult, CommandName, CommandPayload, CommandResult } from '@preload/bridge';
 import type { ThreadedCore } from '../../../src-main/core-thread/threaded-core';
+import { DATABASE_FILE } from '../../../src-main/core/paths';
 import { startDesktopCore } from '../../../src-main/desktop-app/core-on-thread';
 import { startDesktopApp, type DesktopApp } from '../../../src-main/desktop-app/start';
 import { startSandbox, type SandboxHandle } from '../../server/index';
 import { coreWorkerBundle } from '../../support/core-worker-bundle';
+import { idle } from '../../support/thread-idle';
 import { FakeBrowserWindow, FakeTray, electron, fake } from '../../unit/shell/fake-electron';
 import { MemorySecrets } from '../core/helpers';
 
@@ -58,11 +61,11 @@ async function startApp(): Promise<Window> {
   const workerFile = await coreWorkerBundle();
   const app = await startDesktopApp({
     createCore: async (input) => {
-      threaded = await startDesktopCore(
-        input,
-        { store: secrets, message: null },
-        { workerFile, syncIntervalMs: false, syncAfterChangeMs: false },
-      );
+      threaded = await startDesktopCore(input, () => Promise.resolve({ store: secrets, message: null }), {
+        workerFile,
+        syncIntervalMs: false,
+        syncAfterChangeMs: false,
+      });
       return threaded;
     },
     mainDir: '/app/out/main',
@@ -176,5 +179,47 @@ describe('the desktop app with its core on a worker thread', () => {
     expect(sandbox.inspect.variants(sent[0]!.id).map((v) => v.content)).toEqual(['Hello world']);
     // The token never left the main process's store for the window.
     expect(JSON.stringify(w.events)).not.toContain(sandbox.token);
+  });
+
+  it('starts the core’s thread before it asks the keychain, and the thread loads while that answers', async () => {
+    const listened = vi.spyOn(Worker.prototype, 'on');
+    const core = await startDesktopCore(
+      {
+        dataDir: join(home, 'data'),
+        version: 'test',
+        logger,
+        nativeBinding: undefined,
+        keytarBinding: undefined,
+      },
+      async () => {
+        // A keychain that answers only once the core's thread exists and has loaded its code.
+        const threads = [...new Set(listened.mock.contexts)].filter(
+          (worker): worker is Worker => worker instanceof Worker,
+        );
+        expect(threads).toHaveLength(1);
+        await idle(threads[0]!);
+        return { store: secrets, message: null };
+      },
+      { workerFile: await coreWorkerBundle(), syncIntervalMs: false, syncAfterChangeMs: false },
+    );
+    listened.mockRestore();
+    threaded = core;
+    expect(await core.invoke('settings.get', undefined)).toMatchObject({ ok: true });
+  });
+
+  it('a token store that cannot open fails the start with its words; the core it began never opens', async () => {
+    const dataDir = join(home, 'data');
+    const input = { dataDir, version: 'test', logger, nativeBinding: undefined, keytarBinding: undefined };
+    const ended = vi.spyOn(Worker.prototype, 'terminate');
+    const start = startDesktopCore(input, () => Promise.reject(new Error('keytar could not load')), {
+      workerFile: await coreWorkerBundle(),
+      syncIntervalMs: false,
+      syncAfterChangeMs: false,
+    });
+    await expect(start).rejects.toThrow('keytar could not load');
+    // The thread started before the store was asked is ended, not left loading in the background.
+    expect(ended).toHaveBeenCalledTimes(1);
+    ended.mockRestore();
+    expect(existsSync(join(dataDir, DATABASE_FILE))).toBe(false);
   });
 });
