@@ -21,7 +21,7 @@ startDesktopApp({
   mainDir,
   resourcesDir: join(app.getAppPath(), 'resources'),
   logger,
-  createCore: async (input) => {
+  createCore: (input) => {
     const { keytarBinding } = input;
     // keytar's binary exports the same promise API as the package itself.
     const loadKeytar =
@@ -29,10 +29,9 @@ startDesktopApp({
         ? undefined
         : () => Promise.resolve(createRequire(import.meta.url)(keytarBinding) as KeytarApi);
     // The core's own timers (the light sync, retries, due posts) run on its thread, which starts
-    // before the keychain is asked.
-    return startDesktopCore(input, () =>
-      openSecretStore(process.env, logger, loadKeytar ? { loadKeytar } : {}),
-    );
+    // at once: the keychain's probe (a Secret Service waking on D-Bus can take seconds) goes on
+    // while it loads.
+    return startDesktopCore(input, openSecretStore(process.env, logger, loadKeytar ? { loadKeytar } : {}));
   },
 }).catch((error: unknown) => {
   logger.error('Outpost could not start', { error: error instanceof Error ? error.message : String(error) });

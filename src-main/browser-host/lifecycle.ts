@@ -10,7 +10,6 @@ import { version } from '../../package.json';
 import { ensurePrivateDir, resolveDataDir } from '../core/paths';
 import type { AppCore, Logger, SecretStore } from '../core/ports';
 import { openSecretStore } from '../core/secrets';
-import { startCoreWorker, type CoreWorkerOptions } from '../core-thread/start-thread';
 import { ThreadedCore } from '../core-thread/threaded-core';
 import { createConsoleLogger } from '../shared/console-logger';
 import { createHostAuth } from './auth';
@@ -181,18 +180,14 @@ export async function main(argv: readonly string[]): Promise<void> {
   const dataDir = resolveDataDir(args.dataDir);
   ensurePrivateDir(dataDir);
   let core: ThreadedCore | null = null;
-  // The core runs on a thread of its own, so no pull keeps this thread from answering. It starts
-  // before the keychain is asked (a Secret Service may take seconds to wake on D-Bus) and opens
-  // while the window loads: the window's first commands wait for it, not its files.
-  const options: CoreWorkerOptions = { dataDir, host: 'browser', version, logPrefix: 'outpost-browser-host' };
-  const firstThread = startCoreWorker(options);
   try {
-    const { store, message } = await openSecretStore(process.env, logger);
+    // The core runs on a thread of its own, so no pull keeps this thread from answering. It
+    // opens while the window loads: the window's first commands wait for it, not its files. Nor
+    // does anything wait for the keychain's probe, which the core's opening alone needs.
     const threaded = new ThreadedCore({
-      options: { ...options, secretsMessage: message },
-      secrets: store,
+      options: { dataDir, host: 'browser', version, logPrefix: 'outpost-browser-host' },
+      secrets: openSecretStore(process.env, logger),
       logger,
-      firstThread,
     });
     core = threaded;
     const host = await startBrowserHost({ port: args.port, dataDir, logger, core: threaded });

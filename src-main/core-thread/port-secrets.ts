@@ -2,8 +2,14 @@
 // it needs it, and the host answers from its own store (the OS keychain, the environment, or
 // memory for the session, which so outlives a restart of the core's thread).
 import type { SecretStore, TokenLookup } from '../core/ports';
-import { KeychainError } from '../core/secrets';
+import { KeychainError, withoutKeychain } from '../core/secrets';
 import type { SecretRequest, ToCore } from './messages';
+
+/** Where the host keeps tokens, and what the window is told about it (null: the keychain). */
+export interface HostSecrets {
+  store: SecretStore;
+  message: string | null;
+}
 
 type SecretAnswer = Extract<ToCore, { kind: 'secretAnswer' }>;
 type Kind = SecretStore['kind'];
@@ -110,5 +116,53 @@ export async function answerSecretRequest(store: SecretStore, request: SecretReq
     // No store puts the token in its words (keytar-store.ts wraps the keychain's own).
     const message = error instanceof Error ? error.message : String(error);
     return answer(false, null, message, error instanceof KeychainError);
+  }
+}
+
+/**
+ * The host's side, across the lives of its core's thread: its store, which may still be on its
+ * way when the first thread starts (the keychain's probe), and the words the window shows about
+ * it; memory, and words saying so, once the keychain refused a token.
+ */
+export class HostSecretsKeeper {
+  #secrets: HostSecrets | null = null;
+  #keychainRefused = false;
+  /** Why the store could not be opened, once that is known. */
+  failure: string | null = null;
+  /** True once the store is known; false if it could not be opened. */
+  readonly known: Promise<boolean>;
+
+  constructor(secrets: HostSecrets | Promise<HostSecrets>) {
+    this.known = Promise.resolve(secrets).then(
+      (known) => {
+        this.#secrets = known;
+        return true;
+      },
+      (error: unknown) => {
+        const why = error instanceof Error ? error.message : String(error);
+        this.failure = `Where tokens are kept could not be opened: ${why}`;
+        return false;
+      },
+    );
+  }
+
+  /** The first message to each thread, on which its core opens; null until the store is known. */
+  begin(): Extract<ToCore, { kind: 'begin' }> | null {
+    const secrets = this.#secrets;
+    return secrets && { kind: 'begin', secretsKind: secrets.store.kind, secretsMessage: secrets.message };
+  }
+
+  /** Answers a thread's question; null before the store is known (a thread asks only after `begin`). */
+  answer(request: SecretRequest): Promise<SecretAnswer> | null {
+    let secrets = this.#secrets;
+    if (secrets === null) return null;
+    if (request.op === 'set' && request.withoutKeychain !== undefined && !this.#keychainRefused) {
+      // The keychain refused: the token goes to this host's memory, which a new core's thread
+      // finds again, and so do the words the window shows about it.
+      this.#keychainRefused = true;
+      secrets = { store: withoutKeychain(secrets.store), message: request.withoutKeychain };
+      this.#secrets = secrets;
+    }
+    return answerSecretRequest(secrets.store, request);
   }
 }

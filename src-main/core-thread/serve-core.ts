@@ -1,7 +1,7 @@
 // The core's thread, once its entry (worker.ts) has started the early check: it makes the core
 // from the plain options it was given as soon as the host's `begin` says where its tokens live
-// (a host may start this thread before its keychain answered), with a secret store that asks the
-// host for the token, and then answers the host's messages: commands, syncs, the network's
+// (the host starts this thread before its keychain has answered), with a secret store that asks
+// the host for the token, and then answers the host's messages: commands, syncs, the network's
 // state, the close.
 // The core's events go to the host in one message per turn of this thread: a first pull emits
 // one for every post and variant it stores, and a message for each would keep the host's thread
@@ -108,6 +108,8 @@ function start(earlyCheck: EarlyCheck | null): void {
       void open(secrets, message.secretsMessage, earlyCheck);
     } else if (message.kind === 'secretAnswer') secrets?.answered(message);
     else if (core !== null) void handle(core, message);
+    // Closed before the host knew where its tokens live: nothing was opened, so the thread ends.
+    else if (message.kind === 'close' && secrets === null) port.close();
   });
 }
 

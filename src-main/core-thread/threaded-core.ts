@@ -1,11 +1,15 @@
 // The core on a thread of its own, seen from the host's thread as the same AppCore: commands go
 // over the worker's port with a request id and come back as the same envelopes, events (a
 // message of them per turn of the core's thread) are relayed to every listener one by one, the
-// token is answered from the host's secret store. If the thread dies, what was asked of it
-// answers a plain error at once, the window is told in words, and a new thread starts; nothing
-// is sent again from here (the outbox's claim-before-send and compare-and-set settle make the
-// new core's first sync safe, as after any start).
-import type { Worker } from 'node:worker_threads';
+// token is answered from the host's secret store. The thread starts at once, before the host
+// knows where its tokens live (the keychain's probe, which a Secret Service waking on D-Bus can
+// make slow): it loads the core's code and checks the database meanwhile, and opens its core on
+// the first message, `begin`, sent once the host's store is known. If the thread dies, what was
+// asked of it answers a plain error at once, the window is told in words, and a new thread
+// starts; nothing is sent again from here (the outbox's claim-before-send and compare-and-set
+// settle make the new core's first sync safe, as after any start).
+import { randomUUID } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import type {
   BridgeErrorInfo,
   BridgeEvent,
@@ -16,29 +20,33 @@ import type {
   SyncStatus,
 } from '@preload/bridge';
 import { problemText } from '@preload/words/data';
-import type { AppCore, Logger, SecretStore, SyncTrigger } from '../core/ports';
-import { withoutKeychain } from '../core/secrets';
-import { asEvent, asResult, fromCoreSchema, isCommandName, type FromCore, type ToCore } from './messages';
-import type { CommandCount } from './command-count';
-import { answerSecretRequest } from './port-secrets';
-import { startCoreWorker, type CoreWorker, type CoreWorkerOptions } from './start-thread';
+import type { AppCore, Logger, SyncTrigger } from '../core/ports';
+import {
+  asEvent,
+  asResult,
+  fromCoreSchema,
+  isCommandName,
+  type CoreThreadOptions,
+  type FromCore,
+  type ToCore,
+} from './messages';
+import { CommandCount } from './command-count';
+import { HostSecretsKeeper, type HostSecrets } from './port-secrets';
 import { RESTART_DELAYS_MS, STOPPED_WORDS, defaultCoreWorkerFile } from './thread-life';
 
+export type { HostSecrets } from './port-secrets';
+
 export interface CoreThreadStart {
+  /** The core's options, plain values. */
+  options: Omit<CoreThreadOptions, 'syncLease' | 'commandCount'>;
   /**
-   * The core's options, plain values, and what the window is told about where tokens are kept
-   * (null: the keychain); where they are kept is the host's `secrets`.
+   * Where tokens are kept. It may still be on its way: the thread starts meanwhile and opens its
+   * core once it is known; if it fails, the core does not start, with its words.
    */
-  options: CoreWorkerOptions & { secretsMessage: string | null };
-  secrets: SecretStore;
+  secrets: HostSecrets | Promise<HostSecrets>;
   logger?: Logger;
   /** The worker's script; default the built `core-worker.js` beside the host. */
   workerFile?: string | URL;
-  /**
-   * The first thread, when the host started it with `startCoreWorker` (the same `options`)
-   * before it knew where its tokens live: taken on here rather than a second one started.
-   */
-  firstThread?: CoreWorker;
 }
 
 type Answer = Extract<FromCore, { kind: 'answer' | 'synced' | 'syncFailed' }>;
@@ -89,16 +97,13 @@ export class ThreadedCore implements AppCore {
   #closing: Promise<void> | null = null;
   /** The lease names of this host's threads that died (the newest few: one of them may hold it). */
   #deadLeaseIds: string[] = [];
-  /** Where tokens are kept, and what the window is told about it: memory once the keychain refused. */
-  #secrets: SecretStore;
-  #secretsMessage: string | null;
-  #keychainRefused = false;
+  /** Where tokens are kept, as it arrives, across every life of the thread. */
+  readonly #secrets: HostSecretsKeeper;
 
   constructor(start: CoreThreadStart) {
     this.#start = start;
-    this.#secrets = start.secrets;
-    this.#secretsMessage = start.options.secretsMessage;
     this.#logger = start.logger ?? silent;
+    this.#secrets = new HostSecretsKeeper(start.secrets);
     this.#life = this.#begin();
     this.#readyLife = this.#whenReady(this.#life);
     this.#firstLife = this.#life;
@@ -199,14 +204,15 @@ export class ThreadedCore implements AppCore {
   // --- one life of the thread -----------------------------------------------------------
 
   #begin(): Life {
-    const { firstThread, workerFile, options } = this.#start;
-    // Taken on once: every later life is a thread of its own.
-    this.#start.firstThread = undefined;
-    const { secretsMessage: _toldInBegin, ...workerOptions } = options;
-    const thread =
-      firstThread ??
-      startCoreWorker(workerOptions, this.#deadLeaseIds, workerFile ?? defaultCoreWorkerFile());
-    const { worker, leaseId, commands } = thread;
+    const file = this.#start.workerFile ?? defaultCoreWorkerFile();
+    const leaseId = randomUUID();
+    const commands = new CommandCount();
+    const workerData: CoreThreadOptions = {
+      ...this.#start.options,
+      syncLease: { me: leaseId, gone: this.#deadLeaseIds },
+      commandCount: commands.buffer,
+    };
+    const worker = new Worker(file, { workerData });
     let settle!: (ready: boolean) => void;
     const life: Life = {
       worker,
@@ -215,20 +221,24 @@ export class ThreadedCore implements AppCore {
       readyAt: null,
       waiting: new Map(),
       commands,
-      exited: thread.exited.then(() => undefined),
+      exited: new Promise((r) => worker.once('exit', () => r())),
     };
     worker.on('message', (raw: unknown) => this.#received(life, raw, settle));
-    thread.onError((error) => this.#logger.error('the core thread failed', { message: error.message }));
-    void thread.exited.then((code) => {
+    worker.on('error', (error) => this.#logger.error('the core thread failed', { message: error.message }));
+    worker.on('exit', (code) => {
       settle(false);
       this.#ended(life, code);
     });
-    // The core opens on this: where tokens are kept now, and the words the window shows about it.
-    worker.postMessage({
-      kind: 'begin',
-      secretsKind: this.#secrets.kind,
-      secretsMessage: this.#secretsMessage,
-    } satisfies ToCore);
+    // The core opens on `begin`: where tokens are kept now, and the words the window shows about it.
+    void this.#secrets.known.then((known) => {
+      const begin = this.#secrets.begin();
+      if (!known || begin === null) {
+        this.#startFailure = this.#secrets.failure;
+        this.#logger.error('the core cannot open', { message: this.#startFailure });
+        return void worker.terminate();
+      }
+      if (this.#life === life) worker.postMessage(begin);
+    });
     return life;
   }
 
@@ -263,14 +273,7 @@ export class ThreadedCore implements AppCore {
         for (const event of message.events) this.#relay(asEvent(event));
         return;
       case 'secret':
-        if (message.op === 'set' && message.withoutKeychain !== undefined && !this.#keychainRefused) {
-          // The keychain refused: the token goes to this thread's memory, which a new core's
-          // thread finds again, and so do the words the window shows about it.
-          this.#keychainRefused = true;
-          this.#secrets = withoutKeychain(this.#secrets);
-          this.#secretsMessage = message.withoutKeychain;
-        }
-        void answerSecretRequest(this.#secrets, message).then((answer) => {
+        void this.#secrets.answer(message)?.then((answer) => {
           if (this.#life === life) life.worker.postMessage(answer);
         });
         return;

@@ -2,18 +2,8 @@
 // keeps the windows, tray, menus, notifications and the keychain, and holds a ThreadedCore (an
 // AppCore like any other) that the IPC handlers and the shell talk to. The token stays here: the
 // core's thread asks the main process's secret store for it over the port each time.
-import { startCoreWorker, type CoreWorkerOptions } from '../core-thread/start-thread';
-import { defaultCoreWorkerFile } from '../core-thread/thread-life';
-import { startCoreThread, type ThreadedCore } from '../core-thread/threaded-core';
-import type { SecretStore } from '../core/ports';
+import { startCoreThread, type HostSecrets, type ThreadedCore } from '../core-thread/threaded-core';
 import type { CreateCoreInput } from './start';
-
-export interface DesktopCoreSecrets {
-  /** The keychain (keytar) or its fallback, opened in the main process. */
-  store: SecretStore;
-  /** What the window says about where the token is kept (null when it is the keychain). */
-  message: string | null;
-}
 
 export interface DesktopCoreTuning {
   /** The worker's script; default the built `out/main/core-worker.js` beside the main bundle. */
@@ -23,39 +13,28 @@ export interface DesktopCoreTuning {
 }
 
 /**
- * Starts the core's thread, then opens where tokens are kept (`openSecrets`: the keychain's
- * probe, which a Secret Service waking on D-Bus can make slow) while the thread loads the core's
- * code and checks the database; resolves once its core has opened, so its first status is known
+ * Starts the core's thread and resolves once its core has opened, so its first status is known
  * before the tray is wired to it (the window is already loading; its commands wait for this).
+ * `secrets` may still be on its way (the keychain's probe): the thread loads meanwhile.
  */
-export async function startDesktopCore(
+export function startDesktopCore(
   input: CreateCoreInput,
-  openSecrets: () => Promise<DesktopCoreSecrets>,
+  secrets: HostSecrets | Promise<HostSecrets>,
   tuning: DesktopCoreTuning = {},
 ): Promise<ThreadedCore> {
-  const { workerFile = defaultCoreWorkerFile(), ...timers } = tuning;
-  const options: CoreWorkerOptions = {
-    dataDir: input.dataDir,
-    host: 'electron',
-    version: input.version,
-    logPrefix: 'outpost',
-    ...(input.nativeBinding !== undefined ? { nativeBinding: input.nativeBinding } : {}),
-    ...(timers.syncIntervalMs !== undefined ? { syncIntervalMs: timers.syncIntervalMs } : {}),
-    ...(timers.syncAfterChangeMs !== undefined ? { syncAfterChangeMs: timers.syncAfterChangeMs } : {}),
-  };
-  const firstThread = startCoreWorker(options, [], workerFile);
-  let secrets: DesktopCoreSecrets;
-  try {
-    secrets = await openSecrets();
-  } catch (error) {
-    await firstThread.worker.terminate();
-    throw error;
-  }
+  const { workerFile, ...timers } = tuning;
   return startCoreThread({
-    options: { ...options, secretsMessage: secrets.message },
-    secrets: secrets.store,
+    options: {
+      dataDir: input.dataDir,
+      host: 'electron',
+      version: input.version,
+      logPrefix: 'outpost',
+      ...(input.nativeBinding !== undefined ? { nativeBinding: input.nativeBinding } : {}),
+      ...(timers.syncIntervalMs !== undefined ? { syncIntervalMs: timers.syncIntervalMs } : {}),
+      ...(timers.syncAfterChangeMs !== undefined ? { syncAfterChangeMs: timers.syncAfterChangeMs } : {}),
+    },
+    secrets,
     logger: input.logger,
-    workerFile,
-    firstThread,
+    ...(workerFile !== undefined ? { workerFile } : {}),
   });
 }

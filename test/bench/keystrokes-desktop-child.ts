@@ -76,7 +76,7 @@ async function run(input: DesktopChildInput): Promise<DesktopChildResult> {
       nativeBinding: undefined,
       keytarBinding: undefined,
     },
-    () => Promise.resolve({ store: new MemorySecretStore(), message: null }),
+    { store: new MemorySecretStore(), message: null },
   );
   const handlers = new Map<string, Handler>();
   const ipcMain = {

@@ -144,11 +144,10 @@ async function threadedCore(dataDir: string, secrets: MemorySecretStore): Promis
       dataDir,
       host: 'browser',
       version: '0.0.0-e2e',
-      secretsMessage: null,
       syncIntervalMs: false,
       syncAfterChangeMs: false,
     },
-    secrets,
+    secrets: { store: secrets, message: null },
     workerFile: await coreWorkerBundle(),
   });
 }

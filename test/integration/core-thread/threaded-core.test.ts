@@ -4,10 +4,10 @@
 // on the service nothing lost and nothing twice.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeEvent, CommandName, CommandPayload, CommandResult, DataStatus } from '@preload/bridge';
-import { startCoreWorker } from '../../../src-main/core-thread/start-thread';
-import { startCoreThread, type ThreadedCore } from '../../../src-main/core-thread/threaded-core';
+import { ThreadedCore, startCoreThread, type HostSecrets } from '../../../src-main/core-thread/threaded-core';
 import { DATABASE_FILE } from '../../../src-main/core/paths';
 import type { SecretStore } from '../../../src-main/core/ports';
 import {
@@ -20,7 +20,6 @@ import { idle } from '../../support/thread-idle';
 import { MemorySecrets, tempDir } from '../core/helpers';
 
 const ROGUE_WORKER = new URL('./rogue-worker.mjs', import.meta.url);
-const BROKEN_WORKER = new URL('./broken-worker.mjs', import.meta.url);
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -45,11 +44,10 @@ async function threaded<S extends SecretStore = MemorySecrets>(
       dataDir: temp.dir,
       host: 'browser',
       version: 'test',
-      secretsMessage: null,
       syncIntervalMs: false,
       syncAfterChangeMs: false,
     },
-    secrets,
+    secrets: { store: secrets, message: null },
     workerFile: workerFile ?? (await coreWorkerBundle()),
   });
   cleanups.push(async () => {
@@ -250,67 +248,62 @@ describe('the core on its own thread', () => {
   });
 });
 
-describe('a thread started before the host knows where tokens are kept', () => {
+describe('the host’s token store still on its way (the keychain’s probe)', () => {
   const options = (dataDir: string) =>
-    ({
-      dataDir,
-      host: 'browser',
-      version: 'test',
-      syncIntervalMs: false,
-      syncAfterChangeMs: false,
-    }) as const;
+    ({ dataDir, host: 'browser', version: 'test', syncIntervalMs: false, syncAfterChangeMs: false }) as const;
 
-  it('opens no core until the host says, then opens on that same thread with the host’s words', async () => {
+  it('the thread loads meanwhile, opens no core until the store is known, then opens with its words', async () => {
     const temp = tempDir('outpost-early-');
     cleanups.push(() => temp.remove());
-    const early = startCoreWorker(options(temp.dir), [], await coreWorkerBundle());
-    // Its code loads meanwhile; the core, which makes the database, waits for the host's word.
-    await idle(early.worker);
+    const listened = vi.spyOn(Worker.prototype, 'on');
+    let arrive!: (secrets: HostSecrets) => void;
+    const core = new ThreadedCore({
+      options: options(temp.dir),
+      secrets: new Promise<HostSecrets>((resolve) => (arrive = resolve)),
+      workerFile: await coreWorkerBundle(),
+    });
+    cleanups.push(() => core.close(1_000));
+    const threads = [...new Set(listened.mock.contexts)].filter((w): w is Worker => w instanceof Worker);
+    listened.mockRestore();
+    expect(threads).toHaveLength(1);
+    // Its code loads meanwhile; the core, which makes the database, waits for the store.
+    await idle(threads[0]!);
     expect(existsSync(join(temp.dir, DATABASE_FILE))).toBe(false);
 
     const words = keychainWords('no Secret Service answered');
-    const core = await startCoreThread({
-      options: { ...options(temp.dir), secretsMessage: words },
-      secrets: new MemorySecrets(),
-      firstThread: early,
-    });
-    cleanups.push(() => core.close(1_000));
+    arrive({ store: new MemorySecrets(), message: words });
+    await core.opened();
     expect(existsSync(join(temp.dir, DATABASE_FILE))).toBe(true);
     expect(await core.invoke('settings.get', undefined)).toMatchObject({
       ok: true,
       value: { keychainMessage: words },
     });
-    // The host took that thread on rather than starting another: its end is the core's.
-    const restarting = new Promise<BridgeEvent>((resolve) =>
-      core.subscribe((event) => {
-        if (isDataStatus(event) && event.data.problem?.kind === 'core_restarting') resolve(event);
-      }),
-    );
-    await early.worker.terminate();
-    expect((await restarting).name).toBe('dataStatus');
   });
 
-  it('ended before the host took it on: the start fails at once, its error logged, not thrown', async () => {
+  it('a store that cannot be opened: the core does not start, and says why', async () => {
     const temp = tempDir('outpost-early-');
     cleanups.push(() => temp.remove());
-    const early = startCoreWorker(options(temp.dir), [], BROKEN_WORKER);
-    // Its uncaught error came while nobody listened: held, not thrown on this thread.
-    expect(await early.exited).not.toBe(0);
-    const logged: string[] = [];
-    const logger = {
-      info() {},
-      warn() {},
-      error: (message: string, fields?: Record<string, unknown>) =>
-        logged.push(`${message}: ${String(fields?.message)}`),
-    };
-    await expect(
-      startCoreThread({
-        options: { ...options(temp.dir), secretsMessage: null },
-        secrets: new MemorySecrets(),
-        logger,
-        firstThread: early,
-      }),
-    ).rejects.toThrow(/stopped before it opened/);
-    expect(logged).toEqual(['the core thread failed: this core thread cannot start']);
+    const core = new ThreadedCore({
+      options: options(temp.dir),
+      secrets: Promise.reject(new Error('the keychain library did not load')),
+      workerFile: await coreWorkerBundle(),
+    });
+    await expect(core.opened()).rejects.toThrow(
+      'Where tokens are kept could not be opened: the keychain library did not load',
+    );
+    expect(existsSync(join(temp.dir, DATABASE_FILE))).toBe(false);
   });
+
+  it('closed before the store is known: the thread ends at once, without waiting out the grace', async () => {
+    const temp = tempDir('outpost-early-');
+    cleanups.push(() => temp.remove());
+    const core = new ThreadedCore({
+      options: options(temp.dir),
+      secrets: new Promise<HostSecrets>(() => undefined),
+      workerFile: await coreWorkerBundle(),
+    });
+    // A thread that did not end by itself would be ended only after the grace (a minute) and
+    // 5 s more: long past this test's time.
+    await core.close(60_000);
+  }, 20_000);
 });

@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IPC_EVENTS_CHANNEL, ipcChannel } from '@preload/bridge';
 import type { BridgeEvent, BridgeResult, CommandName, CommandPayload, CommandResult } from '@preload/bridge';
-import type { ThreadedCore } from '../../../src-main/core-thread/threaded-core';
+import type { HostSecrets, ThreadedCore } from '../../../src-main/core-thread/threaded-core';
 import { DATABASE_FILE } from '../../../src-main/core/paths';
 import { startDesktopCore } from '../../../src-main/desktop-app/core-on-thread';
 import { startDesktopApp, type DesktopApp } from '../../../src-main/desktop-app/start';
@@ -61,11 +61,11 @@ async function startApp(): Promise<Window> {
   const workerFile = await coreWorkerBundle();
   const app = await startDesktopApp({
     createCore: async (input) => {
-      threaded = await startDesktopCore(input, () => Promise.resolve({ store: secrets, message: null }), {
-        workerFile,
-        syncIntervalMs: false,
-        syncAfterChangeMs: false,
-      });
+      threaded = await startDesktopCore(
+        input,
+        { store: secrets, message: null },
+        { workerFile, syncIntervalMs: false, syncAfterChangeMs: false },
+      );
       return threaded;
     },
     mainDir: '/app/out/main',
@@ -181,9 +181,10 @@ describe('the desktop app with its core on a worker thread', () => {
     expect(JSON.stringify(w.events)).not.toContain(sandbox.token);
   });
 
-  it('starts the core’s thread before it asks the keychain, and the thread loads while that answers', async () => {
+  it('starts the core’s thread before the keychain has answered, and the thread loads meanwhile', async () => {
     const listened = vi.spyOn(Worker.prototype, 'on');
-    const core = await startDesktopCore(
+    let answer!: (secrets: HostSecrets) => void;
+    const starting = startDesktopCore(
       {
         dataDir: join(home, 'data'),
         version: 'test',
@@ -191,34 +192,30 @@ describe('the desktop app with its core on a worker thread', () => {
         nativeBinding: undefined,
         keytarBinding: undefined,
       },
-      async () => {
-        // A keychain that answers only once the core's thread exists and has loaded its code.
-        const threads = [...new Set(listened.mock.contexts)].filter(
-          (worker): worker is Worker => worker instanceof Worker,
-        );
-        expect(threads).toHaveLength(1);
-        await idle(threads[0]!);
-        return { store: secrets, message: null };
-      },
+      new Promise<HostSecrets>((resolve) => (answer = resolve)),
       { workerFile: await coreWorkerBundle(), syncIntervalMs: false, syncAfterChangeMs: false },
     );
+    const threads = [...new Set(listened.mock.contexts)].filter((w): w is Worker => w instanceof Worker);
     listened.mockRestore();
-    threaded = core;
-    expect(await core.invoke('settings.get', undefined)).toMatchObject({ ok: true });
+    expect(threads).toHaveLength(1);
+    // A keychain that answers only once the core's thread has loaded its code.
+    await idle(threads[0]!);
+    answer({ store: secrets, message: null });
+    threaded = await starting;
+    expect(await threaded.invoke('settings.get', undefined)).toMatchObject({ ok: true });
   });
 
-  it('a token store that cannot open fails the start with its words; the core it began never opens', async () => {
+  it('a token store that cannot open fails the start with its words, and ends the thread it began', async () => {
+    const ended = vi.spyOn(Worker.prototype, 'terminate');
     const dataDir = join(home, 'data');
     const input = { dataDir, version: 'test', logger, nativeBinding: undefined, keytarBinding: undefined };
-    const ended = vi.spyOn(Worker.prototype, 'terminate');
-    const start = startDesktopCore(input, () => Promise.reject(new Error('keytar could not load')), {
+    const start = startDesktopCore(input, Promise.reject(new Error('keytar could not load')), {
       workerFile: await coreWorkerBundle(),
       syncIntervalMs: false,
       syncAfterChangeMs: false,
     });
     await expect(start).rejects.toThrow('keytar could not load');
-    // The thread started before the store was asked is ended, not left loading in the background.
-    expect(ended).toHaveBeenCalledTimes(1);
+    expect(ended).toHaveBeenCalled();
     ended.mockRestore();
     expect(existsSync(join(dataDir, DATABASE_FILE))).toBe(false);
   });
