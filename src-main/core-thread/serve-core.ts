@@ -42,6 +42,8 @@ let wire: ThreadWire;
 let secrets: PortSecretStore | null = null;
 /** Set once open: until then only `begin` and secret answers are taken up. */
 let core: AppCore | null = null;
+/** A close asked while the core was opening: done as soon as it is open. */
+let closeOnceOpen: Extract<ToCore, { kind: 'close' }> | null = null;
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -110,6 +112,7 @@ function start(earlyCheck: EarlyCheck | null): void {
     else if (core !== null) void handle(core, message);
     // Closed before the host knew where its tokens live: nothing was opened, so the thread ends.
     else if (message.kind === 'close' && secrets === null) port.close();
+    else if (message.kind === 'close') closeOnceOpen = message;
   });
 }
 
@@ -146,4 +149,5 @@ async function open(
   core = opened;
   opened.subscribe(emitted);
   send({ kind: 'ready', status: opened.status() });
+  if (closeOnceOpen !== null) void handle(opened, closeOnceOpen);
 }

@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeEvent, CommandName, CommandPayload, CommandResult, DataStatus } from '@preload/bridge';
 import { ThreadedCore, startCoreThread, type HostSecrets } from '../../../src-main/core-thread/threaded-core';
+import type { ToCore } from '../../../src-main/core-thread/messages';
 import { DATABASE_FILE } from '../../../src-main/core/paths';
 import type { SecretStore } from '../../../src-main/core/ports';
 import {
@@ -293,6 +294,25 @@ describe('the host’s token store still on its way (the keychain’s probe)', (
     );
     expect(existsSync(join(temp.dir, DATABASE_FILE))).toBe(false);
   });
+
+  it('closed while its core opens: closed as soon as it is open, without waiting out the grace', async () => {
+    const temp = tempDir('outpost-early-');
+    cleanups.push(() => temp.remove());
+    const posted = vi.spyOn(Worker.prototype, 'postMessage');
+    const core = new ThreadedCore({
+      options: options(temp.dir),
+      secrets: { store: new MemorySecrets(), message: null },
+      workerFile: await coreWorkerBundle(),
+    });
+    // `begin` is posted once the store is known, and the thread, still loading its code, takes
+    // it up and then this close in that order: the close arrives while the core opens.
+    await vi.waitFor(() => {
+      expect(posted.mock.calls.some(([message]) => (message as ToCore).kind === 'begin')).toBe(true);
+    });
+    posted.mockRestore();
+    await core.close(60_000);
+    expect(existsSync(join(temp.dir, DATABASE_FILE))).toBe(true);
+  }, 20_000);
 
   it('closed before the store is known: the thread ends at once, without waiting out the grace', async () => {
     const temp = tempDir('outpost-early-');
