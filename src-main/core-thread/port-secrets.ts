@@ -129,24 +129,22 @@ export class HostSecretsKeeper {
   #keychainRefused = false;
   /** Why the store could not be opened, once that is known. */
   failure: string | null = null;
-  /** True once the store is known; false if it could not be opened. */
-  readonly known: Promise<boolean>;
+  /** Resolves once the store is known, or known not to open (`begin()` is null then). */
+  readonly settled: Promise<void>;
 
   constructor(secrets: HostSecrets | Promise<HostSecrets>) {
-    this.known = Promise.resolve(secrets).then(
+    this.settled = Promise.resolve(secrets).then(
       (known) => {
         this.#secrets = known;
-        return true;
       },
       (error: unknown) => {
         const why = error instanceof Error ? error.message : String(error);
         this.failure = `Where tokens are kept could not be opened: ${why}`;
-        return false;
       },
     );
   }
 
-  /** The first message to each thread, on which its core opens; null until the store is known. */
+  /** The first message to each thread, on which its core opens; null while (or if) the store is not known. */
   begin(): Extract<ToCore, { kind: 'begin' }> | null {
     const secrets = this.#secrets;
     return secrets && { kind: 'begin', secretsKind: secrets.store.kind, secretsMessage: secrets.message };

@@ -110,9 +110,12 @@ function start(earlyCheck: EarlyCheck | null): void {
       void open(secrets, message.secretsMessage, earlyCheck);
     } else if (message.kind === 'secretAnswer') secrets?.answered(message);
     else if (core !== null) void handle(core, message);
-    // Closed before the host knew where its tokens live: nothing was opened, so the thread ends.
-    else if (message.kind === 'close' && secrets === null) port.close();
-    else if (message.kind === 'close') closeOnceOpen = message;
+    else if (message.kind === 'close') {
+      // Before `begin` nothing was opened, so the thread ends; while the core opens, it is
+      // closed as soon as it is open.
+      if (secrets === null) port.close();
+      else closeOnceOpen = message;
+    }
   });
 }
 

@@ -230,9 +230,9 @@ export class ThreadedCore implements AppCore {
       this.#ended(life, code);
     });
     // The core opens on `begin`: where tokens are kept now, and the words the window shows about it.
-    void this.#secrets.known.then((known) => {
+    void this.#secrets.settled.then(() => {
       const begin = this.#secrets.begin();
-      if (!known || begin === null) {
+      if (begin === null) {
         this.#startFailure = this.#secrets.failure;
         this.#logger.error('the core cannot open', { message: this.#startFailure });
         return void worker.terminate();

@@ -17,7 +17,7 @@ import {
 } from '../../../src-main/core/secrets';
 import { startSandbox, type SandboxHandle } from '../../server/index';
 import { coreWorkerBundle } from '../../support/core-worker-bundle';
-import { idle } from '../../support/thread-idle';
+import { idle, workersStartedBy } from '../../support/thread-idle';
 import { MemorySecrets, tempDir } from '../core/helpers';
 
 const ROGUE_WORKER = new URL('./rogue-worker.mjs', import.meta.url);
@@ -256,16 +256,17 @@ describe('the host’s token store still on its way (the keychain’s probe)', (
   it('the thread loads meanwhile, opens no core until the store is known, then opens with its words', async () => {
     const temp = tempDir('outpost-early-');
     cleanups.push(() => temp.remove());
-    const listened = vi.spyOn(Worker.prototype, 'on');
+    const workerFile = await coreWorkerBundle();
     let arrive!: (secrets: HostSecrets) => void;
-    const core = new ThreadedCore({
-      options: options(temp.dir),
-      secrets: new Promise<HostSecrets>((resolve) => (arrive = resolve)),
-      workerFile: await coreWorkerBundle(),
-    });
+    const { result: core, workers: threads } = workersStartedBy(
+      () =>
+        new ThreadedCore({
+          options: options(temp.dir),
+          secrets: new Promise<HostSecrets>((resolve) => (arrive = resolve)),
+          workerFile,
+        }),
+    );
     cleanups.push(() => core.close(1_000));
-    const threads = [...new Set(listened.mock.contexts)].filter((w): w is Worker => w instanceof Worker);
-    listened.mockRestore();
     expect(threads).toHaveLength(1);
     // Its code loads meanwhile; the core, which makes the database, waits for the store.
     await idle(threads[0]!);

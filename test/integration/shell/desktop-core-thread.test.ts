@@ -15,7 +15,7 @@ import { startDesktopCore } from '../../../src-main/desktop-app/core-on-thread';
 import { startDesktopApp, type DesktopApp } from '../../../src-main/desktop-app/start';
 import { startSandbox, type SandboxHandle } from '../../server/index';
 import { coreWorkerBundle } from '../../support/core-worker-bundle';
-import { idle } from '../../support/thread-idle';
+import { idle, workersStartedBy } from '../../support/thread-idle';
 import { FakeBrowserWindow, FakeTray, electron, fake } from '../../unit/shell/fake-electron';
 import { MemorySecrets } from '../core/helpers';
 
@@ -182,21 +182,21 @@ describe('the desktop app with its core on a worker thread', () => {
   });
 
   it('starts the core’s thread before the keychain has answered, and the thread loads meanwhile', async () => {
-    const listened = vi.spyOn(Worker.prototype, 'on');
+    const workerFile = await coreWorkerBundle();
     let answer!: (secrets: HostSecrets) => void;
-    const starting = startDesktopCore(
-      {
-        dataDir: join(home, 'data'),
-        version: 'test',
-        logger,
-        nativeBinding: undefined,
-        keytarBinding: undefined,
-      },
-      new Promise<HostSecrets>((resolve) => (answer = resolve)),
-      { workerFile: await coreWorkerBundle(), syncIntervalMs: false, syncAfterChangeMs: false },
+    const { result: starting, workers: threads } = workersStartedBy(() =>
+      startDesktopCore(
+        {
+          dataDir: join(home, 'data'),
+          version: 'test',
+          logger,
+          nativeBinding: undefined,
+          keytarBinding: undefined,
+        },
+        new Promise<HostSecrets>((resolve) => (answer = resolve)),
+        { workerFile, syncIntervalMs: false, syncAfterChangeMs: false },
+      ),
     );
-    const threads = [...new Set(listened.mock.contexts)].filter((w): w is Worker => w instanceof Worker);
-    listened.mockRestore();
     expect(threads).toHaveLength(1);
     // A keychain that answers only once the core's thread has loaded its code.
     await idle(threads[0]!);
