@@ -254,8 +254,6 @@ export async function benchRender(options: {
   /** Node/V8 flags the host starts with (the app's own). */
   nodeFlags?: readonly string[];
 }): Promise<RenderResult> {
-  const browser = await launchChromium();
-  const unthrottled = await launchChromium(true);
   const result: RenderResult = {
     startupMs: [],
     hostReadyMs: [],
@@ -267,6 +265,7 @@ export async function benchRender(options: {
     jumpFrameMs: [],
     rows: 0,
   };
+  const browser = await launchChromium();
   try {
     Object.assign(
       result,
@@ -294,8 +293,14 @@ export async function benchRender(options: {
     } finally {
       await host.close();
     }
+  } finally {
+    await browser.close();
+  }
 
-    // The frames, in the unthrottled browser (a host of its own: each address opens one page).
+  // The frames, in an unthrottled Chromium started only now, so that it never runs beside the
+  // start-ups it would slow (and a host of its own: each address opens one page).
+  const unthrottled = await launchChromium(true);
+  try {
     const scrollHost = await startHost(options.dataDir, options.nodeFlags ?? []);
     try {
       const win = await blankWindow(unthrottled);
@@ -311,7 +316,6 @@ export async function benchRender(options: {
       await scrollHost.close();
     }
   } finally {
-    await browser.close();
     await unthrottled.close();
   }
   return result;
