@@ -21,7 +21,7 @@ import type { AppCore, Cancel, Clock, Logger, Scheduler, SecretStore, SyncTrigge
 import { systemClock, systemScheduler } from '../system-time';
 import { TypingPauses } from '../history/pauses';
 import type { ByteBounds } from '../history/thinning';
-import { keepCurrent, type TextOf } from '../history/versions';
+import { isKeptAlready, keepCurrent, type TextOf } from '../history/versions';
 import { VERSION_PAUSE_MS } from '@preload/typing';
 import type { OpenedDatabase, SqliteHandle } from '../store/db';
 import type { EarlyCheck } from '../store/recovery/quick-check';
@@ -351,6 +351,7 @@ class Core implements AppCore {
   /** The version a pause in typing keeps; a text gone meanwhile (its post deleted) has none. */
   async #keepTyped(of: TextOf): Promise<void> {
     try {
+      if (await isKeptAlready(this.#app.db, of)) return;
       await this.#app.inTransaction((t) => keepCurrent(t, of, 'typed'));
     } catch (error) {
       this.#logger.warn('a version of a text could not be kept', {
