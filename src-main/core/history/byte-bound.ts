@@ -5,6 +5,7 @@
 // outbox work from the item's own text and base, so letting a version go never loses either.
 import { sql, type Kysely } from 'kysely';
 import { jsonFieldOf } from '../store/json';
+import { preparedQuery } from '../store/prepared';
 import type { Database } from '../store/schema';
 import type { SyncContext } from '../store/unit-of-work';
 import { beyondBytes, BYTE_BOUNDS, TOTAL_THINNED_TO, type Sized } from './thinning';
@@ -66,10 +67,13 @@ export async function overTextBound(
   return beyondBytes(rows, budget).map((v) => v.number);
 }
 
+// Read after every version kept (a push keeps one per text it sends): compiled once.
+const totalBytes = preparedQuery((db) => db.selectFrom('text_version_total').select('bytes'));
+
 /** Over the total, the oldest versions of every text go, down to a share of it. */
 export async function boundAllVersions(ctx: SyncContext): Promise<void> {
   const budget = (ctx.versionBytes ?? BYTE_BOUNDS).total;
-  const total = await ctx.db.selectFrom('text_version_total').select('bytes').executeTakeFirst();
+  const total = (await totalBytes(ctx.db)).rows[0];
   if ((total?.bytes ?? 0) <= budget) return;
   const drop = beyondBytes(await sizedRows(ctx.db, null), Math.floor(budget * TOTAL_THINNED_TO));
   // In slices: one statement's parameters are limited.

@@ -18,7 +18,7 @@ export type { TextOf };
 
 export type VersionRow = Pick<TextVersionRow, 'number' | 'at' | 'origin' | 'text'>;
 
-// A claim asks this of every text it sends: compiled once (store/prepared.ts).
+// A claim asks these of every text it sends: compiled once (store/prepared.ts).
 const newestOfVariant = preparedQuery((db, variantId: string) =>
   db
     .selectFrom('text_version')
@@ -26,6 +26,29 @@ const newestOfVariant = preparedQuery((db, variantId: string) =>
     .where('variant_id', '=', variantId)
     .orderBy('number', 'desc')
     .limit(1),
+);
+const newestOfTitle = preparedQuery((db, postId: string) =>
+  db
+    .selectFrom('text_version')
+    .select(['number', 'at', 'origin', 'text'])
+    .where('post_id', '=', postId)
+    .where('variant_id', 'is', null)
+    .orderBy('number', 'desc')
+    .limit(1),
+);
+const insertVersion = preparedQuery(
+  (
+    db,
+    postId: string,
+    variantId: string | null,
+    number: number,
+    at: string,
+    origin: VersionOrigin,
+    text: string,
+  ) =>
+    db
+      .insertInto('text_version')
+      .values({ post_id: postId, variant_id: variantId, number, at, origin, text }),
 );
 
 function ofText(db: Kysely<Database>, of: TextOf) {
@@ -36,12 +59,8 @@ function ofText(db: Kysely<Database>, of: TextOf) {
 }
 
 async function newest(db: Kysely<Database>, of: TextOf): Promise<VersionRow | undefined> {
-  if (of.variantId !== null) return (await newestOfVariant(db, of.variantId)).rows[0];
-  return ofText(db, of)
-    .select(['number', 'at', 'origin', 'text'])
-    .orderBy('number', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const found = of.variantId === null ? newestOfTitle(db, of.postId) : newestOfVariant(db, of.variantId);
+  return (await found).rows[0];
 }
 
 /**
@@ -70,10 +89,7 @@ export async function keepVersion(
   if (last === undefined && text === '') return null;
   const number = (last?.number ?? 0) + 1;
   const at = nowIso(ctx);
-  await db
-    .insertInto('text_version')
-    .values({ post_id: of.postId, variant_id: of.variantId, number, at, origin, text })
-    .execute();
+  await insertVersion(db, of.postId, of.variantId, number, at, origin, text);
   if (last !== undefined) await thin(ctx, of);
   await boundAllVersions(ctx);
   ctx.emit({ name: 'versionSaved', data: of });

@@ -1,6 +1,7 @@
 // Which local item a service record is linked to. Every answer that would link an item, and
 // every link the user chooses, is checked here first: a record is linked to one local item.
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../store/prepared';
 import type { Database } from '../store/schema';
 
 /** The local item linked to the service record `serverId` of the workspace (other than `except`), if any. */
@@ -46,6 +47,20 @@ export function variantsLinkedTo(
     .$if(except !== null, (q) => q.where('variant.id', '!=', except as string));
 }
 
+// The check every answer of a push makes (linkedToOther), compiled once (store/prepared.ts).
+const otherPostLinked = preparedQuery((db, slug: string, serverId: string, own: string) =>
+  db
+    .selectFrom('post')
+    .select('id')
+    .where('workspace', '=', slug)
+    .where('server_id', '=', serverId)
+    .where('id', '!=', own)
+    .limit(1),
+);
+const otherVariantLinked = preparedQuery((db, slug: string, serverId: string, own: string) =>
+  variantsLinkedTo(db, slug, serverId, own).limit(1),
+);
+
 /** Whether another local item than `own` is linked to the service record `serverId` of the workspace. */
 export async function linkedToOther(
   db: Kysely<Database>,
@@ -54,5 +69,6 @@ export async function linkedToOther(
   serverId: string,
   own: string,
 ): Promise<boolean> {
-  return (await linkedItem(db, kind, slug, serverId, own)) !== null;
+  const other = kind === 'post' ? otherPostLinked : otherVariantLinked;
+  return (await other(db, slug, serverId, own)).rows.length > 0;
 }
