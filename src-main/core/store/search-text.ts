@@ -28,6 +28,7 @@ export function foldForSearch(text: string): string {
     .replace(UNDECOMPOSED, (c) => LETTERS[c] ?? c);
 }
 
+const ASCII_ONLY = /^[\p{ASCII}]*$/u;
 const lowerAscii = (text: string): string => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 
 /**
@@ -37,6 +38,9 @@ const lowerAscii = (text: string): string => text.replace(/[A-Z]+/g, (letters) =
  * lower(text) is the copy. Most texts are such.
  */
 export function searchCopy(text: string): string | null {
+  // Nothing in ASCII decomposes, carries a mark or lowers beyond A-Z: most texts end here, and a
+  // pull asks this of every post and variant it stores.
+  if (ASCII_ONLY.test(text)) return null;
   const folded = foldForSearch(text);
   return folded === lowerAscii(text) ? null : folded;
 }

@@ -44,6 +44,16 @@ describe('search text', () => {
     expect(searchCopy('Straße')).toBe('strasse');
   });
 
+  it('never keeps a copy of ASCII text, since its fold only lowers A to Z', () => {
+    const ascii = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code));
+    for (const character of ascii) expect(foldForSearch(character)).toBe(character.toLowerCase());
+    expect(searchCopy(ascii.join(''))).toBeNull();
+    expect(searchCopy('Line one\r\n\tLine TWO')).toBeNull();
+    // One character past ASCII is enough to be looked at again.
+    expect(searchCopy('Launch day\u00a0ONE')).toBe('launch day one');
+    expect(searchCopy('LAUNCH Ⅻ')).toBe('launch xii');
+  });
+
   it('finds with SQLite’s LIKE in the text or its copy what it finds in the folded text', () => {
     const sqlite = new BetterSqlite3(':memory:');
     const like = sqlite.prepare<[string, string], { found: number }>("select ? like ? escape '\\' as found");
