@@ -127,54 +127,25 @@ export function getVersion(
     .executeTakeFirst();
 }
 
-// A text and its newest version, side by side, in one statement (see isKeptAlready).
-const variantAndNewest = preparedQuery((db, variantId: string) =>
-  db
-    .selectFrom('variant as v')
-    .select([
-      'v.content as text',
-      (eb) =>
-        eb
-          .selectFrom('text_version as tv')
-          .select('tv.text')
-          .whereRef('tv.variant_id', '=', 'v.id')
-          .orderBy('tv.number', 'desc')
-          .limit(1)
-          .as('newest'),
-    ])
-    .where('v.id', '=', variantId),
-);
-const titleAndNewest = preparedQuery((db, postId: string) =>
-  db
-    .selectFrom('post as p')
-    .select([
-      'p.title as text',
-      (eb) =>
-        eb
-          .selectFrom('text_version as tv')
-          .select('tv.text')
-          .whereRef('tv.post_id', '=', 'p.id')
-          .where('tv.variant_id', 'is', null)
-          .orderBy('tv.number', 'desc')
-          .limit(1)
-          .as('newest'),
-    ])
-    .where('p.id', '=', postId),
-);
+/** A text as it is now: a post's title or a variant's content; undefined once it is gone. */
+async function currentText(db: Kysely<Database>, of: TextOf): Promise<string | undefined> {
+  return of.variantId === null
+    ? (await getPost(db, of.postId))?.title
+    : (await getVariant(db, of.variantId))?.content;
+}
 
 /**
- * Whether keeping the text as typed would keep nothing: it is its newest version already, it
- * was never written, or it is gone. One read, no transaction: a pause often ends after a push
- * has claimed the same text and kept it, and then a transaction and its commit would be spent
- * for nothing. An edit after the read sets the pause again, so it is never missed.
+ * Whether keeping the text as typed would keep nothing (keepVersion's own two checks): it is its
+ * newest version already, it was never written, or it is gone. Read with no transaction: a pause
+ * often ends after a push has claimed the same text and kept it, and then a transaction and its
+ * commit would be spent for nothing. An edit after the reads sets the pause again, so it is never
+ * missed.
  */
 export async function isKeptAlready(db: Kysely<Database>, of: TextOf): Promise<boolean> {
-  const row =
-    of.variantId === null
-      ? (await titleAndNewest(db, of.postId)).rows[0]
-      : (await variantAndNewest(db, of.variantId)).rows[0];
-  if (row === undefined) return true;
-  return row.newest === null ? row.text === '' : row.newest === row.text;
+  const text = await currentText(db, of);
+  if (text === undefined) return true;
+  const last = await newest(db, of);
+  return last?.text === text || (last === undefined && text === '');
 }
 
 /** Keeps the text as it is now (a variant's content, a post's title) as a version; see keepVersion. */
@@ -183,9 +154,6 @@ export async function keepCurrent(
   of: TextOf,
   origin: VersionOrigin,
 ): Promise<number | null> {
-  const text =
-    of.variantId === null
-      ? (await getPost(ctx.db, of.postId))?.title
-      : (await getVariant(ctx.db, of.variantId))?.content;
+  const text = await currentText(ctx.db, of);
   return text === undefined ? null : keepVersion(ctx, of, origin, text);
 }
