@@ -4,27 +4,6 @@ import type { Kysely } from 'kysely';
 import { preparedQuery } from '../store/prepared';
 import type { Database } from '../store/schema';
 
-/** The local item linked to the service record `serverId` of the workspace (other than `except`), if any. */
-export async function linkedItem(
-  db: Kysely<Database>,
-  kind: 'post' | 'variant',
-  slug: string,
-  serverId: string,
-  except: string | null = null,
-): Promise<string | null> {
-  const row =
-    kind === 'post'
-      ? await db
-          .selectFrom('post')
-          .select('id')
-          .where('workspace', '=', slug)
-          .where('server_id', '=', serverId)
-          .$if(except !== null, (q) => q.where('id', '!=', except as string))
-          .executeTakeFirst()
-      : await variantsLinkedTo(db, slug, serverId, except).executeTakeFirst();
-  return row?.id ?? null;
-}
-
 /**
  * The workspace's variants linked to the service record `serverId` (other than `except`).
  * SQLite keeps the left table of a cross join as the outer loop: the variants, through their
@@ -47,19 +26,31 @@ export function variantsLinkedTo(
     .$if(except !== null, (q) => q.where('variant.id', '!=', except as string));
 }
 
-// The check every answer of a push makes (linkedToOther), compiled once (store/prepared.ts).
-const otherPostLinked = preparedQuery((db, slug: string, serverId: string, own: string) =>
+// A push checks every answer: compiled once (store/prepared.ts).
+const otherPostLinked = preparedQuery((db, slug: string, serverId: string, except: string) =>
   db
     .selectFrom('post')
     .select('id')
     .where('workspace', '=', slug)
     .where('server_id', '=', serverId)
-    .where('id', '!=', own)
+    .where('id', '!=', except)
     .limit(1),
 );
-const otherVariantLinked = preparedQuery((db, slug: string, serverId: string, own: string) =>
-  variantsLinkedTo(db, slug, serverId, own).limit(1),
+const otherVariantLinked = preparedQuery((db, slug: string, serverId: string, except: string) =>
+  variantsLinkedTo(db, slug, serverId, except).limit(1),
 );
+
+/** The local item other than `except` linked to the service record `serverId` of the workspace, if any. */
+export async function linkedItem(
+  db: Kysely<Database>,
+  kind: 'post' | 'variant',
+  slug: string,
+  serverId: string,
+  except: string,
+): Promise<string | null> {
+  const other = kind === 'post' ? otherPostLinked : otherVariantLinked;
+  return (await other(db, slug, serverId, except)).rows[0]?.id ?? null;
+}
 
 /** Whether another local item than `own` is linked to the service record `serverId` of the workspace. */
 export async function linkedToOther(
@@ -69,6 +60,5 @@ export async function linkedToOther(
   serverId: string,
   own: string,
 ): Promise<boolean> {
-  const other = kind === 'post' ? otherPostLinked : otherVariantLinked;
-  return (await other(db, slug, serverId, own)).rows.length > 0;
+  return (await linkedItem(db, kind, slug, serverId, own)) !== null;
 }
