@@ -103,7 +103,12 @@ async function blankWindow(browser: Browser): Promise<{ page: Page; close(): Pro
  */
 async function showList(page: Page, url: string): Promise<void> {
   await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction(FIRST_ROW_SEEN, undefined, { polling: 250, timeout: 60_000 });
+  await firstRowSeen(page);
+}
+
+/** Waits for the page's own note of its first row (see showList). */
+function firstRowSeen(page: Page): Promise<unknown> {
+  return page.waitForFunction(FIRST_ROW_SEEN, undefined, { polling: 250, timeout: 60_000 });
 }
 
 /** Page-side: the first contentful paint (waiting for it if needed) and the first row's time. */
@@ -282,7 +287,7 @@ export async function benchRender(options: {
       );
       for (let i = 0; i < options.reloads; i++) {
         await win.page.reload({ waitUntil: 'commit' });
-        await win.page.waitForFunction(FIRST_ROW_SEEN, undefined, { polling: 250, timeout: 60_000 });
+        await firstRowSeen(win.page);
         const times = await paintTimes(win.page);
         result.firstListMs.push(times.firstRow);
         if (times.postsList >= 0) result.postsListMs.push(times.postsList);
