@@ -25,6 +25,14 @@ export interface PostListSpec {
 type PostQuery<O> = SelectQueryBuilder<Database, 'post', O>;
 
 /**
+ * A post's title as the list orders and searches it: its folded copy, or, where it keeps none
+ * (the fold would only lower ASCII letters: search-text.ts searchCopy), the title with those
+ * lowered. The same text either way; indexed word for word (post_changed_order, migrations 0020
+ * and 0023), so a search's walk down the list reads each title from the index, not the table.
+ */
+export const LIST_TITLE = sql<string>`coalesce(post.search_title, lower(post.title))`;
+
+/**
  * What one variant must be, all at once, for its post to be listed: empty when the list asks
  * nothing of variants. Written against the `variant` table in a subquery of the post's.
  */
@@ -66,14 +74,16 @@ export function matchConditions(
   for (const [i, word] of spec.words.entries()) {
     const like = containsPattern(word);
     // The folded copies (a row written without one, by an older build or straight into the
-    // file, is read as it is: LIKE still ignores the case of ASCII letters there).
+    // file, is read as it is: LIKE still ignores the case of ASCII letters there). The title
+    // as the list's index holds it: the folded words are lower case, so lowering the title's
+    // ASCII letters first finds what LIKE finds in the title itself.
     const variants = eb
       .selectFrom('variant')
       .select('variant.post_id')
       .where(sql<SqlBool>`coalesce(variant.search_content, variant.content) like ${like} escape '\\'`);
     out.push(
       eb.or([
-        sql<SqlBool>`coalesce(post.search_title, post.title) like ${like} escape '\\'`,
+        sql<SqlBool>`${LIST_TITLE} like ${like} escape '\\'`,
         onePass && i === 0
           ? eb('post.id', 'in', variants)
           : eb.exists(variants.whereRef('variant.post_id', '=', 'post.id')),
@@ -106,13 +116,6 @@ export function whereListed<O>(q: PostQuery<O>, spec: PostListSpec): PostQuery<O
  */
 const NEXT_TIME = sql<string>`coalesce((select min(variant.scheduled_at) from variant
   where variant.post_id = post.id and variant.scheduled_at is not null and not ${PUBLISHED}), 'z')`;
-
-/**
- * A post's title as the list orders it: its folded copy, or, where it keeps none (the fold
- * would only lower ASCII letters: search-text.ts searchCopy), the title with those lowered. The
- * same text either way; indexed word for word (post_changed_order, migration 0020).
- */
-export const LIST_TITLE = sql<string>`coalesce(post.search_title, lower(post.title))`;
 
 /**
  * The list's order. Ties go by the folded title, then by id: posts a pull imports share one

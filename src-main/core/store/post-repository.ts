@@ -163,7 +163,17 @@ export async function listPageWindow(
   spec: PostListSpec,
   window: { from: number; size: number },
 ): Promise<Array<{ id: string; listed: boolean }>> {
-  const rows = await orderListed(
+  const rows = await listPageWindowQuery(db, spec, window).execute();
+  return rows.map((r) => ({ id: r.id, listed: Number(r.listed) === 1 }));
+}
+
+/** listPageWindow's statement, for a test to see which index it walks. */
+export function listPageWindowQuery(
+  db: Kysely<Database>,
+  spec: PostListSpec,
+  window: { from: number; size: number },
+) {
+  return orderListed(
     whereInSpace(db.selectFrom('post'), spec).select((eb) => {
       const conditions = matchConditions(eb, spec, false);
       const listed: Expression<SqlBool> = conditions.length === 0 ? sql<SqlBool>`1` : eb.and(conditions);
@@ -172,9 +182,7 @@ export async function listPageWindow(
     spec.sort,
   )
     .limit(window.size)
-    .offset(window.from)
-    .execute();
-  return rows.map((r) => ({ id: r.id, listed: Number(r.listed) === 1 }));
+    .offset(window.from);
 }
 
 /** A variant's lean columns, and whether it meets the list's variant conditions (when it has some). */

@@ -21,6 +21,7 @@ import { migration0019 } from './0019-search-copies';
 import { migration0020 } from './0020-lean-indexes';
 import { migration0021 } from './0021-link-indexes';
 import { migration0022 } from './0022-version-total';
+import { migration0023 } from './0023-list-index-hidden';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': migration0001,
@@ -44,6 +45,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0020-lean-indexes': migration0020,
   '0021-link-indexes': migration0021,
   '0022-version-total': migration0022,
+  '0023-list-index-hidden': migration0023,
 };
 
 export const LATEST_MIGRATION = Object.keys(MIGRATIONS).sort().at(-1) ?? '';
