@@ -6,6 +6,7 @@ import { POST_SORTS } from '@preload/bridge';
 import { platformSpellings } from '@preload/platforms';
 import { listSpec } from '../../../../src-main/core/app/find/post-list';
 import { orderListed, variantConditions, whereListed } from '../../../../src-main/core/store/post-list-query';
+import { listPageWindowQuery } from '../../../../src-main/core/store/post-repository';
 import type { Database } from '../../../../src-main/core/store/schema';
 import BetterSqlite3 from 'better-sqlite3';
 import {
@@ -164,9 +165,21 @@ describe('what a payload asks for', () => {
     });
     expect(variantConditions(all)).toHaveLength(3);
     const { sql, parameters } = whereListed(db.selectFrom('post').select('post.id'), all).compile();
-    // One exists() holds the three conditions: they apply to the same variant.
-    expect(sql.match(/exists/g)).toHaveLength(1);
+    // One subquery holds the three conditions: they apply to the same variant. Read whole, the
+    // list finds a time's variants in one pass (IN); a page asks each of its posts (EXISTS).
+    expect(sql.match(/from "variant"/g)).toHaveLength(1);
+    expect(sql).toMatch(/"post"\."id" in \(select "variant"\."post_id" from "variant" where/);
     expect(parameters).toEqual(['acme', 'x', 'twitter', 'p', '2030-01-01T00:00:00.000Z']);
+    const page = listPageWindowQuery(db, all, { from: 0, size: 10 }).compile().sql;
+    expect(page.match(/from "variant"/g)).toHaveLength(1);
+    expect(page.match(/exists/g)).toHaveLength(1);
+    // Without a time, one pass would read every variant: each post is asked, as before.
+    const noTime = listSpec({ workspace: 'acme', platform: 'x', account: 'p' });
+    expect(
+      whereListed(db.selectFrom('post').select('post.id'), noTime)
+        .compile()
+        .sql.match(/exists/g),
+    ).toHaveLength(1);
   });
 });
 
