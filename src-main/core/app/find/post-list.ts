@@ -48,6 +48,11 @@ export function listSpec(p: ListPayload | PagePayload): PostListSpec {
 export const SEARCH_WINDOW = 10_000;
 /** The same for a state filter, whose states come from the posts' summaries (not from SQL). */
 const STATE_WINDOW = 1_000;
+/**
+ * How far a first screenful looks, a post at a time, before it reads the whole library in one
+ * pass: 1,000 posts take 2 to 5 ms, and a word in one post in 17 fills a screenful there.
+ */
+export const FIRST_STRETCH = 1_000;
 
 type Filter = NonNullable<ListPayload['filter']>;
 type SummaryRows = Awaited<ReturnType<typeof listPostSummaryRows>>;
@@ -62,8 +67,7 @@ export async function postList(app: AppContext, p: ListPayload): Promise<PostSum
     const opsBy = groupBy(await listOpenOpStates(app.db), (o) => o.post_id);
     return keep(spec, filter, await listPostSummaryRows(app.db, spec), opsBy);
   }
-  if (filter === 'all')
-    return summaries(app, spec, filter, await listPostSummaryRows(app.db, spec, { limit: p.limit }));
+  if (filter === 'all') return summaries(app, spec, filter, await firstScreenful(app, spec, p.limit));
   // States come from the open ops, not from SQL: the list a stretch at a time, in its order,
   // until the screen is full (one stretch, for a common state).
   const listed: PostSummary[] = [];
@@ -73,6 +77,25 @@ export async function postList(app: AppContext, p: ListPayload): Promise<PostSum
     from = page.next;
   }
   return listed;
+}
+
+/**
+ * The first `limit` posts of a list. A common word or filter fills the screen from the list's
+ * first posts: they are looked through first, a post at a time (a few milliseconds), before
+ * one pass over every variant, which is what a rare word needs (the whole library has to be
+ * read to know its matches are all found): at 50,000 posts, ~50 ms whatever it finds. A time
+ * range with no words goes straight to its one pass, which reads only the range's variants.
+ */
+async function firstScreenful(app: AppContext, spec: PostListSpec, limit: number): Promise<SummaryRows> {
+  const onlyByIndex = spec.words.length === 0 && spec.outAt !== undefined;
+  if (!onlyByIndex && (spec.words.length > 0 || variantConditions(spec).length > 0)) {
+    const stretch = await listPageWindow(app.db, spec, { from: 0, size: FIRST_STRETCH });
+    const ids = stretch.flatMap((w) => (w.listed ? [w.id] : [])).slice(0, limit);
+    // Full, or the stretch was the whole list: nothing further on could come before these.
+    if (ids.length === limit || stretch.length < FIRST_STRETCH)
+      return listPostSummaryRows(app.db, spec, { ids });
+  }
+  return listPostSummaryRows(app.db, spec, { limit });
 }
 
 /**

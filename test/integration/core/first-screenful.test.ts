@@ -1,0 +1,110 @@
+// A first screenful over a library larger than the stretch it looks through first
+// (FIRST_STRETCH): a common word fills the screen there, a rare one or one that thins out is
+// looked for in the whole library. Either way the screen is the start of the whole list, in its
+// order. On a real SQLite file; the rows go in through the repositories, as the app writes them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CommandPayload, PostSort } from '@preload/bridge';
+import { FIRST_STRETCH } from '../../../src-main/core/app/find/post-list';
+import { openDatabase } from '../../../src-main/core/store/db';
+import { insertPost } from '../../../src-main/core/store/post-repository';
+import { insertVariant } from '../../../src-main/core/store/variant-repository';
+import { openCore, tempDir, type TestCore } from './helpers';
+
+const POSTS = 2_600;
+const T0 = Date.parse('2030-03-04T00:00:00.000Z');
+const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
+const WEEK = { from: at(0), to: at(7 * 24 * 60) };
+
+/** What post `i`'s one variant says, and when it goes out. */
+function variantOf(i: number): { content: string; scheduledAt: string | null } {
+  const words = ['Tea'];
+  if (i % 10 === 3) words.push('Coffee time');
+  // Thins out: 25 in the list's first 1,000 posts by title, 65 in all.
+  if (i % 40 === 5) words.push('Cocoa');
+  if (i === 1_500 || i === 2_500) words.push('Zanzibar trip');
+  return { content: words.join(', '), scheduledAt: i % 100 === 50 ? at(3 * 24 * 60) : null };
+}
+
+let temp: ReturnType<typeof tempDir>;
+let t: TestCore;
+
+beforeAll(async () => {
+  temp = tempDir('outpost-first-screenful-');
+  const store = await openDatabase({ file: `${temp.dir}/outpost.db` });
+  await store.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < POSTS; i++) {
+      const id = `p${String(i).padStart(4, '0')}`;
+      await insertPost(trx, {
+        id,
+        server_id: `s-${id}`,
+        workspace: 'acme',
+        title: i === 1_800 ? `Post ${id}, Zanzibar` : `Post ${id}`,
+        base: null,
+        remote_state: 'active',
+        conflict: null,
+        error: null,
+        created_at: at(-i),
+        // "Last changed" runs the other way from the titles.
+        updated_at: at(-POSTS + i),
+      });
+      const v = variantOf(i);
+      await insertVariant(trx, {
+        id: `${id}-x`,
+        post_id: id,
+        server_id: `sv-${id}`,
+        platform: 'x',
+        content: v.content,
+        account_mode: 'default',
+        social_profile_id: null,
+        scheduled_at: v.scheduledAt,
+        status: v.scheduledAt === null ? 'draft' : 'scheduled',
+        platform_post_url: null,
+        base: null,
+        remote_state: 'active',
+        conflict: null,
+        error: null,
+        created_at: at(-i),
+        updated_at: at(-i),
+        reconcile_at: null,
+      });
+    }
+  });
+  await store.close();
+  t = await openCore({ dir: temp.dir });
+});
+
+afterAll(async () => {
+  await t.close();
+  temp.remove();
+});
+
+type ListPayload = Omit<CommandPayload<'posts.list'>, 'workspace'>;
+const ids = async (p: ListPayload) =>
+  (await t.call('posts.list', { workspace: 'acme', ...p })).map((s) => s.id);
+
+describe('a first screenful of a library larger than its first stretch', () => {
+  it('is the start of the whole list, whether the stretch fills it or the whole library is read', async () => {
+    expect(POSTS).toBeGreaterThan(2 * FIRST_STRETCH);
+    const lists: Array<[ListPayload, number]> = [
+      [{ query: 'coffee' }, 260], // fills a screenful in the stretch
+      [{ query: 'cocoa' }, 65], // 25 in the stretch: the rest is further on
+      [{ query: 'zanzibar' }, 3], // none in the stretch
+      [{ query: 'no such word' }, 0],
+      [{ query: 'cocoa tea' }, 65], // two words
+      [{ outAt: WEEK }, 26], // a time, found through the planned times' index
+      [{ outAt: WEEK, query: 'tea' }, 26],
+      [{ platform: 'x', query: 'cocoa' }, 65],
+    ];
+    for (const sort of ['title', 'changed'] as PostSort[])
+      for (const [p, found] of lists) {
+        const all = await ids({ ...p, sort });
+        expect(all, JSON.stringify({ ...p, sort })).toHaveLength(found);
+        expect(await ids({ ...p, sort, limit: 60 }), JSON.stringify({ ...p, sort })).toEqual(
+          all.slice(0, 60),
+        );
+      }
+    // In a text or in a title, beyond the stretch, in the list's order.
+    expect(await ids({ query: 'zanzibar', sort: 'title', limit: 60 })).toEqual(['p1500', 'p1800', 'p2500']);
+    expect(await ids({ query: 'zanzibar', sort: 'changed', limit: 60 })).toEqual(['p2500', 'p1800', 'p1500']);
+  });
+});
