@@ -1,8 +1,16 @@
 // The post list's query: which posts it shows, and in which order. Built once here
 // for every reader of the list (the window's list, the CLI, the conflicts view's order).
-import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { PostSort, TimeRange } from '@preload/bridge';
 import { PLAN_AT, PUBLISHED, VARIANT_ACCOUNT } from './planning-queries';
+import { selectByIds } from './chunks';
 import type { Database } from './schema';
 import { containsPattern } from './search-text';
 
@@ -141,4 +149,57 @@ export function orderListed<O>(q: PostQuery<O>, sort: PostSort): PostQuery<O> {
       break;
   }
   return q.orderBy(LIST_TITLE).orderBy('post.id');
+}
+
+/**
+ * A stretch of the list's space in its order, `size` posts from position `from`, each with
+ * whether it meets the list's search and variant conditions. A page of the list looks at a
+ * bounded stretch, so that no page reads the whole library however rare the matches.
+ */
+export async function listPageWindow(
+  db: Kysely<Database>,
+  spec: PostListSpec,
+  window: { from: number; size: number },
+): Promise<Array<{ id: string; listed: boolean }>> {
+  const rows = await listPageWindowQuery(db, spec, window).execute();
+  return rows.map((r) => ({ id: r.id, listed: Number(r.listed) === 1 }));
+}
+
+/**
+ * Which of these posts (of the list's space) meet the list's search and variant conditions: a
+ * stretch of a list whose order is worked out apart (the space's order, kept between pages)
+ * asks its own posts only.
+ */
+export async function listedAmong(
+  db: Kysely<Database>,
+  spec: PostListSpec,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  const rows = await selectByIds(ids, (part) =>
+    db
+      .selectFrom('post')
+      .select('post.id')
+      .where('post.id', 'in', part)
+      .where((eb) => eb.and(matchConditions(eb, spec, false)))
+      .execute(),
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** listPageWindow's statement, for a test to see which index it walks. */
+export function listPageWindowQuery(
+  db: Kysely<Database>,
+  spec: PostListSpec,
+  window: { from: number; size: number },
+) {
+  return orderListed(
+    whereInSpace(db.selectFrom('post'), spec).select((eb) => {
+      const conditions = matchConditions(eb, spec, false);
+      const listed: Expression<SqlBool> = conditions.length === 0 ? sql<SqlBool>`1` : eb.and(conditions);
+      return ['post.id', sql<number>`${listed}`.as('listed')];
+    }),
+    spec.sort,
+  )
+    .limit(window.size)
+    .offset(window.from);
 }

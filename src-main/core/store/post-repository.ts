@@ -1,13 +1,12 @@
 // Posts: local rows with an optional server id and the base snapshot of the last server state.
 import { preparedQuery, preparedUpdateById } from './prepared';
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/sqlite';
 import type { Database, NewPostRow, PostRow, PostUpdate } from './schema';
 import { SUMMARY_VARIANT_COLUMNS, type VariantSummaryRow } from './variant-repository';
 import { chunked, IDS_PER_STATEMENT, ROWS_PER_INSERT, selectByIds } from './chunks';
 import {
   LIST_TITLE,
-  matchConditions,
   orderListed,
   variantConditions,
   whereInSpace,
@@ -151,38 +150,6 @@ export async function databaseVersion(db: Kysely<Database>): Promise<string> {
   const { rows } = await sql<{ changes: number; version: number }>`
     select total_changes() as changes, (select data_version from pragma_data_version) as version`.execute(db);
   return `${rows[0]?.changes}:${rows[0]?.version}`;
-}
-
-/**
- * A stretch of the list's space in its order, `size` posts from position `from`, each with
- * whether it meets the list's search and variant conditions. A page of the list looks at a
- * bounded stretch, so that no page reads the whole library however rare the matches.
- */
-export async function listPageWindow(
-  db: Kysely<Database>,
-  spec: PostListSpec,
-  window: { from: number; size: number },
-): Promise<Array<{ id: string; listed: boolean }>> {
-  const rows = await listPageWindowQuery(db, spec, window).execute();
-  return rows.map((r) => ({ id: r.id, listed: Number(r.listed) === 1 }));
-}
-
-/** listPageWindow's statement, for a test to see which index it walks. */
-export function listPageWindowQuery(
-  db: Kysely<Database>,
-  spec: PostListSpec,
-  window: { from: number; size: number },
-) {
-  return orderListed(
-    whereInSpace(db.selectFrom('post'), spec).select((eb) => {
-      const conditions = matchConditions(eb, spec, false);
-      const listed: Expression<SqlBool> = conditions.length === 0 ? sql<SqlBool>`1` : eb.and(conditions);
-      return ['post.id', sql<number>`${listed}`.as('listed')];
-    }),
-    spec.sort,
-  )
-    .limit(window.size)
-    .offset(window.from);
 }
 
 /** A variant's lean columns, and whether it meets the list's variant conditions (when it has some). */

@@ -8,7 +8,7 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../../src-main/core/store/db';
 import { orderListed, whereListed, type PostListSpec } from '../../../../src-main/core/store/post-list-query';
-import { listPageWindow, listPageWindowQuery } from '../../../../src-main/core/store/post-repository';
+import { listPageWindow, listPageWindowQuery } from '../../../../src-main/core/store/post-list-query';
 import type { Database } from '../../../../src-main/core/store/schema';
 import { searchCopy, searchWords } from '../../../../src-main/core/store/search-text';
 

@@ -5,8 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { POST_SORTS } from '@preload/bridge';
 import { platformSpellings } from '@preload/platforms';
 import { listSpec } from '../../../../src-main/core/app/find/post-list';
-import { orderListed, variantConditions, whereListed } from '../../../../src-main/core/store/post-list-query';
-import { listPageWindowQuery } from '../../../../src-main/core/store/post-repository';
+import {
+  listPageWindowQuery,
+  orderListed,
+  variantConditions,
+  whereListed,
+} from '../../../../src-main/core/store/post-list-query';
+
 import type { Database } from '../../../../src-main/core/store/schema';
 import BetterSqlite3 from 'better-sqlite3';
 import {
