@@ -56,6 +56,20 @@ export function variantConditions(spec: PostListSpec): Array<Expression<SqlBool>
   return conditions;
 }
 
+/** Whether the list asks anything of a post beyond its space: a search word, or of a variant. */
+export function asksOfPosts(spec: PostListSpec): boolean {
+  return spec.words.length > 0 || variantConditions(spec).length > 0;
+}
+
+/**
+ * Whether the list's variants are found through an index of their own: a time range is, through
+ * the planned times' (variant_plan_at), so one pass reads only the variants in it, where a walk
+ * down the whole list looks up every post's variants.
+ */
+export function foundByTime(spec: PostListSpec): boolean {
+  return spec.outAt !== undefined;
+}
+
 /** The posts of the list's space: one workspace (or the local space), hidden here or not. */
 export function whereInSpace<O>(q: PostQuery<O>, spec: PostListSpec): PostQuery<O> {
   q =
@@ -105,10 +119,8 @@ export function matchConditions(
       .selectFrom('variant')
       .select('variant.post_id')
       .where((v) => v.and(conditions));
-    // A time range is found through the planned times' index (variant_plan_at): one pass reads
-    // only the variants in it, where a walk down the whole list looks up every post's variants.
     out.push(
-      onePass && spec.outAt !== undefined
+      onePass && foundByTime(spec)
         ? eb('post.id', 'in', variants)
         : eb.exists(variants.whereRef('variant.post_id', '=', 'post.id')),
     );
@@ -128,6 +140,14 @@ export function whereListed<O>(q: PostQuery<O>, spec: PostListSpec): PostQuery<O
  */
 const NEXT_TIME = sql<string>`coalesce((select min(variant.scheduled_at) from variant
   where variant.post_id = post.id and variant.scheduled_at is not null and not ${PUBLISHED}), 'z')`;
+
+/**
+ * Whether an index walks the list's order, a stretch of it read in a few milliseconds: "last
+ * changed" (post_changed_order). The others are worked out over every post of the space.
+ */
+export function walkedByIndex(sort: PostSort): boolean {
+  return sort === 'changed';
+}
 
 /**
  * The list's order. Ties go by the folded title, then by id: posts a pull imports share one
@@ -175,6 +195,7 @@ export async function listedAmong(
   spec: PostListSpec,
   ids: readonly string[],
 ): Promise<Set<string>> {
+  if (!asksOfPosts(spec)) return new Set(ids);
   const rows = await selectByIds(ids, (part) =>
     db
       .selectFrom('post')

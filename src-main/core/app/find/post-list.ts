@@ -8,9 +8,12 @@ import { platformSpellings } from '@preload/platforms';
 import { groupBy } from '../../collections';
 import { listOpenOpStates, listOpenOpsOfPosts } from '../../outbox/op-queries';
 import {
+  asksOfPosts,
+  foundByTime,
   listedAmong,
   listPageWindow,
   variantConditions,
+  walkedByIndex,
   type PostListSpec,
 } from '../../store/post-list-query';
 import {
@@ -92,11 +95,10 @@ export async function postList(app: AppContext, p: ListPayload): Promise<PostSum
  * range with no words goes straight to its one pass, which reads only the range's variants.
  */
 async function firstScreenful(app: AppContext, spec: PostListSpec, limit: number): Promise<SummaryRows> {
-  const onlyByIndex = spec.words.length === 0 && spec.outAt !== undefined;
-  // Only where the list's order is an index's (walked in a few milliseconds): the other orders
-  // are worked out over every post first, which the one pass does for its matches alone.
-  const walked = spec.sort === 'changed';
-  if (walked && !onlyByIndex && (spec.words.length > 0 || variantConditions(spec).length > 0)) {
+  const onlyByTime = spec.words.length === 0 && foundByTime(spec);
+  // Only where an index walks the list's order: the other orders are worked out over every post
+  // first, which the one pass does for its matches alone.
+  if (walkedByIndex(spec.sort) && asksOfPosts(spec) && !onlyByTime) {
     const stretch = await listPageWindow(app.db, spec, { from: 0, size: FIRST_STRETCH });
     const ids = stretch.flatMap((w) => (w.listed ? [w.id] : [])).slice(0, limit);
     // Full, or the stretch was the whole list: nothing further on could come before these.
@@ -116,8 +118,7 @@ export async function postPage(app: AppContext, p: PagePayload): Promise<PostPag
   const spec = listSpec(p);
   const filter = p.filter ?? 'all';
   const { from, limit } = p;
-  const conditions = spec.words.length > 0 || variantConditions(spec).length > 0;
-  if (!conditions && filter === 'all') {
+  if (!asksOfPosts(spec) && filter === 'all') {
     const ids = await orderedSpace(app, spec);
     const rows = await listPostSummaryRows(app.db, spec, { ids: ids.slice(from, from + limit) });
     return {
@@ -154,7 +155,7 @@ async function listStretch(
   spec: PostListSpec,
   window: { from: number; size: number },
 ): Promise<Array<{ id: string; listed: boolean }>> {
-  if (spec.sort === 'changed') return listPageWindow(app.db, spec, window);
+  if (walkedByIndex(spec.sort)) return listPageWindow(app.db, spec, window);
   const ids = (await orderedSpace(app, spec)).slice(window.from, window.from + window.size);
   const listed = await listedAmong(app.db, spec, ids);
   return ids.map((id) => ({ id, listed: listed.has(id) }));
