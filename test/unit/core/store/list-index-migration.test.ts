@@ -4,13 +4,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../../src-main/core/store/db';
 import { orderListed, whereListed, type PostListSpec } from '../../../../src-main/core/store/post-list-query';
 import { listPageWindow, listPageWindowQuery } from '../../../../src-main/core/store/post-list-query';
-import type { Database } from '../../../../src-main/core/store/schema';
 import { searchCopy, searchWords } from '../../../../src-main/core/store/search-text';
+import { queryPlan } from './query-plan';
 
 let dir: string;
 beforeEach(() => {
@@ -19,14 +19,6 @@ beforeEach(() => {
 afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
-
-async function plan(db: Kysely<Database>, query: { compile(): CompiledQuery }): Promise<string> {
-  const { sql: text, parameters } = query.compile();
-  const rows = await db.executeQuery<{ detail: string }>(
-    CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
-  );
-  return rows.rows.map((r) => r.detail).join(' | ');
-}
 
 const spec = (query: string, hidden = false): PostListSpec => ({
   workspace: 'acme',
@@ -60,7 +52,7 @@ describe('0023-list-index-hidden', () => {
     }
     // Before: the walk reads every post's row from the table (its title and whether it is hidden).
     expect(
-      await plan(before.db, listPageWindowQuery(before.db, spec('coffee'), { from: 0, size: 100 })),
+      await queryPlan(before.db, listPageWindowQuery(before.db, spec('coffee'), { from: 0, size: 100 })),
     ).not.toContain('COVERING INDEX');
     await before.close();
 
@@ -83,19 +75,22 @@ describe('0023-list-index-hidden', () => {
     expect(whole.map((r) => r.id)).toEqual(['p5', 'p4', 'p2', 'p1', 'p0']);
 
     // A page of a search, and the first screenful's walk: the index alone, in its own order.
-    const page = await plan(after.db, listPageWindowQuery(after.db, spec('coffee'), { from: 0, size: 100 }));
+    const page = await queryPlan(
+      after.db,
+      listPageWindowQuery(after.db, spec('coffee'), { from: 0, size: 100 }),
+    );
     expect(page).toContain('COVERING INDEX post_changed_order');
     expect(page).not.toContain('TEMP B-TREE');
     const firstScreenful = orderListed(
       whereListed(after.db.selectFrom('post').select('post.id'), spec('coffee')),
       'changed',
     ).limit(60);
-    const first = await plan(after.db, firstScreenful);
+    const first = await queryPlan(after.db, firstScreenful);
     expect(first).toContain('COVERING INDEX post_changed_order');
     expect(first).not.toContain('TEMP B-TREE');
     // The list of the posts hidden here walks the same index.
     expect(
-      await plan(after.db, listPageWindowQuery(after.db, spec('', true), { from: 0, size: 100 })),
+      await queryPlan(after.db, listPageWindowQuery(after.db, spec('', true), { from: 0, size: 100 })),
     ).toContain('post_changed_order');
     await after.close();
   });

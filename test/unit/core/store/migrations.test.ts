@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DatabaseTooNewError, openDatabase } from '../../../../src-main/core/store/db';
 import { LATEST_MIGRATION, MIGRATIONS } from '../../../../src-main/core/store/migrations/index';
@@ -16,6 +16,7 @@ import {
 import { orderListed, whereListed } from '../../../../src-main/core/store/post-list-query';
 import { foldForSearch, searchWords } from '../../../../src-main/core/store/search-text';
 import { variantBase } from '../../../../src-main/core/store/variant-repository';
+import { queryPlan } from './query-plan';
 
 let dir: string;
 beforeEach(() => {
@@ -508,14 +509,11 @@ describe('0013-calendar-index, made again on its own column by 0017-service-fiel
       { id: 'odd', plan_at: '2030-03-07T00:00:00.000Z' },
     ]);
     // The statement the calendar runs searches the index, not every variant of the library.
-    const { sql: text, parameters } = placedInRangeQuery(after.db, 'acme', range, {
-      accounts: ['101'],
-      platforms: ['x'],
-    }).compile();
-    const plan = await after.db.executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
+    const plan = await queryPlan(
+      after.db,
+      placedInRangeQuery(after.db, 'acme', range, { accounts: ['101'], platforms: ['x'] }),
     );
-    expect(plan.rows.map((r) => r.detail).join(' | ')).toMatch(/SEARCH variant USING INDEX variant_plan_at/);
+    expect(plan).toMatch(/SEARCH variant USING INDEX variant_plan_at/);
     await after.close();
   });
 });
@@ -688,14 +686,6 @@ describe('0019-search-copies', () => {
 });
 
 describe('0020-lean-indexes', () => {
-  const plan = async (db: Parameters<typeof listPostSummaryRows>[0], query: { compile(): CompiledQuery }) => {
-    const { sql: text, parameters } = query.compile();
-    const rows = await db.executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
-    );
-    return rows.rows.map((r) => r.detail).join(' | ');
-  };
-
   it('finds and links variants through one index, keeps the list’s order, and walks every list in its index', async () => {
     const file = join(dir, 'b20.db');
     const before = await openDatabase({ file, migrateTo: '0019-search-copies' });
@@ -739,7 +729,7 @@ describe('0020-lean-indexes', () => {
       whereListed(after.db.selectFrom('post').select('post.id'), spec),
       'changed',
     ).limit(60);
-    const listPlan = await plan(after.db, firstScreenful);
+    const listPlan = await queryPlan(after.db, firstScreenful);
     expect(listPlan).toContain('post_changed_order');
     expect(listPlan).not.toContain('TEMP B-TREE');
 
@@ -749,7 +739,7 @@ describe('0020-lean-indexes', () => {
         values ('twice', 'p0', 'sv1', 'x', 'd', 'none', ${at}, ${at})`.execute(after.db),
     ).rejects.toThrow(/UNIQUE/);
     expect(
-      await plan(after.db, after.db.selectFrom('variant').select('id').where('post_id', '=', 'p0')),
+      await queryPlan(after.db, after.db.selectFrom('variant').select('id').where('post_id', '=', 'p0')),
     ).toContain('variant_post_link');
     const indexes = (
       await sql<{ name: string }>`select name from sqlite_schema where type = 'index'`.execute(after.db)
@@ -758,7 +748,7 @@ describe('0020-lean-indexes', () => {
     expect(indexes).not.toContain('variant_server_link');
     // The reconciler's index, partial, still serves its reads.
     expect(
-      await plan(
+      await queryPlan(
         after.db,
         after.db
           .selectFrom('variant')
@@ -768,7 +758,7 @@ describe('0020-lean-indexes', () => {
       ),
     ).toContain('variant_reconcile');
     // A pull's pages of unread posts walk the primary key in local id order, not a sort.
-    const unreadPlan = await plan(after.db, unreadLinkedPostsQuery(after.db, 'acme', 'p1', 500));
+    const unreadPlan = await queryPlan(after.db, unreadLinkedPostsQuery(after.db, 'acme', 'p1', 500));
     expect(unreadPlan).toContain('sqlite_autoindex_post_1');
     expect(unreadPlan).not.toContain('TEMP B-TREE');
     await after.close();
@@ -790,13 +780,7 @@ describe('0021-link-indexes', () => {
     const after = await openDatabase({ file, migrateTo: '0021-link-indexes' });
     const byServerId = variantsLinkedTo(after.db, 'acme', 'sv1', null);
     expect(await byServerId.execute()).toEqual([{ id: 'linked' }]);
-    const { sql: text, parameters } = byServerId.compile();
-    const planned = await after.db.executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
-    );
-    expect(planned.rows.map((r) => r.detail).join(' | ')).toContain(
-      'USING INDEX variant_server (server_id=?)',
-    );
+    expect(await queryPlan(after.db, byServerId)).toContain('USING INDEX variant_server (server_id=?)');
     // Only linked variants are in it.
     const indexed = await sql<{ n: number }>`select count(*) as n from variant indexed by variant_server
       where server_id is not null`.execute(after.db);
