@@ -26,6 +26,25 @@ export interface PostPage {
 }
 
 /**
+ * The list again after some of its posts changed (posts.refresh): its whole order, and the
+ * summaries of the changed posts it shows. The window keeps the summaries it holds of the rest.
+ */
+export interface PostRefresh {
+  /** Every post the list shows, in its order; null when that is the order `orderKey` was asked with. */
+  order: LocalId[] | null;
+  /** Names this order: asked with again, the order is answered null while it stays the same. */
+  orderKey: string;
+  /** The summaries of the posts asked about that the list shows (those it no longer shows are not in `order`). */
+  posts: PostSummary[];
+}
+
+/**
+ * How many changed posts one posts.refresh may ask about; after more changes than that, the
+ * window reads its list whole again (posts.page).
+ */
+export const MAX_REFRESHED_POSTS = 2_000;
+
+/**
  * What the post list is narrowed to. `platform`, `account` and `outAt` hold for one
  * and the same variant ("X · Northwind · this week": an X variant on Northwind that goes out this
  * week); with any of them, `filter` (a state) is that variant's state too.
@@ -85,6 +104,24 @@ export interface PostCommands {
     } & PostListFilters;
     result: PostPage;
   };
+  /**
+   * The same list once more after the posts in `changed` changed (a sync, another window): its
+   * order whole, as ids, and only the changed posts' summaries. A window that holds the list
+   * keeps its other summaries: after a change, it reads the order and the changed posts, not
+   * every post again. At most MAX_REFRESHED_POSTS changed posts. `orderKey`: the key of the
+   * order the window holds (an earlier answer's), so an order that did not change is not sent.
+   */
+  'posts.refresh': {
+    payload: {
+      workspace: string | null;
+      query?: string;
+      sort?: PostSort;
+      hidden?: boolean;
+      changed: LocalId[];
+      orderKey?: string;
+    } & PostListFilters;
+    result: PostRefresh;
+  };
   'posts.get': { payload: { id: LocalId }; result: PostDetail };
   /** Every post in conflict, on its title or on a variant (local space first, then by workspace). */
   'posts.conflicts': { payload: void; result: PostDetail[] };
@@ -100,6 +137,7 @@ export interface PostCommands {
 export const POST_COMMANDS: Record<keyof PostCommands, true> = {
   'posts.list': true,
   'posts.page': true,
+  'posts.refresh': true,
   'posts.get': true,
   'posts.conflicts': true,
   'posts.create': true,

@@ -268,6 +268,7 @@ function template(command: string, ids: { post: string; variant: string }): Reco
     'workspaces.moveLocalDrafts': { slug: WORKSPACE, postIds: [ids.post] },
     'profiles.list': { workspace: WORKSPACE },
     'posts.list': { workspace: WORKSPACE, query: 'a', filter: 'all' },
+    'posts.refresh': { workspace: WORKSPACE, query: 'a', changed: [ids.post], orderKey: 'k' },
     'posts.get': { id: ids.post },
     'posts.create': { workspace: null, title: 't' },
     'posts.update': { id: ids.post, title: 't' },

@@ -186,6 +186,18 @@ export async function listPageWindow(
 }
 
 /**
+ * The ids of every post the list shows, in its order, read in one pass: the list's order
+ * without its summaries (posts.refresh).
+ */
+export async function listedIds(db: Kysely<Database>, spec: PostListSpec): Promise<string[]> {
+  const rows = await orderListed(
+    whereListed(db.selectFrom('post').select('post.id'), spec),
+    spec.sort,
+  ).execute();
+  return rows.map((r) => r.id);
+}
+
+/**
  * Which of these posts (of the list's space) meet the list's search and variant conditions: a
  * stretch of a list whose order is worked out apart (the space's order, kept between pages)
  * asks its own posts only.

@@ -45,6 +45,7 @@ describe('bridge answers that quote the service', () => {
     const calls: Array<[CommandName, unknown]> = [
       ['posts.list', { workspace }],
       ['posts.page', { workspace, from: 0, limit: 50 }],
+      ['posts.refresh', { workspace, changed: (await t.call('posts.list', { workspace })).map((p) => p.id) }],
       ['planning.drafts', { workspace, profileId: s.fixtures.profiles.linkedin }],
       ['planning.calendar', { workspace, from: '2031-02-01T00:00:00Z', to: '2031-02-08T00:00:00Z' }],
     ];

@@ -35,7 +35,7 @@ function parts(openPostId: string | null = null, connected = false) {
       itemChanged: note('sync.itemChanged'),
     },
     posts: {
-      reloadSoon: note('posts.reloadSoon'),
+      postChanged: (id: string) => calls.push(`posts.postChanged ${id}`),
       loadWorkspaces: note('posts.loadWorkspaces'),
       loadProfiles: note('posts.loadProfiles'),
     },
@@ -73,17 +73,17 @@ describe('routing the core events', () => {
     ]);
   });
 
-  it('a changed item reloads the list, the open post if it is that one, and its notices', () => {
+  it('a changed item refreshes it in the list, the open post if it is that one, and its notices', () => {
     const { calls, targets } = parts('p1');
     routeEvent({ name: 'itemChanged', data: { postId: 'p1', variantId: null } }, targets);
     routeEvent({ name: 'itemChanged', data: { postId: 'p2', variantId: 'v2' } }, targets);
     // The outbox's reasons follow their items: the sync part hears of each change.
     expect(calls).toEqual([
-      'posts.reloadSoon',
+      'posts.postChanged p1',
       'sync.itemChanged',
       'editor.refresh',
       'notices.postChanged p1',
-      'posts.reloadSoon',
+      'posts.postChanged p2',
       'sync.itemChanged',
       'notices.postChanged p2',
     ]);

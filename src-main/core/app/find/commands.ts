@@ -1,10 +1,10 @@
-// posts.list and posts.page: the list of posts, filtered, searched and sorted by the core
-// (post-list.ts).
+// posts.list, posts.page and posts.refresh: the list of posts, filtered, searched and sorted by
+// the core (post-list.ts).
 import { z } from 'zod';
-import { ITEM_STATES, POST_SORTS } from '@preload/bridge';
+import { ITEM_STATES, MAX_REFRESHED_POSTS, POST_SORTS } from '@preload/bridge';
 import type { Commands } from '../command';
 import { id, isoTime, noInvisible, platform, slug, text } from '../schemas';
-import { postList, postPage } from './post-list';
+import { postList, postPage, postRefresh } from './post-list';
 
 const timeRange = z
   .strictObject({ from: isoTime.optional(), to: isoTime.optional() })
@@ -12,7 +12,7 @@ const timeRange = z
     message: 'must end after it starts',
   });
 
-/** Which posts the list shows and in which order (posts.list and posts.page). */
+/** Which posts the list shows and in which order (posts.list, posts.page and posts.refresh). */
 const listedPosts = {
   workspace: slug.nullable(),
   query: text(500).optional(),
@@ -24,7 +24,7 @@ const listedPosts = {
   hidden: z.boolean().optional(),
 };
 
-export const findCommands: Commands<'posts.list' | 'posts.page'> = {
+export const findCommands: Commands<'posts.list' | 'posts.page' | 'posts.refresh'> = {
   'posts.list': {
     payload: z.strictObject({ ...listedPosts, limit: z.int().min(1).max(100_000).optional() }),
     quotesService: true,
@@ -40,5 +40,15 @@ export const findCommands: Commands<'posts.list' | 'posts.page'> = {
     quotesService: true,
     undoable: false,
     run: postPage,
+  },
+  'posts.refresh': {
+    payload: z.strictObject({
+      ...listedPosts,
+      changed: z.array(id).max(MAX_REFRESHED_POSTS),
+      orderKey: z.string().max(100).optional(),
+    }),
+    quotesService: true,
+    undoable: false,
+    run: postRefresh,
   },
 };

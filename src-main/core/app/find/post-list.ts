@@ -3,7 +3,15 @@
 // The window asks for its first screenful with posts.list (one pass over the library, the
 // fastest way to the first matches of a search), then for the rest with posts.page, each page
 // bounded however large the library, so the next keystroke's search never waits long.
-import type { CommandPayload, PostFilter, PostPage, PostSummary, TimeRange } from '@preload/bridge';
+import type {
+  CommandPayload,
+  PostFilter,
+  PostPage,
+  PostRefresh,
+  PostSummary,
+  TimeRange,
+} from '@preload/bridge';
+import { createHash } from 'node:crypto';
 import { platformSpellings } from '@preload/platforms';
 import { groupBy } from '../../collections';
 import { listOpenOpStates, listOpenOpsOfPosts } from '../../outbox/op-queries';
@@ -11,6 +19,7 @@ import {
   asksOfPosts,
   foundByTime,
   listedAmong,
+  listedIds,
   listPageWindow,
   variantConditions,
   walkedByIndex,
@@ -28,6 +37,7 @@ import { postSummary } from '../items/views';
 
 type ListPayload = CommandPayload<'posts.list'>;
 type PagePayload = CommandPayload<'posts.page'>;
+type RefreshPayload = CommandPayload<'posts.refresh'>;
 
 /** Times as the database writes them, so that they compare as text. */
 function isoRange(range: TimeRange): TimeRange {
@@ -35,7 +45,7 @@ function isoRange(range: TimeRange): TimeRange {
   return { from: iso(range.from), to: iso(range.to) };
 }
 
-export function listSpec(p: ListPayload | PagePayload): PostListSpec {
+export function listSpec(p: ListPayload | PagePayload | RefreshPayload): PostListSpec {
   return {
     workspace: p.workspace,
     words: searchWords(p.query),
@@ -140,6 +150,40 @@ export async function postPage(app: AppContext, p: PagePayload): Promise<PostPag
   const last = read.find((c) => c.id === posts[posts.length - 1]?.id)?.at ?? window.length - 1;
   const after = last + 1;
   return { posts, next: after < window.length || window.length === size ? from + after : null };
+}
+
+/**
+ * posts.refresh: the list's order whole, as ids, and the summaries of the changed posts it
+ * shows. A window that holds the list asks this after a sync changed some of its posts, where
+ * it read every page again: at 10,000 posts, 10 pages of 480 KB for each change a pull made.
+ * A state filter's order comes from every post's summary (the states are not in SQL): it is
+ * worked out whole here, and still only the changed posts' summaries go to the window.
+ */
+export async function postRefresh(app: AppContext, p: RefreshPayload): Promise<PostRefresh> {
+  const { changed, orderKey: held, ...list } = p;
+  const spec = listSpec(list);
+  const filter = list.filter ?? 'all';
+  const asked = new Set(changed);
+  let order: string[];
+  let posts: PostSummary[];
+  if (filter !== 'all') {
+    const listed = await postList(app, list);
+    order = listed.map((s) => s.id);
+    posts = listed.filter((s) => asked.has(s.id));
+  } else {
+    order = asksOfPosts(spec) ? await listedIds(app.db, spec) : await orderedSpace(app, spec);
+    const rows = await listPostSummaryRows(app.db, spec, { ids: order.filter((id) => asked.has(id)) });
+    posts = await summaries(app, spec, filter, rows);
+  }
+  // While a pull fills in the posts' variants, the order stays as it is: at 50,000 posts it is
+  // 2 MB of ids, sent only when it changed.
+  const orderKey = keyOf(order);
+  return { order: orderKey === held ? null : order, orderKey, posts };
+}
+
+/** Names an order: the same ids in the same order, the same key. */
+function keyOf(order: readonly string[]): string {
+  return createHash('sha256').update(order.join('\n')).digest('base64url');
 }
 
 /**

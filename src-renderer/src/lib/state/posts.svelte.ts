@@ -1,5 +1,6 @@
 import {
   LIST_PAGE_SIZES,
+  MAX_REFRESHED_POSTS,
   type CommandPayload,
   type PostFilter,
   type PostPage,
@@ -50,6 +51,15 @@ export class PostsState {
   private reloadTimer: ReturnType<typeof setTimeout> | null = null;
   /** What the list on screen was asked with: a reload of the same list comes in one request. */
   private shown: string | null = null;
+  /** The posts that changed since the list was last read, for the next refresh (posts.refresh). */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping, never shown
+  private changedPosts = new Set<string>();
+  /** The reload under way: a change's reload waits for it rather than cutting it short. */
+  private inFlight: Promise<void> | null = null;
+  /** The list's order as the core last sent it in a refresh, and for which list. */
+  private heldOrder: { list: string; key: string; ids: string[] } | null = null;
+  /** How long the last reload for a change took: the next waits at least twice as long. */
+  private changeReadMs = 0;
 
   get filtered(): boolean {
     return hasFilters({
@@ -80,17 +90,41 @@ export class PostsState {
    * The list again. Rows already shown keep their places (a person may be about to click one)
    * unless `freshOrder`: a new search, filter or order is shown in the core's order anyway.
    */
-  async reload({ freshOrder = false }: { freshOrder?: boolean } = {}): Promise<void> {
+  reload(options: { freshOrder?: boolean; changesOnly?: boolean } = {}): Promise<void> {
+    const run = this.read(options);
+    this.inFlight = run;
+    void run.finally(() => {
+      if (this.inFlight === run) this.inFlight = null;
+    });
+    return run;
+  }
+
+  /**
+   * reload's work. `changesOnly`: nothing but the posts heard of since (changedPosts) changed,
+   * so the same list comes from its order and their summaries (posts.refresh) rather than from
+   * every page again.
+   */
+  private async read({
+    freshOrder = false,
+    changesOnly = false,
+  }: {
+    freshOrder?: boolean;
+    changesOnly?: boolean;
+  }): Promise<void> {
     const mine = ++this.sequence;
     const payload = this.listPayload();
     const asked = JSON.stringify(payload);
     const current = () => mine === this.sequence;
+    // Taken now: whatever changes after this moment is heard of, and read by the next reload.
+    const changed = this.takeChanges();
     try {
       if (this.loaded && asked === this.shown) {
-        // The same list again (a sync changed some posts): read whole, then shown at once, so
-        // that the rows on screen do not shrink and grow back.
-        const items = await this.readPages(payload, [], current);
-        if (items === null) return;
+        // The same list again (a sync changed some posts): shown at once, so that the rows on
+        // screen do not shrink and grow back. Read whole, unless only known posts changed.
+        const items = changesOnly
+          ? await this.refreshed(payload, changed, current)
+          : await this.readPages(payload, [], current);
+        if (items === null) return this.keepChanges(changed);
         const shown = freshOrder ? items : keptOrder(this.items, items);
         this.outOfOrder = !sameOrder(shown, items);
         this.items = shown;
@@ -120,8 +154,68 @@ export class PostsState {
       if (rest === null) return;
       this.partial = false;
     } catch (error) {
+      // Not shown: the posts it was to bring are still to be read.
+      this.keepChanges(changed);
       if (current()) this.error = errorMessage(error);
     }
+  }
+
+  /** The changes heard of so far, now to be read. */
+  private takeChanges(): string[] {
+    const changed = [...this.changedPosts];
+    this.changedPosts.clear();
+    return changed;
+  }
+
+  /** Changes taken by a read that was not shown: the next reload reads them again. */
+  private keepChanges(changed: readonly string[]): void {
+    for (const id of changed) this.changedPosts.add(id);
+  }
+
+  /**
+   * The same list from its order and the changed posts' summaries (posts.refresh), the other
+   * posts as the window holds them; null once a newer reload replaced this one. The changed
+   * posts are asked about MAX_REFRESHED_POSTS at a time (a pull changes thousands between two
+   * refreshes); the order comes with each answer, and only when it changed. A post in the order
+   * that the window holds nothing of (a new post whose change is still on its way, or one it
+   * did not hear of) is asked about once more; one still missing then waits for the next refresh.
+   */
+  private async refreshed(
+    payload: CommandPayload<'posts.list'>,
+    changed: readonly string[],
+    current: () => boolean,
+  ): Promise<PostSummary[] | null> {
+    const list = JSON.stringify(payload);
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- local to this read, never shown
+    const held = new Map(this.items.map((post) => [post.id, post]));
+    let kept = this.heldOrder?.list === list ? this.heldOrder : null;
+    let asking = [...changed];
+    let askedAgain = false;
+    for (;;) {
+      const answer = await invoke('posts.refresh', {
+        ...payload,
+        changed: asking.splice(0, MAX_REFRESHED_POSTS),
+        ...(kept !== null ? { orderKey: kept.key } : {}),
+      });
+      if (!current()) return null;
+      // Null only when the key sent names the order: the one kept.
+      const ids = answer.order ?? kept?.ids ?? [];
+      kept = { list, key: answer.orderKey, ids };
+      for (const post of answer.posts) held.set(post.id, post);
+      if (asking.length > 0) continue;
+      if (askedAgain) break;
+      askedAgain = true;
+      asking = ids.filter((id) => !held.has(id));
+      if (asking.length === 0) break;
+    }
+    this.heldOrder = kept;
+    const items: PostSummary[] = [];
+    for (const id of kept.ids) {
+      const post = held.get(id);
+      if (post !== undefined) items.push(post);
+      else this.changedPosts.add(id);
+    }
+    return items;
   }
 
   /**
@@ -153,13 +247,33 @@ export class PostsState {
     return items;
   }
 
-  /** Coalesces bursts of change events (a sync touches many items) into one reload. */
+  /** A post changed (a sync, another window): the list is refreshed soon, asking about it alone. */
+  postChanged(postId: string): void {
+    this.changedPosts.add(postId);
+    this.reloadSoon();
+  }
+
+  /**
+   * Coalesces bursts of changes (a sync touches many items) into one refresh, made once the
+   * reload under way is done: a pull's changes come faster than a whole list is read, and each
+   * reload cutting the one before short left the list as it was until the pull ended, while it
+   * was read over and over.
+   */
   reloadSoon(delayMs = 120): void {
     if (this.reloadTimer) return;
+    // At most a third of the time reading: at 50,000 posts, a refresh takes a moment too.
+    const wait = Math.max(delayMs, 10 * this.changeReadMs);
     this.reloadTimer = setTimeout(() => {
       this.reloadTimer = null;
-      void this.reload();
-    }, delayMs);
+      if (this.inFlight !== null) {
+        void this.inFlight.then(() => this.reloadSoon(delayMs));
+        return;
+      }
+      const started = performance.now();
+      void this.reload({ changesOnly: true }).then(() => {
+        this.changeReadMs = performance.now() - started;
+      });
+    }, wait);
   }
 
   /** Every filter back to "all" in one step (the search and the order stay). */

@@ -67,7 +67,7 @@ function itemChanged(
   { postId }: BridgeEvents['itemChanged'],
   { posts, editor, notices, sync }: WindowParts,
 ): void {
-  posts.reloadSoon();
+  posts.postChanged(postId);
   sync.itemChanged();
   if (editor.post?.id === postId) void editor.refresh();
   void notices.postChanged(postId);

@@ -1,0 +1,152 @@
+// The post list after its posts changed (a sync writing, another window): the window asks for
+// the changed posts and the list's order (posts.refresh), not for every page again. A pull of
+// 10,000 posts changes them all within seconds; each change reading the whole list again kept
+// the core, the host and the window busy for the whole pull, and left the list as it was.
+import { beforeAll, expect, it } from 'vitest';
+import { MAX_REFRESHED_POSTS, type OutpostBridge, type PostPage, type PostSummary } from '@preload/bridge';
+
+const summary = (i: number, title = `Post ${i}`): PostSummary => ({
+  id: `p${i}`,
+  serverId: null,
+  onService: false,
+  workspace: 'acme',
+  title,
+  platforms: ['x'],
+  variants: [],
+  state: 'draft',
+  stateText: 'Draft (synced)',
+  updatedAt: '2030-01-01T00:00:00.000Z',
+});
+const LIBRARY = Array.from({ length: 2_150 }, (_, i) => summary(i));
+
+interface Asked {
+  command: string;
+  from?: number;
+  changed?: string[];
+  orderKey?: string;
+}
+const asked: Asked[] = [];
+/** The list as the core has it now. */
+let library: PostSummary[] = LIBRARY;
+/** Pages wait for the test while it holds them. */
+let holdPages = false;
+const heldPages: Array<() => void> = [];
+
+const keyOf = (posts: readonly PostSummary[]): string => posts.map((p) => p.id).join(',');
+
+beforeAll(() => {
+  const bridge = {
+    invoke: async (command: string, payload: Asked & { limit?: number }) => {
+      asked.push({ command, from: payload.from, changed: payload.changed, orderKey: payload.orderKey });
+      if (command === 'posts.list') return { ok: true, value: library.slice(0, payload.limit) };
+      if (command === 'posts.page') {
+        if (holdPages) await new Promise<void>((resolve) => heldPages.push(resolve));
+        const from = payload.from ?? 0;
+        const posts = library.slice(from, from + (payload.limit ?? 0));
+        const next = from + posts.length < library.length ? from + posts.length : null;
+        return { ok: true, value: { posts, next } satisfies PostPage };
+      }
+      if (command === 'posts.refresh') {
+        const changed = new Set(payload.changed);
+        const orderKey = keyOf(library);
+        return {
+          ok: true,
+          value: {
+            order: orderKey === payload.orderKey ? null : library.map((p) => p.id),
+            orderKey,
+            posts: library.filter((p) => changed.has(p.id)),
+          },
+        };
+      }
+      throw new Error(`unexpected command ${command}`);
+    },
+    subscribe: () => () => undefined,
+  } as unknown as OutpostBridge;
+  (globalThis as { window?: unknown }).window = { outpost: bridge };
+  (globalThis as { requestAnimationFrame?: unknown }).requestAnimationFrame = (frame: () => void) =>
+    setTimeout(frame, 0);
+});
+
+/** A list opened on the library and read whole, as the window holds it before a sync. */
+async function openList() {
+  const { PostsState } = await import('../../../src-renderer/src/lib/state/posts.svelte');
+  library = LIBRARY;
+  const posts = new PostsState();
+  posts.setWorkspaceLocal('acme');
+  await posts.reload();
+  expect(posts.items).toHaveLength(LIBRARY.length);
+  asked.length = 0;
+  return posts;
+}
+
+const commands = () => asked.map((a) => a.command);
+const titleOf = (posts: { items: PostSummary[] }, id: string) => posts.items.find((p) => p.id === id)?.title;
+
+it("reads a change's posts and the list's order, not every page again", async () => {
+  const posts = await openList();
+  library = [summary(-1, 'New on the service'), ...LIBRARY.filter((p) => p.id !== 'p7')];
+  library[6] = summary(5, 'Renamed');
+  for (const id of ['p5', 'p-1', 'p7']) posts.postChanged(id);
+  await expect.poll(() => titleOf(posts, 'p5')).toBe('Renamed');
+  expect(commands()).toEqual(['posts.refresh']);
+  expect(asked[0]?.changed).toEqual(['p5', 'p-1', 'p7']);
+  // The new post comes first, as the core's order has it; the post that left is gone.
+  expect(posts.items.map((p) => p.id)).toEqual(library.map((p) => p.id));
+
+  // The order the window holds is named on the next refresh, and not sent again.
+  asked.length = 0;
+  library = library.map((p) => (p.id === 'p9' ? summary(9, 'Edited elsewhere') : p));
+  posts.postChanged('p9');
+  await expect.poll(() => titleOf(posts, 'p9')).toBe('Edited elsewhere');
+  expect(asked).toEqual([
+    { command: 'posts.refresh', from: undefined, changed: ['p9'], orderKey: keyOf(library) },
+  ]);
+  expect(posts.items.map((p) => p.id)).toEqual(library.map((p) => p.id));
+});
+
+it(`asks about the changed posts ${MAX_REFRESHED_POSTS} at a time`, async () => {
+  const posts = await openList();
+  library = LIBRARY.map((p, i) => summary(i, `${p.title}, pulled`));
+  for (const p of library) posts.postChanged(p.id);
+  await expect.poll(() => posts.items.every((p) => p.title.endsWith(', pulled'))).toBe(true);
+  expect(asked.map((a) => a.changed?.length)).toEqual([
+    MAX_REFRESHED_POSTS,
+    LIBRARY.length - MAX_REFRESHED_POSTS,
+  ]);
+  expect(commands()).not.toContain('posts.page');
+});
+
+it('asks once more about a post in the order that it heard no change of', async () => {
+  const posts = await openList();
+  // A post whose change has not reached the window, beside one whose change has.
+  library = [summary(-2, 'Quietly new'), ...LIBRARY];
+  library[4] = summary(3, 'Changed');
+  posts.postChanged('p3');
+  await expect.poll(() => posts.items.map((p) => p.id)).toEqual(library.map((p) => p.id));
+  expect(titleOf(posts, 'p-2')).toBe('Quietly new');
+  expect(asked.map((a) => a.changed)).toEqual([['p3'], ['p-2']]);
+});
+
+it('lets the reload under way finish before a burst of changes is read, rather than cutting it short', async () => {
+  const posts = await openList();
+  holdPages = true;
+  // A whole read of the same list (as after New post), its pages held...
+  library = [summary(-3, 'Made here'), ...LIBRARY];
+  const whole = posts.reload();
+  await expect.poll(() => heldPages.length).toBe(1);
+  // ...while a sync's changes keep coming.
+  for (let i = 0; i < 5; i++) {
+    library = library.map((p) => (p.id === `p${i}` ? summary(i, `Synced ${i}`) : p));
+    posts.postChanged(`p${i}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  expect(commands()).toEqual(['posts.page']);
+  holdPages = false;
+  for (const release of heldPages.splice(0)) release();
+  await expect.poll(() => heldPages.length === 0 && commands().includes('posts.refresh')).toBe(true);
+  await whole;
+  // The whole read was shown, then the changes read after it.
+  await expect.poll(() => titleOf(posts, 'p4')).toBe('Synced 4');
+  expect(commands().filter((c) => c === 'posts.page')).toHaveLength(3);
+  expect(posts.items.map((p) => p.id)).toEqual(library.map((p) => p.id));
+});
