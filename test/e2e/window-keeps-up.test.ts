@@ -1,11 +1,14 @@
 // The first connect moves to the first workspace and offers to move local
-// drafts; switching workspace closes the other workspace's post; the status bar shows one state;
+// drafts; a first pull fills the list in from the changed posts alone; switching workspace closes the other workspace's post; the status bar shows one state;
 // an outbox row says why it waits.
 import { describe, expect, it } from 'vitest';
+import { ServiceClient } from '../../src-main/core/api/client';
 import { utcToZonedInput } from '../../src-renderer/src/lib/schedule-time';
 import {
   addVariant,
+  call,
   connect,
+  connectWindow,
   gotoPosts,
   newPost,
   selectWorkspace,
@@ -37,6 +40,36 @@ describe('a window that keeps up', () => {
       s.sandbox.inspect.posts(s.sandbox.fixtures.workspace).find((p) => p.title === 'Made after connecting'),
     );
     await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /^Up to date, read \d\d:\d\d/);
+  });
+
+  it('fills the list in as a first pull brings posts, reading the changed posts, not the whole list again', async () => {
+    const s = await chromium.start();
+    const { workspace } = s.sandbox.fixtures;
+    const service = new ServiceClient({
+      baseUrl: s.sandbox.baseUrl,
+      token: s.sandbox.token,
+      authHeader: 'bearer',
+    });
+    for (let i = 0; i < 120; i++) {
+      const post = await service.createPost(workspace, { title: `Pulled post ${i}` });
+      await service.createVariant(workspace, post.id, { platform: 'x', content: `Text ${i}` });
+    }
+    const asked: string[] = [];
+    s.page.on('request', (request) => {
+      const command = /\/bridge\/invoke\/(posts\.[a-z]+)/i.exec(request.url())?.[1];
+      if (command !== undefined) asked.push(command);
+    });
+    await connectWindow(s);
+    await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /^Up to date, read \d\d:\d\d/);
+    const listed = (await call(s, 'posts.list', { workspace })).length;
+    expect(listed).toBeGreaterThan(120);
+    await waitForText(s.page.locator('.count'), new RegExp(`^${listed}\\s+posts`));
+    // Each list opened (the local space, then the workspace) is read whole once: its first
+    // screenful, then its one page. Every change the pull made since was read on its own.
+    expect(asked.filter((c) => c === 'posts.refresh').length).toBeGreaterThan(0);
+    expect(asked.filter((c) => c === 'posts.page').length).toBeLessThanOrEqual(
+      asked.filter((c) => c === 'posts.list').length,
+    );
   });
 
   it('closes the open post when switching to another workspace', async () => {
