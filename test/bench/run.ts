@@ -7,7 +7,7 @@
 // are not comparable with the goals and the table says so. BENCH_REPEATS=N changes how many
 // pairs of pull and push runs are taken (default 3). BENCH_ONLY=growth (or any of pull, push,
 // idle, render, calendar, queue, bulk, import, growth, find, safekeeping, posting-times,
-// file-size, keystrokes, comma-separated) runs only
+// file-size, keystrokes, window-pull, comma-separated) runs only
 // those parts;
 // bench-results.json keeps the other parts of its previous run. Measured Outpost processes apply the app's V8 memory settings
 // (src-main/shared/v8-memory.ts) as its hosts do; BENCH_APP_V8=0 leaves them out (to measure their
@@ -59,6 +59,8 @@ import { postingTimesRow } from './lib/posting-times-row';
 import { benchFileSize } from './file-size';
 import { fileSizeRow } from './lib/file-size-row';
 import { benchKeystrokes } from './keystrokes';
+import { benchWindowPull } from './window-pull';
+import { windowPullRow } from './lib/window-pull-row';
 import { keystrokeFigures, keystrokeRows } from './lib/keystroke-rows';
 import { LIST_PAGE_SIZES } from '@preload/bridge';
 
@@ -92,6 +94,7 @@ const SECTIONS = [
   'posting-times',
   'file-size',
   'keystrokes',
+  'window-pull',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = (process.env.BENCH_ONLY ?? '')
@@ -160,6 +163,8 @@ const config = {
   /** Keystrokes during a first pull: library sizes, and the time from one keystroke to the next. */
   keystrokeSizes: envSizes('BENCH_KEYSTROKE_SIZES') ?? (quick ? [1_000, 3_000] : [10_000, 50_000]),
   keystrokeIntervalMs: 30,
+  /** A first pull with the window open on the list: library sizes. */
+  windowPullSizes: envSizes('BENCH_WINDOW_PULL_SIZES') ?? (quick ? [1_000, 3_000] : [10_000, 50_000]),
   idlePosts: 35,
   idleScheduled: 50,
   idleNeedsApproval: 20,
@@ -1203,6 +1208,19 @@ if (selected.has('keystrokes')) {
     ...begun,
     rows: runs.flatMap(keystrokeRows),
     figures: { runs: runs.map(keystrokeFigures) },
+  };
+}
+
+// --- window pull: a first pull with the window open on the list ----------------------------
+if (selected.has('window-pull')) {
+  const begun = beginSection();
+  const runs = await benchWindowPull(config.windowPullSizes, log);
+  const rows = runs.map((r) => windowPullRow(r.figures, r.load));
+  for (const row of rows) log(`window pull: ${row.figure}`);
+  sections['window-pull'] = {
+    ...begun,
+    rows,
+    figures: { runs: runs.map((r) => ({ ...r.figures, load1m: r.load.load1m })) },
   };
 }
 
