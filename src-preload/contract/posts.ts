@@ -39,8 +39,8 @@ export interface PostRefresh {
 }
 
 /**
- * How many changed posts one posts.refresh may ask about; after more changes than that, the
- * window reads its list whole again (posts.page).
+ * How many changed posts one posts.refresh may ask about: no answer keeps the core busy long. A
+ * window that heard of more asks about them in several refreshes.
  */
 export const MAX_REFRESHED_POSTS = 2_000;
 

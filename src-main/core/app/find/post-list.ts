@@ -1,8 +1,9 @@
-// posts.list and posts.page: the list filtered, searched and sorted by the core,
+// posts.list, posts.page and posts.refresh: the list filtered, searched and sorted by the core,
 // never by the window over a page. Lean rows only (no base JSON, no full variant views).
 // The window asks for its first screenful with posts.list (one pass over the library, the
 // fastest way to the first matches of a search), then for the rest with posts.page, each page
-// bounded however large the library, so the next keystroke's search never waits long.
+// bounded however large the library, so the next keystroke's search never waits long. Once it
+// holds the list, a sync's changes come with posts.refresh: the order, and the changed posts.
 import type {
   CommandPayload,
   PostFilter,
