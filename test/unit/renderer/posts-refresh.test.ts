@@ -93,15 +93,19 @@ it("reads a change's posts and the list's order, not every page again", async ()
   // The new post comes first, as the core's order has it; the post that left is gone.
   expect(posts.items.map((p) => p.id)).toEqual(library.map((p) => p.id));
 
-  // The order the window holds is named on the next refresh, and not sent again.
+  // The order the window holds is named on the next refresh, and not sent again. A post asked
+  // about whose summary did not change keeps the object its row shows.
   asked.length = 0;
-  library = library.map((p) => (p.id === 'p9' ? summary(9, 'Edited elsewhere') : p));
+  const unchanged = posts.items.find((p) => p.id === 'p8');
+  library = library.map((p) => (p.id === 'p9' ? summary(9, 'Edited elsewhere') : { ...p }));
   posts.postChanged('p9');
+  posts.postChanged('p8');
   await expect.poll(() => titleOf(posts, 'p9')).toBe('Edited elsewhere');
   expect(asked).toEqual([
-    { command: 'posts.refresh', from: undefined, changed: ['p9'], orderKey: keyOf(library) },
+    { command: 'posts.refresh', from: undefined, changed: ['p9', 'p8'], orderKey: keyOf(library) },
   ]);
   expect(posts.items.map((p) => p.id)).toEqual(library.map((p) => p.id));
+  expect(posts.items.find((p) => p.id === 'p8')).toBe(unchanged);
 });
 
 it(`asks about the changed posts ${MAX_REFRESHED_POSTS} at a time`, async () => {

@@ -201,7 +201,11 @@ export class PostsState {
       // Null only when the key sent names the order: the one kept.
       const ids = answer.order ?? kept?.ids ?? [];
       kept = { list, key: answer.orderKey, ids };
-      for (const post of answer.posts) held.set(post.id, post);
+      for (const post of answer.posts) {
+        // A summary as it was stays the object the row shows: its row is not drawn again.
+        const had = held.get(post.id);
+        held.set(post.id, had !== undefined && JSON.stringify(had) === JSON.stringify(post) ? had : post);
+      }
       if (asking.length > 0) continue;
       if (askedAgain) break;
       askedAgain = true;
