@@ -6,18 +6,15 @@
 // in the page.
 // Run: `npm run build && npx tsx test/bench/calendar.ts` (prints JSON); or call
 // `benchCalendarMonth()` from a harness.
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { chromium } from 'playwright-core';
-import { hostUrl, stopHost } from './lib/browser-host';
+import { launchChromium, startHost } from './lib/browser-host';
 import { summarize } from './lib/stats';
 import { openQuietCore } from './lib/outpost-core';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WORKSPACE = 'bench';
 const DAY = 86_400_000;
 
@@ -107,21 +104,6 @@ export async function seedDataDir(dataDir: string, posts: number, now: Date): Pr
   return variants;
 }
 
-async function startHost(dataDir: string): Promise<{ url: string; close(): Promise<void> }> {
-  const env = { ...process.env };
-  delete env.OUTPOST_TOKEN;
-  const child = spawn(process.execPath, ['out/main/browser-host.js', '--port', '0', '--data-dir', dataDir], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await hostUrl(child);
-  return {
-    url,
-    close: () => stopHost(child),
-  };
-}
-
 /**
  * Clicks the button named `label` and resolves, in the page's clock, when the calendar shows the
  * range starting after `previousFrom` and the next frame has been drawn.
@@ -146,16 +128,7 @@ export async function benchCalendarMonth(options: CalendarBenchOptions = {}): Pr
   const dataDir = await mkdtemp(join(tmpdir(), 'outpost-bench-calendar-'));
   const variants = await seedDataDir(dataDir, posts, new Date());
   const host = await startHost(dataDir);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-frame-rate-limit',
-      '--disable-gpu-vsync',
-    ],
-  });
+  const browser = await launchChromium(true);
   try {
     const page = await browser.newPage({
       viewport: { width: 1440, height: 900 },

@@ -8,12 +8,9 @@
 //   not busy with the previous page's requests;
 // - frames: requestAnimationFrame deltas while the list scrolls, with the frame-rate limit
 //   and vsync off, so a delta is the time the frame took rather than the display's 16.7 ms.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { hostUrl, stopHost } from './lib/browser-host';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, startHost } from './lib/browser-host';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const LIST_ROW = 'ul[aria-label="Post list"] li';
 
 export interface RenderResult {
@@ -35,26 +32,9 @@ interface Host {
   close(): Promise<void>;
 }
 
-async function startHost(dataDir: string, nodeFlags: readonly string[]): Promise<Host> {
-  const env = { ...process.env };
-  // No token: the host starts exactly as for a user whose keychain has none (no network).
-  delete env.OUTPOST_TOKEN;
-  const child = spawn(
-    process.execPath,
-    [...nodeFlags, 'out/main/browser-host.js', '--port', '0', '--data-dir', dataDir],
-    {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  const url = await hostUrl(child);
-  const readyAt = Date.now();
-  return {
-    url,
-    readyAt,
-    close: () => stopHost(child),
-  };
+async function startTimedHost(dataDir: string, nodeFlags: readonly string[]): Promise<Host> {
+  const host = await startHost(dataDir, nodeFlags);
+  return { url: host.url, readyAt: Date.now(), close: () => host.close() };
 }
 
 /** Records when the first list row appears, relative to navigation start. */
@@ -180,30 +160,6 @@ async function scrollFrames(
   return page.evaluate<{ smooth: number[]; jump: number[] }>(`(${SCROLL_SCRIPT})(${args})`);
 }
 
-/**
- * Chromium as a window runs: frames at the display's rate. `unthrottled` takes the frame-rate
- * limit and vsync off, so that a frame's time while scrolling is the work it took rather than
- * the display's 16.7 ms; only the frames are measured so. Unthrottled, Chromium draws as many
- * frames as it can while a page loads, and on two cores that work took the core's share of the
- * CPU: start-up measured 0.3 s slower than with the limit (median first row 1.34 s against
- * 1.04 s, 12 start-ups each, taking turns).
- */
-function launchChromium(unthrottled = false): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      ...(unthrottled ? ['--disable-frame-rate-limit', '--disable-gpu-vsync'] : []),
-    ],
-  });
-}
-
 export interface StartupResult {
   startupMs: number[];
   hostReadyMs: number[];
@@ -221,7 +177,7 @@ async function timeStartups(
   for (let i = 0; i < startups; i++) {
     const win = await blankWindow(browser);
     const t0 = Date.now();
-    const host = await startHost(dataDir, nodeFlags);
+    const host = await startTimedHost(dataDir, nodeFlags);
     try {
       await showList(win.page, host.url);
       const p = await paintTimes(win.page);

@@ -4,20 +4,17 @@
 // first names the whole library, and adds up what the window read for its list meanwhile
 // (posts.list, posts.page, posts.refresh: requests and bytes).
 // Run alone: `npm run build && BENCH_ONLY=window-pull npm run bench`.
-import { spawn } from 'node:child_process';
 import { copyFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
-import { hostUrl, stopHost } from './lib/browser-host';
+import type { Page } from 'playwright-core';
+import { launchChromium, startHost } from './lib/browser-host';
 import { loadNow, type LoadSample } from './lib/load';
 import { startSandboxProcess } from './lib/sandbox-process';
 import { seedSandboxFile } from './lib/seed';
 import type { ListReads, WindowPullFigures } from './lib/window-pull-row';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const LIST_COMMANDS = ['posts.list', 'posts.page', 'posts.refresh'] as const;
 type ListCommand = (typeof LIST_COMMANDS)[number];
 
@@ -44,28 +41,12 @@ async function pullWithWindow(
   dataDir: string,
 ): Promise<WindowPullFigures> {
   const sandbox = await startSandboxProcess(serviceFile);
-  const env = { ...process.env };
-  // No token: the account is what the Settings form gives it, as for a new user.
-  delete env.OUTPOST_TOKEN;
-  const host = spawn(process.execPath, ['out/main/browser-host.js', '--port', '0', '--data-dir', dataDir], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--no-first-run',
-    ],
-  });
+  const host = await startHost(dataDir);
+  const browser = await launchChromium();
   try {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     page.setDefaultTimeout(60_000);
-    await page.goto(await hostUrl(host));
+    await page.goto(host.url);
     await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
     const reads = Object.fromEntries(LIST_COMMANDS.map((c) => [c, { requests: 0, bytes: 0 }])) as Record<
       ListCommand,
@@ -118,7 +99,7 @@ async function pullWithWindow(
     return { posts, pullMs, listWholeMs, reads };
   } finally {
     await browser.close();
-    await stopHost(host);
+    await host.close();
     await sandbox.close();
   }
 }
