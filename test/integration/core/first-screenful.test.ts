@@ -7,9 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandPayload, PostPage, PostSort } from '@preload/bridge';
 import { FIRST_STRETCH, SEARCH_WINDOW } from '../../../src-main/core/app/find/post-list';
 import { openDatabase } from '../../../src-main/core/store/db';
-import { insertPost } from '../../../src-main/core/store/post-repository';
-import { insertVariant } from '../../../src-main/core/store/variant-repository';
 import { openCore, tempDir, type TestCore } from './helpers';
+import { insertSyncedPost } from './synced-posts';
 
 const POSTS = 6_000;
 const T0 = Date.parse('2030-03-04T00:00:00.000Z');
@@ -35,38 +34,14 @@ beforeAll(async () => {
   await store.db.transaction().execute(async (trx) => {
     for (let i = 0; i < POSTS; i++) {
       const id = `p${String(i).padStart(4, '0')}`;
-      await insertPost(trx, {
-        id,
-        server_id: `s-${id}`,
-        workspace: 'acme',
-        title: i === 1_800 ? `Post ${id}, Zanzibar` : `Post ${id}`,
-        base: null,
-        remote_state: 'active',
-        conflict: null,
-        error: null,
-        created_at: at(-i),
-        // "Last changed" runs the other way from the titles.
-        updated_at: at(-POSTS + i),
-      });
       const v = variantOf(i);
-      await insertVariant(trx, {
-        id: `${id}-x`,
-        post_id: id,
-        server_id: `sv-${id}`,
-        platform: 'x',
-        content: v.content,
-        account_mode: 'default',
-        social_profile_id: null,
-        scheduled_at: v.scheduledAt,
-        status: v.scheduledAt === null ? 'draft' : 'scheduled',
-        platform_post_url: null,
-        base: null,
-        remote_state: 'active',
-        conflict: null,
-        error: null,
-        created_at: at(-i),
-        updated_at: at(-i),
-        reconcile_at: null,
+      await insertSyncedPost(trx, {
+        id,
+        title: i === 1_800 ? `Post ${id}, Zanzibar` : `Post ${id}`,
+        createdAt: at(-i),
+        // "Last changed" runs the other way from the titles.
+        updatedAt: at(-POSTS + i),
+        variant: { platform: 'x', ...v },
       });
     }
   });

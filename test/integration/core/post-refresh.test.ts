@@ -1,13 +1,12 @@
 // posts.refresh: the list once more after some of its posts changed, as a window asks for it
 // while a sync writes: the whole list's order as ids, the changed posts' summaries only, and
 // the order left out while it stays the one the window holds. On a real SQLite file; the rows
-// go in through the repositories, as the app writes them.
+// go in through the repositories, as a pull writes them (synced-posts.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REFRESHED_POSTS, type CommandPayload, type PostSort } from '@preload/bridge';
 import { openDatabase } from '../../../src-main/core/store/db';
-import { insertPost } from '../../../src-main/core/store/post-repository';
-import { insertVariant } from '../../../src-main/core/store/variant-repository';
 import { openCore, tempDir, type TestCore } from './helpers';
+import { insertSyncedPost } from './synced-posts';
 
 const POSTS = 400;
 const T0 = Date.parse('2030-03-04T00:00:00.000Z');
@@ -23,37 +22,16 @@ beforeAll(async () => {
   await store.db.transaction().execute(async (trx) => {
     for (let i = 0; i < POSTS; i++) {
       const id = `p${String(i).padStart(3, '0')}`;
-      await insertPost(trx, {
+      await insertSyncedPost(trx, {
         id,
-        server_id: `s-${id}`,
-        workspace: 'acme',
         title: `Post ${id}`,
-        base: null,
-        remote_state: 'active',
-        conflict: null,
-        error: null,
-        created_at: at(-i),
-        updated_at: at(-POSTS + ((i * 7) % POSTS)),
-      });
-      const scheduled = i % 3 === 0 ? at(24 * 60 + i) : null;
-      await insertVariant(trx, {
-        id: `${id}-x`,
-        post_id: id,
-        server_id: `sv-${id}`,
-        platform: i % 2 === 0 ? 'x' : 'linkedin',
-        content: i % 5 === 0 ? 'Coffee and tea' : 'Tea',
-        account_mode: 'default',
-        social_profile_id: null,
-        scheduled_at: scheduled,
-        status: scheduled === null ? 'draft' : 'scheduled',
-        platform_post_url: null,
-        base: null,
-        remote_state: 'active',
-        conflict: null,
-        error: null,
-        created_at: at(-i),
-        updated_at: at(-i),
-        reconcile_at: null,
+        createdAt: at(-i),
+        updatedAt: at(-POSTS + ((i * 7) % POSTS)),
+        variant: {
+          platform: i % 2 === 0 ? 'x' : 'linkedin',
+          content: i % 5 === 0 ? 'Coffee and tea' : 'Tea',
+          scheduledAt: i % 3 === 0 ? at(24 * 60 + i) : null,
+        },
       });
     }
   });
