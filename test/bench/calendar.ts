@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { launchChromium, startHost } from './lib/browser-host';
+import { launchChromium } from '../support/chromium';
+import { startHost } from './lib/browser-host';
 import { summarize } from './lib/stats';
 import { openQuietCore } from './lib/outpost-core';
 

@@ -9,7 +9,8 @@
 // - frames: requestAnimationFrame deltas while the list scrolls, with the frame-rate limit
 //   and vsync off, so a delta is the time the frame took rather than the display's 16.7 ms.
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startHost } from './lib/browser-host';
+import { launchChromium } from '../support/chromium';
+import { startHost } from './lib/browser-host';
 
 const LIST_ROW = 'ul[aria-label="Post list"] li';
 

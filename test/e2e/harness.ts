@@ -4,7 +4,6 @@
 import { mkdtemp, mkdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type {
@@ -24,24 +23,12 @@ import { startCoreThread } from '../../src-main/core-thread/threaded-core';
 import { coreWorkerBundle } from '../support/core-worker-bundle';
 import { startSandbox } from '../server/index';
 import type { SandboxHandle, SandboxOptions } from '../server/index';
+import { launchChromium } from '../support/chromium';
 import { clockFrom, TEST_NOW } from '../support/test-date';
 
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
 
-export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-}
+export { launchChromium };
 
 export interface AppUnderTest {
   dataDir: string;

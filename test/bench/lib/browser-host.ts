@@ -1,11 +1,10 @@
-// The browser host and the Chromium window as the bench starts them: the built host program
-// (out/main/browser-host.js) as a child process whose one line on standard output
-// (`OUTPOST url=...`) is its address (if it exits first, its last words on standard error say
-// why), and Debian's Chromium, headless.
+// The browser host as the bench starts it: the built host program (out/main/browser-host.js) as
+// a child process whose one line on standard output (`OUTPOST url=...`) is its address (if it
+// exits first, its last words on standard error say why). Chromium comes from
+// test/support/chromium.ts, as the end-to-end tests' does.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -53,28 +52,4 @@ export async function startHost(dataDir: string, nodeFlags: readonly string[] = 
     { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   return { url: await hostUrl(child), child, close: () => stopHost(child) };
-}
-
-/**
- * Chromium as a window runs: frames at the display's rate. `unthrottled` takes the frame-rate
- * limit and vsync off, so that a frame's time is the work it took rather than the display's
- * 16.7 ms: only frame times are measured so. Unthrottled, Chromium draws as many frames as it
- * can while a page loads, and on two cores that work took the core's share of the CPU:
- * start-up measured 0.3 s slower than with the limit (median first row 1.34 s against 1.04 s,
- * 12 start-ups each, taking turns).
- */
-export function launchChromium(unthrottled = false): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      ...(unthrottled ? ['--disable-frame-rate-limit', '--disable-gpu-vsync'] : []),
-    ],
-  });
 }
