@@ -64,6 +64,12 @@ export interface OutpostBridge {
   ): Promise<BridgeResult<CommandResult<C>>>;
   /** Returns the function that removes the listener. */
   subscribe(listener: (event: BridgeEvent) => void): () => void;
+  /**
+   * Hears when events may have been missed: the browser host's event stream dropped and opened
+   * again, so what the window shows may be older than the core's. A host whose events cannot be
+   * lost on the way (Electron's IPC) has none. Returns the function that removes the listener.
+   */
+  onEventsResumed?(listener: () => void): () => void;
 }
 
 /**

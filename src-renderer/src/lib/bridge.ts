@@ -93,6 +93,11 @@ export function subscribe(listener: (event: BridgeEvent) => void): () => void {
   return connect().subscribe(listener);
 }
 
+/** Hears when events may have been missed (see OutpostBridge.onEventsResumed). */
+export function onEventsResumed(listener: () => void): () => void {
+  return connect().onEventsResumed?.(listener) ?? (() => undefined);
+}
+
 /** The message to show for anything caught: never a bare "Error". */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;

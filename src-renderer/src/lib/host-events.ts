@@ -1,7 +1,8 @@
 // The browser host's events for the page (`GET /bridge/events`, server-sent). EventSource cannot
 // send headers, so the stream opens with a single-use ticket bought with the credential, and a
 // fresh one after every drop, waiting longer after each failure. The stream is open while
-// anyone listens.
+// anyone listens. What the core sent while it was down is lost: once it opens again after a drop,
+// `onResumed` listeners hear of it, to read again what they show.
 import type { BridgeEvent } from '@preload/bridge';
 import type { HostLink } from './host-link';
 
@@ -23,6 +24,9 @@ export function parseEvent(data: unknown): BridgeEvent | null {
 
 export class HostEvents {
   private readonly listeners = new Set<(event: BridgeEvent) => void>();
+  private readonly resumedListeners = new Set<() => void>();
+  /** The stream dropped since it last opened: its next open follows a gap. */
+  private dropped = false;
   private source: EventSource | null = null;
   private opening = false;
   private reconnectMs: number;
@@ -43,6 +47,12 @@ export class HostEvents {
       this.listeners.delete(listener);
       if (this.listeners.size === 0) this.close();
     };
+  }
+
+  /** Hears of each reopening after a drop; returns the function that removes the listener. */
+  onResumed(listener: () => void): () => void {
+    this.resumedListeners.add(listener);
+    return () => this.resumedListeners.delete(listener);
   }
 
   /** A ticket for one stream; null when the host would not give one; undefined without a credential. */
@@ -76,6 +86,9 @@ export class HostEvents {
     this.source = opened;
     opened.onopen = () => {
       this.reconnectMs = this.options.firstReconnectMs;
+      if (!this.dropped) return;
+      this.dropped = false;
+      for (const listener of [...this.resumedListeners]) listener();
     };
     // Typed structurally: the DOM's MessageEvent is generic, Node's (in the contract test) is not.
     opened.onmessage = (message: { data: unknown }) => {
@@ -87,6 +100,7 @@ export class HostEvents {
       if (this.source !== opened) return;
       opened.close();
       this.source = null;
+      this.dropped = true;
       this.reopenLater();
     };
   }

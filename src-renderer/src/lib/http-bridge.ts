@@ -119,5 +119,6 @@ export function createHttpBridge(
       return envelopeFrom(await ask(host, request.path, request.body)) as never;
     },
     subscribe: (listener) => events.subscribe(listener),
+    onEventsResumed: (listener) => events.onResumed(listener),
   };
 }

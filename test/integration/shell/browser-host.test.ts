@@ -208,7 +208,7 @@ describe('browser host', () => {
     await expect.poll(() => core.listenerCount).toBe(0);
   });
 
-  it('reopens a dropped event stream with a fresh ticket (the spent one would be refused)', async () => {
+  it('reopens a dropped event stream with a fresh ticket (the spent one would be refused), and says events may have been missed', async () => {
     const opened: Array<{ url: string; source: EventSource }> = [];
     class RecordingEventSource extends EventSource {
       constructor(url: string | URL) {
@@ -222,8 +222,13 @@ describe('browser host', () => {
       reconnectMs: 10,
     });
     const received: BridgeEvent[] = [];
+    let resumed = 0;
+    const stopResumed = bridge.onEventsResumed?.(() => resumed++);
     const unsubscribe = bridge.subscribe((event) => received.push(event));
     await expect.poll(() => core.listenerCount).toBe(1);
+    await expect.poll(() => opened[0]?.source.readyState).toBe(EventSource.OPEN);
+    // The first opening follows no gap.
+    expect(resumed).toBe(0);
     // The connection drops: the stream closes and the client hears of it.
     const first = opened[0]!;
     first.source.close();
@@ -233,10 +238,14 @@ describe('browser host', () => {
     const ticketOf = (url: string) => new URL(url).searchParams.get('ticket');
     expect(ticketOf(opened[1]!.url)).not.toBe(ticketOf(first.url));
     expect(opened.every(({ url }) => !url.includes(host.token))).toBe(true);
+    // Once it is open again, the window hears that what the core sent meanwhile was lost.
+    await expect.poll(() => resumed).toBe(1);
     core.emit({ name: 'itemChanged', data: { postId: 'p2', variantId: null } });
     await expect
       .poll(() => received)
       .toEqual([{ name: 'itemChanged', data: { postId: 'p2', variantId: null } }]);
+    expect(resumed).toBe(1);
+    stopResumed?.();
     unsubscribe();
     await expect.poll(() => core.listenerCount).toBe(0);
   });

@@ -2,7 +2,7 @@
 // shortcuts and the desktop menu ask for. The parts it steers (posts, editor, sync...) keep
 // their own state; this only says when.
 import type { MenuCommand } from '@preload/bridge';
-import { bridgeProblem, errorMessage, initBridge, invoke } from '../bridge';
+import { bridgeProblem, errorMessage, initBridge, invoke, onEventsResumed } from '../bridge';
 import type { ShortcutAction } from '../shortcuts';
 import type { FocusTarget } from './editor/focus-request.svelte';
 import { routeEvents, type WindowParts } from './route-events';
@@ -78,6 +78,7 @@ export class ShellState {
       return () => undefined;
     }
     const stopEvents = routeEvents({ ...this.parts, menuCommand: (command) => this.runMenuCommand(command) });
+    const stopResumed = onEventsResumed(() => this.catchUp());
     void this.loadFirstScreen();
     const { editor, notices } = this.parts;
     const flushOnHide = (): void => {
@@ -87,10 +88,22 @@ export class ShellState {
     window.addEventListener('beforeunload', flushOnHide);
     return () => {
       stopEvents();
+      stopResumed();
       notices.dispose();
       document.removeEventListener('visibilitychange', flushOnHide);
       window.removeEventListener('beforeunload', flushOnHide);
     };
+  }
+
+  /**
+   * Events may have been missed (the browser host's stream dropped and opened again): the list,
+   * the open post and the sync's state are read again, as no change event would bring them.
+   */
+  private catchUp(): void {
+    const { posts, editor, sync } = this.parts;
+    void posts.reload();
+    void sync.load();
+    if (editor.post !== null) void editor.refresh();
   }
 
   private async loadFirstScreen(): Promise<void> {
