@@ -122,7 +122,7 @@ export class PostsState {
         // The same list again (a sync changed some posts): shown at once, so that the rows on
         // screen do not shrink and grow back. Read whole, unless only known posts changed.
         const items = changesOnly
-          ? await this.refreshed(payload, changed, current)
+          ? await this.refreshed(payload, asked, changed, current)
           : await this.readPages(payload, [], current);
         if (items === null) return this.keepChanges(changed);
         const shown = freshOrder ? items : keptOrder(this.items, items);
@@ -179,13 +179,14 @@ export class PostsState {
    * refreshes); the order comes with each answer, and only when it changed. A post in the order
    * that the window holds nothing of (a new post whose change is still on its way, or one it
    * did not hear of) is asked about once more; one still missing then waits for the next refresh.
+   * `list`: the payload as text, which names the list whose order is kept.
    */
   private async refreshed(
     payload: CommandPayload<'posts.list'>,
+    list: string,
     changed: readonly string[],
     current: () => boolean,
   ): Promise<PostSummary[] | null> {
-    const list = JSON.stringify(payload);
     // eslint-disable-next-line svelte/prefer-svelte-reactivity -- local to this read, never shown
     const held = new Map(this.items.map((post) => [post.id, post]));
     let kept = this.heldOrder?.list === list ? this.heldOrder : null;
