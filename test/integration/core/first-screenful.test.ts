@@ -6,9 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandPayload, PostPage, PostSort } from '@preload/bridge';
 import { FIRST_STRETCH, SEARCH_WINDOW } from '../../../src-main/core/app/find/post-list';
-import { openDatabase } from '../../../src-main/core/store/db';
 import { openCore, tempDir, type TestCore } from './helpers';
-import { insertSyncedPost } from './synced-posts';
+import { writeSyncedPosts } from './synced-posts';
 
 const POSTS = 6_000;
 const T0 = Date.parse('2030-03-04T00:00:00.000Z');
@@ -30,22 +29,17 @@ let t: TestCore;
 
 beforeAll(async () => {
   temp = tempDir('outpost-first-screenful-');
-  const store = await openDatabase({ file: `${temp.dir}/outpost.db` });
-  await store.db.transaction().execute(async (trx) => {
-    for (let i = 0; i < POSTS; i++) {
-      const id = `p${String(i).padStart(4, '0')}`;
-      const v = variantOf(i);
-      await insertSyncedPost(trx, {
-        id,
-        title: i === 1_800 ? `Post ${id}, Zanzibar` : `Post ${id}`,
-        createdAt: at(-i),
-        // "Last changed" runs the other way from the titles.
-        updatedAt: at(-POSTS + i),
-        variant: { platform: 'x', ...v },
-      });
-    }
+  await writeSyncedPosts(`${temp.dir}/outpost.db`, POSTS, (i) => {
+    const id = `p${String(i).padStart(4, '0')}`;
+    return {
+      id,
+      title: i === 1_800 ? `Post ${id}, Zanzibar` : `Post ${id}`,
+      createdAt: at(-i),
+      // "Last changed" runs the other way from the titles.
+      updatedAt: at(-POSTS + i),
+      variant: { platform: 'x', ...variantOf(i) },
+    };
   });
-  await store.close();
   t = await openCore({ dir: temp.dir });
 });
 

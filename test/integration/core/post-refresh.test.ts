@@ -4,9 +4,8 @@
 // go in through the repositories, as a pull writes them (synced-posts.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REFRESHED_POSTS, type CommandPayload, type PostSort } from '@preload/bridge';
-import { openDatabase } from '../../../src-main/core/store/db';
 import { openCore, tempDir, type TestCore } from './helpers';
-import { insertSyncedPost } from './synced-posts';
+import { writeSyncedPosts } from './synced-posts';
 
 const POSTS = 400;
 const T0 = Date.parse('2030-03-04T00:00:00.000Z');
@@ -18,24 +17,20 @@ let t: TestCore;
 
 beforeAll(async () => {
   temp = tempDir('outpost-post-refresh-');
-  const store = await openDatabase({ file: `${temp.dir}/outpost.db` });
-  await store.db.transaction().execute(async (trx) => {
-    for (let i = 0; i < POSTS; i++) {
-      const id = `p${String(i).padStart(3, '0')}`;
-      await insertSyncedPost(trx, {
-        id,
-        title: `Post ${id}`,
-        createdAt: at(-i),
-        updatedAt: at(-POSTS + ((i * 7) % POSTS)),
-        variant: {
-          platform: i % 2 === 0 ? 'x' : 'linkedin',
-          content: i % 5 === 0 ? 'Coffee and tea' : 'Tea',
-          scheduledAt: i % 3 === 0 ? at(24 * 60 + i) : null,
-        },
-      });
-    }
+  await writeSyncedPosts(`${temp.dir}/outpost.db`, POSTS, (i) => {
+    const id = `p${String(i).padStart(3, '0')}`;
+    return {
+      id,
+      title: `Post ${id}`,
+      createdAt: at(-i),
+      updatedAt: at(-POSTS + ((i * 7) % POSTS)),
+      variant: {
+        platform: i % 2 === 0 ? 'x' : 'linkedin',
+        content: i % 5 === 0 ? 'Coffee and tea' : 'Tea',
+        scheduledAt: i % 3 === 0 ? at(24 * 60 + i) : null,
+      },
+    };
   });
-  await store.close();
   t = await openCore({ dir: temp.dir });
 });
 

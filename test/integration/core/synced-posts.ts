@@ -2,6 +2,7 @@
 // variant each), through the repositories: a library of thousands in a moment, for the list's
 // tests. Only what a test varies is asked for.
 import type { Kysely } from 'kysely';
+import { openDatabase } from '../../../src-main/core/store/db';
 import { insertPost } from '../../../src-main/core/store/post-repository';
 import type { Database } from '../../../src-main/core/store/schema';
 import { insertVariant } from '../../../src-main/core/store/variant-repository';
@@ -15,7 +16,7 @@ export interface SyncedPost {
 }
 
 /** The post and its variant (`${id}-x`), both on the service (server ids `s-` and `sv-`). */
-export async function insertSyncedPost(db: Kysely<Database>, post: SyncedPost): Promise<void> {
+async function insertSyncedPost(db: Kysely<Database>, post: SyncedPost): Promise<void> {
   const { id, variant } = post;
   await insertPost(db, {
     id,
@@ -48,4 +49,17 @@ export async function insertSyncedPost(db: Kysely<Database>, post: SyncedPost): 
     updated_at: post.createdAt,
     reconcile_at: null,
   });
+}
+
+/** A new database file at `file` holding `count` synced posts, `postOf(i)` the i-th, in one transaction. */
+export async function writeSyncedPosts(
+  file: string,
+  count: number,
+  postOf: (i: number) => SyncedPost,
+): Promise<void> {
+  const store = await openDatabase({ file });
+  await store.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < count; i++) await insertSyncedPost(trx, postOf(i));
+  });
+  await store.close();
 }
