@@ -15,20 +15,22 @@
 //                                      BridgeResult envelope as JSON (HTTP 200 for every envelope)
 //   POST /bridge/ticket                header X-Outpost-Token; answers {"ticket"}: single use, valid
 //                                      30 s, for the event stream (EventSource cannot send headers)
-//   GET  /bridge/events?ticket=<t>     server-sent events, one `data: <BridgeEvent JSON>` each; a
+//   GET  /bridge/events?ticket=<t>     server-sent events, one message per turn of the host, its
+//                                      data a JSON list of BridgeEvents (event-streams.ts); a
 //                                      script may send X-Outpost-Token instead of a ticket
 // No cookie is set or read: cookies are shared by every port of 127.0.0.1 (auth.ts). A wrong or
 // missing credential gets 401; a foreign Origin or Host, a second Host header or an
 // absolute-form target is refused before that (guard.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { COMMAND_NAMES } from '@preload/bridge';
-import type { BridgeEvent, BridgeResult, CommandName } from '@preload/bridge';
+import type { BridgeResult, CommandName } from '@preload/bridge';
 import type { AppCore, Logger } from '../core/ports';
 import { RENDERER_SECURITY_HEADERS, contentTypeFor } from '../shared/csp';
 import { isPlainData } from '../shared/plain-data';
 import { resolveRendererFile } from '../shared/renderer-files';
 import type { HostAuth } from './auth';
 import { staysOpen } from './connections';
+import { EventStreams } from './event-streams';
 import { streamFile } from './file-answer';
 import { refusalOf } from './guard';
 
@@ -86,7 +88,7 @@ const refuseCredential = (res: ServerResponse): void => send(res, 401, 'Missing 
 
 /** What every route reads: the host's options and the event streams open now. */
 interface RouteContext extends RoutesOptions {
-  eventStreams: Set<ServerResponse>;
+  eventStreams: EventStreams;
 }
 
 /** Answers one request; a promise that rejects becomes a 500 (or a dropped connection). */
@@ -184,6 +186,8 @@ async function invoke(
     ctx.logger.error('browser host: core.invoke threw', { command, error: String(error) });
     result = { ok: false, error: { code: 'internal', message: 'Outpost hit an internal error.' } };
   }
+  // The events the command emitted go out before its answer, as they came from the core.
+  ctx.eventStreams.flush();
   sendJson(res, result);
 }
 
@@ -199,22 +203,7 @@ function serveEvents(ctx: RouteContext, req: IncomingMessage, res: ServerRespons
     Connection: 'keep-alive',
   });
   staysOpen(res);
-  // A comment first, so the client's `open` fires before any event exists.
-  res.write(': connected\n\n');
   ctx.eventStreams.add(res);
-  // A stream ended by the host's close is still subscribed until its 'close' event: the core
-  // may emit in between (text saved as it closes), and a write after the end would throw.
-  const write = (chunk: string): void => {
-    if (!res.writableEnded && !res.destroyed) res.write(chunk);
-  };
-  const unsubscribe = ctx.core.subscribe((event: BridgeEvent) => write(`data: ${JSON.stringify(event)}\n\n`));
-  const keepAlive = setInterval(() => write(': keep-alive\n\n'), 15_000);
-  keepAlive.unref();
-  res.on('close', () => {
-    clearInterval(keepAlive);
-    unsubscribe();
-    ctx.eventStreams.delete(res);
-  });
 }
 
 function serveStatic(ctx: RouteContext, req: IncomingMessage, res: ServerResponse, url: URL): void {
@@ -252,7 +241,7 @@ function routeFor(pathname: string): Route | undefined {
 }
 
 export function createRoutes(options: RoutesOptions): Routes {
-  const ctx: RouteContext = { ...options, eventStreams: new Set<ServerResponse>() };
+  const ctx: RouteContext = { ...options, eventStreams: new EventStreams(options.core) };
 
   function failed(res: ServerResponse) {
     return (error: unknown): void => {
@@ -278,8 +267,6 @@ export function createRoutes(options: RoutesOptions): Routes {
 
   return {
     handle,
-    endEventStreams: () => {
-      for (const res of ctx.eventStreams) res.end();
-    },
+    endEventStreams: () => ctx.eventStreams.endAll(),
   };
 }

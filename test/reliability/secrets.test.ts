@@ -195,7 +195,7 @@ describe('secrets', () => {
     const files = probe.checkTree(dataDir);
 
     console.log(
-      `secrets: ${bridge.calls} HTTP invokes, ${stream.events()} server-sent events, ${files.length} files ` +
+      `secrets: ${bridge.calls} HTTP invokes, ${stream.events()} server-sent messages of events, ${files.length} files ` +
         `(${files.filter((f) => /outpost\.db(-wal|-shm)?$/.test(f)).length} SQLite, ` +
         `${files.filter((f) => f.includes('/logs/')).length} logs), ${probe.scanned} sources, ` +
         `${probe.bytes} bytes scanned; found in: ${probe.found.join(', ') || 'nothing'}`,

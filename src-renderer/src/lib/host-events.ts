@@ -13,12 +13,16 @@ export function nextReconnectMs(ms: number): number {
   return Math.min(ms * 2, MAX_RECONNECT_MS);
 }
 
-/** An event as the stream carries it, or null for a message that is not one. */
-export function parseEvent(data: unknown): BridgeEvent | null {
+/**
+ * The events of one message: the host sends a JSON list of them per turn of its thread
+ * (src-main/browser-host/event-streams.ts). A message that is not a list carries none.
+ */
+export function parseEvents(data: unknown): BridgeEvent[] {
   try {
-    return JSON.parse(String(data)) as BridgeEvent;
+    const events = JSON.parse(String(data)) as unknown;
+    return Array.isArray(events) ? (events as BridgeEvent[]) : [];
   } catch {
-    return null;
+    return [];
   }
 }
 
@@ -92,8 +96,9 @@ export class HostEvents {
     };
     // Typed structurally: the DOM's MessageEvent is generic, Node's (in the contract test) is not.
     opened.onmessage = (message: { data: unknown }) => {
-      const event = parseEvent(message.data);
-      if (event !== null) for (const listener of [...this.listeners]) listener(event);
+      for (const event of parseEvents(message.data)) {
+        for (const listener of [...this.listeners]) listener(event);
+      }
     };
     // EventSource would reconnect with the same, now spent, ticket: reopen with a fresh one.
     opened.onerror = () => {

@@ -185,6 +185,30 @@ describe('browser host', () => {
     await expect.poll(() => core.listenerCount).toBe(0);
   });
 
+  it('sends the events of one turn as one message: a list, in the order the core emitted them', async () => {
+    const controller = new AbortController();
+    const res = await fetch(`${base}/bridge/events`, {
+      headers: { 'X-Outpost-Token': host.token },
+      signal: controller.signal,
+    });
+    const reader = res.body!.getReader() as ReadableStreamDefaultReader<Uint8Array>;
+    const decoder = new TextDecoder();
+    let text = '';
+    const readUntil = async (ending: RegExp): Promise<void> => {
+      while (!ending.test(text)) text += decoder.decode((await reader.read()).value, { stream: true });
+    };
+    await readUntil(/: connected\n\n$/);
+    const events = ['p1', 'p2', 'p3'].map((postId): BridgeEvent => ({
+      name: 'itemChanged',
+      data: { postId, variantId: null },
+    }));
+    for (const event of events) core.emit(event);
+    await readUntil(/^data: .*\n\n$/m);
+    const data = text.split('\n').filter((line) => line.startsWith('data: '));
+    expect(data.map((line) => JSON.parse(line.slice(6)) as unknown)).toEqual([events]);
+    controller.abort();
+  });
+
   it('lets the core speak while the host closes: an ended stream is not written to', async () => {
     const bridge = createHttpBridge(host.token, { baseUrl: base, EventSource: EventSource as never });
     const unsubscribe = bridge.subscribe(() => {});

@@ -3,7 +3,7 @@
 // for why there is none, and how long it waits before reopening a dropped event stream. The same
 // client against a real host: test/integration/shell/browser-host.test.ts.
 import { describe, expect, it } from 'vitest';
-import { nextReconnectMs, parseEvent } from '../../../src-renderer/src/lib/host-events';
+import { nextReconnectMs, parseEvents } from '../../../src-renderer/src/lib/host-events';
 import { commandRequest, envelopeFrom, NOT_CONNECTED } from '../../../src-renderer/src/lib/http-bridge';
 
 describe('a command’s request', () => {
@@ -59,11 +59,13 @@ describe('the event stream', () => {
     expect(waits).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
   });
 
-  it('passes on events and drops a message that is not one', () => {
-    expect(parseEvent('{"name":"itemChanged","data":{"postId":"p1","variantId":null}}')).toEqual({
-      name: 'itemChanged',
-      data: { postId: 'p1', variantId: null },
-    });
-    expect(parseEvent('not json')).toBeNull();
+  it('passes on the events of a message in order and drops a message that is not a list', () => {
+    const changed = (postId: string) => ({ name: 'itemChanged', data: { postId, variantId: null } });
+    expect(parseEvents(JSON.stringify([changed('p1'), changed('p2')]))).toEqual([
+      changed('p1'),
+      changed('p2'),
+    ]);
+    expect(parseEvents(JSON.stringify(changed('p1')))).toEqual([]);
+    expect(parseEvents('not json')).toEqual([]);
   });
 });
