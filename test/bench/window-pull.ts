@@ -1,14 +1,15 @@
 // A first pull as a person sees it: the browser host on an empty data folder, a Chromium window
 // on it, "Connect" pressed in Settings with the address of a service holding a large library,
 // and the post list shown while the pull runs. Times the pull, notes when the list's count
-// first names the whole library, and adds up what the window read for its list meanwhile
-// (posts.list, posts.page, posts.refresh: requests and bytes).
+// first names the whole library, adds up what the window read for its list meanwhile
+// (posts.list, posts.page, posts.refresh: requests and bytes) and the CPU time the window and
+// the host took.
 // Run alone: `npm run build && BENCH_ONLY=window-pull npm run bench`.
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '../support/chromium';
 import { startHost } from './lib/browser-host';
 import { loadNow, type LoadSample } from './lib/load';
@@ -35,6 +36,21 @@ async function syncStatus(page: Page): Promise<string> {
   return (await page.getByRole('status', { name: 'Sync status' }).textContent()) ?? '';
 }
 
+/** CPU time of a process (all its threads) so far, from /proc/<pid>/stat. */
+function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command's name (in brackets, which may hold spaces): utime and stime
+  // are the 12th and 13th, in clock ticks of 10 ms.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Time the page's main thread has spent in tasks so far (Chromium's TaskDuration). */
+async function pageTaskMs(cdp: CDPSession): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
+}
+
 /** One first pull of a service seeded with `posts` posts, the window open on the list. */
 async function pullWithWindow(
   serviceFile: string,
@@ -49,6 +65,8 @@ async function pullWithWindow(
     page.setDefaultTimeout(60_000);
     await page.goto(host.url);
     await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
     const reads = Object.fromEntries(LIST_COMMANDS.map((c) => [c, { requests: 0, bytes: 0 }])) as Record<
       ListCommand,
       ListReads
@@ -71,6 +89,7 @@ async function pullWithWindow(
     await page.getByLabel('Service address').fill(sandbox.baseUrl);
     await page.getByLabel('Access token').fill(sandbox.token);
     counting = true;
+    const cpu0 = { window: await pageTaskMs(cdp), host: processCpuMs(host.child.pid!) };
     const t0 = Date.now();
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
     await page.getByText(/^Connected\. /).waitFor();
@@ -87,6 +106,10 @@ async function pullWithWindow(
       if (at > 30 * 60_000) throw new Error('window pull: the first pull did not end in 30 minutes');
     }
     counting = false;
+    const cpu = {
+      windowMs: (await pageTaskMs(cdp)) - cpu0.window,
+      hostMs: processCpuMs(host.child.pid!) - cpu0.host,
+    };
     await Promise.all(answered);
     // The whole library is what the list shows once it has settled: the same count for 2 s.
     for (let stable = 0, looks = 0; stable < 8 && looks < 240; looks++) {
@@ -97,7 +120,7 @@ async function pullWithWindow(
     }
     const whole = seen.at(-1)?.count;
     const listWholeMs = seen.find((s) => s.count === whole && whole !== null && whole >= posts)?.at ?? null;
-    return { posts, pullMs, listWholeMs, reads };
+    return { posts, pullMs, listWholeMs, reads, cpu };
   } finally {
     await browser.close();
     await host.close();

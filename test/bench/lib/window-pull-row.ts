@@ -17,6 +17,11 @@ export interface WindowPullFigures {
   listWholeMs: number | null;
   /** What the window asked for its list over the pull, by command. */
   reads: Record<'posts.list' | 'posts.page' | 'posts.refresh', ListReads>;
+  /**
+   * CPU time over the pull: the window's page (its main thread's tasks, as Chromium counts them)
+   * and the host's process (all its threads: the host's, the core's, the wire's).
+   */
+  cpu: { windowMs: number; hostMs: number };
 }
 
 const count = (n: number): string => Math.round(n).toLocaleString('en-US');
@@ -36,8 +41,8 @@ export function windowPullRow(r: WindowPullFigures, load: LoadSample): Row {
   return {
     name: `First pull of ${count(r.posts)} posts with the window open (browser host, Chromium)`,
     goal: 'the list whole before the pull ends',
-    figure: `pull ${seconds(r.pullMs)}; list whole at ${r.listWholeMs === null ? 'never' : seconds(r.listWholeMs)}; read for the list: ${readsText(r.reads)}`,
+    figure: `pull ${seconds(r.pullMs)}; list whole at ${r.listWholeMs === null ? 'never' : seconds(r.listWholeMs)}; read for the list: ${readsText(r.reads)}; CPU: window ${seconds(r.cpu.windowMs)}, host ${seconds(r.cpu.hostMs)}`,
     met: whole,
-    note: `The window connects an empty data folder through the Settings form and shows the post list while the first pull runs; times from "Connect" pressed. The list's reads are the window's requests over the pull: its first screenfuls (${count(r.reads['posts.list'].requests)}), whole pages of 1,000 posts and the refreshes of changed posts (posts.refresh). Load at start ${load.load1m}${load.loaded ? ' (loaded)' : ''}.`,
+    note: `The window connects an empty data folder through the Settings form and shows the post list while the first pull runs; times from "Connect" pressed. The list's reads are the window's requests over the pull: its first screenfuls (${count(r.reads['posts.list'].requests)}), whole pages of 1,000 posts and the refreshes of changed posts (posts.refresh). CPU over the pull: the window's main thread (Chromium's task time) and the host's process (its threads and the core's). Load at start ${load.load1m}${load.loaded ? ' (loaded)' : ''}.`,
   };
 }
