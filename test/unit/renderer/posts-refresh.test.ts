@@ -2,7 +2,7 @@
 // the changed posts and the list's order (posts.refresh), not for every page again. A pull of
 // 10,000 posts changes them all within seconds; each change reading the whole list again kept
 // the core, the host and the window busy for the whole pull, and left the list as it was.
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { MAX_REFRESHED_POSTS, type OutpostBridge, type PostPage, type PostSummary } from '@preload/bridge';
 
 const summary = (i: number, title = `Post ${i}`): PostSummary => ({
@@ -31,6 +31,8 @@ let library: PostSummary[] = LIBRARY;
 /** Pages wait for the test while it holds them. */
 let holdPages = false;
 const heldPages: Array<() => void> = [];
+/** The next refreshes the core fails (as while it restarts). */
+let failingRefreshes = 0;
 
 const keyOf = (posts: readonly PostSummary[]): string => posts.map((p) => p.id).join(',');
 
@@ -47,6 +49,10 @@ beforeAll(() => {
         return { ok: true, value: { posts, next } satisfies PostPage };
       }
       if (command === 'posts.refresh') {
+        if (failingRefreshes > 0) {
+          failingRefreshes--;
+          return { ok: false, error: { code: 'core_restarting', message: 'Outpost is starting again.' } };
+        }
         const changed = new Set(payload.changed);
         const orderKey = keyOf(library);
         return {
@@ -153,4 +159,37 @@ it('lets the reload under way finish before a burst of changes is read, rather t
   await expect.poll(() => titleOf(posts, 'p4')).toBe('Synced 4');
   expect(commands().filter((c) => c === 'posts.page')).toHaveLength(3);
   expect(posts.items.map((p) => p.id)).toEqual(library.map((p) => p.id));
+});
+
+it('tries a failed refresh again, waiting longer each time, with no other change to bring it', async () => {
+  const posts = await openList();
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    library = LIBRARY.map((p) => (p.id === 'p5' ? summary(5, 'Renamed') : p));
+    failingRefreshes = 2;
+    const refreshes = () => commands().filter((c) => c === 'posts.refresh').length;
+    posts.postChanged('p5');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(refreshes()).toBe(1);
+    expect(posts.error).toBe('Outpost is starting again.');
+    expect(titleOf(posts, 'p5')).toBe('Post 5');
+    // Tried again 1 s after the failure...
+    await vi.advanceTimersByTimeAsync(900);
+    expect(refreshes()).toBe(1);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(refreshes()).toBe(2);
+    // ...then 2 s after the second.
+    await vi.advanceTimersByTimeAsync(1_800);
+    expect(refreshes()).toBe(2);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(refreshes()).toBe(3);
+    expect(titleOf(posts, 'p5')).toBe('Renamed');
+    expect(posts.error).toBeNull();
+    expect(asked.every((a) => a.changed?.join() === 'p5')).toBe(true);
+    // Read at last: nothing is tried again.
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(refreshes()).toBe(3);
+  } finally {
+    vi.useRealTimers();
+  }
 });

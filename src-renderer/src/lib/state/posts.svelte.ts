@@ -21,6 +21,9 @@ const { firstScreenful: FIRST_SCREENFUL, rest: REST_PAGE } = LIST_PAGE_SIZES;
  * painted and nothing newer was typed meanwhile.
  */
 const REST_AFTER_MS = 250;
+/** A refresh that failed is tried again after 1 s, then 2, 4 and 8, then every 10 s. */
+const RETRY_FIRST_MS = 1_000;
+const RETRY_MAX_MS = 10_000;
 
 export class PostsState {
   workspace = $state<string | null>(null);
@@ -60,6 +63,8 @@ export class PostsState {
   private heldOrder: { list: string; key: string; ids: string[] } | null = null;
   /** How long the last reload for a change took: the next waits at least ten times as long. */
   private changeReadMs = 0;
+  /** The wait before a failed refresh is tried again: doubled after each failure, 0 after a success. */
+  private retryMs = 0;
 
   get filtered(): boolean {
     return hasFilters({
@@ -280,8 +285,23 @@ export class PostsState {
       const started = performance.now();
       void this.reload({ changesOnly: true }).then(() => {
         this.changeReadMs = performance.now() - started;
+        this.retryIfFailed(delayMs);
       });
     }, wait);
+  }
+
+  /**
+   * A refresh that failed (the core restarting, a busy moment) kept its changes; without another
+   * change to bring them, the list would stay as it was, its error shown, until the next sync.
+   * So it is tried again, waiting twice as long after each failure, up to 10 s.
+   */
+  private retryIfFailed(delayMs: number): void {
+    if (this.error === null || this.changedPosts.size === 0) {
+      this.retryMs = 0;
+      return;
+    }
+    this.retryMs = Math.min(Math.max(RETRY_FIRST_MS, this.retryMs * 2), RETRY_MAX_MS);
+    this.reloadSoon(Math.max(delayMs, this.retryMs));
   }
 
   /** Every filter back to "all" in one step (the search and the order stay). */
