@@ -14,7 +14,7 @@ import {
   type WireAnswer,
   type WireRequest,
 } from '../core/api/wire';
-import type { FromWire, ToWire } from './wire-messages';
+import { Batcher, type FromWire, type ToWire, type WireCall } from './wire-messages';
 
 interface Waiting {
   request: WireRequest;
@@ -36,6 +36,8 @@ export class ThreadWire {
   readonly #waiting = new Map<number, Waiting>();
   #nextId = 1;
   #closed = false;
+  /** The requests of this turn, posted to the thread together at its end. */
+  readonly #calls = new Batcher<WireCall>((calls) => this.#worker?.postMessage({ calls } satisfies ToWire));
 
   constructor(file: string | URL, options: ThreadWireOptions = {}) {
     this.#file = file;
@@ -51,7 +53,7 @@ export class ThreadWire {
       const worker = this.#thread();
       // A request out keeps its process alive, as a socket would; an idle wire keeps nothing alive.
       if (this.#waiting.size === 1) worker.ref();
-      worker.postMessage({ id, request } satisfies ToWire);
+      this.#calls.add({ id, request });
     });
   };
 
@@ -71,12 +73,14 @@ export class ThreadWire {
     let started = false;
     worker.on('message', (message: FromWire) => {
       if ('ready' in message) return void (started = true);
-      const waiting = this.#waiting.get(message.id);
-      if (waiting === undefined) return;
-      this.#waiting.delete(message.id);
+      for (const outcome of message.outcomes) {
+        const waiting = this.#waiting.get(outcome.id);
+        if (waiting === undefined) continue;
+        this.#waiting.delete(outcome.id);
+        if ('answer' in outcome) waiting.resolve(outcome.answer);
+        else waiting.reject(fromWireFailure(outcome.failure));
+      }
       if (this.#waiting.size === 0) worker.unref();
-      if ('answer' in message) waiting.resolve(message.answer);
-      else waiting.reject(fromWireFailure(message.failure));
     });
     const lost = (error?: unknown): void => {
       if (this.#worker !== worker) return;
@@ -97,11 +101,13 @@ export class ThreadWire {
   #sendHere(error: unknown): void {
     const here = fetchWire();
     this.#here = here;
+    this.#calls.clear();
     this.#options.onNoThread?.(error);
     for (const w of this.#takeWaiting()) here(w.request).then(w.resolve, w.reject);
   }
 
   #failAll(): void {
+    this.#calls.clear();
     for (const w of this.#takeWaiting()) w.reject(fromWireFailure(asWireFailure(null)));
   }
 

@@ -6,19 +6,22 @@
 // it reached the core's thread; nothing here logs or keeps a request.
 import { parentPort } from 'node:worker_threads';
 import { asWireFailure, fetchWire, type WireRequest } from '../core/api/wire';
-import type { FromWire, ToWire } from './wire-messages';
+import { Batcher, type FromWire, type ToWire, type WireOutcome } from './wire-messages';
 
 if (parentPort === null) throw new Error('The wire thread runs as a worker thread, not as a program.');
 const port = parentPort;
 const send = fetchWire();
+const outcomes = new Batcher<WireOutcome>((list) => port.postMessage({ outcomes: list } satisfies FromWire));
 
 async function answer(id: number, request: WireRequest): Promise<void> {
   try {
-    port.postMessage({ id, answer: await send(request) } satisfies FromWire);
+    outcomes.add({ id, answer: await send(request) });
   } catch (error) {
-    port.postMessage({ id, failure: asWireFailure(error) } satisfies FromWire);
+    outcomes.add({ id, failure: asWireFailure(error) });
   }
 }
 
-port.on('message', (message: ToWire) => void answer(message.id, message.request));
+port.on('message', (message: ToWire) => {
+  for (const call of message.calls) void answer(call.id, call.request);
+});
 port.postMessage({ ready: true } satisfies FromWire);

@@ -13,6 +13,7 @@ import { startSandbox, type SandboxHandle } from '../../server/index';
 import { wireWorkerBundle } from '../../support/core-worker-bundle';
 
 const DYING_WIRE = new URL('./dying-wire.mjs', import.meta.url);
+const COUNTING_WIRE = new URL('./counting-wire.mjs', import.meta.url);
 const IDLE_WIRE_CHILD = fileURLToPath(new URL('./idle-wire-child.ts', import.meta.url));
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -125,6 +126,14 @@ describe('a wire thread that dies', () => {
     headers: {},
     timeoutMs: 5_000,
     maxBodyBytes: 1024,
+  });
+
+  it('posts the requests of one turn to the thread in one message, and each gets its own answer', async () => {
+    const threadWire = await wire(COUNTING_WIRE);
+    const together = await Promise.all([1, 2, 3].map((n) => threadWire.send(request(`/posts/${n}/`))));
+    expect(together.map((answer) => answer.text)).toEqual(['[3]', '[3]', '[3]']);
+    const alone = await threadWire.send(request('/posts/4/'));
+    expect(alone.text).toBe('[3,1]');
   });
 
   it('fails the request it held as a broken connection, and the next request gets a new thread', async () => {
