@@ -1214,7 +1214,7 @@ if (selected.has('keystrokes')) {
 // --- window pull: a first pull with the window open on the list ----------------------------
 if (selected.has('window-pull')) {
   const begun = beginSection();
-  const runs = await benchWindowPull(config.windowPullSizes, log);
+  const runs = await benchWindowPull(config.windowPullSizes, log, outpostFlags);
   const rows = runs.map((r) => windowPullRow(r.figures, r.load));
   for (const row of rows) log(`window pull: ${row.figure}`);
   sections['window-pull'] = {

@@ -56,9 +56,10 @@ async function pullWithWindow(
   serviceFile: string,
   posts: number,
   dataDir: string,
+  nodeFlags: readonly string[],
 ): Promise<WindowPullFigures> {
   const sandbox = await startSandboxProcess(serviceFile);
-  const host = await startHost(dataDir);
+  const host = await startHost(dataDir, nodeFlags);
   const browser = await launchChromium();
   try {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
@@ -133,9 +134,11 @@ export interface WindowPullRun {
   load: LoadSample;
 }
 
+/** `nodeFlags`: Node/V8 flags the host starts with (BENCH_OUTPOST_FLAGS: trials, profiles). */
 export async function benchWindowPull(
   sizes: readonly number[],
   log: (message: string) => void = () => {},
+  nodeFlags: readonly string[] = [],
 ): Promise<WindowPullRun[]> {
   const work = await mkdtemp(join(tmpdir(), 'outpost-bench-window-pull-'));
   const runs: WindowPullRun[] = [];
@@ -146,7 +149,7 @@ export async function benchWindowPull(
       const serviceFile = join(work, `service-${posts}-run.db`);
       copyFileSync(seeded.file, serviceFile);
       const load = loadNow();
-      const figures = await pullWithWindow(serviceFile, posts, join(work, `data-${posts}`));
+      const figures = await pullWithWindow(serviceFile, posts, join(work, `data-${posts}`), nodeFlags);
       runs.push({ figures, load });
       await rm(join(work, `data-${posts}`), { recursive: true, force: true });
       await rm(serviceFile, { force: true });
