@@ -45,6 +45,11 @@ export type Command<C extends CommandName> = {
   /** The answer may hold the service's own words (an error, a status): cleaned of secrets again. */
   quotesService: boolean;
   /**
+   * With `quotesService`, when only part of the answer can quote the service: cleans that part
+   * (`clean` takes a text), where the whole answer would otherwise be walked.
+   */
+  cleanAnswer?: (answer: CommandResult<C>, clean: (text: string) => string) => CommandResult<C>;
+  /**
    * Its answer waits for a whole sync. Not counted among the commands running, which a sync's
    * transaction commits early for (give-way.ts): the sync would make way for itself.
    */

@@ -33,15 +33,10 @@ import { AppContext } from './app-context';
 import { runCommand, type Command } from './command';
 import { CommandError } from './command-error';
 import { COMMANDS } from './commands';
+import { cleanAnswer, cleanEvent } from './cleaning';
 import { describeIssues } from './schemas';
 import { Connection } from './connection/connection';
-import {
-  createFileLogger,
-  redactDeep,
-  redactingLogger,
-  Redactor,
-  type FileLogger,
-} from './connection/file-logger';
+import { createFileLogger, redactingLogger, Redactor, type FileLogger } from './connection/file-logger';
 import { Safekeeping } from './safekeeping/safekeeping';
 import { UndoJournal } from './undo/journal';
 
@@ -261,7 +256,10 @@ class Core implements AppCore {
     if (counted) this.#commandsRunning++;
     try {
       const value = await this.#run(command, parsed.data);
-      return { ok: true, value: declared.quotesService ? redactDeep(value, this.#redactor.cleaner) : value };
+      return {
+        ok: true,
+        value: declared.quotesService ? cleanAnswer(declared, value, this.#redactor.cleaner) : value,
+      };
     } catch (error) {
       return { ok: false, error: this.#toBridgeError(error, command) };
     } finally {
@@ -306,9 +304,8 @@ class Core implements AppCore {
   }
 
   #emit(raw: BridgeEvent): void {
-    // Every event is cleaned of secrets again before any listener sees it: a status, a notice or
-    // an undo label may quote the service, and what the others hold is small.
-    const event = redactDeep(raw, this.#redactor.cleaner);
+    // Every event is cleaned of secrets again before any listener sees it (cleaning.ts).
+    const event = cleanEvent(raw, this.#redactor.cleaner);
     for (const l of this.#listeners) {
       try {
         l(event);

@@ -11,3 +11,10 @@ export function newLocalId(): string {
   const ms = Date.now().toString(16).padStart(12, '0');
   return `${ms.slice(0, 8)}-${ms.slice(8, 12)}-7${random.slice(15)}`;
 }
+
+const LOCAL_ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Whether `text` has the shape of an id made here (or by an older version: v4): a UUID in hex. */
+export function isLocalIdShape(text: string): boolean {
+  return LOCAL_ID_SHAPE.test(text);
+}

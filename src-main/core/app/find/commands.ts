@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import { ITEM_STATES, MAX_REFRESHED_POSTS, POST_SORTS } from '@preload/bridge';
 import type { Commands } from '../command';
+import { cleanLocalIds } from '../cleaning';
+import { redactDeep } from '../connection/file-logger';
 import { id, isoTime, noInvisible, platform, slug, text } from '../schemas';
 import { postList, postPage, postRefresh } from './post-list';
 
@@ -48,6 +50,12 @@ export const findCommands: Commands<'posts.list' | 'posts.page' | 'posts.refresh
       orderKey: z.string().max(100).optional(),
     }),
     quotesService: true,
+    // The summaries quote the service; the order is the core's own ids, and its key a hash.
+    cleanAnswer: (answer, clean) => ({
+      order: answer.order === null ? null : cleanLocalIds(answer.order, clean),
+      orderKey: clean(answer.orderKey),
+      posts: redactDeep(answer.posts, clean),
+    }),
     undoable: false,
     run: postRefresh,
   },

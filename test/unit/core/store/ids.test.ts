@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { newLocalId } from '../../../../src-main/core/store/ids';
+import { randomUUID } from 'node:crypto';
+import { isLocalIdShape, newLocalId } from '../../../../src-main/core/store/ids';
 
 it('makes version 7 UUIDs: the time first, so ids made later sort later', async () => {
   const before = Date.now();
@@ -14,4 +15,17 @@ it('makes version 7 UUIDs: the time first, so ids made later sort later', async 
   expect(ms).toBeLessThanOrEqual(Date.now());
   expect(second > first).toBe(true);
   expect(new Set(Array.from({ length: 10_000 }, newLocalId)).size).toBe(10_000);
+});
+
+it('tells an id made here (v7, or v4 from an older version) from any other text', () => {
+  expect(isLocalIdShape(newLocalId())).toBe(true);
+  expect(isLocalIdShape(randomUUID())).toBe(true);
+  for (const other of [
+    'p1',
+    '',
+    `${newLocalId()} `,
+    newLocalId().toUpperCase(),
+    'acme_pat_0123456789abcdef0123456789',
+  ])
+    expect(isLocalIdShape(other)).toBe(false);
 });
