@@ -7,6 +7,7 @@ import { Redactor } from '../../../src-main/core/app/connection/file-logger';
 import { cleanAnswer, cleanEvent } from '../../../src-main/core/app/cleaning';
 import { findCommands } from '../../../src-main/core/app/find/commands';
 import { newLocalId } from '../../../src-main/core/store/ids';
+import { postSummary } from '../../support/post-summary';
 
 const TOKEN = 'acme_pat_Zq8vL2mN4pR6tX0yB3cD5fG7hJ9k';
 const redactor = new Redactor();
@@ -48,18 +49,8 @@ describe('cleanEvent', () => {
 });
 
 describe('cleanAnswer', () => {
-  const summary = (title: string): PostSummary => ({
-    id: newLocalId(),
-    serverId: '812',
-    onService: true,
-    workspace: 'acme',
-    title,
-    platforms: ['x'],
-    variants: [],
-    state: 'draft',
-    stateText: 'Draft (synced)',
-    updatedAt: '2030-01-01T00:00:00.000Z',
-  });
+  const summary = (title: string): PostSummary =>
+    postSummary({ id: newLocalId(), serverId: '812', onService: true, title });
 
   it('cleans a refresh’s summaries and keeps its order’s ids as they are, cleaning any that is not one', () => {
     const order = [newLocalId(), newLocalId(), `post ${TOKEN}`];

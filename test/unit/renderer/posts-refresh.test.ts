@@ -4,19 +4,9 @@
 // the core, the host and the window busy for the whole pull, and left the list as it was.
 import { beforeAll, expect, it, vi } from 'vitest';
 import { MAX_REFRESHED_POSTS, type OutpostBridge, type PostPage, type PostSummary } from '@preload/bridge';
+import { postSummary } from '../../support/post-summary';
 
-const summary = (i: number, title = `Post ${i}`): PostSummary => ({
-  id: `p${i}`,
-  serverId: null,
-  onService: false,
-  workspace: 'acme',
-  title,
-  platforms: ['x'],
-  variants: [],
-  state: 'draft',
-  stateText: 'Draft (synced)',
-  updatedAt: '2030-01-01T00:00:00.000Z',
-});
+const summary = (i: number, title = `Post ${i}`): PostSummary => postSummary({ id: `p${i}`, title });
 const LIBRARY = Array.from({ length: 2_150 }, (_, i) => summary(i));
 
 interface Asked {

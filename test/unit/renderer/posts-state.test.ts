@@ -3,19 +3,11 @@
 // answer may keep the core busy long.
 import { beforeAll, expect, it } from 'vitest';
 import type { OutpostBridge, PostPage, PostSummary } from '@preload/bridge';
+import { postSummary } from '../../support/post-summary';
 
-const LIBRARY: PostSummary[] = Array.from({ length: 2_150 }, (_, i) => ({
-  id: `p${i}`,
-  serverId: null,
-  onService: false,
-  workspace: 'acme',
-  title: `Post ${i}`,
-  platforms: ['x'],
-  variants: [],
-  state: 'draft',
-  stateText: 'Draft (synced)',
-  updatedAt: '2030-01-01T00:00:00.000Z',
-}));
+const LIBRARY: PostSummary[] = Array.from({ length: 2_150 }, (_, i) =>
+  postSummary({ id: `p${i}`, title: `Post ${i}` }),
+);
 
 interface Asked {
   command: string;
