@@ -1,6 +1,6 @@
 // The window over a core on its own thread, as the browser host program runs it: the thread dies
 // while the user types, the window says so, a new thread starts, and the text typed reaches the
-// service once, as typed.
+// service once, as typed; what the window could not read meanwhile is read once it is back.
 import { describe, expect, it } from 'vitest';
 import type { BridgeEvents } from '@preload/bridge';
 import type { ThreadedCore } from '../../src-main/core-thread/threaded-core';
@@ -45,5 +45,46 @@ describe('the core on its own thread', () => {
     expect(sandbox.inspect.variants(post?.id)).toHaveLength(1);
     expect(sandbox.inspect.patchCount(variant?.id ?? '')).toBe(1);
     expect(await field.inputValue()).toBe(typed);
+  });
+
+  it('reads the list again once the core is back: a search made while it could not answer shows its posts', async () => {
+    const { page, app, sandbox } = setup();
+    await newPost(page, 'Found after the restart');
+    const list = page.getByRole('list', { name: 'Post list' });
+    // Its title saved, sent and shown: no change is left for the sync after the restart to bring,
+    // nor for the list to read, which would bring the list back by themselves.
+    await until('the post is sent, nothing left to send', async () => {
+      await app.core.syncNow('user');
+      const sent = sandbox.inspect.posts().some((p) => p.title === 'Found after the restart');
+      const status = await app.core.invoke('sync.status', undefined);
+      return sent && status.ok && status.value.pending === 0;
+    });
+    await list.getByText('Found after the restart').waitFor();
+    // The list's reads fail as while the core's thread is down (the host's own answer then),
+    // until every read the window had in hand has been made and has failed.
+    let lastRefusedAt = Date.now();
+    await page.route('**/bridge/invoke/posts.{list,page,refresh}', (route) => {
+      lastRefusedAt = Date.now();
+      return route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          ok: false,
+          error: { code: 'core_restarting', message: 'Outpost is starting again.' },
+        }),
+      });
+    });
+    await page.getByRole('searchbox', { name: 'Search posts' }).fill('restart');
+    const refused = page.getByRole('alert').filter({ hasText: 'Outpost is starting again.' });
+    await refused.waitFor();
+    await until('the window has no read left to make', () => Date.now() - lastRefusedAt > 2_000);
+    await page.unroute('**/bridge/invoke/posts.{list,page,refresh}');
+    const back = app.waitForEvent('dataStatus', (d) => d.problem === null);
+    await (app.core as ThreadedCore).terminateThread();
+    await back;
+    await until(
+      'the search shows its post',
+      async () =>
+        (await list.getByText('Found after the restart').count()) === 1 && (await refused.count()) === 0,
+    );
   });
 });

@@ -1,6 +1,6 @@
 // Each event of the core reaches the parts of the window it concerns, and only those.
 import { describe, expect, it } from 'vitest';
-import type { BridgeEvent, SettingsView, SyncStatus } from '@preload/bridge';
+import type { BridgeEvent, DataProblemKind, DataStatus, SettingsView, SyncStatus } from '@preload/bridge';
 import { routeEvent, type EventTargets } from '../../../src-renderer/src/lib/state/route-events';
 
 const status = (phase: SyncStatus['phase'], needsAttention = 0): SyncStatus => ({
@@ -33,9 +33,11 @@ function parts(openPostId: string | null = null, connected = false) {
       status: null as SyncStatus | null,
       apply: (s: SyncStatus) => calls.push(`sync.apply ${s.phase}`),
       itemChanged: note('sync.itemChanged'),
+      load: note('sync.load'),
     },
     posts: {
       postChanged: (id: string) => calls.push(`posts.postChanged ${id}`),
+      reload: note('posts.reload'),
       loadWorkspaces: note('posts.loadWorkspaces'),
       loadProfiles: note('posts.loadProfiles'),
     },
@@ -52,6 +54,13 @@ function parts(openPostId: string | null = null, connected = false) {
       postChanged: (id: string) => calls.push(`notices.postChanged ${id}`),
     },
     undo: { offer: (change: { label: string }) => calls.push(`undo.offer ${change.label}`) },
+    data: {
+      status: null as DataStatus | null,
+      apply(next: DataStatus) {
+        calls.push(`data.apply ${next.problem?.kind ?? 'none'}`);
+        this.status = next;
+      },
+    },
     menuCommand: (command: string) => calls.push(`menu ${command}`),
   };
   return { calls, targets: targets as unknown as EventTargets, raw: targets };
@@ -123,5 +132,25 @@ describe('routing the core events', () => {
     ];
     for (const event of events) routeEvent(event, targets);
     expect(calls).toEqual(['notices.receive Live', 'menu settings']);
+  });
+
+  it('reads the list and the sync again once the core has started again, and only then', () => {
+    const { calls, targets } = parts();
+    const folder = (kind: DataProblemKind | null): BridgeEvent => ({
+      name: 'dataStatus',
+      data: { dataDir: '/data', notice: null, problem: kind === null ? null : { kind, text: kind } },
+    });
+    for (const kind of [null, 'disk_full', null, 'core_restarting', 'core_restarting', null] as const)
+      routeEvent(folder(kind), targets);
+    expect(calls).toEqual([
+      'data.apply none',
+      'data.apply disk_full',
+      'data.apply none',
+      'data.apply core_restarting',
+      'data.apply core_restarting',
+      'data.apply none',
+      'posts.reload',
+      'sync.load',
+    ]);
   });
 });

@@ -48,7 +48,7 @@ export function routeEvent(event: BridgeEvent, targets: EventTargets): void {
     case 'versionSaved':
       return targets.editor.history.saved(event.data);
     case 'dataStatus':
-      return targets.data.apply(event.data);
+      return dataStatusChanged(event.data, targets);
   }
 }
 
@@ -71,6 +71,21 @@ function itemChanged(
   sync.itemChanged();
   if (editor.post?.id === postId) void editor.refresh();
   void notices.postChanged(postId);
+}
+
+/**
+ * A core that starts again after its thread stopped: what its last moments emitted may never have
+ * crossed, and what the window read while it was down failed (a search typed meanwhile keeps its
+ * error). So the list and the sync's state are read again; the open post's texts are the
+ * editor's, which sends what it held once the folder has room again (DataState).
+ */
+function dataStatusChanged(status: BridgeEvents['dataStatus'], { data, posts, sync }: WindowParts): void {
+  const restarted =
+    data.status?.problem?.kind === 'core_restarting' && status.problem?.kind !== 'core_restarting';
+  data.apply(status);
+  if (!restarted) return;
+  void posts.reload();
+  void sync.load();
 }
 
 function settingsChanged(view: BridgeEvents['settingsChanged'], { settings, posts }: WindowParts): void {
