@@ -185,16 +185,24 @@ export async function listPageWindow(
   return rows.map((r) => ({ id: r.id, listed: Number(r.listed) === 1 }));
 }
 
-/**
- * The ids of every post the list shows, in its order, read in one pass: the list's order
- * without its summaries (posts.refresh).
- */
-export async function listedIds(db: Kysely<Database>, spec: PostListSpec): Promise<string[]> {
-  const rows = await orderListed(
-    whereListed(db.selectFrom('post').select('post.id'), spec),
-    spec.sort,
-  ).execute();
+/** The ids of the posts `where` keeps, in the list's order, read in one pass. */
+async function idsInOrder(
+  db: Kysely<Database>,
+  spec: PostListSpec,
+  where: (q: PostQuery<{ id: string }>, spec: PostListSpec) => PostQuery<{ id: string }>,
+): Promise<string[]> {
+  const rows = await orderListed(where(db.selectFrom('post').select('post.id'), spec), spec.sort).execute();
   return rows.map((r) => r.id);
+}
+
+/** The ids of every post the list shows, in its order: the list's order without its summaries (posts.refresh). */
+export function listedIds(db: Kysely<Database>, spec: PostListSpec): Promise<string[]> {
+  return idsInOrder(db, spec, whereListed);
+}
+
+/** The ids of every post of the list's space, in its order: a list with no search or filter. */
+export function listSpaceIds(db: Kysely<Database>, spec: PostListSpec): Promise<string[]> {
+  return idsInOrder(db, spec, whereInSpace);
 }
 
 /**

@@ -9,7 +9,6 @@ import {
   LIST_TITLE,
   orderListed,
   variantConditions,
-  whereInSpace,
   whereListed,
   type PostListSpec,
 } from './post-list-query';
@@ -132,15 +131,6 @@ export type PostSummaryRow = Pick<
   PostRow,
   'id' | 'server_id' | 'workspace' | 'title' | 'remote_state' | 'conflict' | 'updated_at'
 >;
-
-/** The ids of every post of the list's space, in its order: a list with no search or filter. */
-export async function listSpaceIds(db: Kysely<Database>, spec: PostListSpec): Promise<string[]> {
-  const rows = await orderListed(
-    whereInSpace(db.selectFrom('post').select('post.id'), spec),
-    spec.sort,
-  ).execute();
-  return rows.map((r) => r.id);
-}
 
 /**
  * Changes as soon as anything in the database does: the rows this connection changed, and

@@ -22,16 +22,12 @@ import {
   listedAmong,
   listedIds,
   listPageWindow,
+  listSpaceIds,
   variantConditions,
   walkedByIndex,
   type PostListSpec,
 } from '../../store/post-list-query';
-import {
-  databaseVersion,
-  listPostSummaryRows,
-  listSpaceIds,
-  type ListedVariantRow,
-} from '../../store/post-repository';
+import { databaseVersion, listPostSummaryRows, type ListedVariantRow } from '../../store/post-repository';
 import { searchWords } from '../../store/search-text';
 import type { AppContext } from '../app-context';
 import { postSummary } from '../items/views';
