@@ -6,18 +6,13 @@
 import type { ServerResponse } from 'node:http';
 import type { BridgeEvent } from '@preload/bridge';
 import type { AppCore } from '../core/ports';
+import { Batcher } from '../shared/batcher';
 
 const KEEP_ALIVE_MS = 15_000;
 
-interface OpenStream {
-  queued: BridgeEvent[];
-  write: (chunk: string) => void;
-}
-
 export class EventStreams {
-  private readonly open = new Set<OpenStream>();
-  private readonly responses = new Set<ServerResponse>();
-  private turn: NodeJS.Immediate | null = null;
+  /** Each open stream, with the events of this turn still to be written to it. */
+  private readonly open = new Map<ServerResponse, Batcher<BridgeEvent>>();
 
   constructor(private readonly core: Pick<AppCore, 'subscribe'>) {}
 
@@ -28,40 +23,29 @@ export class EventStreams {
     const write = (chunk: string): void => {
       if (!res.writableEnded && !res.destroyed) res.write(chunk);
     };
-    const stream: OpenStream = { queued: [], write };
     // A comment first, so the client's `open` fires before any event exists.
     write(': connected\n\n');
-    this.open.add(stream);
-    this.responses.add(res);
-    const unsubscribe = this.core.subscribe((event: BridgeEvent) => {
-      stream.queued.push(event);
-      this.turn ??= setImmediate(() => this.flush());
-    });
+    const queued = new Batcher<BridgeEvent>((events) => write(`data: ${JSON.stringify(events)}\n\n`));
+    this.open.set(res, queued);
+    const unsubscribe = this.core.subscribe((event: BridgeEvent) => queued.add(event));
     const keepAlive = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS);
     keepAlive.unref();
     res.on('close', () => {
       clearInterval(keepAlive);
       unsubscribe();
-      this.open.delete(stream);
-      this.responses.delete(res);
+      queued.clear();
+      this.open.delete(res);
     });
   }
 
-  /** Writes what every stream has queued: at the end of a turn, and before a command's answer. */
+  /** Writes what every stream has queued now (before a command's answer). */
   flush(): void {
-    if (this.turn !== null) clearImmediate(this.turn);
-    this.turn = null;
-    for (const stream of this.open) {
-      if (stream.queued.length === 0) continue;
-      const events = stream.queued;
-      stream.queued = [];
-      stream.write(`data: ${JSON.stringify(events)}\n\n`);
-    }
+    for (const queued of this.open.values()) queued.flush();
   }
 
   /** Ends every stream (what is queued goes first), so the server can close. */
   endAll(): void {
     this.flush();
-    for (const res of this.responses) res.end();
+    for (const res of this.open.keys()) res.end();
   }
 }

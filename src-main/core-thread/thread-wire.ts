@@ -14,7 +14,8 @@ import {
   type WireAnswer,
   type WireRequest,
 } from '../core/api/wire';
-import { Batcher, type FromWire, type ToWire, type WireCall } from './wire-messages';
+import { Batcher } from '../shared/batcher';
+import type { FromWire, ToWire, WireCall } from './wire-messages';
 
 interface Waiting {
   request: WireRequest;

@@ -6,7 +6,8 @@
 // it reached the core's thread; nothing here logs or keeps a request.
 import { parentPort } from 'node:worker_threads';
 import { asWireFailure, fetchWire, type WireRequest } from '../core/api/wire';
-import { Batcher, type FromWire, type ToWire, type WireOutcome } from './wire-messages';
+import { Batcher } from '../shared/batcher';
+import type { FromWire, ToWire, WireOutcome } from './wire-messages';
 
 if (parentPort === null) throw new Error('The wire thread runs as a worker thread, not as a program.');
 const port = parentPort;

@@ -5,6 +5,7 @@ import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { COMMAND_NAMES, IPC_EVENTS_CHANNEL, ipcChannel } from '@preload/bridge';
 import type { BridgeEvent, BridgeResult } from '@preload/bridge';
 import type { AppCore, Logger } from '../core/ports';
+import { Batcher } from '../shared/batcher';
 import { isPlainData } from '../shared/plain-data';
 import { APP_HOST, APP_SCHEME } from './window';
 
@@ -74,12 +75,13 @@ export function bindIpc(options: BindIpcOptions): IpcBindings {
       }
     });
   }
-  const unsubscribe = core.subscribe(events.send);
+  const send = (event: BridgeEvent): void => events.add(event);
+  const unsubscribe = core.subscribe(send);
   return {
-    send: events.send,
+    send,
     dispose() {
       unsubscribe();
-      events.stop();
+      events.clear();
       for (const command of COMMAND_NAMES) ipcMain.removeHandler(ipcChannel(command));
     },
   };
@@ -116,33 +118,9 @@ export function coreOnceOpen(opening: Promise<WindowCore>): WindowCore {
  * event for every post and variant it stores (150,000 at 50,000 posts), and a message each kept
  * the main process and the window busy passing them along one at a time.
  */
-function eventsToWindow(getWebContents: () => WebContents | null): {
-  send: (event: BridgeEvent) => void;
-  /** Sends what is queued now (before a command's answer). */
-  flush: () => void;
-  stop: () => void;
-} {
-  let queued: BridgeEvent[] = [];
-  let turn: NodeJS.Immediate | null = null;
-  const flush = (): void => {
-    if (turn !== null) clearImmediate(turn);
-    turn = null;
-    const events = queued;
-    queued = [];
+function eventsToWindow(getWebContents: () => WebContents | null): Batcher<BridgeEvent> {
+  return new Batcher<BridgeEvent>((events) => {
     const contents = getWebContents();
-    if (events.length === 0 || contents === null || contents.isDestroyed()) return;
-    contents.send(IPC_EVENTS_CHANNEL, events);
-  };
-  return {
-    send: (event) => {
-      queued.push(event);
-      turn ??= setImmediate(flush);
-    },
-    flush,
-    stop: () => {
-      if (turn !== null) clearImmediate(turn);
-      turn = null;
-      queued = [];
-    },
-  };
+    if (contents !== null && !contents.isDestroyed()) contents.send(IPC_EVENTS_CHANNEL, events);
+  });
 }

@@ -1,8 +1,8 @@
-// What the core's thread and the wire's thread send each other goes as one message per turn of
-// the sender's event loop (src-main/core-thread/wire-messages.ts): the items of a turn together,
-// in order, each once.
+// What crosses between threads and processes goes as one message per turn of the sender's event
+// loop (src-main/shared/batcher.ts: the wire's requests and answers, the window's events): the
+// items of a turn together, in order, each once.
 import { describe, expect, it } from 'vitest';
-import { Batcher } from '../../../src-main/core-thread/wire-messages';
+import { Batcher } from '../../../src-main/shared/batcher';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
