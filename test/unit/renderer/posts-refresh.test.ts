@@ -23,6 +23,8 @@ let holdPages = false;
 const heldPages: Array<() => void> = [];
 /** The next refreshes the core fails (as while it restarts). */
 let failingRefreshes = 0;
+/** The next first screenfuls the core fails, and how. */
+let failingLists: { count: number; code: string } = { count: 0, code: 'core_restarting' };
 
 const keyOf = (posts: readonly PostSummary[]): string => posts.map((p) => p.id).join(',');
 
@@ -30,7 +32,13 @@ beforeAll(() => {
   const bridge = {
     invoke: async (command: string, payload: Asked & { limit?: number }) => {
       asked.push({ command, from: payload.from, changed: payload.changed, orderKey: payload.orderKey });
-      if (command === 'posts.list') return { ok: true, value: library.slice(0, payload.limit) };
+      if (command === 'posts.list') {
+        if (failingLists.count > 0) {
+          failingLists.count--;
+          return { ok: false, error: { code: failingLists.code, message: `Refused: ${failingLists.code}` } };
+        }
+        return { ok: true, value: library.slice(0, payload.limit) };
+      }
       if (command === 'posts.page') {
         if (holdPages) await new Promise<void>((resolve) => heldPages.push(resolve));
         const from = payload.from ?? 0;
@@ -181,5 +189,57 @@ it('tries a failed refresh again, waiting longer each time, with no other change
     expect(refreshes()).toBe(3);
   } finally {
     vi.useRealTimers();
+  }
+});
+
+it('opens the list again by itself when its first read failed, waiting longer each time', async () => {
+  const { PostsState } = await import('../../../src-renderer/src/lib/state/posts.svelte');
+  library = LIBRARY.slice(0, 10);
+  const posts = new PostsState();
+  posts.setWorkspaceLocal('acme');
+  asked.length = 0;
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    failingLists = { count: 2, code: 'core_restarting' };
+    const lists = () => commands().filter((c) => c === 'posts.list').length;
+    await posts.reload();
+    expect(posts.error).toBe('Refused: core_restarting');
+    expect(posts.loaded).toBe(false);
+    // Again 1 s after the failure, then 2 s after the second...
+    await vi.advanceTimersByTimeAsync(900);
+    expect(lists()).toBe(1);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(lists()).toBe(2);
+    await vi.advanceTimersByTimeAsync(1_800);
+    expect(lists()).toBe(2);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(lists()).toBe(3);
+    // ...and shown at last: nothing is tried again.
+    expect(posts.items.map((p) => p.id)).toEqual(library.map((p) => p.id));
+    expect(posts.error).toBeNull();
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(lists()).toBe(3);
+  } finally {
+    vi.useRealTimers();
+    failingLists = { count: 0, code: 'core_restarting' };
+  }
+});
+
+it('does not ask again the same way for a list the core refused as asked', async () => {
+  const { PostsState } = await import('../../../src-renderer/src/lib/state/posts.svelte');
+  library = LIBRARY.slice(0, 10);
+  const posts = new PostsState();
+  posts.setWorkspaceLocal('acme');
+  asked.length = 0;
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    failingLists = { count: 1, code: 'invalid_payload' };
+    await posts.reload();
+    expect(posts.error).toBe('Refused: invalid_payload');
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(commands()).toEqual(['posts.list']);
+  } finally {
+    vi.useRealTimers();
+    failingLists = { count: 0, code: 'core_restarting' };
   }
 });

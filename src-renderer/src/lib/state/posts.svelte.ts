@@ -14,6 +14,7 @@ import { ANY_TIME, hasFilters, timeRangeOf, type When } from './list-filters';
 import { afterNextPaint } from '../after-paint';
 import { errorMessage, invoke } from '../bridge';
 import { localZone } from '../schedule-time';
+import { ReadRetry } from './read-retry';
 
 const { firstScreenful: FIRST_SCREENFUL, rest: REST_PAGE } = LIST_PAGE_SIZES;
 /**
@@ -21,9 +22,6 @@ const { firstScreenful: FIRST_SCREENFUL, rest: REST_PAGE } = LIST_PAGE_SIZES;
  * painted and nothing newer was typed meanwhile.
  */
 const REST_AFTER_MS = 250;
-/** A refresh that failed is tried again after 1 s, then 2, 4 and 8, then every 10 s. */
-const RETRY_FIRST_MS = 1_000;
-const RETRY_MAX_MS = 10_000;
 
 export class PostsState {
   workspace = $state<string | null>(null);
@@ -63,8 +61,8 @@ export class PostsState {
   private heldOrder: { list: string; key: string; ids: string[] } | null = null;
   /** How long the last reload for a change took: the next waits at least ten times as long. */
   private changeReadMs = 0;
-  /** The wait before a failed refresh is tried again: doubled after each failure, 0 after a success. */
-  private retryMs = 0;
+  /** When a read that failed is made again. */
+  private readonly retry = new ReadRetry();
 
   get filtered(): boolean {
     return hasFilters({
@@ -135,6 +133,7 @@ export class PostsState {
         this.items = shown;
         this.partial = false;
         this.error = null;
+        this.retry.succeeded();
         return;
       }
       // A list opening (or a new search, filter or order) shows its first screenful at once,
@@ -149,7 +148,10 @@ export class PostsState {
       this.shown = asked;
       this.partial = first.length === FIRST_SCREENFUL;
       this.error = null;
-      if (!this.partial) return;
+      if (!this.partial) {
+        this.retry.succeeded();
+        return;
+      }
       // Asked once the first rows are on screen: building the rest keeps the core busy, and
       // on a machine of few cores that would be taken from painting them.
       await afterNextPaint();
@@ -158,10 +160,20 @@ export class PostsState {
       const rest = await this.readPages(payload, first, current, (items) => (this.items = items));
       if (rest === null) return;
       this.partial = false;
+      this.retry.succeeded();
     } catch (error) {
       // Not shown: the posts it was to bring are still to be read.
       this.keepChanges(changed);
-      if (current()) this.error = errorMessage(error);
+      if (!current()) return;
+      this.error = errorMessage(error);
+      this.retry.failed(error);
+      // A refresh is made again by reloadSoon. The list opening, a new search or the rest of its
+      // pages are made again here, or the list would show the error until the next change.
+      // (A read made meanwhile, another search say, may have shown the list already.)
+      if (!changesOnly)
+        this.retry.later(() => {
+          if (this.error !== null) void this.reload();
+        });
     }
   }
 
@@ -296,12 +308,9 @@ export class PostsState {
    * So it is tried again, waiting twice as long after each failure, up to 10 s.
    */
   private retryIfFailed(delayMs: number): void {
-    if (this.error === null || this.changedPosts.size === 0) {
-      this.retryMs = 0;
-      return;
-    }
-    this.retryMs = Math.min(Math.max(RETRY_FIRST_MS, this.retryMs * 2), RETRY_MAX_MS);
-    this.reloadSoon(Math.max(delayMs, this.retryMs));
+    if (this.error === null || this.changedPosts.size === 0) return;
+    const wait = this.retry.nextWait();
+    if (wait !== null) this.reloadSoon(Math.max(delayMs, wait));
   }
 
   /** Every filter back to "all" in one step (the search and the order stay). */
