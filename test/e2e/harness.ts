@@ -390,8 +390,16 @@ export async function newPost(page: Page, title: string): Promise<void> {
 export async function addVariant(page: Page, platform: string, content: string): Promise<void> {
   const tabs = page.getByRole('tab');
   const before = await tabs.count();
+  await watchNewVariantsForm(page);
   await page.getByRole('button', { name: 'Add variant' }).click();
-  await page.getByLabel('Platform', { exact: true }).selectOption(platform);
+  const platformField = page.getByLabel('Platform', { exact: true });
+  // Twice in CI runs, never here, the form did not open after the click: the error says what
+  // the editor showed then, and whether the form opened and went again.
+  await platformField.waitFor({ timeout: 15_000 }).catch(async (error: Error) => {
+    throw new Error(`${error.message}\nThe editor then: ${await editorState(page)}`);
+  });
+  await page.evaluate('window.__newVariantsForm?.stop()');
+  await platformField.selectOption(platform);
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   // The field shown at once is the new variant's; its own panel (counter, schedule, badge)
   // follows once the core has created it: wait for its tab, so what follows reads that panel.
@@ -404,6 +412,36 @@ export async function addVariant(page: Page, platform: string, content: string):
   await field.waitFor();
   await field.fill(content);
   await field.blur();
+}
+
+/** Notes each time the New variants form opens or closes, until `window.__newVariantsForm.stop()`. */
+async function watchNewVariantsForm(page: Page): Promise<void> {
+  await page.evaluate(`(() => {
+    const seen = [];
+    const isOpen = () => document.querySelector('[role=group][aria-label="New variants"]') !== null;
+    const observer = new MutationObserver(() => {
+      if ((seen.at(-1)?.open ?? false) !== isOpen()) seen.push({ open: isOpen(), at: Math.round(performance.now()) });
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    window.__newVariantsForm = { seen, stop: () => observer.disconnect() };
+  })()`);
+}
+
+/** What the editor shows, for an error: its title, tabs, the form's openings and closings, the caret. */
+async function editorState(page: Page): Promise<string> {
+  return page.evaluate<string>(`(() => {
+    window.__newVariantsForm?.stop();
+    const caret = document.activeElement;
+    return JSON.stringify({
+      title: document.getElementById('post-title')?.value ?? null,
+      postBeingMade: document.getElementById('new-post-note') !== null,
+      tabs: [...document.querySelectorAll('[role=tab]')].map((tab) => tab.textContent.trim()),
+      addVariantButton: [...document.querySelectorAll('button')].some((b) => b.textContent.trim() === 'Add variant'),
+      formOpenedAndClosed: window.__newVariantsForm?.seen ?? null,
+      now: Math.round(performance.now()),
+      caret: caret ? caret.id || caret.getAttribute('aria-label') || caret.tagName : null,
+    });
+  })()`);
 }
 
 export async function connect(page: Page, baseUrl: string, token: string): Promise<void> {
