@@ -2,11 +2,12 @@
 // (the core starting again, the file held by another program for a moment) is tried again
 // after 1 s, then 2, 4 and 8 s, then every 10 s; a refusal of the request itself is not, as
 // asking again the same way is refused again.
+import type { BridgeErrorCode } from '@preload/bridge';
 import { BridgeError } from '../bridge';
 
 const FIRST_MS = 1_000;
 const MAX_MS = 10_000;
-const REFUSED = new Set<string>([
+const REFUSED = new Set<BridgeErrorCode>([
   'invalid_payload',
   'unknown_command',
   'not_found',
