@@ -5,6 +5,7 @@
 import { beforeAll, expect, it, vi } from 'vitest';
 import { MAX_REFRESHED_POSTS, type OutpostBridge, type PostPage, type PostSummary } from '@preload/bridge';
 import { postSummary } from '../../support/post-summary';
+import type { PostsState as PostsStateClass } from '../../../src-renderer/src/lib/state/posts.svelte';
 
 const summary = (i: number, title = `Post ${i}`): PostSummary => postSummary({ id: `p${i}`, title });
 const LIBRARY = Array.from({ length: 2_150 }, (_, i) => summary(i));
@@ -192,15 +193,31 @@ it('tries a failed refresh again, waiting longer each time, with no other change
   }
 });
 
-it('opens the list again by itself when its first read failed, waiting longer each time', async () => {
+/**
+ * A list not opened yet, on a small library, whose first `count` first screenfuls the core
+ * fails with `code`; run with the window's timers faked.
+ */
+async function unopenedList(
+  failing: typeof failingLists,
+  run: (posts: PostsStateClass) => Promise<void>,
+): Promise<void> {
   const { PostsState } = await import('../../../src-renderer/src/lib/state/posts.svelte');
   library = LIBRARY.slice(0, 10);
   const posts = new PostsState();
   posts.setWorkspaceLocal('acme');
   asked.length = 0;
+  failingLists = { ...failing };
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   try {
-    failingLists = { count: 2, code: 'core_restarting' };
+    await run(posts);
+  } finally {
+    vi.useRealTimers();
+    failingLists = { count: 0, code: 'core_restarting' };
+  }
+}
+
+it('opens the list again by itself when its first read failed, waiting longer each time', async () => {
+  await unopenedList({ count: 2, code: 'core_restarting' }, async (posts) => {
     const lists = () => commands().filter((c) => c === 'posts.list').length;
     await posts.reload();
     expect(posts.error).toBe('Refused: core_restarting');
@@ -219,27 +236,14 @@ it('opens the list again by itself when its first read failed, waiting longer ea
     expect(posts.error).toBeNull();
     await vi.advanceTimersByTimeAsync(20_000);
     expect(lists()).toBe(3);
-  } finally {
-    vi.useRealTimers();
-    failingLists = { count: 0, code: 'core_restarting' };
-  }
+  });
 });
 
 it('does not ask again the same way for a list the core refused as asked', async () => {
-  const { PostsState } = await import('../../../src-renderer/src/lib/state/posts.svelte');
-  library = LIBRARY.slice(0, 10);
-  const posts = new PostsState();
-  posts.setWorkspaceLocal('acme');
-  asked.length = 0;
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  try {
-    failingLists = { count: 1, code: 'invalid_payload' };
+  await unopenedList({ count: 1, code: 'invalid_payload' }, async (posts) => {
     await posts.reload();
     expect(posts.error).toBe('Refused: invalid_payload');
     await vi.advanceTimersByTimeAsync(30_000);
     expect(commands()).toEqual(['posts.list']);
-  } finally {
-    vi.useRealTimers();
-    failingLists = { count: 0, code: 'core_restarting' };
-  }
+  });
 });
