@@ -61,7 +61,9 @@ describe('the core on its own thread', () => {
     });
     await list.getByText('Found after the restart').waitFor();
     // The list's reads fail as while the core's thread is down (the host's own answer then),
-    // until every read the window had in hand has been made and has failed.
+    // until the reads the window had in hand have been made and have failed. (Once they pass,
+    // the window's own retry of a failed read and its reread after the restart can each bring
+    // the list back: posts-refresh.test.ts and route-events.test.ts pin each alone.)
     let lastRefusedAt = Date.now();
     await page.route('**/bridge/invoke/posts.{list,page,refresh}', (route) => {
       lastRefusedAt = Date.now();
@@ -86,5 +88,30 @@ describe('the core on its own thread', () => {
       async () =>
         (await list.getByText('Found after the restart').count()) === 1 && (await refused.count()) === 0,
     );
+  });
+
+  it("loads the first screen again once the core is back, if it stopped before the settings came: the list is the workspace's", async () => {
+    const { page, app } = setup();
+    const list = page.getByRole('list', { name: 'Post list' });
+    await list.getByText('Found after the restart').waitFor();
+    // The window opens again, and its settings' read fails as while the core's thread is down.
+    await page.route('**/bridge/invoke/settings.get', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          ok: false,
+          error: { code: 'core_restarting', message: 'Outpost is starting again.' },
+        }),
+      }),
+    );
+    await page.reload();
+    await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
+    // Without the settings the list is the local drafts', not the workspace's.
+    expect(await list.getByText('Found after the restart').count()).toBe(0);
+    await page.unroute('**/bridge/invoke/settings.get');
+    const back = app.waitForEvent('dataStatus', (d) => d.problem === null);
+    await (app.core as ThreadedCore).terminateThread();
+    await back;
+    await list.getByText('Found after the restart').waitFor();
   });
 });

@@ -27,6 +27,7 @@ function parts(openPostId: string | null = null, connected = false) {
   const targets = {
     settings: {
       connected,
+      view: null as SettingsView | null,
       apply: (view: SettingsView) => calls.push(`settings.apply ${view.connected}`),
     },
     sync: {
@@ -62,6 +63,7 @@ function parts(openPostId: string | null = null, connected = false) {
       },
     },
     menuCommand: (command: string) => calls.push(`menu ${command}`),
+    loadFirstScreen: note('loadFirstScreen'),
   };
   return { calls, targets: targets as unknown as EventTargets, raw: targets };
 }
@@ -135,11 +137,8 @@ describe('routing the core events', () => {
   });
 
   it('reads the list and the sync again once the core has started again, and only then', () => {
-    const { calls, targets } = parts();
-    const folder = (kind: DataProblemKind | null): BridgeEvent => ({
-      name: 'dataStatus',
-      data: { dataDir: '/data', notice: null, problem: kind === null ? null : { kind, text: kind } },
-    });
+    const { calls, targets, raw } = parts();
+    raw.settings.view = { connected: false } as SettingsView;
     for (const kind of [null, 'disk_full', null, 'core_restarting', 'core_restarting', null] as const)
       routeEvent(folder(kind), targets);
     expect(calls).toEqual([
@@ -153,4 +152,21 @@ describe('routing the core events', () => {
       'sync.load',
     ]);
   });
+
+  it('loads the first screen again once the core has started again, if its settings never came', () => {
+    const { calls, targets, raw } = parts();
+    for (const kind of ['core_restarting', null] as const) routeEvent(folder(kind), targets);
+    expect(calls).toEqual(['data.apply core_restarting', 'data.apply none', 'loadFirstScreen']);
+    // Once they have come, a restart reads the list and the sync again, as above.
+    raw.settings.view = { connected: false } as SettingsView;
+    calls.length = 0;
+    for (const kind of ['core_restarting', null] as const) routeEvent(folder(kind), targets);
+    expect(calls).toEqual(['data.apply core_restarting', 'data.apply none', 'posts.reload', 'sync.load']);
+  });
+});
+
+/** The data folder's status, with a problem of this kind or none. */
+const folder = (kind: DataProblemKind | null): BridgeEvent => ({
+  name: 'dataStatus',
+  data: { dataDir: '/data', notice: null, problem: kind === null ? null : { kind, text: kind } },
 });

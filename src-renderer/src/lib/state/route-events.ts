@@ -24,6 +24,8 @@ export interface WindowParts {
 export interface EventTargets extends WindowParts {
   /** The desktop menu asked for something. */
   menuCommand: (command: MenuCommand) => void;
+  /** Loads the first screen again: the settings, and the list, workspaces and sync they lead to. */
+  loadFirstScreen: () => void;
 }
 
 /** Listens until the function it answers is called. */
@@ -79,11 +81,17 @@ function itemChanged(
  * error). So the list and the sync's state are read again; the open post's texts are the
  * editor's, which sends what it held once the folder has room again (DataState).
  */
-function dataStatusChanged(status: BridgeEvents['dataStatus'], { data, posts, sync }: WindowParts): void {
+function dataStatusChanged(
+  status: BridgeEvents['dataStatus'],
+  { data, posts, sync, settings, loadFirstScreen }: EventTargets,
+): void {
   const restarted =
     data.status?.problem?.kind === 'core_restarting' && status.problem?.kind !== 'core_restarting';
   data.apply(status);
   if (!restarted) return;
+  // The core stopped before the first screen had its settings, which hold the list's workspace
+  // and order: without them the list showed local drafts. The first screen is loaded again.
+  if (settings.view === null) return loadFirstScreen();
   void posts.reload();
   void sync.load();
 }

@@ -77,7 +77,11 @@ export class ShellState {
       this.fatal = errorMessage(error);
       return () => undefined;
     }
-    const stopEvents = routeEvents({ ...this.parts, menuCommand: (command) => this.runMenuCommand(command) });
+    const stopEvents = routeEvents({
+      ...this.parts,
+      menuCommand: (command) => this.runMenuCommand(command),
+      loadFirstScreen: () => void this.loadFirstScreen(),
+    });
     const stopResumed = onEventsResumed(() => this.catchUp());
     void this.loadFirstScreen();
     const { editor, notices } = this.parts;
