@@ -170,6 +170,13 @@ export async function openWindow(
   await context.clock.install({ time: options.now ?? TEST_NOW });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  // Kept for the errors of steps that find the page otherwise than expected (editorState).
+  const errors: string[] = [];
+  pageErrors.set(page, errors);
+  page.on('pageerror', (error) => errors.push(error.stack ?? error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
   // A fresh one-time code per window: a code opens the app once.
   await page.goto(app.host.pageUrl());
   await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
@@ -396,7 +403,10 @@ export async function addVariant(page: Page, platform: string, content: string):
   // Twice in CI runs, never here, the form did not open after the click: the error says what
   // the editor showed then, and whether the form opened and went again.
   await platformField.waitFor({ timeout: 15_000 }).catch(async (error: Error) => {
-    throw new Error(`${error.message}\nThe editor then: ${await editorState(page)}`);
+    const thrown = (pageErrors.get(page) ?? []).slice(-5).join('\n') || 'none';
+    throw new Error(
+      `${error.message}\nThe editor then: ${await editorState(page)}\nThe page's errors: ${thrown}`,
+    );
   });
   await page.evaluate('window.__newVariantsForm?.stop()');
   await platformField.selectOption(platform);
@@ -413,6 +423,9 @@ export async function addVariant(page: Page, platform: string, content: string):
   await field.fill(content);
   await field.blur();
 }
+
+/** What each window's page threw or logged as an error, newest last. */
+const pageErrors = new WeakMap<Page, string[]>();
 
 /** Notes each time the New variants form opens or closes, until `window.__newVariantsForm.stop()`. */
 async function watchNewVariantsForm(page: Page): Promise<void> {
