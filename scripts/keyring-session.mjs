@@ -70,24 +70,41 @@ export function canStartKeyringSession() {
 
 /**
  * Runs `command args` inside a private D-Bus session whose gnome-keyring keeps its keyrings in
- * `home`, unlocked with `password`. Answers the command's exit status.
+ * `home`, unlocked with `password`. Answers the command's exit status (and, with `stdio: 'pipe'`,
+ * its output as `stdout` and `stderr`).
  */
 export function runInKeyringSession(
   command,
   args,
   { home, env = process.env, password = TEST_KEYRING_PASSWORD, stdio = 'inherit', cwd } = {},
 ) {
-  const script =
-    'printf %s "$OUTPOST_KEYRING_PASSWORD" | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec "$@"';
-  const result = spawnSync(
-    'dbus-run-session',
-    ['--', 'sh', '-c', script, 'keyring-session', command, ...args],
-    {
-      cwd,
-      stdio,
-      env: { ...keyringEnvironment(home, env), OUTPOST_KEYRING_PASSWORD: password },
-    },
-  );
-  if (result.error) throw result.error;
-  return result;
+  // Output asked for goes to files, not pipes: the session's daemons (the gnome-keyring D-Bus
+  // starts on demand) inherit the session's standard output, and one that outlived its bus held
+  // a pipe open, so the call waited for its end for ever.
+  const captured = stdio === 'pipe' ? mkdtempSync(join(tmpdir(), 'outpost-keyring-out-')) : null;
+  const redirect = captured ? ' >"$OUTPOST_KEYRING_OUT" 2>"$OUTPOST_KEYRING_ERR"' : '';
+  const script = `printf %s "$OUTPOST_KEYRING_PASSWORD" | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec "$@"${redirect}`;
+  const out = captured ? join(captured, 'out') : '';
+  const err = captured ? join(captured, 'err') : '';
+  try {
+    const result = spawnSync(
+      'dbus-run-session',
+      ['--', 'sh', '-c', script, 'keyring-session', command, ...args],
+      {
+        cwd,
+        stdio: captured ? 'ignore' : stdio,
+        env: {
+          ...keyringEnvironment(home, env),
+          OUTPOST_KEYRING_PASSWORD: password,
+          ...(captured ? { OUTPOST_KEYRING_OUT: out, OUTPOST_KEYRING_ERR: err } : {}),
+        },
+      },
+    );
+    if (result.error) throw result.error;
+    if (!captured) return result;
+    const read = (file) => (existsSync(file) ? readFileSync(file) : Buffer.alloc(0));
+    return { ...result, stdout: read(out), stderr: read(err) };
+  } finally {
+    if (captured) rmSync(captured, { recursive: true, force: true });
+  }
 }

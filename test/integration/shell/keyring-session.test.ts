@@ -73,4 +73,19 @@ describe('the tests’ own keyring', () => {
     expect(changedKeyrings(before, snapshotKeyrings(person.keyrings))).toEqual([]);
     expect(Object.keys(snapshotKeyrings(run.keyrings))).toContain('login.keyring');
   });
+
+  it('answers once the command ends, though something started in the session outlives it', () => {
+    // As a gnome-keyring that D-Bus started can outlive its bus: with the output in a pipe it
+    // inherited, the call waited for it (the test's time runs out long before it ends).
+    const home = makeKeyringHome();
+    homes.push(home);
+    const result = runInKeyringSession('sh', ['-c', 'sleep 45 & echo done'], {
+      home,
+      env: process.env,
+      stdio: 'pipe',
+      cwd: process.cwd(),
+    });
+    expect(result.status).toBe(0);
+    expect(String(result.stdout)).toBe('done\n');
+  });
 });
