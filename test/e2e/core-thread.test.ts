@@ -2,9 +2,20 @@
 // while the user types, the window says so, a new thread starts, and the text typed reaches the
 // service once, as typed; what the window could not read meanwhile is read once it is back.
 import { describe, expect, it } from 'vitest';
+import type { Route } from 'playwright-core';
 import type { BridgeEvents } from '@preload/bridge';
 import type { ThreadedCore } from '../../src-main/core-thread/threaded-core';
 import { addVariant, newPost, until, useSharedSetup } from './harness';
+
+/** A bridge command answered as the host answers while the core's thread is down. */
+const answerRestarting = (route: Route): Promise<void> =>
+  route.fulfill({
+    contentType: 'application/json',
+    body: JSON.stringify({
+      ok: false,
+      error: { code: 'core_restarting', message: 'Outpost is starting again.' },
+    }),
+  });
 
 describe('the core on its own thread', () => {
   const setup = useSharedSetup({ connect: true, coreThread: true });
@@ -67,13 +78,7 @@ describe('the core on its own thread', () => {
     let lastRefusedAt = Date.now();
     await page.route('**/bridge/invoke/posts.{list,page,refresh}', (route) => {
       lastRefusedAt = Date.now();
-      return route.fulfill({
-        contentType: 'application/json',
-        body: JSON.stringify({
-          ok: false,
-          error: { code: 'core_restarting', message: 'Outpost is starting again.' },
-        }),
-      });
+      return answerRestarting(route);
     });
     await page.getByRole('searchbox', { name: 'Search posts' }).fill('restart');
     const refused = page.getByRole('alert').filter({ hasText: 'Outpost is starting again.' });
@@ -95,15 +100,7 @@ describe('the core on its own thread', () => {
     const list = page.getByRole('list', { name: 'Post list' });
     await list.getByText('Found after the restart').waitFor();
     // The window opens again, and its settings' read fails as while the core's thread is down.
-    await page.route('**/bridge/invoke/settings.get', (route) =>
-      route.fulfill({
-        contentType: 'application/json',
-        body: JSON.stringify({
-          ok: false,
-          error: { code: 'core_restarting', message: 'Outpost is starting again.' },
-        }),
-      }),
-    );
+    await page.route('**/bridge/invoke/settings.get', answerRestarting);
     await page.reload();
     await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
     // Without the settings the list is the local drafts', not the workspace's.
