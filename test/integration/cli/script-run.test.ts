@@ -176,6 +176,7 @@ it(
     for (let attempt = 0; attempt < 8 && last.code !== 0; attempt++) {
       last = await runCli(cli, [...g, '--json', 'sync', '--wait', '60'], env);
       syncRuns += 1;
+      if (last.code === 0) break;
       const ops = jsonOf<OutboxOpView[]>(await runCli(cli, [...g, '--json', 'outbox'], env));
       for (const op of ops.filter((o) => o.state === 'needs_user')) {
         expect(op.kind).toMatch(/^create_/);
