@@ -401,21 +401,14 @@ export async function addVariant(page: Page, platform: string, content: string):
   await watchNewVariantsForm(page);
   await addButton.click();
   const platformField = page.getByLabel('Platform', { exact: true });
-  // In loaded CI runs the form now and then never opened, the caret on the button: a click
-  // whose event never reached the button (its mousedown did; the editor moved under the
-  // pointer before the mouseup) is made again, as a person would. One that reached it and
-  // opened nothing fails, saying what the editor and the pointer did.
-  const opened = (timeout: number): Promise<boolean> =>
-    platformField.waitFor({ timeout }).then(
-      () => true,
-      () => false,
-    );
-  if (!(await opened(5_000)) && !(await page.evaluate<boolean>('window.__newVariantsForm.clickReached()'))) {
-    console.info(`addVariant: the click missed "Add variant", made again: ${await editorState(page)}`);
-    await watchNewVariantsForm(page);
-    await addButton.click();
-  }
-  if (!(await opened(15_000))) {
+  // A form that does not open fails saying what the editor and the pointer did. Once, the
+  // editor moved under the pointer between the button's press and its release (a note about the
+  // title went as the title was saved): steady-layout.test.ts holds it still now.
+  const opened = await platformField.waitFor({ timeout: 15_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!opened) {
     const thrown = (pageErrors.get(page) ?? []).slice(-5).join('\n') || 'none';
     throw new Error(
       `Add variant did not open its form.\nThe editor then: ${await editorState(page)}\nThe page's errors: ${thrown}`,
@@ -464,7 +457,6 @@ async function watchNewVariantsForm(page: Page): Promise<void> {
     window.__newVariantsForm = {
       seen,
       pointer,
-      clickReached: () => pointer.some((p) => p.type === 'click' && p.on === 'Add variant'),
       stop: () => {
         observer.disconnect();
         for (const type of types) window.removeEventListener(type, landed, true);
