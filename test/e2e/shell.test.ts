@@ -44,6 +44,23 @@ describe('the window in Chromium', () => {
     await context.close();
   });
 
+  it("asks the host for nothing it does not have, the window's icon included", async () => {
+    const { context } = await openWindow(browser, app);
+    const page = await context.newPage();
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) refused.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    });
+    const icon = page.waitForResponse((response) => /\/assets\/icon-[\w-]+\.svg$/.test(response.url()));
+    await page.goto(app.host.pageUrl());
+    await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
+    const answered = await icon;
+    expect(answered.status()).toBe(200);
+    expect(answered.headers()['content-type']).toBe('image/svg+xml');
+    expect(refused).toEqual([]);
+    await context.close();
+  });
+
   it('drafts in the local space at once, with the counter of the platform', async () => {
     const { context, page } = await openWindow(browser, app);
     await page.keyboard.press('Alt+N');
