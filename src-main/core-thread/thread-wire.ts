@@ -1,7 +1,8 @@
 // The core's side of the wire's thread (wire-worker.ts): a Wire whose requests are sent and read
-// on that thread. The thread starts at the first request. If it dies, every request it held
+// on that thread. The thread starts at the first request. If it dies, every request posted to it
 // fails as a broken connection (may have reached the service: the outbox treats the outcome as
-// unknown, as for any dropped connection), and the next request starts a new thread.
+// unknown, as for any dropped connection); the requests of that turn not yet posted to it never
+// left, and go to a new thread, as does the next request.
 // A thread that never starts at all (its file missing or unloadable in a package) ran none of the
 // requests posted to it: they, and every later request, are sent from this thread instead, so a
 // broken build costs the window's smoothness during a sync, never the sync itself.
@@ -86,8 +87,15 @@ export class ThreadWire {
     const lost = (error?: unknown): void => {
       if (this.#worker !== worker) return;
       this.#worker = null;
-      if (started || this.#closed) this.#failAll();
-      else this.#sendHere(error);
+      if (!started && !this.#closed) return this.#sendHere(error);
+      // Still queued for the end of this turn: never posted, so never sent. They are not failed
+      // as outcomes unknown (an unknown create is read back, and asked about the second time).
+      const unposted = this.#calls.clear();
+      const failed = this.#takeWaiting(new Set(unposted.map((call) => call.id)));
+      for (const w of failed) w.reject(fromWireFailure(asWireFailure(null)));
+      if (unposted.length === 0 || this.#closed) return;
+      this.#thread().ref();
+      for (const call of unposted) this.#calls.add(call);
     };
     worker.on('error', lost);
     worker.on('exit', () => lost());
@@ -112,10 +120,14 @@ export class ThreadWire {
     for (const w of this.#takeWaiting()) w.reject(fromWireFailure(asWireFailure(null)));
   }
 
-  /** Every request still waiting for the thread, no longer waiting. */
-  #takeWaiting(): Waiting[] {
-    const waiting = [...this.#waiting.values()];
-    this.#waiting.clear();
-    return waiting;
+  /** Every request still waiting for the thread, but those of `keep`, no longer waiting. */
+  #takeWaiting(keep: ReadonlySet<number> = new Set()): Waiting[] {
+    const taken: Waiting[] = [];
+    for (const [id, waiting] of this.#waiting) {
+      if (keep.has(id)) continue;
+      this.#waiting.delete(id);
+      taken.push(waiting);
+    }
+    return taken;
   }
 }

@@ -27,10 +27,12 @@ export class Batcher<T> {
     if (items.length > 0) this.sendAll(items);
   }
 
-  /** Drops what is queued (the thread is gone). */
-  clear(): void {
+  /** Drops what is queued (the thread is gone), and answers it: none of it was sent. */
+  clear(): T[] {
     if (this.#turn !== null) clearImmediate(this.#turn);
     this.#turn = null;
+    const dropped = this.#items;
     this.#items = [];
+    return dropped;
   }
 }

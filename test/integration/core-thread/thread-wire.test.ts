@@ -1,7 +1,8 @@
 // The service's requests sent from the wire's own thread, as the core's thread sends them in the
 // app: the real worker, real HTTP to the sandbox. Answers and every kind of failure cross the
 // thread's port as they would on one thread, and a thread that dies fails what it held as a
-// broken connection (its outcome unknown) and is started again for the next request.
+// broken connection (its outcome unknown), sends what it never posted to it from a new thread,
+// and is started again for the next request.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceClient, ServiceError } from '../../../src-main/core/api';
 import { ThreadWire } from '../../../src-main/core-thread/thread-wire';
+import type { WireAnswer } from '../../../src-main/core/api/wire';
 import { startSandbox, type SandboxHandle } from '../../server/index';
 import { wireWorkerBundle } from '../../support/core-worker-bundle';
 
@@ -142,6 +144,21 @@ describe('a wire thread that dies', () => {
     expect(died.kind).toBe('offline');
     expect(died.mayHaveReachedService).toBe(true);
     await expect(threadWire.send(request('/posts/'))).resolves.toMatchObject({ status: 200, text: '[]' });
+  });
+
+  it('a request made in the turn it dies, not yet posted to it, never left: a new thread sends it', async () => {
+    const threadWire = await wire(DYING_WIRE);
+    const died = failure(threadWire.send(request('/die/')));
+    // Posted at the end of this turn. A request is then asked for in the loop's next timers,
+    // while this thread sleeps and the other dies: the death is read later in that turn, and
+    // the request, queued for its end, was never posted.
+    await new Promise((resolve) => setImmediate(resolve));
+    const next = new Promise<WireAnswer>((resolve, reject) => {
+      setTimeout(() => void threadWire.send(request('/posts/')).then(resolve, reject), 0);
+    });
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    expect((await died).mayHaveReachedService).toBe(true);
+    await expect(next).resolves.toMatchObject({ status: 200, text: '[]' });
   });
 
   it('one that never starts sends what it was given from this thread, and all that follows', async () => {

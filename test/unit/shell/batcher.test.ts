@@ -31,11 +31,12 @@ describe('Batcher', () => {
     expect(sent).toEqual([[1]]);
   });
 
-  it('drops what it held when cleared (the thread it was for is gone)', async () => {
+  it('drops what it held when cleared (the thread it was for is gone), and answers what it dropped', async () => {
     const sent: number[][] = [];
     const batcher = new Batcher<number>((items) => sent.push(items));
     batcher.add(1);
-    batcher.clear();
+    expect(batcher.clear()).toEqual([1]);
+    expect(batcher.clear()).toEqual([]);
     await nextTurn();
     batcher.add(2);
     await nextTurn();
