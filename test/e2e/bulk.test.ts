@@ -275,7 +275,7 @@ describe('reuse in the editor', () => {
     const editor = page.getByRole('article', { name: 'Editor' });
     await editor.waitFor();
     // On the service: no deletion, said plainly, and Hide here instead.
-    await waitForText(editor, /The service offers no way to delete a post that reached it/);
+    await waitForText(editor, /The service cannot delete a post that reached it/);
     await editor.getByRole('button', { name: 'Hide here' }).waitFor();
     expect(await editor.getByRole('button', { name: 'Delete post' }).count()).toBe(0);
 

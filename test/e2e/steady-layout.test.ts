@@ -1,22 +1,27 @@
-// The editor holds still under the pointer. A post's note about its title came and went when
-// the core saved the title, a second after the typing, and moved everything below it: in CI,
-// a click on "Add variant" pressed the button and was let go on the editor's background 19 ms
-// later, and the form never opened. The note now shares a line that is always there, and
-// "Give this post a title" goes with the first character typed.
+// The editor holds still under the pointer while what it shows changes by itself. A post's note
+// about its title came and went when the core saved the title, a second after the typing, and
+// moved everything below it: in CI, a click on "Add variant" pressed the button and was let go
+// on the editor's background 19 ms later, and the form never opened. The note now shares a line
+// that is always there, and "Give this post a title" goes with the first character typed. A sync
+// that takes a post to the service moved the editor too: Delete post gave way to Hide here with
+// a line of its own, Delete variant's row went, and the state's badge narrowed.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { until, useSharedSetup, waitForText } from './harness';
+import type { Locator, Page } from 'playwright-core';
+import { addVariant, newPost, syncNow, until, useSharedSetup, variantBadge, waitForText } from './harness';
 
 const editor = (page: Page) => page.getByRole('article', { name: 'Editor' });
 const saved = (page: Page) => waitForText(editor(page).locator('[aria-live="polite"]'), /^Saved$/);
 const titleNote = (page: Page) => editor(page).locator('#post-title-note');
 
-/** Where "Add variant" is on screen, the first control below the post's notes. */
-async function addVariantAt(page: Page): Promise<{ x: number; y: number }> {
-  const box = await page.getByRole('button', { name: 'Add variant' }).boundingBox();
-  if (!box) throw new Error('"Add variant" is not on screen');
+/** Where a control is on screen. */
+async function at(control: Locator): Promise<{ x: number; y: number }> {
+  const box = await control.boundingBox();
+  if (!box) throw new Error(`${String(control)} is not on screen`);
   return { x: box.x, y: box.y };
 }
+
+/** Where "Add variant" is on screen, the first control below the post's notes. */
+const addVariantAt = (page: Page) => at(page.getByRole('button', { name: 'Add variant' }));
 
 describe('the editor holds still while a title is saved', () => {
   const setup = useSharedSetup({ connect: true });
@@ -61,5 +66,35 @@ describe('the editor holds still while a title is saved', () => {
     // The core's note, once it has the title: the service keeps the title a post was made with.
     await waitForText(titleNote(page), /kept in Outpost only/);
     expect(await addVariantAt(page)).toEqual(before);
+  });
+
+  it('a sync that takes a post and its variant to the service moves none of the controls', async () => {
+    const { page, sandbox } = setup();
+    await newPost(page, 'Reaches the service');
+    await addVariant(page, 'x', 'Held still while it syncs.');
+    await waitForText(editor(page).locator('[aria-live="polite"]'), /^Saved$/);
+    const controls = {
+      titleHistory: page.getByRole('button', { name: 'History of the title' }),
+      addVariant: page.getByRole('button', { name: 'Add variant' }),
+      content: page.getByLabel('Content', { exact: true }),
+      account: page.getByLabel('Account', { exact: true }),
+      schedule: page.getByRole('button', { name: 'Schedule', exact: true }),
+      publishNow: page.getByRole('button', { name: 'Publish now' }),
+    };
+    const before: Record<string, { x: number; y: number }> = {};
+    for (const [name, control] of Object.entries(controls)) before[name] = await at(control);
+    expect(await page.getByRole('button', { name: 'Delete variant' }).count()).toBe(1);
+
+    await syncNow(page);
+    await until('the variant on the service', () =>
+      sandbox.inspect.variants().some((v) => v.content === 'Held still while it syncs.'),
+    );
+    await waitForText(variantBadge(page), /^Draft$/);
+    // What changed: the post can be hidden, no longer deleted, and so can the variant.
+    await editor(page).getByRole('button', { name: 'Hide here' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Delete variant' }).count()).toBe(0);
+    const after: Record<string, { x: number; y: number }> = {};
+    for (const [name, control] of Object.entries(controls)) after[name] = await at(control);
+    expect(after).toEqual(before);
   });
 });
