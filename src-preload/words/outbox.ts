@@ -20,6 +20,16 @@ export const OP_STATE_WORDS: Record<OutboxOpState, string> = {
   needs_user: 'Needs your decision',
 };
 
+/** The Outbox view's line above its rows. */
+export const OUTBOX_COUNT = (n: number): string => `${n} ${n === 1 ? 'operation waits' : 'operations wait'}.`;
+
+/** A row of the Outbox view whose operation left the outbox while the view was open. */
+export const OUTBOX_LEFT = {
+  state: 'Left the outbox',
+  reason: 'Sent, or no longer needed.',
+  note: 'Rows that left the outbox stay in place while you look, and go when you leave the Outbox.',
+};
+
 /** Why a change waits before it is sent, or what became of it: the outbox's reasons. */
 export const OUTBOX_REASONS = {
   titleNeeded: 'Give this post a title to sync it: the service keeps the title a post is created with.',

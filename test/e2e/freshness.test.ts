@@ -178,8 +178,9 @@ describe('freshness in the window', () => {
     }
     time.advance(Date.parse(nextTry) - time.now().getTime());
     await waitForText(statusBar(s.page), new RegExp(`^Up to date, read ${hhmm(nextTry)}`));
-    // Sent: the row leaves the Outbox with its reason.
-    await row.waitFor({ state: 'detached' });
+    // Sent: the row says it left the outbox, where it was, its reason gone.
+    await waitForText(row, /Left the outbox/);
+    expect(await row.textContent()).not.toContain('Waits:');
   });
 
   it('keeps a notice that went by in the notice history, with the way to its post, from the keyboard', async () => {

@@ -4,10 +4,20 @@
 // on the editor's background 19 ms later, and the form never opened. The note now shares a line
 // that is always there, and "Give this post a title" goes with the first character typed. A sync
 // that takes a post to the service moved the editor too: Delete post gave way to Hide here with
-// a line of its own, Delete variant's row went, and the state's badge narrowed.
+// a line of its own, Delete variant's row went, and the state's badge narrowed. And in the
+// Outbox, each row a sync sent went from under the pointer, moving the rows below it up.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { addVariant, newPost, syncNow, until, useSharedSetup, variantBadge, waitForText } from './harness';
+import {
+  addVariant,
+  call,
+  newPost,
+  syncNow,
+  until,
+  useSharedSetup,
+  variantBadge,
+  waitForText,
+} from './harness';
 
 const editor = (page: Page) => page.getByRole('article', { name: 'Editor' });
 const saved = (page: Page) => waitForText(editor(page).locator('[aria-live="polite"]'), /^Saved$/);
@@ -96,5 +106,52 @@ describe('the editor holds still while a title is saved', () => {
     const after: Record<string, { x: number; y: number }> = {};
     for (const [name, control] of Object.entries(controls)) after[name] = await at(control);
     expect(after).toEqual(before);
+  });
+
+  it('the Outbox: the rows a sync sends stay where they were, marked, until the view is left', async () => {
+    const s = setup();
+    const { page } = s;
+    await call(s, 'sync.pause', undefined);
+    const post = await call(s, 'posts.create', {
+      workspace: s.sandbox.fixtures.workspace,
+      title: 'Kept in place',
+    });
+    for (const platform of ['x', 'mastodon'])
+      await call(s, 'variants.create', {
+        postId: post.id,
+        platform,
+        content: `Waiting for ${platform}.`,
+        account: { kind: 'default' },
+      });
+    const outbox = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Outbox' });
+    await outbox.click();
+    const rows = page.getByRole('table').getByRole('row').filter({ hasText: 'Kept in place' });
+    await until('three operations of the post', async () => (await rows.count()) === 3);
+    const kinds = async () => (await rows.locator('td:first-child strong').allTextContents()).join(', ');
+    const order = await kinds();
+    const lastRow = rows.last().getByRole('button', { name: /^Open post/ });
+    const before = (await lastRow.boundingBox())!;
+
+    await call(s, 'sync.resume', undefined);
+    await s.app.core.syncNow('user');
+    await page.getByText('Nothing waiting. Everything is sent.').waitFor();
+    await until('each row still there, marked as left', async () => {
+      const texts = await rows.allTextContents();
+      return texts.length === 3 && texts.every((text) => text.includes('Left the outbox'));
+    });
+    expect(await kinds()).toBe(order);
+    // Its row in the same place; the table's columns may share the width a little otherwise (the
+    // buttons and reasons changed), but the point a click aimed at is still on the same button.
+    const after = (await lastRow.boundingBox())!;
+    expect(after.y).toBe(before.y);
+    const aimedAt = before.x + before.width / 2;
+    expect(after.x <= aimedAt && aimedAt <= after.x + after.width).toBe(true);
+    expect(s.sandbox.inspect.variants().filter((v) => v.content.startsWith('Waiting for '))).toHaveLength(2);
+
+    // Left and opened again: what was sent is gone.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Posts' }).click();
+    await outbox.click();
+    await page.getByText('Nothing waiting. Everything is sent.').waitFor();
+    expect(await rows.count()).toBe(0);
   });
 });
