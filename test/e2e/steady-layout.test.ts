@@ -149,9 +149,25 @@ describe('the editor holds still while a title is saved', () => {
     expect(s.sandbox.inspect.variants().filter((v) => v.content.startsWith('Waiting for '))).toHaveLength(2);
 
     // Left and opened again: what was sent is gone.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Posts' }).click();
+    const posts = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Posts' });
+    await posts.click();
     await outbox.click();
     await page.getByText('Nothing waiting. Everything is sent.').waitFor();
     expect(await rows.count()).toBe(0);
+
+    // What leaves while the view is closed is not shown as left when it opens again.
+    await call(s, 'sync.pause', undefined);
+    await call(s, 'posts.create', { workspace: s.sandbox.fixtures.workspace, title: 'Sent unseen' });
+    const unseen = page.getByRole('table').getByRole('row').filter({ hasText: 'Sent unseen' });
+    await unseen.waitFor();
+    await posts.click();
+    await call(s, 'sync.resume', undefined);
+    await s.app.core.syncNow('user');
+    await until('the post on the service', () =>
+      s.sandbox.inspect.posts(s.sandbox.fixtures.workspace).some((p) => p.title === 'Sent unseen'),
+    );
+    await outbox.click();
+    await page.getByText('Nothing waiting. Everything is sent.').waitFor();
+    expect(await unseen.count()).toBe(0);
   });
 });
