@@ -12,6 +12,7 @@ import {
   addVariant,
   call,
   newPost,
+  seriousInBothSchemes,
   syncNow,
   until,
   useSharedSetup,
@@ -147,6 +148,8 @@ describe('the editor holds still while a title is saved', () => {
     const aimedAt = before.x + before.width / 2;
     expect(after.x <= aimedAt && aimedAt <= after.x + after.width).toBe(true);
     expect(s.sandbox.inspect.variants().filter((v) => v.content.startsWith('Waiting for '))).toHaveLength(2);
+    // The rows that left are greyed, and still readable in both colour schemes.
+    expect(await seriousInBothSchemes(page)).toEqual([]);
 
     // Left and opened again: what was sent is gone.
     const posts = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Posts' });
