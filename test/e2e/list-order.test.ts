@@ -35,6 +35,8 @@ describe('the order of the post list', () => {
 
     // The oldest post, last in the list, opened and renamed: it changes, and stays put.
     const last = list(page).getByRole('button', { name: /^Weekly tips/ });
+    const thirdRowAt = async () => (await list(page).locator('li[aria-posinset="3"]').boundingBox())?.y;
+    const thirdRowBefore = await thirdRowAt();
     await last.click();
     const title = page.getByLabel('Title', { exact: true });
     await until('the post open', async () => (await title.inputValue()) === 'Weekly tips');
@@ -43,6 +45,9 @@ describe('the order of the post list', () => {
     // The row shows the new title: the list was read again since the change.
     await shows(page, renamed);
     await resort.waitFor();
+    // "Re-sort" came into the line above the rows without moving them (the line's words once
+    // wrapped to a second line then).
+    expect(await thirdRowAt()).toBe(thirdRowBefore);
     const underPointer = await controlAt(list(page).locator('li[aria-posinset="3"] .post-row'));
     expect(underPointer?.text).toMatch(/^Weekly tips for baristas/);
 
