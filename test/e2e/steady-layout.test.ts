@@ -34,11 +34,11 @@ async function at(control: Locator): Promise<{ x: number; y: number }> {
 /** Where "Add variant" is on screen, the first control below the post's notes. */
 const addVariantAt = (page: Page) => at(page.getByRole('button', { name: 'Add variant' }));
 
-describe('the editor holds still while a title is saved', () => {
+describe('what a person is about to click holds still while the window changes by itself', () => {
   const setup = useSharedSetup({ connect: true });
 
   it('a new post: its note goes with the first character, and nothing below moves when the title is saved', async () => {
-    const { page, app } = setup();
+    const { page, app, sandbox } = setup();
     await page.getByRole('button', { name: 'New post' }).click();
     await until('the new post made, its title focused', () =>
       page.evaluate<boolean>(
@@ -56,7 +56,7 @@ describe('the editor holds still while a title is saved', () => {
     await title.blur();
     await saved(page);
     await until('the title saved in the core', async () => {
-      const list = await app.core.invoke('posts.list', { workspace: 'acme' });
+      const list = await app.core.invoke('posts.list', { workspace: sandbox.fixtures.workspace });
       return list.ok && (list.value as { title: string }[]).some((p) => p.title === 'Held still');
     });
     expect(await titleNote(page).count()).toBe(0);
