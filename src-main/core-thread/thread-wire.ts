@@ -90,10 +90,12 @@ export class ThreadWire {
       if (!started && !this.#closed) return this.#sendHere(error);
       // Still queued for the end of this turn: never posted, so never sent. They are not failed
       // as outcomes unknown (an unknown create is read back, and asked about the second time).
-      const unposted = this.#calls.clear();
+      const queued = this.#calls.clear();
+      // Once closed, nothing goes again: they fail with the rest.
+      const unposted = this.#closed ? [] : queued;
       const failed = this.#takeWaiting(new Set(unposted.map((call) => call.id)));
       for (const w of failed) w.reject(fromWireFailure(asWireFailure(null)));
-      if (unposted.length === 0 || this.#closed) return;
+      if (unposted.length === 0) return;
       this.#thread().ref();
       for (const call of unposted) this.#calls.add(call);
     };
