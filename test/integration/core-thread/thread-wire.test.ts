@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceClient, ServiceError } from '../../../src-main/core/api';
 import { ThreadWire } from '../../../src-main/core-thread/thread-wire';
-import type { WireAnswer } from '../../../src-main/core/api/wire';
+import type { WireAnswer, WireRequest } from '../../../src-main/core/api/wire';
 import { startSandbox, type SandboxHandle } from '../../server/index';
 import { wireWorkerBundle } from '../../support/core-worker-bundle';
 
@@ -148,15 +148,23 @@ describe('a wire thread that dies', () => {
 
   it('a request made in the turn it dies, not yet posted to it, never left: a new thread sends it', async () => {
     const threadWire = await wire(DYING_WIRE);
-    const died = failure(threadWire.send(request('/die/')));
+    // The thread started and listening first, so that it dies as soon as it is asked to.
+    await threadWire.send(request('/posts/'));
+    const dying = new SharedArrayBuffer(4);
+    const flag = new Int32Array(dying);
+    const died = failure(threadWire.send({ ...request('/die/'), dying } as WireRequest));
     // Posted at the end of this turn. A request is then asked for in the loop's next timers,
     // while this thread sleeps and the other dies: the death is read later in that turn, and
-    // the request, queued for its end, was never posted.
+    // the request, queued for its end, was never posted. The other thread says when it is
+    // about to die (a fixed sleep was once too short in a loaded CI run); the last sleep lets
+    // its end reach this thread's loop.
     await new Promise((resolve) => setImmediate(resolve));
     const next = new Promise<WireAnswer>((resolve, reject) => {
       setTimeout(() => void threadWire.send(request('/posts/')).then(resolve, reject), 0);
     });
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    for (let tries = 0; tries < 100 && Atomics.load(flag, 0) === 0; tries++) Atomics.wait(flag, 0, 0, 100);
+    expect(Atomics.load(flag, 0)).toBe(1);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
     expect((await died).mayHaveReachedService).toBe(true);
     await expect(next).resolves.toMatchObject({ status: 200, text: '[]' });
   });
