@@ -4,15 +4,14 @@
 // Outbox, the rows that left stay in place until the view is left.
 
 /**
- * The posts of `fresh` (the core's list, in its order) placed as `shown` had them. A post that
- * was not shown comes in just after the shown post it follows in the core's order, or at the top
- * when it comes before them all (a new post, last changed, comes first). A post no longer in
- * `fresh` goes. Linear in the list's length, so 10,000 posts cost nothing to notice.
+ * `fresh` (the core's list, in its order) read against the ids shown: the shown items as they are
+ * now, and the others, those ahead of every shown one and the rest by the shown item they follow.
  */
-export function keptOrder<T extends { id: string }>(shown: readonly T[], fresh: readonly T[]): T[] {
-  const wasShown = new Set(shown.map((item) => item.id));
+function againstShown<T extends { id: string }>(
+  wasShown: ReadonlySet<string>,
+  fresh: readonly T[],
+): { current: Map<string, T>; leading: T[]; following: Map<string, T[]> } {
   const current = new Map<string, T>();
-  // The posts not shown before: those ahead of every shown one, and the others by the shown post they follow.
   const leading: T[] = [];
   const following = new Map<string, T[]>();
   let previous: string | null = null;
@@ -27,6 +26,17 @@ export function keptOrder<T extends { id: string }>(shown: readonly T[], fresh: 
       following.set(previous, after);
     }
   }
+  return { current, leading, following };
+}
+
+/**
+ * The posts of `fresh` (the core's list, in its order) placed as `shown` had them. A post that
+ * was not shown comes in just after the shown post it follows in the core's order, or at the top
+ * when it comes before them all (a new post, last changed, comes first). A post no longer in
+ * `fresh` goes. Linear in the list's length, so 10,000 posts cost nothing to notice.
+ */
+export function keptOrder<T extends { id: string }>(shown: readonly T[], fresh: readonly T[]): T[] {
+  const { current, leading, following } = againstShown(new Set(shown.map((item) => item.id)), fresh);
   const kept = leading;
   for (const { id } of shown) {
     const item = current.get(id);
@@ -58,16 +68,7 @@ export function keptInPlace<T extends { id: string }>(
   shown: ReadonlyArray<PlacedRow<T>>,
   fresh: readonly T[],
 ): Array<PlacedRow<T>> {
-  const current = new Map(fresh.map((item) => [item.id, item]));
-  const wasShown = new Set(shown.map((row) => row.item.id));
-  const leading: T[] = [];
-  const following = new Map<string, T[]>();
-  let previous: string | null = null;
-  for (const item of fresh) {
-    if (wasShown.has(item.id)) previous = item.id;
-    else if (previous === null) leading.push(item);
-    else following.set(previous, [...(following.get(previous) ?? []), item]);
-  }
+  const { current, leading, following } = againstShown(new Set(shown.map((row) => row.item.id)), fresh);
   const rows = leading.map((item) => ({ item, gone: false }));
   let newer: T[] = [];
   for (const row of shown) {
