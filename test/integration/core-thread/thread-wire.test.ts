@@ -164,7 +164,7 @@ describe('a wire thread that dies', () => {
     });
     for (let tries = 0; tries < 100 && Atomics.load(flag, 0) === 0; tries++) Atomics.wait(flag, 0, 0, 100);
     expect(Atomics.load(flag, 0)).toBe(1);
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+    Atomics.wait(flag, 0, 1, 300);
     expect((await died).mayHaveReachedService).toBe(true);
     await expect(next).resolves.toMatchObject({ status: 200, text: '[]' });
   });
