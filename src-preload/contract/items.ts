@@ -216,6 +216,15 @@ export interface PostDetail extends PostSummary {
   /** Why the post failed or was removed, in the service's words where they came from there. */
   error: string | null;
   /** Something to know that is not a failure (a title that stays in Outpost only, say). */
-  note: string | null;
+  note: PostNote | null;
   variants: VariantView[];
+}
+
+/**
+ * A post's note, by kind and in words. The kind lets the window act on it (a title being typed
+ * answers "title needed" before the core has saved it) without comparing the words.
+ */
+export interface PostNote {
+  kind: 'title-needed' | 'title-stays-local';
+  text: string;
 }

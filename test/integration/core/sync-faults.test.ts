@@ -515,7 +515,8 @@ describe('title conflicts', () => {
     const after = await c.call('posts.get', { id: post.id });
     expect(after.state).not.toBe('conflict');
     // Said next to the post: the new title lives in Outpost only.
-    expect(after.note).toMatch(/title/i);
+    expect(after.note?.kind).toBe('title-stays-local');
+    expect(after.note?.text).toMatch(/kept in Outpost only/);
   });
 });
 
@@ -586,7 +587,8 @@ describe('push details', () => {
     expect(s.inspect.variants(serverPost.id)[0]!.content).toBe('v20');
 
     const renamed = await c.call('posts.update', { id: post.id, title: 'Burst, renamed' });
-    expect(renamed.note).toMatch(/kept in Outpost only/);
+    expect(renamed.note?.kind).toBe('title-stays-local');
+    expect(renamed.note?.text).toMatch(/kept in Outpost only/);
     await c.core.syncNow('user');
     expect(s.inspect.posts(s.fixtures.workspace).find((p) => p.id === serverPost.id)!.title).toBe('Burst');
     expect((await c.call('posts.get', { id: post.id })).title).toBe('Burst, renamed');

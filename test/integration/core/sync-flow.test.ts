@@ -145,7 +145,8 @@ describe.each(variantsOfService)('key flows against %s', (_name, options) => {
     expect(s.inspect.posts(s.fixtures.workspace)).toHaveLength(before);
     const waiting = await c.call('posts.get', { id: post.id });
     expect(waiting.state).toBe('pending_sync');
-    expect(waiting.note).toMatch(/^Give this post a title to sync it/);
+    expect(waiting.note?.kind).toBe('title-needed');
+    expect(waiting.note?.text).toMatch(/^Give this post a title to sync it/);
     await c.call('posts.update', { id: post.id, title: 'Titled at last' });
     await c.core.syncNow('user');
     const created = s.inspect.posts(s.fixtures.workspace).filter((p) => p.title === 'Titled at last');

@@ -4,6 +4,7 @@ import type {
   DiscardPreview,
   OutboxOpView,
   PostDetail,
+  PostNote,
   PostSummary,
   PublishedElsewhere,
   StoredAsView,
@@ -201,11 +202,11 @@ export function postDetail(
 ): PostDetail {
   const base = postBase(post);
   const failed = ops.find((o) => o.variant_id === null && o.state === 'failed');
-  const note =
+  const note: PostNote | null =
     post.server_id !== null && base !== null && !sameText(base.title, post.title)
-      ? TITLE_STAYS_LOCAL
+      ? { kind: 'title-stays-local', text: TITLE_STAYS_LOCAL }
       : post.server_id === null && post.workspace !== null && post.title.trim() === ''
-        ? OUTBOX_REASONS.titleNeeded
+        ? { kind: 'title-needed', text: OUTBOX_REASONS.titleNeeded }
         : null;
   return {
     ...postSummary(post, variants, ops),
