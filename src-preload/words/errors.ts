@@ -16,6 +16,13 @@ export const NOT_FOUND = {
     `There is no version ${version} of this text: \`history\` lists the versions kept.`,
 };
 
+/**
+ * The window's words when a post it is asked to open is not there any more: a row still on
+ * screen (a left Outbox row, a Queue line not yet read again) can name a post deleted meanwhile.
+ * The command line keeps NOT_FOUND's id, which a script can act on.
+ */
+export const POST_GONE = 'This post is no longer in Outpost: it was deleted, here or on the service.';
+
 /** What a command refuses for another reason than what an item allows (words/refusals.ts). */
 export const COMMAND_ERRORS = {
   noVariantConflict: 'This variant has no conflict to resolve.',

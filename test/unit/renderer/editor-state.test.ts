@@ -7,6 +7,7 @@ import { SAVE_AT_LEAST_EVERY_MS, SAVE_DELAY_MS, saveDelay } from '@preload/typin
 import { EditorState } from '../../../src-renderer/src/lib/state/editor/editor.svelte';
 import { FocusRequests } from '../../../src-renderer/src/lib/state/editor/focus-request.svelte';
 import { variantView } from './fixtures';
+import { POST_GONE } from '@preload/words/errors';
 
 const POST: PostDetail = {
   id: 'p1',
@@ -393,6 +394,13 @@ describe('the open post deleted meanwhile', () => {
     gone = true;
     await editor.refresh();
     expect([editor.post, editor.messages.shown]).toEqual([null, {}]);
+  });
+
+  it('says in words, not by its id, that a post asked for is gone', async () => {
+    const editor = await openEditor();
+    gone = true;
+    await editor.open('p1');
+    expect(editor.loadError).toBe(POST_GONE);
   });
 });
 

@@ -6,6 +6,7 @@
 // through here.
 import { SvelteMap } from 'svelte/reactivity';
 import type { PostDetail, VariantView } from '@preload/bridge';
+import { POST_GONE } from '@preload/words/errors';
 import { BridgeError, errorMessage, invoke } from '../../bridge';
 import { Conflicts } from './conflicts.svelte';
 import { FocusRequests, type FocusRequest, type FocusTarget } from './focus-request.svelte';
@@ -69,7 +70,8 @@ export class EditorState implements OpenPost {
       this.heldForOpen.delete(mine);
       if (mine !== this.openSequence) return;
       this.focus.drop();
-      this.loadError = errorMessage(error);
+      const gone = error instanceof BridgeError && error.code === 'not_found';
+      this.loadError = gone ? POST_GONE : errorMessage(error);
     }
   }
 
