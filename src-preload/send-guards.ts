@@ -2,7 +2,7 @@
 // (src-main/core/app/items/send-checks.ts) and the window disables the action with the same
 // words (words/refusals.ts). Pure functions over plain facts, shared like the counter they rely on.
 import type { AccountChoice } from './bridge';
-import { countFor, platformKey, platformName } from './counter';
+import { overLimitCount, platformKey, platformName } from './counter';
 import { accountInactive, noDefaultAccount, overLimit, REFUSALS } from './words/refusals';
 
 export type RefusalReason = 'past_time' | 'over_limit' | 'no_account';
@@ -20,10 +20,13 @@ export function guardTime(at: string, now: Date): GuardResult {
   };
 }
 
-/** Counted exactly as the window's counter counts (src-preload/counter.ts). */
+/**
+ * Counted exactly as the window's counter counts (src-preload/counter.ts); a text no longer than
+ * the limit in UTF-16 units is not counted at all.
+ */
 export function guardLength(platform: string, content: string): GuardResult {
-  const count = countFor(platform, content);
-  if (!count?.over) return OK;
+  const count = overLimitCount(platform, content);
+  if (!count) return OK;
   const name = platformName(platform);
   return {
     ok: false,

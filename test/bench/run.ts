@@ -6,7 +6,7 @@
 // BENCH_QUICK=1 runs everything at small sizes (for working on the bench itself); its figures
 // are not comparable with the goals and the table says so. BENCH_REPEATS=N changes how many
 // pairs of pull and push runs are taken (default 3). BENCH_ONLY=growth (or any of pull, push,
-// idle, render, calendar, queue, bulk, import, growth, find, safekeeping, posting-times,
+// idle, render, calendar, queue, bulk, import, growth, find, safekeeping, posting-times, long-texts,
 // file-size, keystrokes, window-pull, comma-separated) runs only
 // those parts;
 // bench-results.json keeps the other parts of its previous run. Measured Outpost processes apply the app's V8 memory settings
@@ -56,6 +56,8 @@ import { benchSafekeeping } from './safekeeping';
 import { safekeepingRows } from './lib/safekeeping-rows';
 import { benchPostingTimesApart } from './posting-times';
 import { postingTimesRow } from './lib/posting-times-row';
+import { benchLongTextsApart } from './long-texts';
+import { longTextsRow } from './lib/long-texts-row';
 import { benchFileSize } from './file-size';
 import { fileSizeRow } from './lib/file-size-row';
 import { benchKeystrokes } from './keystrokes';
@@ -92,6 +94,7 @@ const SECTIONS = [
   'find',
   'safekeeping',
   'posting-times',
+  'long-texts',
   'file-size',
   'keystrokes',
   'window-pull',
@@ -158,6 +161,8 @@ const config = {
   safekeepingPosts: quick ? 1_000 : 50_000,
   /** Readings of each long posting-times line (1 MB lines and a 120,000-character one). */
   postingTimesRuns: quick ? 2 : 5,
+  /** Length checks of each 100,000-character text. */
+  longTextRuns: quick ? 2 : 5,
   /** The file size: posts pulled into an empty folder, beside the service's own file. */
   fileSizePosts: envSizes('BENCH_FILE_SIZES') ?? (quick ? [1_000, 3_000] : [10_000, 50_000]),
   /** Keystrokes during a first pull: library sizes, and the time from one keystroke to the next. */
@@ -1163,6 +1168,26 @@ if (selected.has('posting-times')) {
       lines: read.lines.map((l) => ({
         ...l,
         parse: { median: round(l.parse.median), max: round(l.parse.max), n: l.parse.n },
+      })),
+      met: row.met,
+    },
+  };
+}
+
+// --- long texts: the length check of a text as long as the service takes ---------------------
+if (selected.has('long-texts')) {
+  const begun = beginSection();
+  log(`long texts: length checks (${loadText(begun.loadAtStart)})`);
+  const checked = await benchLongTextsApart({ runs: config.longTextRuns });
+  const row = longTextsRow(checked, begun.loadAtStart);
+  log(`long texts: ${row.figure}`);
+  sections['long-texts'] = {
+    ...begun,
+    rows: [row],
+    figures: {
+      texts: checked.texts.map((t) => ({
+        ...t,
+        check: { median: round(t.check.median), max: round(t.check.max), n: t.check.n },
       })),
       met: row.met,
     },

@@ -66,3 +66,35 @@ describe('platform counters', () => {
     expect(countFor('linkedin', 'a'.repeat(3001))?.over).toBe(true);
   });
 });
+
+describe('graphemes counted a piece at a time', () => {
+  const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  const whole = (text: string): number => [...segmenter.segment(text)].length;
+
+  // Each would be cut inside a grapheme by some piece: flags (pairs counted from the run's
+  // start), joined emoji, marks, a skin tone, a keycap, Hangul syllables in jamo, an Indic
+  // conjunct, CR LF, and one letter under more marks than a piece holds.
+  const TEXTS: Array<[string, string]> = [
+    ['an odd run of flags', '🇩🇪🇫🇷🇮🇹🇪🇸🇬🇧x🇯🇵🇰🇷🇺🇸'],
+    ['a joined family', 'a👨‍👩‍👧‍👦b👩🏽‍💻c'],
+    ['letters and their marks', 'e\u0301a\u0308o\u0302\u0323'],
+    ['a keycap and a skin tone', '1️⃣👍🏿'],
+    ['Hangul in jamo', '\u1100\u1161\u11A8\u1100\u1161'],
+    ['an Indic conjunct', 'क्ष क्‍ष स्त्र'],
+    ['lines ending in CR LF', 'a\r\nb\r\n\r\nc'],
+    ['a letter under 40 marks', `a${'\u0301'.repeat(40)}b`],
+  ];
+
+  it.each(TEXTS)('%s: every piece size counts as the whole text does', (_, text) => {
+    const expected = whole(text);
+    for (let piece = 1; piece <= text.length + 1; piece++) expect(countGraphemes(text, piece)).toBe(expected);
+  });
+
+  it('counts a text past 65,536 units with an emoji as its parts add up', () => {
+    // The length at which Node's segmenter, given the text whole, stood still for minutes.
+    const part = 'Lorem ipsum dolor sit amet 😀 שלום ';
+    const text = part.repeat(3000);
+    expect(text.length).toBeGreaterThan(65_536);
+    expect(countGraphemes(text)).toBe(whole(part) * 3000);
+  });
+});
