@@ -15,16 +15,35 @@ export const noInvisible = (s: string, ctx: z.core.$RefinementCtx<string>) => {
   const problem = identifierProblem(s);
   if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
 };
-export const isoTime = z
-  .string()
-  .refine(
-    (s) =>
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(s) &&
-      !Number.isNaN(Date.parse(s)),
-    {
-      message: 'must be an ISO 8601 timestamp with a time zone (e.g. 2030-01-01T09:00:00Z)',
-    },
+const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):?(\d{2}))$/;
+
+/**
+ * An instant as the service writes them, of a day and an hour that exist. `Date.parse` rolls
+ * 30 February over into March and 24:00 into the next day; a time typed wrong would then go
+ * out on a day nobody typed, where the service itself refuses such a day.
+ */
+function isRealTime(s: string): boolean {
+  const m = ISO_TIME.exec(s);
+  if (m === null) return false;
+  const [year, month, day, hour, minute, second = '0', offsetHours = '0', offsetMinutes = '0'] = m.slice(1);
+  const daysInMonth = new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate();
+  return (
+    Number(month) >= 1 &&
+    Number(month) <= 12 &&
+    Number(day) >= 1 &&
+    Number(day) <= daysInMonth &&
+    Number(hour) <= 23 &&
+    Number(minute) <= 59 &&
+    Number(second) <= 59 &&
+    Number(offsetHours) <= 23 &&
+    Number(offsetMinutes) <= 59 &&
+    !Number.isNaN(Date.parse(s))
   );
+}
+
+export const isoTime = z.string().refine(isRealTime, {
+  message: 'must be an ISO 8601 timestamp with a time zone, of a day that exists (e.g. 2030-01-01T09:00:00Z)',
+});
 export const slug = z.string().min(1, 'must not be empty').max(200).superRefine(noInvisible);
 export const platform = z.string().trim().min(1, 'must not be empty').max(100).superRefine(noInvisible);
 /** A social profile's id. */
