@@ -20,9 +20,17 @@ export const FILE_PROBLEMS = {
   noPlatform: 'No column says the platform: name one "platform" (or "network"), or choose it below.',
 } as const;
 
+/** A cell as a verdict quotes it: its first 40 characters. */
+const shortCell = (cell: string): string => {
+  const trimmed = cell.trim();
+  return trimmed.length > 40 ? `${trimmed.slice(0, 39)}…` : trimmed;
+};
+
 /** Each row's verdict: what stops it from being made as it stands. */
 export const ROW_PROBLEMS = {
   noText: 'there is no text',
+  beyondHeader: (beyond: readonly string[]): string =>
+    `it has more cells than the header has columns (${beyond.map((c) => `'${shortCell(c)}'`).join(', ')} past the last): a text holding a comma or a semicolon needs quotes around it`,
   noPlatform: 'there is no platform',
   // Counted as the editor counts (X weighted, Bluesky in graphemes); said as people say it.
   overLimit: (used: number, limit: number, platform: string): string =>

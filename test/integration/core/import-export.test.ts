@@ -49,6 +49,8 @@ describe('every row checked before anything is made', () => {
         'Empty,X,,   ,',
         'When,X,,Hi,next tuesday',
         'Sky,Bluesky,,' + '🚀'.repeat(301) + ',',
+        // Nobody quoted the text, so its comma made a cell more: refused, never imported cut short.
+        'Cut,X,,Hello, world,2030-01-05 10:00',
       ]),
       { zone: 'Europe/Berlin' },
     );
@@ -65,6 +67,7 @@ describe('every row checked before anything is made', () => {
       'Row 11: there is no text',
       "Row 12: 'next tuesday' is not a time Outpost reads: write 2030-03-29 09:30 (a local time), 2030-03-29T09:30+02:00, or queue",
       'Row 13: 301 of 300 characters for Bluesky',
+      "Row 14: it has more cells than the header has columns ('2030-01-05 10:00' past the last): a text holding a comma or a semicolon needs quotes around it",
     ]);
     expect(await c.call('posts.list', { workspace })).toEqual(before);
   });

@@ -14,6 +14,11 @@ export interface ImportRow {
   id: string;
   /** The row that starts this row's post. */
   postRow: number;
+  /**
+   * What the row holds past the header's last column: a text with a comma (or a semicolon)
+   * that nobody quoted, cut there by the parser. The row is refused rather than imported short.
+   */
+  beyond: string[];
 }
 
 type ReadField = Exclude<ImportField, 'state' | 'link'>;
@@ -31,6 +36,7 @@ export function importRows(request: Pick<ImportRequest, 'table' | 'columns'>): I
   };
   const groups = new Map<string, number>();
   let previous: { title: string; postRow: number; grouped: boolean } | null = null;
+  const columns = request.table.header.length;
   return request.table.rows.map(({ row, cells }) => {
     const title = cell(cells, 'title').trim();
     const post = cell(cells, 'post').trim();
@@ -49,6 +55,7 @@ export function importRows(request: Pick<ImportRequest, 'table' | 'columns'>): I
       time: cell(cells, 'time'),
       id: cell(cells, 'id').trim(),
       postRow,
+      beyond: cells.slice(columns).filter((c) => c.trim() !== ''),
     };
   });
 }

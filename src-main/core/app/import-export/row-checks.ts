@@ -129,13 +129,15 @@ function draftOf(
   const time = readRowTime(row.time, zone);
   const over = overLimitCount(resolved.platform, row.text);
   const reason =
-    row.text.trim() === ''
-      ? ROW_PROBLEMS.noText
-      : over !== null
-        ? ROW_PROBLEMS.overLimit(over.used, over.limit, resolved.platform)
-        : time.kind === 'problem'
-          ? time.reason
-          : null;
+    row.beyond.length > 0
+      ? ROW_PROBLEMS.beyondHeader(row.beyond)
+      : row.text.trim() === ''
+        ? ROW_PROBLEMS.noText
+        : over !== null
+          ? ROW_PROBLEMS.overLimit(over.used, over.limit, resolved.platform)
+          : time.kind === 'problem'
+            ? time.reason
+            : null;
   return {
     ...base,
     ...resolved,
