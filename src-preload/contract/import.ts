@@ -20,8 +20,13 @@ export interface ImportRequest {
   workspace: string;
   table: ImportTable;
   columns: Array<ImportField | null>;
-  /** The zone local times are in; without it, the account's posting-times zone, else the computer's. */
+  /** The zone local times are in; without it, the account's posting-times zone, else `viewerZone`. */
   zone?: string;
+  /**
+   * The zone of whoever asks (the window's, which may not be the core's computer's: a browser
+   * in Berlin on a host running in UTC); without it, the computer's.
+   */
+  viewerZone?: string;
 }
 
 /** ready: can be made; invalid: cannot as it stands; duplicate: made already (or earlier in the file). */

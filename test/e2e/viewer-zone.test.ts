@@ -71,4 +71,26 @@ describe('times in the viewer’s zone', () => {
     const readAt = new Intl.DateTimeFormat('en-GB', { timeStyle: 'short', timeZone: WINDOW_ZONE });
     expect(status).toContain(`read ${readAt.format(Date.parse(read))}`);
   });
+
+  it('pasted cells are read on the window’s clock where the account has no posting times', async () => {
+    const s = await chromium.start({ timezoneId: WINDOW_ZONE, connect: true });
+    const page = s.page;
+    const day = utcToZonedInput(new Date(s.now() + 2 * DAY).toISOString(), WINDOW_ZONE).slice(0, 10);
+    const cells = `title\tplatform\ttext\ttime\nZone plan\tX\tOn Berlin's clock\t${day} 10:00`;
+    await page.getByRole('button', { name: 'Import…' }).click();
+    // A paste outside any field, as the browser delivers one (the suites are typed for Node).
+    await page.evaluate(`(() => {
+      const transfer = new DataTransfer();
+      transfer.setData('text/plain', ${JSON.stringify(cells)});
+      document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+    })()`);
+    const view = page.getByRole('region', { name: 'Import content' });
+    await view.getByRole('button', { name: 'Import 1 row' }).click();
+    await waitForText(view.getByRole('status'), /1 post planned\./);
+    const list = await call(s, 'posts.list', { workspace: s.sandbox.fixtures.workspace });
+    const post = await call(s, 'posts.get', { id: list.find((p) => p.title === 'Zone plan')?.id ?? '' });
+    expect(post.variants.map((v) => Date.parse(v.scheduledAt ?? ''))).toEqual([
+      Date.parse(zonedInputToUtc(`${day}T10:00`, WINDOW_ZONE)),
+    ]);
+  });
 });

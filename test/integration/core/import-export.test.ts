@@ -72,6 +72,28 @@ describe('every row checked before anything is made', () => {
     expect(await c.call('posts.list', { workspace })).toEqual(before);
   });
 
+  it('reads local times on the clock of the window that asks when the account has none', async () => {
+    // The window may be in another zone than the core's computer (a browser in Auckland on a
+    // host in UTC): its 10:00 is Auckland's, gaps included.
+    const { c, workspace } = await connected();
+    const req = request(
+      workspace,
+      lines(['Kiwi,X,@acme,Hello,2030-01-05 10:00', 'Gap,X,@acme,Hi,2030-04-07 02:30']),
+      {
+        viewerZone: 'Pacific/Auckland',
+      },
+    );
+    const check = await c.call('posts.checkImport', req);
+    expect(check.rows.map((r) => [r.row, r.scheduledAt])).toEqual([
+      [2, '2030-01-04T21:00:00.000Z'],
+      [3, null],
+    ]);
+    expect(await sentences(c, req)).toEqual([
+      'Row 2: ready',
+      'Row 3: 2030-04-07 02:30 happens twice in Pacific/Auckland (the clocks go back): write 2030-04-07T02:30+13:00 or 2030-04-07T02:30+12:00',
+    ]);
+  });
+
   it('refuses a table without a text or platform column, and an unknown workspace, in one sentence', async () => {
     const { c, workspace } = await connected();
     const req = request(workspace, 'title,platform,body\nA,X,hi');

@@ -13,6 +13,11 @@ import { checkRows } from './row-checks';
 
 const FIELDS = ['title', 'platform', 'account', 'text', 'time', 'post', 'state', 'link', 'id'] as const;
 
+const timeZone = z
+  .string()
+  .max(100)
+  .refine(isTimeZone, { message: 'must be a time zone such as Europe/Paris' });
+
 const importRequest = z.strictObject({
   workspace: slug,
   table: z.strictObject({
@@ -23,11 +28,8 @@ const importRequest = z.strictObject({
       .max(MAX_IMPORT_ROWS),
   }),
   columns: z.array(z.enum(FIELDS).nullable()).max(200),
-  zone: z
-    .string()
-    .max(100)
-    .refine(isTimeZone, { message: 'must be a time zone such as Europe/Paris' })
-    .optional(),
+  zone: timeZone.optional(),
+  viewerZone: timeZone.optional(),
 });
 
 const exportRequest = z.strictObject({

@@ -125,7 +125,10 @@ function draftOf(
       time: { kind: 'empty' },
     };
   const zone =
-    request.zone ?? (resolved.accountId && facts.schedules.get(resolved.accountId)?.zone) ?? systemZone();
+    request.zone ??
+    (resolved.accountId && facts.schedules.get(resolved.accountId)?.zone) ??
+    request.viewerZone ??
+    systemZone();
   const time = readRowTime(row.time, zone);
   const over = overLimitCount(resolved.platform, row.text);
   const reason =

@@ -16,6 +16,7 @@ import { checkedText, decodeFile, type Decoded } from '@preload/spreadsheet/deco
 import { readTable } from '@preload/spreadsheet/table';
 import { FILE_PROBLEMS, MAX_IMPORT_BYTES } from '@preload/words/import';
 import { errorMessage, invoke } from '../bridge';
+import { localZone } from '../schedule-time';
 
 /** The files a drop opens as an import. */
 export function isTableFile(name: string): boolean {
@@ -119,7 +120,7 @@ export class ImportState {
     const rows = this.table.rows.filter((r) => !this.leftOut.has(r.row));
     return rows.length === 0
       ? null
-      : { workspace, table: { ...this.table, rows }, columns: [...this.columns] };
+      : { workspace, table: { ...this.table, rows }, columns: [...this.columns], viewerZone: localZone() };
   }
 
   async recheck(): Promise<void> {
