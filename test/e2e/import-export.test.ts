@@ -125,6 +125,28 @@ describe('import posts in the window', () => {
     expect(await titlesIn(s)).toEqual(again);
   });
 
+  it('a file chosen, fixed in a spreadsheet and chosen again is read again, with no error in the page', async () => {
+    const s = await chromium.start({ connect: true });
+    const page = s.page;
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.getByRole('button', { name: 'Import…' }).click();
+    const choose = async (csv: string): Promise<void> => {
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser'),
+        view(page).getByRole('button', { name: 'Choose a CSV or TSV file…' }).click(),
+      ]);
+      await chooser.setFiles({ name: 'plan.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    };
+    await choose('title,platform,text\nChosen one,X,First\n');
+    await waitForText(summary(page), /plan\.csv: 1 row ready \(1 post\)/);
+    // Emptied, so that choosing plan.csv again is a change the browser reports.
+    expect(await view(page).getByLabel('CSV or TSV file to import').inputValue()).toBe('');
+    await choose('title,platform,text\nChosen one,X,First\nChosen two,X,Second\n');
+    await waitForText(summary(page), /plan\.csv: 2 rows ready \(2 posts\)/);
+    expect(errors).toEqual([]);
+  });
+
   it('a dropped file opens the import; an export saved from the list reads back as already here', async () => {
     const s = await chromium.start({ connect: true });
     const page = s.page;
