@@ -58,8 +58,19 @@ describe('guarded sending', () => {
       (await s.app.core.invoke('outbox.list', undefined)).ok && s.sandbox.inspect.publishCount(variant.id),
     ).toBe(0);
 
-    await question.getByRole('button', { name: 'Pick another time' }).click();
+    // It opens on "Pick another time": a second Enter meant for Schedule publishes nothing, and
+    // the caret goes to the time's first piece, where a time typed again starts.
+    await until('the question focused on its safe answer', async () =>
+      s.page.evaluate(`document.activeElement?.textContent === 'Pick another time'`),
+    );
+    await s.page.keyboard.press('Enter');
     await question.waitFor({ state: 'detached' });
+    expect(
+      await s.page.evaluate(
+        `document.activeElement === document.querySelector('#schedule-time [role="spinbutton"]')`,
+      ),
+    ).toBe(true);
+    expect(s.sandbox.inspect.publishCount(variant.id)).toBe(0);
     await schedule.click();
     await question.getByRole('button', { name: 'Send now instead' }).click();
     await syncNow(s.page);
