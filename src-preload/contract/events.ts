@@ -15,6 +15,8 @@ export interface OutpostNotification {
   url: string | null;
   postId: LocalId | null;
   variantId: LocalId | null;
+  /** A notice about no post: what it holds for; it goes once a sync status says that has ended. */
+  cause?: 'needs_token';
 }
 
 /** Everything the core tells the window without being asked. */

@@ -59,7 +59,7 @@ export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 /** The most of an error answer's body written to the log. */
 const LOGGED_BODY_CHARS = 64 * 1024;
 
-export { isLoopbackHost, validateBaseUrl, validateToken } from './settings-checks';
+export { isLoopbackHost, validateBaseUrl, validateToken, withoutApiSuffix } from './settings-checks';
 export { classifyTransportError } from './transport-errors';
 export { TOO_LARGE } from './read-body';
 

@@ -58,6 +58,17 @@ export function validateBaseUrl(input: string): string {
   return `${url.protocol}//${url.host}${path}`;
 }
 
+/**
+ * A checked address without a last `/api` (null: it has none). Every path of the API starts with
+ * /api/ already, so one typed with it doubles it; yet an address may have a path of its own, so
+ * this is only tried once the address as typed has nothing there.
+ */
+export function withoutApiSuffix(baseUrl: string): string | null {
+  const url = new URL(baseUrl);
+  if (!/\/api$/i.test(url.pathname)) return null;
+  return `${url.protocol}//${url.host}${url.pathname.slice(0, -'/api'.length)}`;
+}
+
 const TOKEN_FORM = /^[A-Za-z0-9][A-Za-z0-9-]*_pat_[\x21-\x7e]+$/;
 
 /** Checks the token's form (`<service>_pat_<secret>`) and returns it trimmed; never echoes it. */

@@ -1,7 +1,7 @@
 // The notices the user hears (in the window, and from the tray when the host says so): each
 // goes out as an event, with a title per kind. Raising one inside a unit of work holds it
 // until the commit (store/unit-of-work.ts).
-import type { BridgeEvent, NotificationKind } from '@preload/bridge';
+import type { BridgeEvent, NotificationKind, OutpostNotification } from '@preload/bridge';
 
 const NOTICE_TITLES: Record<NotificationKind, string> = {
   published: 'Published',
@@ -15,7 +15,12 @@ export function notify(
   ctx: { emit(event: BridgeEvent): void },
   kind: NotificationKind,
   body: string,
-  ids: { postId: string | null; variantId: string | null; url?: string | null },
+  ids: {
+    postId: string | null;
+    variantId: string | null;
+    url?: string | null;
+    cause?: OutpostNotification['cause'];
+  },
 ): Promise<void> {
   ctx.emit({
     name: 'notification',
@@ -26,6 +31,7 @@ export function notify(
       url: ids.url ?? null,
       postId: ids.postId,
       variantId: ids.variantId,
+      ...(ids.cause ? { cause: ids.cause } : {}),
     },
   });
   return Promise.resolve();

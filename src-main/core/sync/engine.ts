@@ -190,7 +190,7 @@ export class SyncEngine {
       this.#ctx,
       'needs_user',
       'Sync is paused until Outpost has an access token the service accepts: enter one in Settings. Your drafts are kept.',
-      { postId: null, variantId: null },
+      { postId: null, variantId: null, cause: 'needs_token' },
     );
   }
 

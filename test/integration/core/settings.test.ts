@@ -74,6 +74,34 @@ describe('connection settings', () => {
     expect(JSON.stringify(t.events)).not.toContain(secret);
   });
 
+  it('an address typed with /api on its end is the service without it (every path starts with /api/)', async () => {
+    sandbox = await startSandbox({ manualClock: true });
+    t = await openCore();
+    const s = sandbox;
+    for (const typed of [`${s.baseUrl}/api/`, `${s.baseUrl}/API`]) {
+      const tested = await t.call('settings.testConnection', {
+        baseUrl: typed,
+        token: s.token,
+        authHeader: 'bearer',
+      });
+      expect(tested).toEqual({ ok: true, workspaces: [s.fixtures.workspace, s.fixtures.secondWorkspace] });
+    }
+    const view = await t.call('settings.connect', {
+      baseUrl: `${s.baseUrl}/api/`,
+      token: s.token,
+      authHeader: 'bearer',
+    });
+    expect(view).toMatchObject({ connected: true, baseUrl: s.baseUrl });
+    expect((await t.core.syncNow('user')).lastError).toBeNull();
+    // An address whose own path merely ends in /api and has nothing there still says so.
+    const nowhere = await t.call('settings.testConnection', {
+      baseUrl: `${s.baseUrl}/nothing/api`,
+      token: s.token,
+      authHeader: 'bearer',
+    });
+    expect(nowhere).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
   it('a missing token for a stored connection asks for one and keeps the queue', async () => {
     sandbox = await startSandbox({ manualClock: true });
     t = await openCore();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateBaseUrl, validateToken } from '../../../src-main/core/api/client';
+import { validateBaseUrl, validateToken, withoutApiSuffix } from '../../../src-main/core/api/client';
 import { ServiceError } from '../../../src-main/core/api/errors';
 
 function failure(run: () => unknown): ServiceError {
@@ -42,6 +42,19 @@ describe('validateBaseUrl', () => {
     const error = failure(() => validateBaseUrl(input));
     expect(error.kind).toBe('invalid_settings');
     expect(error.message).toMatch(message);
+  });
+});
+
+describe('withoutApiSuffix', () => {
+  it.each([
+    ['https://cps.example.com/api', 'https://cps.example.com'],
+    ['https://cps.example.com/API', 'https://cps.example.com'],
+    ['https://cps.example.com:8443/service/api', 'https://cps.example.com:8443/service'],
+    ['https://cps.example.com', null],
+    ['https://cps.example.com/myapi', null],
+    ['https://cps.example.com/api/v2', null],
+  ])('%s is tried again as %s', (input, expected) => {
+    expect(withoutApiSuffix(validateBaseUrl(input))).toBe(expected);
   });
 });
 

@@ -133,6 +133,33 @@ describe('notices', () => {
     expect(titles(notices)).toEqual(['live']);
   });
 
+  it('keeps the token notice while sync waits for a token, and drops it once one is given', () => {
+    const notices = new NoticesState({ informational: () => true });
+    const token = {
+      kind: 'needs_user',
+      title: 'token',
+      postId: null,
+      variantId: null,
+      cause: 'needs_token',
+    } as const;
+    notices.receive(notification(token));
+    notices.syncStatusChanged({ ...idle, phase: 'needs_token' });
+    notices.syncStatusChanged({ ...idle, phase: 'syncing' });
+    expect(titles(notices)).toEqual(['token']);
+    notices.syncStatusChanged(idle);
+    expect(titles(notices)).toEqual([]);
+  });
+
+  it('shows the same notice once, however often it comes; the history keeps each', () => {
+    const notices = new NoticesState({ informational: () => true });
+    const token = { kind: 'needs_user', title: 'token', postId: null, variantId: null } as const;
+    notices.receive(notification(token));
+    notices.receive(notification({ title: 'live' }));
+    notices.receive(notification(token));
+    expect(titles(notices)).toEqual(['live', 'token']);
+    expect(notices.history.map((n) => n.title)).toEqual(['token', 'live', 'token']);
+  });
+
   it('drops a "needs you" notice when its post no longer shows the cause, or is gone', async () => {
     let post: PostDetail | null = postWith('conflict');
     const asked: string[] = [];

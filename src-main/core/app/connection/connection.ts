@@ -6,7 +6,14 @@ import { COMMAND_ERRORS } from '@preload/words/errors';
 import type { Kysely } from 'kysely';
 import type { AuthHeaderStyle, SettingsView, Theme } from '@preload/bridge';
 import type { AnswerWatch } from '../../api/answer-watch';
-import { ServiceClient, validateBaseUrl, validateToken } from '../../api/client';
+import {
+  ServiceClient,
+  validateBaseUrl,
+  validateToken,
+  withoutApiSuffix,
+  type ServiceWorkspace,
+} from '../../api/client';
+import { ServiceError } from '../../api/errors';
 import type { Wire } from '../../api/wire';
 import type { Logger, SecretStore } from '../../ports';
 import { BASE_URL_ENV_VAR, TOKEN_ENV_VAR } from '../../secrets/environment-store';
@@ -79,6 +86,25 @@ export class Connection {
       ...(this.#o.fetch ? { fetch: this.#o.fetch } : {}),
       ...(this.#o.requestTimeoutMs ? { timeoutMs: this.#o.requestTimeoutMs } : {}),
     });
+  }
+
+  /**
+   * The workspaces at an address, and the address that answered: one typed with the API's own
+   * /api on its end (QA: "no route for GET /api/api/workspaces/") is tried again without it.
+   */
+  async #workspacesAt(
+    baseUrl: string,
+    token: string,
+    authHeader: AuthHeaderStyle,
+  ): Promise<{ baseUrl: string; workspaces: ServiceWorkspace[] }> {
+    try {
+      return { baseUrl, workspaces: await this.#newClient(baseUrl, token, authHeader).listWorkspaces() };
+    } catch (error) {
+      const without = withoutApiSuffix(baseUrl);
+      if (without === null || !(error instanceof ServiceError) || error.kind !== 'not_found') throw error;
+      const workspaces = await this.#newClient(without, token, authHeader).listWorkspaces();
+      return { baseUrl: without, workspaces };
+    }
   }
 
   async #token(baseUrl: string): Promise<string | null> {
@@ -163,16 +189,15 @@ export class Connection {
       if (!token) throw new CommandError('invalid_settings', COMMAND_ERRORS.tokenNeeded);
     }
     this.#o.redactor.add(token);
-    const workspaces = await this.#newClient(baseUrl, validateToken(token), p.authHeader).listWorkspaces();
+    const { workspaces } = await this.#workspacesAt(baseUrl, validateToken(token), p.authHeader);
     return workspaces.map((w) => w.slug);
   }
 
   /** Checks the token with the service, then keeps it (keychain, or memory when that refuses). */
   async connect(p: ConnectInput): Promise<{ baseUrl: string; workspaces: number }> {
-    const baseUrl = validateBaseUrl(p.baseUrl);
     const token = validateToken(p.token.trim());
     this.#o.redactor.add(token);
-    const workspaces = await this.#newClient(baseUrl, token, p.authHeader).listWorkspaces();
+    const { baseUrl, workspaces } = await this.#workspacesAt(validateBaseUrl(p.baseUrl), token, p.authHeader);
     const db = this.db();
     const previous = await getConnection(db);
     try {

@@ -2,7 +2,7 @@
 // with (there is no rename), so a post without one waits.
 import type { ServicePost } from '../../api/client';
 import { listLinkedPosts, updatePost, type PostBase } from '../../store/post-repository';
-import type { SyncContext } from '../../store/unit-of-work';
+import { nowIso, type SyncContext } from '../../store/unit-of-work';
 import { OUTBOX_REASONS } from '@preload/words/outbox';
 import { checkCreatedPost, keptLink, sameText, storedFormOf, type StoredAs } from '../answer-check';
 import { parsePayload } from '../payload';
@@ -11,13 +11,22 @@ import { foldPulledCopy, pulledCopiesAmong } from '../pulled-copies';
 import { noteStoredDifferently } from '../stored-differently';
 import { checkNotLinkedElsewhere, settled, type OpRunner, type OpRows } from './runner';
 
-/** Links the post to the service's: an answer recorded, not a change of the post (its time stays). */
-export function linkPost(rows: OpRows, sp: Pick<ServicePost, 'id' | 'title'>, storedAs: StoredAs | null) {
+/**
+ * Links the post to the service's: an answer recorded, not a change of the post (its time stays).
+ * `made`: the service made it for this create, so it had no variant but ours: read whole then.
+ */
+export function linkPost(
+  rows: OpRows,
+  sp: Pick<ServicePost, 'id' | 'title'>,
+  storedAs: StoredAs | null,
+  made = false,
+) {
   return async (t: SyncContext): Promise<void> => {
     await updatePost(t.db, rows.post.id, {
       server_id: keptLink('post', rows.post.server_id, sp.id),
       base: JSON.stringify({ title: sp.title } satisfies PostBase),
       error: null,
+      ...(made ? { variants_read_at: nowIso(t) } : {}),
     });
     if (storedAs !== null)
       await noteStoredDifferently(t, { postId: rows.post.id, variantId: null }, storedAs);
@@ -41,7 +50,7 @@ export const createPostRunner: OpRunner<string> = {
       return {
         event: { type: 'answered', reason: `The service created the post, as post ${created.id}.` },
         action: 'create_post',
-        record: linkPost(rows, created, storedAs),
+        record: linkPost(rows, created, storedAs, true),
       };
     });
   },

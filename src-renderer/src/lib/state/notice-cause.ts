@@ -19,3 +19,16 @@ export function causeRemains(
 export function nothingNeedsUser(status: SyncStatus): boolean {
   return status.needsAttention === 0 && status.conflicts === 0 && status.failed === 0;
 }
+
+/**
+ * Whether a sync status says a notice's cause has ended. A sync paused for a token rests at
+ * `needs_token` (a run in between says `syncing`); any other phase means a token was given or
+ * the pause is over, and a later refusal says so again.
+ */
+export function endedBy(
+  notice: { kind: string; cause?: OutpostNotification['cause'] },
+  status: SyncStatus,
+): boolean {
+  if (notice.cause === 'needs_token') return status.phase !== 'needs_token' && status.phase !== 'syncing';
+  return notice.kind === 'needs_user' && nothingNeedsUser(status);
+}

@@ -14,8 +14,9 @@ import {
   MAX_NOTIFICATIONS,
   NOTICE_HISTORY_SIZE,
   pushNotification,
+  sameNotice,
 } from './notification-rules';
-import { causeRemains, nothingNeedsUser } from './notice-cause';
+import { causeRemains, endedBy } from './notice-cause';
 
 /** What a notice offers besides Dismiss (Undo, for instance). */
 export interface NoticeAction {
@@ -91,6 +92,8 @@ export class NoticesState {
       key: ++this.nextKey,
       ...(action ? { action } : {}),
     };
+    // The same words about the same thing again replace the one shown: notices never stack.
+    this.remove((shown) => sameNotice(shown, notice));
     const kept = pushNotification(this.items, notice, MAX_NOTIFICATIONS);
     this.forgetAllBut(kept);
     this.items = kept;
@@ -130,9 +133,9 @@ export class NoticesState {
     }
   }
 
-  /** A new sync status: once nothing waits on the user, no notice asks for them. */
+  /** A new sync status: a notice whose cause it ends goes (nothing waits on the user, a token given). */
   syncStatusChanged(status: SyncStatus): void {
-    if (nothingNeedsUser(status)) this.remove((notice) => notice.kind === 'needs_user');
+    this.remove((notice) => endedBy(notice, status));
   }
 
   /** A post changed: its "needs you" notices go if what they were about has been settled. */

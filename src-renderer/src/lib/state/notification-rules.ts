@@ -1,3 +1,5 @@
+import type { OutpostNotification } from '@preload/bridge';
+
 /** How long an informational notification stays (paused while pointed at or focused). */
 export const AUTO_DISMISS_MS = 8000;
 /** At most this many at once: the newest win. */
@@ -17,6 +19,19 @@ export function autoDismissAfter(kind: string): number | null {
  */
 export function countsAsNew(kind: string): boolean {
   return kind !== 'undo';
+}
+
+type Said = Pick<OutpostNotification, 'title' | 'body' | 'postId' | 'variantId'> & { kind: string };
+
+/** Whether two notices say the same about the same thing (the second replaces the first). */
+export function sameNotice(a: Said, b: Said): boolean {
+  return (
+    a.kind === b.kind &&
+    a.title === b.title &&
+    a.body === b.body &&
+    a.postId === b.postId &&
+    a.variantId === b.variantId
+  );
 }
 
 /** Adds one, keeping the newest `MAX_NOTIFICATIONS`. */
