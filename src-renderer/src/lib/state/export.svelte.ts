@@ -21,9 +21,17 @@ function save(name: string, text: string): void {
 }
 
 export class ExportState {
-  /** What the last export did, or why it could not. */
-  message = $state<string | null>(null);
-  error = $state(false);
+  /** Why the last export could not be made; null once one is. */
+  error = $state<string | null>(null);
+  /**
+   * Says that a file was saved, in a notice: a line above the list stayed for the rest of the
+   * session, and taking it away would move every row under the pointer.
+   */
+  private readonly confirm: (sentence: string) => void;
+
+  constructor(confirm: (sentence: string) => void) {
+    this.confirm = confirm;
+  }
 
   async run(posts: PostsState, ids?: string[]): Promise<void> {
     const { limit: _limit, workspace, ...list } = posts.listPayload();
@@ -34,11 +42,10 @@ export class ExportState {
         ...(ids && ids.length > 0 ? { ids } : {}),
       });
       save(fileName(workspace, Date.now()), csvFile(csv));
-      this.message = exportedSentence(rows);
-      this.error = false;
+      this.error = null;
+      this.confirm(exportedSentence(rows));
     } catch (error) {
-      this.message = errorMessage(error);
-      this.error = true;
+      this.error = errorMessage(error);
     }
   }
 }
