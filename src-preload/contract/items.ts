@@ -225,6 +225,6 @@ export interface PostDetail extends PostSummary {
  * answers "title needed" before the core has saved it) without comparing the words.
  */
 export interface PostNote {
-  kind: 'title-needed' | 'title-stays-local';
+  kind: 'title-needed' | 'title-being-typed' | 'title-stays-local';
   text: string;
 }

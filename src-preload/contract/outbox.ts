@@ -51,7 +51,10 @@ export interface OutboxOpView {
   question: string | null;
   /** The look-alikes to choose from (empty unless a create's read-back found several). */
   candidates: OutboxCandidate[];
-  /** Why it waits beyond what its state says: its workspace cannot be reached with this account. */
+  /**
+   * Why it waits beyond what its state says: its workspace cannot be reached with this account,
+   * an earlier op holds it back, or its new post's title is still being typed.
+   */
   waitingFor: string | null;
   /** What a discard of it would put back (the window asks first); null when it cannot be discarded. */
   discards: DiscardPreview | null;

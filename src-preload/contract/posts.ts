@@ -126,7 +126,13 @@ export interface PostCommands {
   /** Every post in conflict, on its title or on a variant (local space first, then by workspace). */
   'posts.conflicts': { payload: void; result: PostDetail[] };
   'posts.create': { payload: { workspace: string | null; title: string }; result: PostDetail };
-  'posts.update': { payload: { id: LocalId; title: string }; result: PostDetail };
+  /**
+   * `typing`: the title is being typed in the window. A new post's create waits until its title
+   * is settled (posts.titleSettled), or has rested a while: the service keeps a post's first title.
+   */
+  'posts.update': { payload: { id: LocalId; title: string; typing?: boolean }; result: PostDetail };
+  /** The person is done with the title (left the field, Enter, another post or view): its create may go. */
+  'posts.titleSettled': { payload: { id: LocalId }; result: PostDetail };
   'posts.resolveConflict': {
     payload: { id: LocalId; choice: 'mine' | 'theirs' } | { id: LocalId; choice: 'edit'; title: string };
     result: PostDetail;
@@ -142,5 +148,6 @@ export const POST_COMMANDS: Record<keyof PostCommands, true> = {
   'posts.conflicts': true,
   'posts.create': true,
   'posts.update': true,
+  'posts.titleSettled': true,
   'posts.resolveConflict': true,
 };

@@ -33,6 +33,7 @@ export const OUTBOX_LEFT = {
 /** Why a change waits before it is sent, or what became of it: the outbox's reasons. */
 export const OUTBOX_REASONS = {
   titleNeeded: 'Give this post a title to sync it: the service keeps the title a post is created with.',
+  titleBeingTyped: 'Waits until you finish the title: the service keeps the title a post is created with.',
   outcomeUnknown: (message: string, publish: boolean): string =>
     `${sentence(message)} The outcome is unknown; Outpost checks with the service before anything else${publish ? ', and never publishes it again by itself' : ''}.`,
   checkFailed: (message: string): string => `Could not check with the service: ${message}`,

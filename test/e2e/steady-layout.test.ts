@@ -53,13 +53,17 @@ describe('what a person is about to click holds still while the window changes b
     await page.keyboard.type('Held still');
     // Gone with the typing, before the core has the title.
     await titleNote(page).waitFor({ state: 'detached' });
+    // Once the core has the title being typed, its create waits for it, and says so on that line.
+    await waitForText(titleNote(page), /^Waits until you finish the title/);
+    expect(await addVariantAt(page)).toEqual(before);
     await title.blur();
     await saved(page);
     await until('the title saved in the core', async () => {
       const list = await app.core.invoke('posts.list', { workspace: sandbox.fixtures.workspace });
       return list.ok && (list.value as { title: string }[]).some((p) => p.title === 'Held still');
     });
-    expect(await titleNote(page).count()).toBe(0);
+    // Left, the title is finished: the note goes.
+    await titleNote(page).waitFor({ state: 'detached' });
     expect(await addVariantAt(page)).toEqual(before);
   });
 

@@ -271,7 +271,8 @@ function template(command: string, ids: { post: string; variant: string }): Reco
     'posts.refresh': { workspace: WORKSPACE, query: 'a', changed: [ids.post], orderKey: 'k' },
     'posts.get': { id: ids.post },
     'posts.create': { workspace: null, title: 't' },
-    'posts.update': { id: ids.post, title: 't' },
+    'posts.update': { id: ids.post, title: 't', typing: true },
+    'posts.titleSettled': { id: ids.post },
     'variants.create': { postId: ids.post, platform: 'x', content: 'c', account: { kind: 'default' } },
     'variants.update': { id: ids.variant, content: 'c', account: { kind: 'none' } },
     'variants.schedule': { id: ids.variant, at: '2031-01-01T09:00:00Z' },
@@ -326,6 +327,7 @@ function hostilePayloads(
       for (const [label, value] of wrongValues) {
         // Another in-range number for a number field is not hostile (limit: 42 is a fine limit).
         if (label === 'number' && typeof base[key] === 'number') continue;
+        if (label === 'boolean' && typeof base[key] === 'boolean') continue;
         const body = { ...base };
         delete body[key];
         const rest = JSON.stringify(body).slice(1, -1);

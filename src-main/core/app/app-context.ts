@@ -31,6 +31,7 @@ import type { Connection } from './connection/connection';
 import type { DataActions } from './safekeeping/data-actions';
 import { signOffFacts } from './items/send-checks';
 import { postDetail, variantView } from './items/views';
+import type { TitlesTyped } from './posts/titles-typed';
 
 /** The host the core runs in, as app.info tells it. */
 export interface HostInfo {
@@ -65,6 +66,8 @@ export interface AppContextDeps {
   run: <C extends CommandName>(command: C, payload: CommandPayload<C>) => Promise<CommandResult<C>>;
   /** The data folder itself: its status, its copies, the export of everything. */
   data: DataActions;
+  /** The new posts whose title is still being typed in the window: their creates wait. */
+  titles: TitlesTyped;
   /** The bytes the versions of texts may take (default: history/thinning.ts's). */
   versionBytes?: ByteBounds;
 }
@@ -89,6 +92,9 @@ export class AppContext {
   }
   get data(): DataActions {
     return this.deps.data;
+  }
+  get titles(): TitlesTyped {
+    return this.deps.titles;
   }
 
   run<C extends CommandName>(command: C, payload: CommandPayload<C>): Promise<CommandResult<C>> {
@@ -161,7 +167,8 @@ export class AppContext {
     const post = await this.post(id);
     const variants = await listVariantsOfPost(this.db, id);
     const ops = await listOpenOpsOfPost(this.db, id);
-    return postDetail(post, variants, ops, await signOffFacts(this.db, post.workspace));
+    const accounts = await signOffFacts(this.db, post.workspace);
+    return postDetail(post, variants, ops, accounts, this.titles.has(id));
   }
 
   async variantView(id: string): Promise<VariantView> {

@@ -38,6 +38,7 @@ import { describeIssues } from './schemas';
 import { Connection } from './connection/connection';
 import { createFileLogger, redactingLogger, Redactor, type FileLogger } from './connection/file-logger';
 import { Safekeeping } from './safekeeping/safekeeping';
+import { TITLE_QUIET_MS, TitlesTyped } from './posts/titles-typed';
 import { UndoJournal } from './undo/journal';
 
 export { CommandError } from './command-error';
@@ -64,6 +65,8 @@ export interface AppCoreOptions {
   syncIntervalMs?: number | false;
   /** Quiet time after a local change before it is synced (default 3 s); false: only when asked. */
   syncAfterChangeMs?: number | false;
+  /** How long a new post's title being typed may rest before its create goes (default TITLE_QUIET_MS). */
+  titleQuietMs?: number;
   concurrency?: number;
   /** Settled posts a full pull re-reads (tests make it small to watch the rotation). */
   rotationPerPull?: number;
@@ -120,6 +123,7 @@ class Core implements AppCore {
   #commandsRunning = 0;
   #cancelCheckpoint: Cancel | null = null;
   readonly #pauses: TypingPauses;
+  readonly #titles: TitlesTyped;
   readonly #app: AppContext;
   /** Opening the database safely, the copies, what the window must say about the folder. */
   readonly #safe: Safekeeping;
@@ -173,6 +177,11 @@ class Core implements AppCore {
       pauseMs: VERSION_PAUSE_MS,
       keep: (of) => this.#keepTyped(of),
     });
+    this.#titles = new TitlesTyped({
+      scheduler: this.#scheduler,
+      quietMs: options.titleQuietMs ?? TITLE_QUIET_MS,
+      ended: (postId) => this.#titleSettled(postId),
+    });
     const journal = (this.#journal = new UndoJournal({
       announce: (entry) => this.#emit({ name: 'undoable', data: entry }),
     }));
@@ -193,6 +202,7 @@ class Core implements AppCore {
       takeBack: (id) => journal.undo(id),
       run: (command, payload) => this.#run(command, payload),
       data: this.#safe.actions(() => this.#imported()),
+      titles: this.#titles,
       ...(options.versionBytes !== undefined ? { versionBytes: options.versionBytes } : {}),
     });
   }
@@ -215,6 +225,7 @@ class Core implements AppCore {
       redact: this.#redactor.cleaner,
       commits: new CommitGroup(this.#store.db, window),
       window,
+      titleTyped: (postId) => this.#titles.has(postId),
     };
     this.#engine = new SyncEngine({
       ctx,
@@ -288,6 +299,7 @@ class Core implements AppCore {
     if (this.#closed) return;
     this.#closed = true;
     this.#cancelCheckpoint?.();
+    this.#titles.close();
     this.#safe.close();
     await this.#pauses.flush();
     await this.#engine.close(graceMs);
@@ -336,6 +348,14 @@ class Core implements AppCore {
     this.#engine.refreshSoon();
     this.#engine.syncSoon();
     this.#checkpointSoon();
+  }
+
+  /** A new post's title is finished: the window hears of it (the hold's words go), its create syncs soon. */
+  #titleSettled(postId: string): void {
+    if (this.#closed) return;
+    this.#emit({ name: 'itemChanged', data: { postId, variantId: null } });
+    this.#engine.refreshSoon();
+    this.#engine.syncSoon();
   }
 
   /** An export was brought in: the window recounts and reloads, and what it added syncs soon. */

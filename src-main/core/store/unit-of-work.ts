@@ -34,6 +34,8 @@ export interface SyncContext {
   window?: WindowCommands;
   /** The bytes the versions of texts may take (default history/thinning.ts's BYTE_BOUNDS). */
   versionBytes?: { perText: number; total: number };
+  /** Whether a post's title is still being typed in the window: its create waits (app/posts/titles-typed.ts). */
+  titleTyped?: (postId: string) => boolean;
 }
 
 export function nowIso(ctx: Pick<SyncContext, 'clock'>): string {

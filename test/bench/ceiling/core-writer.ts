@@ -64,7 +64,7 @@ async function claimOps(opIds: string[]): Promise<void> {
         async (db, current) => (rows = await readOpRows(db, current)),
         // Claimed with its post, a variant's create is built before the post has its server id:
         // its body does not need it, only its path does, which the main thread has by then.
-        (r) => RUNNERS[r.op.kind].build(r),
+        (r) => RUNNERS[r.op.kind].build(r, t),
       );
       if (!('request' in built) || rows === null) throw new Error(`op ${id} built no request`);
       claimed.set(id, rows);

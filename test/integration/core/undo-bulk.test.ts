@@ -54,6 +54,7 @@ async function appOverFile() {
     engine: notOnThisPath('the sync engine'),
     connection: undefined as never,
     data: undefined as never,
+    titles: undefined as never,
     host: { version: 'test', host: 'cli', dataDir: temp.dir },
     changed: (_postId, variantId) => changed.push(variantId ?? ''),
     typed: () => undefined,

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutpostBridge, PostDetail, VariantView } from '@preload/bridge';
 import { SAVE_AT_LEAST_EVERY_MS, SAVE_DELAY_MS, saveDelay } from '@preload/typing';
 import { EditorState } from '../../../src-renderer/src/lib/state/editor/editor.svelte';
+import { SyncState } from '../../../src-renderer/src/lib/state/sync.svelte';
 import { FocusRequests } from '../../../src-renderer/src/lib/state/editor/focus-request.svelte';
 import { variantView } from './fixtures';
 import { POST_GONE } from '@preload/words/errors';
@@ -74,6 +75,8 @@ beforeEach(() => {
             refuse: (message) => resolve({ ok: false, error: { code: 'invalid_input', message } }),
           }),
         );
+      if (command === 'posts.titleSettled') return Promise.resolve({ ok: true, value: shown });
+      if (command === 'sync.now') return Promise.resolve({ ok: true, value: {} });
       if (command === 'outbox.retry' || command === 'outbox.discard')
         return Promise.resolve({ ok: true, value: {} });
       return Promise.reject(new Error(`unexpected ${command}`));
@@ -428,5 +431,39 @@ describe('a failed change', () => {
     await editor.recovery.discard('v1');
     expect(sent.filter((s) => s.command.startsWith('outbox.'))).toEqual([]);
     expect(editor.messages.about('v1')).toBe('This variant has no change waiting any more.');
+  });
+});
+
+describe('a new post’s title being typed', () => {
+  const titleTalk = () =>
+    sent
+      .filter((s) => ['posts.update', 'posts.titleSettled', 'sync.now'].includes(s.command))
+      .map((s) => [s.command, s.payload]);
+
+  it('is saved as being typed; once left, its last keys go as typed no more, then the settle, then a sync asked for', async () => {
+    const editor = await openEditor();
+    editor.typing.typeTitle('Summ');
+    await editor.flush();
+    editor.typing.typeTitle('Summer launch');
+    // The press on Sync now takes the caret from the title first: its sync waits for the settle.
+    const left = editor.titleDone();
+    await new SyncState(() => editor.typing.settled).syncNow();
+    await left;
+    expect(titleTalk()).toEqual([
+      ['posts.update', { id: 'p1', title: 'Summ', typing: true }],
+      ['posts.update', { id: 'p1', title: 'Summer launch' }],
+      ['posts.titleSettled', { id: 'p1' }],
+      ['sync.now', undefined],
+    ]);
+  });
+
+  it('is not finished when only the window lost the caret; opening another post finishes it', async () => {
+    const editor = await openEditor();
+    editor.typing.typeTitle('Q4 newsletter tea');
+    await editor.titleDone(true);
+    expect(titleTalk()).toEqual([['posts.update', { id: 'p1', title: 'Q4 newsletter tea', typing: true }]]);
+    await editor.open('p1');
+    await editor.typing.settled;
+    expect(titleTalk().at(-1)).toEqual(['posts.titleSettled', { id: 'p1' }]);
   });
 });

@@ -14,7 +14,7 @@ import type {
 } from '@preload/bridge';
 import type { OutboxOpRow, PostRow, SyncLogRow, VariantRow } from '../../store/schema';
 import { inConflict, postConflicts, variantConflicts } from '../../store/conflicts';
-import { postBase, type PostSummaryRow } from '../../store/post-repository';
+import { postBase, type PostBase, type PostSummaryRow } from '../../store/post-repository';
 import { sameText } from '../../outbox/answer-check';
 import { storedDifferentlyReason } from '../../outbox/stored-differently';
 import { unsentChangeOf, variantActions } from '../../outbox/item-actions';
@@ -194,29 +194,36 @@ export function postSummary(
   };
 }
 
+/** `titleTyped`: its title is still being typed in the window (its create waits for it). */
 export function postDetail(
   post: PostRow,
   variants: VariantRow[],
   ops: OutboxOpRow[],
   accounts: WorkspaceAccounts = NO_ACCOUNTS,
+  titleTyped = false,
 ): PostDetail {
   const base = postBase(post);
   const failed = ops.find((o) => o.variant_id === null && o.state === 'failed');
-  const note: PostNote | null =
-    post.server_id !== null && base !== null && !sameText(base.title, post.title)
-      ? { kind: 'title-stays-local', text: TITLE_STAYS_LOCAL }
-      : post.server_id === null && post.workspace !== null && post.title.trim() === ''
-        ? { kind: 'title-needed', text: OUTBOX_REASONS.titleNeeded }
-        : null;
   return {
     ...postSummary(post, variants, ops),
     hidden: post.hidden_at !== null,
     ...postActions({ post, variants, ops }),
     conflicts: postConflicts(post),
     error: failed?.error ?? post.error,
-    note,
+    note: postNote(post, base, titleTyped),
     variants: variants.map((v) => variantView(v, post, ops, accounts)),
   };
+}
+
+/** What the editor says beside a post's workspace about its title, if anything. */
+function postNote(post: PostRow, base: PostBase | null, titleTyped: boolean): PostNote | null {
+  if (post.server_id !== null)
+    return base !== null && !sameText(base.title, post.title)
+      ? { kind: 'title-stays-local', text: TITLE_STAYS_LOCAL }
+      : null;
+  if (post.workspace === null) return null;
+  if (post.title.trim() === '') return { kind: 'title-needed', text: OUTBOX_REASONS.titleNeeded };
+  return titleTyped ? { kind: 'title-being-typed', text: OUTBOX_REASONS.titleBeingTyped } : null;
 }
 
 export function outboxOpView(

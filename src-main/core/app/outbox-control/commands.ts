@@ -97,11 +97,18 @@ async function listOps(app: AppContext): Promise<OutboxOpView[]> {
   const ops = await listOpenOpsWithSubjects(app.db);
   const previews = await discardPreviews(app.db, ops);
   const held = heldForUser(ops);
+  // A new post whose title is still being typed: its create waits, and the rest of it with it.
+  const typing = new Set(
+    ops
+      .filter((o) => o.kind === 'create_post' && o.state === 'pending' && o.post_title.trim() !== '')
+      .map((o) => o.post_id)
+      .filter((id) => app.titles.has(id)),
+  );
   return ops.map((op) =>
     outboxOpView(op, {
       postTitle: op.post_title,
       platform: op.platform,
-      waitingFor: waitingFor(op, unavailable, held.get(op.id)),
+      waitingFor: waitingFor(op, unavailable, held.get(op.id), typing.has(op.post_id)),
       discards: previews.get(op.id) ?? null,
     }),
   );
@@ -109,16 +116,19 @@ async function listOps(app: AppContext): Promise<OutboxOpView[]> {
 
 /**
  * What the window cannot tell by itself about why an op waits: its workspace cannot be reached
- * with this account, or an earlier op of its post waits for the user and holds it back. (The
- * op's state, a missing title, a retry time are in the view already.)
+ * with this account, an earlier op of its post waits for the user and holds it back, or a new
+ * post's title is still being typed. (The op's state, a missing title, a retry time are in the
+ * view already.)
  */
 function waitingFor(
   op: OutboxOpRow & { workspace: string | null },
   unavailable: ReadonlyMap<string, string>,
   heldBy: OutboxOpRow | undefined,
+  titleTyped: boolean,
 ): string | null {
   if (op.workspace !== null && unavailable.has(op.workspace))
     return `Workspace “${unavailable.get(op.workspace)}” cannot be reached with this account; this waits until it can.`;
+  if (titleTyped && op.state === 'pending') return OUTBOX_REASONS.titleBeingTyped;
   if (heldBy === undefined) return null;
   return heldBy.state === 'needs_user' ? OUTBOX_REASONS.heldByQuestion : OUTBOX_REASONS.heldByRefusal;
 }

@@ -165,7 +165,7 @@ async function* send(tc: TurnContext, op: OutboxOpRow, runner: OpRunner<never>):
       (r): Built<never> => {
         if (r.op.variant_id !== null && r.variant === null) return { done: VARIANT_GONE };
         return placed(r)
-          ? runner.build(r)
+          ? runner.build(r, tc.ctx)
           : { hold: 'Waiting for the post (or variant) to exist on the service.' };
       },
     );

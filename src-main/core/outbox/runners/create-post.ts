@@ -1,5 +1,6 @@
 // create_post: POST the post with its title. The service keeps the title a post is created
-// with (there is no rename), so a post without one waits.
+// with (there is no rename), so a post without one waits, and so does one whose title is still
+// being typed in the window (app/posts/titles-typed.ts).
 import type { ServicePost } from '../../api/client';
 import { listLinkedPosts, updatePost, type PostBase } from '../../store/post-repository';
 import { nowIso, type SyncContext } from '../../store/unit-of-work';
@@ -34,9 +35,10 @@ export function linkPost(
 }
 
 export const createPostRunner: OpRunner<string> = {
-  build({ post, op }) {
+  build({ post, op }, ctx) {
     if (post.server_id !== null) return { done: 'The post is already linked to the service.' };
     if (post.title.trim() === '') return { hold: OUTBOX_REASONS.titleNeeded };
+    if (ctx.titleTyped?.(post.id) === true) return { hold: OUTBOX_REASONS.titleBeingTyped };
     return { request: post.title, payload: { ...parsePayload(op), sent: { title: post.title } } };
   },
 

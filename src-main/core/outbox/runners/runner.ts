@@ -32,7 +32,8 @@ export interface OpRows {
 }
 
 export interface OpRunner<T> {
-  build(rows: OpRows): Built<T>;
+  /** `ctx`: the sync's, for what the window tells the core (a title still being typed). */
+  build(rows: OpRows, ctx: SyncContext): Built<T>;
   send(rc: RunContext, rows: OpRows, request: T): Promise<Settlement>;
   readBack(rc: RunContext, rows: OpRows): Promise<Settlement>;
 }

@@ -88,14 +88,18 @@ export class ShellState {
     const flushOnHide = (): void => {
       if (document.visibilityState === 'hidden') void editor.flush();
     };
+    // The window closing: a title being typed is finished, its post's create may go.
+    const settleOnClose = (): void => void editor.typing.settleTitles(true);
     document.addEventListener('visibilitychange', flushOnHide);
     window.addEventListener('beforeunload', flushOnHide);
+    window.addEventListener('pagehide', settleOnClose);
     return () => {
       stopEvents();
       stopResumed();
       notices.dispose();
       document.removeEventListener('visibilitychange', flushOnHide);
       window.removeEventListener('beforeunload', flushOnHide);
+      window.removeEventListener('pagehide', settleOnClose);
     };
   }
 
@@ -133,7 +137,8 @@ export class ShellState {
   }
 
   go(next: View): void {
-    void this.parts.editor.flush();
+    // Another view: a title being typed is finished.
+    void this.parts.editor.titleDone();
     this.parts.editor.focus.drop();
     this.view = next;
   }

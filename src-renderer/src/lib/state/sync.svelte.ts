@@ -33,9 +33,14 @@ export class SyncState {
     this.status = status;
   }
 
+  /** `settled`: resolves once a title just finished in the editor has reached the core. */
+  constructor(private readonly settled: () => Promise<void> = () => Promise.resolve()) {}
+
   async syncNow(): Promise<void> {
     this.busy = true;
     try {
+      // A title left for Sync now (the press took the caret from it) goes with this sync.
+      await this.settled();
       this.status = await invoke('sync.now');
       this.error = null;
     } catch (error) {

@@ -60,6 +60,8 @@ export class EditorState implements OpenPost {
     const mine = this.leave();
     if (caret !== null) this.focus.holdKeys();
     await this.flush();
+    // Another post opened: a title typed in the one left is finished.
+    void this.typing.settleTitles();
     try {
       const post = await invoke('posts.get', { id });
       if (mine !== this.openSequence) return this.typeLeftBehind(mine, post, caret);
@@ -86,6 +88,7 @@ export class EditorState implements OpenPost {
     this.focus.request('title', null, typed.selection);
     try {
       await this.flush();
+      void this.typing.settleTitles();
       const id = await make();
       if (mine !== this.openSequence) {
         await this.newPost.leftBehind(id, typed);
@@ -99,7 +102,9 @@ export class EditorState implements OpenPost {
       // Its field goes: a request for it that nobody took must not wait for the next one.
       this.focus.take('title');
       this.show(post);
-      if (this.newPost.typedIn(typed)) this.typing.setTitle(typed.title);
+      // Typed with the caret still there: the title is being typed; else it is finished.
+      if (this.newPost.typedIn(typed) && typed.focused) this.typing.typeTitle(typed.title);
+      else if (this.newPost.typedIn(typed)) this.typing.setTitle(typed.title);
       if (typed.focused) this.focus.request('title', null, typed.selection);
       return null;
     } catch (error) {
@@ -170,7 +175,7 @@ export class EditorState implements OpenPost {
   }
 
   close(): void {
-    void this.flush();
+    void this.titleDone();
     this.newPost.end();
     this.leave();
     this.post = null;
@@ -195,6 +200,16 @@ export class EditorState implements OpenPost {
       if (error instanceof BridgeError && error.code === 'not_found') this.close();
       else this.messages.set('refresh', errorMessage(error));
     }
+  }
+
+  /**
+   * The person is done with the title (left its field, pressed Enter, went to another view):
+   * it is saved, and a new post's create may go. `windowLeft`: the field lost the caret only
+   * because the window did; the caret is still in it on coming back, so it is not finished.
+   */
+  async titleDone(windowLeft = false): Promise<void> {
+    // Settled at once (it saves the title first): a sync asked for next waits for it.
+    await Promise.all([this.flush(), windowLeft ? null : this.typing.settleTitles()]);
   }
 
   /** Writes every pending edit now (the text of a variant still being added once it exists). */

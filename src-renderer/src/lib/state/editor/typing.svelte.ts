@@ -48,8 +48,14 @@ export class Typing {
   private readonly titles = new Map<string, string>();
   /** Why the core refused a text still to be written, shown again whenever its post is. */
   private readonly refusals = new Map<Key, string>();
+  /**
+   * The posts whose title is being typed in the field: their saves say so, and the core holds a
+   * new post's create until the title is settled (the service keeps a post's first title).
+   */
+  private readonly typedTitles = new Set<string>();
   /* eslint-enable svelte/prefer-svelte-reactivity */
   private typedCount = 0;
+  private settling: Promise<void> = Promise.resolve();
   private readonly host: TypingHost;
   /** Texts a full disk (or a folder that cannot be written) kept from being saved: kept, and tried again. */
   readonly held = new HeldTexts((held) => this.saveHeld(held));
@@ -64,6 +70,49 @@ export class Typing {
     if (postId === undefined) return;
     this.titles.set(postId, value);
     this.queue(`title:${postId}`);
+  }
+
+  /** The open post's title, typed in its field: not finished until settled (`settleTitles`). */
+  typeTitle(value: string): void {
+    const postId = this.host.post?.id;
+    if (postId !== undefined) this.typedTitles.add(postId);
+    this.setTitle(value, postId);
+  }
+
+  /**
+   * The titles typed in are finished (the field left, Enter, another post or view, the window
+   * closing): their last keys are saved, then the core may create their posts. `atOnce`: the
+   * window is closing, so the core hears of it before the saves are answered (those go
+   * unflagged, so the order does not matter).
+   */
+  settleTitles(atOnce = false): Promise<void> {
+    const ids = [...this.typedTitles];
+    if (ids.length === 0) return this.settling;
+    this.typedTitles.clear();
+    const flushed = this.flush();
+    const run = (async () => {
+      if (!atOnce) await flushed;
+      await Promise.all(ids.map((id) => this.settleTitle(id)));
+    })();
+    this.settling = Promise.all([this.settling, run]).then(() => undefined);
+    return run;
+  }
+
+  /**
+   * Resolves once every title settled so far has reached the core: a sync asked for after the
+   * field was left (Sync now, the press that took the caret from it) then takes the post.
+   */
+  get settled(): Promise<void> {
+    return this.settling;
+  }
+
+  private async settleTitle(postId: string): Promise<void> {
+    try {
+      const post = await invoke('posts.titleSettled', { id: postId });
+      if (this.host.post?.id === postId) this.host.adoptPostFields(post);
+    } catch {
+      // Deleted meanwhile, or the core closing: the core's quiet spell settles it anyway.
+    }
   }
 
   setContent(variantId: string, value: string): void {
@@ -266,7 +315,8 @@ export class Typing {
     const { host } = this;
     if (variantId !== null)
       return host.adoptVariant(await invoke('variants.update', { id: variantId, content: text }));
-    const post = await invoke('posts.update', { id: postId, title: text });
+    const typing = this.typedTitles.has(postId) ? { typing: true } : {};
+    const post = await invoke('posts.update', { id: postId, title: text, ...typing });
     if (host.post?.id === postId) host.adoptPostFields(post);
   }
 
