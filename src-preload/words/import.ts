@@ -22,6 +22,10 @@ export const FILE_PROBLEMS = {
 
 /** Each row's verdict: what stops it from being made as it stands. */
 export const ROW_PROBLEMS = {
+  noTitle: 'no title: the service keeps the title a post is created with; give the row a title',
+  // A later row of a post: the post takes its first row's title.
+  postHasNoTitle: (row: number): string =>
+    `its post has no title: the service keeps the title a post is created with; give row ${row} a title`,
   noText: 'there is no text',
   noPlatform: 'there is no platform',
   // Counted as the editor counts (X weighted, Bluesky in graphemes); said as people say it.
