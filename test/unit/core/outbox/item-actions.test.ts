@@ -46,14 +46,22 @@ const rows: Array<[string, Partial<VariantActionRow>, string | null, OpActionRow
   ['published', { platform_post_url: 'https://x/1', scheduled_at: '2031-01-01T00:00:00Z' }, 'w', [], []],
   ['waiting for sign-off', { status: 'needs_approval' }, 'w', [], []],
   ['removed on the service', { remote_state: 'removed' }, 'w', [], []],
-  ['a publish on its way', {}, 'w', [op('publish', 'pending')], ['edit', 'schedule', 'unschedule']],
-  ['a publish of unknown outcome', {}, 'w', [op('publish', 'unknown')], ['edit', 'schedule', 'unschedule']],
+  // A publish goes out whatever the time says: the text may still change, the time may not.
+  ['a publish on its way', {}, 'w', [op('publish', 'pending')], ['edit']],
+  [
+    'a scheduled one with a publish being sent',
+    { scheduled_at: '2031-01-01T00:00:00Z' },
+    'w',
+    [op('publish', 'sending')],
+    ['edit'],
+  ],
+  ['a publish of unknown outcome', {}, 'w', [op('publish', 'unknown')], ['edit']],
   [
     'a publish waiting for the user',
     {},
     'w',
     [op('publish', 'needs_user')],
-    ['edit', 'schedule', 'unschedule', 'publish_again', 'keep_unpublished'],
+    ['edit', 'publish_again', 'keep_unpublished'],
   ],
   [
     'a refused publish: publish again, or drop it',
@@ -173,6 +181,22 @@ describe('variantRefusal: the reason the core gives', () => {
     ['schedule', { account_mode: 'none' }, 'w', [], /^Choose an account first/],
     ['publish', {}, null, [], /Move this draft to a workspace/],
     ['publish', {}, 'w', [op('publish', 'sending')], /already on its way/],
+    [
+      'unschedule',
+      {},
+      'w',
+      [op('publish', 'pending')],
+      /on its way, and a publish on its way cannot be called back/,
+    ],
+    ['schedule', {}, 'w', [op('publish', 'sending')], /its time can change again only if it does not go out/],
+    [
+      'move',
+      { scheduled_at: '2031-01-01T00:00:00Z' },
+      'w',
+      [op('publish', 'pending')],
+      /cannot be called back/,
+    ],
+    ['unschedule', {}, 'w', [op('publish', 'needs_user')], /unknown outcome: decide on it first/],
     ['publish', {}, 'w', [op('publish', 'needs_user')], /unknown outcome: decide on it first/],
     [
       'retry',
