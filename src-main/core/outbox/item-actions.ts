@@ -6,7 +6,7 @@ import { REFUSALS } from '@preload/words/refusals';
 import { isPublished, NEEDS_APPROVAL } from '../domain/service-state';
 import type { OutboxOpRow, VariantRow } from '../store/schema';
 import { discardRefusal } from './discard-preview';
-import { KIND_GROUPS, refusal } from './op-machine';
+import { KIND_GROUPS, refusal, type OpFacts } from './op-machine';
 import { withdrawalRefusal } from './withdraw';
 
 /** The variant columns its actions depend on. */
@@ -117,6 +117,17 @@ export function variantRefusal(action: VariantAction, f: VariantFacts): string |
     case 'delete':
       return v.server_id !== null ? REFUSALS.variantOnService : withdrawalRefusal(mine);
   }
+}
+
+/**
+ * Why the Outbox's Retry of an op is refused: the machine's answer, else, for a failed op of a
+ * variant that cannot change, that it would only be held back (or refused) again.
+ */
+export function opRetryRefusal(op: OpFacts, v: LockFacts | undefined): string | null {
+  const why = refusal(op, 'retry');
+  if (why !== null || op.state !== 'failed' || v === undefined) return why;
+  const locked = lockedReason(v);
+  return locked === null ? null : `${locked} Sent again, it would only be refused again: discard it instead.`;
 }
 
 /**

@@ -1,6 +1,7 @@
 // A publish on its way holds the variant's time: with the service down, Publish now waits in the
 // outbox, and Schedule, Unschedule, Add to queue, a move and a bulk unschedule are refused (the
-// text may still be edited).
+// text may still be edited). And a change held back because its variant was
+// published first is not offered Retry in the Outbox, which could only fail again.
 import { afterEach, describe, expect, it } from 'vitest';
 import { REFUSALS } from '@preload/words/refusals';
 import { parsePostingTimes } from '@preload/posting-times';
@@ -118,5 +119,21 @@ describe('a publish on its way', () => {
       status: 'published',
     });
     expect((await view(c, v.postId, v.id)).serviceState).toBe('published');
+  });
+});
+
+describe('the Outbox', () => {
+  it('offers no Retry for a change held back because its variant was published first', async () => {
+    const { s, c } = await connected();
+    const { v } = await scheduledOnService(c, s, 'Published elsewhere');
+    await c.call('variants.unschedule', { id: v.id });
+    s.publishAs(v.serverId!);
+    await c.core.syncNow('user');
+    const [held] = (await c.call('outbox.list', undefined)).filter((o) => o.kind === 'unschedule');
+    expect(held).toMatchObject({ state: 'failed', actions: ['discard'] });
+    const retried = await refusal(c, 'outbox.retry', { id: held!.id });
+    expect(retried).toMatch(
+      /already published; it cannot change\. Sent again, it would only be refused again/,
+    );
   });
 });

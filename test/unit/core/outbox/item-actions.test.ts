@@ -3,9 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import type { VariantAction } from '@preload/bridge';
 import {
+  opRetryRefusal,
   variantActions,
   VARIANT_ACTIONS,
   variantRefusal,
+  type LockFacts,
   type OpActionRow,
   type VariantActionRow,
 } from '../../../../src-main/core/outbox/item-actions';
@@ -238,5 +240,37 @@ describe('variantRefusal: the reason the core gives', () => {
     ['delete', { server_id: null }, 'w', [op('create_variant', 'sending')], /being sent to the service/],
   ])('%s on %o (workspace %s, ops %o)', (action, facts, workspace, ops, reason) => {
     expect(variantRefusal(action, { variant: { ...draft, ...facts }, workspace, ops })).toMatch(reason);
+  });
+});
+
+describe("opRetryRefusal: the Outbox's Retry", () => {
+  const locks: LockFacts = { status: 'draft', platform_post_url: null, remote_state: 'active' };
+  it.each<[string, OpActionRow, Partial<LockFacts> | undefined, RegExp | null]>([
+    ['a refused change of a variant that can change', op('schedule', 'failed'), {}, null],
+    ["a post's own op", op('create_post', 'failed', null), undefined, null],
+    [
+      'a change held back because the variant is published: it would only be held back again',
+      op('unschedule', 'failed'),
+      { platform_post_url: 'https://x/1' },
+      /already published; it cannot change\. Sent again, it would only be refused again: discard it instead/,
+    ],
+    [
+      'removed on the service',
+      op('update_variant', 'failed'),
+      { remote_state: 'removed' },
+      /removed on the service/,
+    ],
+    // Check now reads back: it sends nothing.
+    [
+      'of unknown outcome: checked, not sent',
+      op('schedule', 'unknown'),
+      { platform_post_url: 'https://x/1' },
+      null,
+    ],
+    ['a publish, by the machine', op('publish', 'failed'), {}, /a publish is never retried/],
+  ])('%s', (_what, o, facts, reason) => {
+    const why = opRetryRefusal(o, facts === undefined ? undefined : { ...locks, ...facts });
+    if (reason === null) expect(why).toBeNull();
+    else expect(why).toMatch(reason);
   });
 });
