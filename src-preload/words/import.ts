@@ -28,6 +28,10 @@ const shortCell = (cell: string): string => {
 
 /** Each row's verdict: what stops it from being made as it stands. */
 export const ROW_PROBLEMS = {
+  noTitle: 'no title: the service keeps the title a post is created with; give the row a title',
+  // A later row of a post: the post takes its first row's title.
+  postHasNoTitle: (row: number): string =>
+    `its post has no title: the service keeps the title a post is created with; give row ${row} a title`,
   noText: 'there is no text',
   beyondHeader: (beyond: readonly string[]): string =>
     `it has more cells than the header has columns (${beyond.map((c) => `'${shortCell(c)}'`).join(', ')} past the last): a text holding a comma or a semicolon needs quotes around it`,

@@ -21,6 +21,8 @@ export const REFUSALS = {
   noTimeToClear: 'It has no time to clear.',
   publishUnknown: 'An earlier publish has an unknown outcome: decide on it first.',
   publishOnItsWay: 'A publish of this variant is already on its way.',
+  publishHoldsTime:
+    'A publish of this variant is on its way, and a publish on its way cannot be called back: its time can change again only if it does not go out.',
   noFailedChange: 'This variant has no failed change.',
   noChangeToDiscard: 'This variant has no change that has not reached the service.',
   changeOfNewVariant:

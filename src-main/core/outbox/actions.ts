@@ -11,6 +11,7 @@ import { keepVersion } from '../history/versions';
 import { ANSWER_WORDS } from '@preload/words/outbox';
 import { linkedToOther } from './links';
 import { discardRefusal, knownOnService, putBack } from './discard-preview';
+import { opRetryRefusal } from './item-actions';
 import { getOp, listOpenOpsOfPost } from './op-queries';
 import { refusal } from './op-machine';
 import { OpRefused, settle } from './op-store';
@@ -43,7 +44,10 @@ async function opFor(ctx: SyncContext, id: string, action: OutboxOpAction): Prom
  * clears its wait, so the next sync reads it back).
  */
 export async function retryOp(ctx: SyncContext, id: string): Promise<OutboxOpRow> {
-  const op = await opFor(ctx, id, 'retry');
+  const op = await opOf(ctx, id);
+  const v = op.variant_id === null ? undefined : await getVariant(ctx.db, op.variant_id);
+  const why = opRetryRefusal(op, v);
+  if (why !== null) throw new OpRefused(why);
   await inTransaction(ctx, async (t) => {
     await settle(t, op, { event: { type: 'user_retry' }, action: 'user_retry' });
     if (op.variant_id !== null) await updateVariant(t.db, op.variant_id, { error: null });

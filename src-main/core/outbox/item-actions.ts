@@ -6,7 +6,7 @@ import { REFUSALS } from '@preload/words/refusals';
 import { isPublished, NEEDS_APPROVAL } from '../domain/service-state';
 import type { OutboxOpRow, VariantRow } from '../store/schema';
 import { discardRefusal } from './discard-preview';
-import { KIND_GROUPS, refusal } from './op-machine';
+import { KIND_GROUPS, refusal, type OpFacts } from './op-machine';
 import { withdrawalRefusal } from './withdraw';
 
 /** The variant columns its actions depend on. */
@@ -39,8 +39,11 @@ export const VARIANT_ACTIONS: readonly VariantAction[] = [
   'delete',
 ];
 
+/** What says whether a variant may change at all. */
+export type LockFacts = Pick<VariantRow, 'status' | 'platform_post_url' | 'remote_state'>;
+
 /** Why nothing of the variant may change now (published, waiting for sign-off, removed), or null. */
-export function lockedReason(v: VariantActionRow): string | null {
+export function lockedReason(v: LockFacts): string | null {
   if (isPublished(v)) return REFUSALS.published;
   if (v.remote_state === 'removed') return REFUSALS.removed;
   // What the approvers were asked to sign off is what goes out: Outpost does not change it
@@ -60,16 +63,33 @@ function opRefusal(
   return op === undefined ? none : refusal(op, action);
 }
 
+/**
+ * Why a publish of the variant that has not been answered yet holds its time: a publish goes
+ * out whatever the time says, so a time set or cleared meanwhile would only fail behind it.
+ */
+function publishAwaited(mine: readonly OpActionRow[], onItsWay: string): string | null {
+  const publishes = mine.filter((o) => o.kind === 'publish' && o.state !== 'failed');
+  if (publishes.some((o) => o.state === 'needs_user' || o.state === 'unknown'))
+    return REFUSALS.publishUnknown;
+  return publishes.length > 0 ? onItsWay : null;
+}
+
 /** Why the core refuses `action` on the variant now, or null when it accepts it. */
 export function variantRefusal(action: VariantAction, f: VariantFacts): string | null {
   const v = f.variant;
   const mine = f.ops.filter((o) => o.variant_id === v.id);
   switch (action) {
+    // Only the time waits for a publish on its way: the text stays editable.
     case 'edit':
-    case 'unschedule':
       return lockedReason(v);
+    case 'unschedule':
+      return lockedReason(v) ?? publishAwaited(mine, REFUSALS.publishHoldsTime);
     case 'schedule':
-      return lockedReason(v) ?? (v.account_mode === 'none' ? REFUSALS.needsAccount : null);
+      return (
+        lockedReason(v) ??
+        publishAwaited(mine, REFUSALS.publishHoldsTime) ??
+        (v.account_mode === 'none' ? REFUSALS.needsAccount : null)
+      );
     case 'move':
       return v.scheduled_at === null ? REFUSALS.noTimeToMove : variantRefusal('schedule', f);
     case 'publish': {
@@ -77,10 +97,7 @@ export function variantRefusal(action: VariantAction, f: VariantFacts): string |
       if (locked !== null) return locked;
       if (f.workspace === null) return REFUSALS.needsWorkspace;
       if (v.account_mode === 'none') return REFUSALS.needsAccount;
-      const publishes = mine.filter((o) => o.kind === 'publish' && o.state !== 'failed');
-      if (publishes.some((o) => o.state === 'needs_user' || o.state === 'unknown'))
-        return REFUSALS.publishUnknown;
-      return publishes.length > 0 ? REFUSALS.publishOnItsWay : null;
+      return publishAwaited(mine, REFUSALS.publishOnItsWay);
     }
     case 'retry':
       // Sent again, a change of a variant that cannot change would only be held back again.
@@ -100,6 +117,17 @@ export function variantRefusal(action: VariantAction, f: VariantFacts): string |
     case 'delete':
       return v.server_id !== null ? REFUSALS.variantOnService : withdrawalRefusal(mine);
   }
+}
+
+/**
+ * Why the Outbox's Retry of an op is refused: the machine's answer, else, for a failed op of a
+ * variant that cannot change, that it would only be held back (or refused) again.
+ */
+export function opRetryRefusal(op: OpFacts, v: LockFacts | undefined): string | null {
+  const why = refusal(op, 'retry');
+  if (why !== null || op.state !== 'failed' || v === undefined) return why;
+  const locked = lockedReason(v);
+  return locked === null ? null : `${locked} Sent again, it would only be refused again: discard it instead.`;
 }
 
 /**

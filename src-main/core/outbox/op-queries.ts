@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import { selectByIds } from '../store/chunks';
 import { preparedQuery } from '../store/prepared';
-import type { Database, OutboxOpRow } from '../store/schema';
+import type { Database, OutboxOpRow, VariantRow } from '../store/schema';
 import { OPEN_STATES } from './op-machine';
 import { type OpState } from '../store/schema';
 import { parsePayload, type SentPatch } from './payload';
@@ -19,16 +19,31 @@ export async function listOpenOps(db: Kysely<Database>): Promise<OutboxOpRow[]> 
   return db.selectFrom('outbox_op').selectAll().where('state', 'in', OPEN_STATES).orderBy('seq').execute();
 }
 
-/** Open ops with what they concern: the post's title, workspace and the variant's platform. */
-export async function listOpenOpsWithSubjects(
-  db: Kysely<Database>,
-): Promise<Array<OutboxOpRow & { post_title: string; platform: string | null; workspace: string | null }>> {
+/** An open op with what it concerns; `variant`: whether its variant may change (null: a post's op). */
+export type OpWithSubject = OutboxOpRow & {
+  post_title: string;
+  platform: string | null;
+  workspace: string | null;
+  variant_status: string | null;
+  variant_url: string | null;
+  variant_remote_state: VariantRow['remote_state'] | null;
+};
+
+/** Open ops with what they concern: the post's title, workspace and the variant's platform and state. */
+export async function listOpenOpsWithSubjects(db: Kysely<Database>): Promise<OpWithSubject[]> {
   return db
     .selectFrom('outbox_op')
     .innerJoin('post', 'post.id', 'outbox_op.post_id')
     .leftJoin('variant', 'variant.id', 'outbox_op.variant_id')
     .selectAll('outbox_op')
-    .select(['post.title as post_title', 'variant.platform as platform', 'post.workspace as workspace'])
+    .select([
+      'post.title as post_title',
+      'variant.platform as platform',
+      'post.workspace as workspace',
+      'variant.status as variant_status',
+      'variant.platform_post_url as variant_url',
+      'variant.remote_state as variant_remote_state',
+    ])
     .where('outbox_op.state', 'in', OPEN_STATES)
     .orderBy('outbox_op.seq')
     .execute();

@@ -10,6 +10,8 @@ import { REFUSALS } from '@preload/words/refusals';
 export interface VariantGuards {
   /** Why content, account and schedule cannot change now; null when they can. */
   locked: string | null;
+  /** Why the time cannot be set or cleared now (locked, or a publish on its way); null when it can. */
+  time: string | null;
   /** Why "Schedule" cannot be used now; null when it can. */
   schedule: string | null;
   /** Why "Publish now" cannot be used now; null when it can. */
@@ -34,6 +36,7 @@ export function variantGuards(
       : null);
   return {
     locked,
+    time: locked ?? v.refusals.unschedule ?? null,
     schedule: send,
     publish: send ?? v.refusals.publish ?? null,
     published: v.serviceState === 'published',

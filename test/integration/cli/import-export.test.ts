@@ -135,4 +135,41 @@ describe('outpost import and export', () => {
       "outpost: export needs --out FILE (everything, as JSON) or --workspace SLUG (that workspace's posts, as CSV).\n",
     ]);
   });
+
+  it(
+    'leaves out a row without a title, in the same words with --dry-run and --json',
+    { timeout: 120_000 },
+    async () => {
+      const { ok, outpost, sandbox } = session;
+      const workspace = sandbox.fixtures.workspace;
+      await ok('connect', '--base-url', sandbox.baseUrl);
+      const plan = file(
+        'untitled.csv',
+        [
+          'title,platform,text,time',
+          ',X,Nobody named me,2031-12-20T12:00:00Z',
+          'Named,X,Named me,2031-12-20T12:00:00Z',
+        ].join('\n'),
+      );
+      const why = 'no title: the service keeps the title a post is created with; give the row a title';
+      const dry = await outpost('import', plan, '--workspace', workspace, '--dry-run');
+      expect([dry.code, dry.stdout.trim().split('\n')]).toEqual([
+        1,
+        [`row 2: invalid: ${why}`, 'row 3: ready for 2031-12-20T12:00:00.000Z'],
+      ]);
+      const made = await outpost('--json', 'import', plan, '--workspace', workspace);
+      expect(made.code).toBe(1);
+      const document = JSON.parse(made.stdout) as { rows: ImportRowResult[] };
+      expect(Object.keys(document)).toEqual(['rows']);
+      expect(document.rows[0]).toEqual({
+        row: 2,
+        status: 'invalid',
+        reason: why,
+        postId: null,
+        variantId: null,
+        scheduledAt: null,
+      });
+      expect(document.rows[1]?.status).toBe('created');
+    },
+  );
 });

@@ -94,6 +94,34 @@ describe('every row checked before anything is made', () => {
     ]);
   });
 
+  it('refuses a row without a title, and the other rows of its post: an untitled post never leaves', async () => {
+    const { c, workspace } = await connected();
+    const before = await c.call('posts.list', { workspace });
+    const req = request(
+      workspace,
+      [
+        'title,platform,account,text,time,post',
+        ',X,@acme,No title,2030-01-05 10:00,',
+        ',X,@acme,Untitled first row,2030-01-05 11:00,p1',
+        'Named later,LinkedIn,,Its post is untitled,2030-01-05 11:00,p1',
+        'Named,X,@acme,Fine,2030-01-05 12:00,',
+      ].join('\n'),
+      { zone: 'Europe/Berlin' },
+    );
+    expect(await sentences(c, req)).toEqual([
+      'Row 2: no title: the service keeps the title a post is created with; give the row a title',
+      'Row 3: no title: the service keeps the title a post is created with; give the row a title',
+      'Row 4: its post has no title: the service keeps the title a post is created with; give row 3 a title',
+      'Row 5: ready',
+    ]);
+    const made = await c.call('posts.import', req);
+    expect(made.rows.map((r) => r.status)).toEqual(['invalid', 'invalid', 'invalid', 'created']);
+    expect(made.posts).toBe(1);
+    const titles = (await c.call('posts.list', { workspace })).map((p) => p.title);
+    expect(titles.length).toBe(before.length + 1);
+    expect(titles).not.toContain('');
+  });
+
   it('refuses a table without a text or platform column, and an unknown workspace, in one sentence', async () => {
     const { c, workspace } = await connected();
     const req = request(workspace, 'title,platform,body\nA,X,hi');

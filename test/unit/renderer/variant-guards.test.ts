@@ -16,6 +16,7 @@ describe("variant guards: the core's reasons, and what only the window knows", (
   it('a synced draft with an account and text may be scheduled and published', () => {
     expect(variantGuards(variant(), ready)).toEqual({
       locked: null,
+      time: null,
       schedule: null,
       publish: null,
       published: false,
@@ -25,7 +26,7 @@ describe("variant guards: the core's reasons, and what only the window knows", (
   it("locks everything with the core's reason when it refuses an edit (sign-off, published, removed)", () => {
     for (const reason of [REFUSALS.waitingForSignOff, REFUSALS.published, REFUSALS.removed]) {
       const g = variantGuards(variant(lockedBy(reason)), ready);
-      expect(g).toMatchObject({ locked: reason, schedule: reason, publish: reason });
+      expect(g).toMatchObject({ locked: reason, time: reason, schedule: reason, publish: reason });
     }
   });
 
@@ -69,17 +70,21 @@ describe("variant guards: the core's reasons, and what only the window knows", (
     );
   });
 
-  it("a publish of unknown outcome blocks Publish now only, with the core's reason", () => {
-    const g = variantGuards(
-      variant({
-        state: 'publish_unknown',
-        actions: ['edit', 'schedule', 'unschedule'],
-        refusals: { publish: REFUSALS.publishUnknown },
-      }),
-      ready,
-    );
-    expect(g.schedule).toBeNull();
-    expect(g.publish).toBe(REFUSALS.publishUnknown);
+  it('a publish on its way, or of unknown outcome, holds the time but not the text', () => {
+    for (const reason of [REFUSALS.publishHoldsTime, REFUSALS.publishUnknown]) {
+      const g = variantGuards(
+        variant({
+          actions: ['edit'],
+          refusals: {
+            schedule: reason,
+            unschedule: reason,
+            publish: reason === REFUSALS.publishUnknown ? reason : REFUSALS.publishOnItsWay,
+          },
+        }),
+        ready,
+      );
+      expect(g).toMatchObject({ locked: null, time: reason, schedule: reason, publish: reason });
+    }
   });
 });
 

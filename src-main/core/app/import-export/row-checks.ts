@@ -1,6 +1,7 @@
 // Every row checked before anything is made, as the editor and the send guards would check it
-// typed by hand: a platform and an account this workspace has, active; text within the
-// platform's limit (the editor's own counter); a time that exists on the clocks of the import's
+// typed by hand: a title for its post (the service keeps the title a post is created with: an
+// untitled one is never sent); a platform and an account this workspace has, active; text within
+// the platform's limit (the editor's own counter); a time that exists on the clocks of the import's
 // zone and is still to come, or the account's next free posting slot; and not made already,
 // neither earlier in the same table nor by an import before (the row's key, kept on its
 // variant) nor as a row of Outpost's own export whose variant is still here.
@@ -131,16 +132,21 @@ function draftOf(
     systemZone();
   const time = readRowTime(row.time, zone);
   const over = overLimitCount(resolved.platform, row.text);
+  // The title is its post's (the post's first row): a post created untitled never leaves.
   const reason =
     row.beyond.length > 0
       ? ROW_PROBLEMS.beyondHeader(row.beyond)
-      : row.text.trim() === ''
-        ? ROW_PROBLEMS.noText
-        : over !== null
-          ? ROW_PROBLEMS.overLimit(over.used, over.limit, resolved.platform)
-          : time.kind === 'problem'
-            ? time.reason
-            : null;
+      : title.trim() === ''
+        ? row.row === row.postRow
+          ? ROW_PROBLEMS.noTitle
+          : ROW_PROBLEMS.postHasNoTitle(row.postRow)
+        : row.text.trim() === ''
+          ? ROW_PROBLEMS.noText
+          : over !== null
+            ? ROW_PROBLEMS.overLimit(over.used, over.limit, resolved.platform)
+            : time.kind === 'problem'
+              ? time.reason
+              : null;
   return {
     ...base,
     ...resolved,

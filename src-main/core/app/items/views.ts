@@ -17,7 +17,7 @@ import { inConflict, postConflicts, variantConflicts } from '../../store/conflic
 import { postBase, type PostBase, type PostSummaryRow } from '../../store/post-repository';
 import { sameText } from '../../outbox/answer-check';
 import { storedDifferentlyReason } from '../../outbox/stored-differently';
-import { unsentChangeOf, variantActions } from '../../outbox/item-actions';
+import { opRetryRefusal, unsentChangeOf, variantActions, type LockFacts } from '../../outbox/item-actions';
 import { postActions } from '../../outbox/post-actions';
 import { actionsOf, KIND_GROUPS } from '../../outbox/op-machine';
 import { parseQuestion } from '../../outbox/payload';
@@ -234,6 +234,8 @@ export function outboxOpView(
     waitingFor?: string | null;
     /** What a discard would put back; null when it cannot be discarded (the core's rules beyond the machine's). */
     discards: DiscardPreview | null;
+    /** Its variant's facts, when it has one: Retry is not offered where it can only fail again. */
+    variant?: LockFacts;
   },
 ): OutboxOpView {
   const asked = parseQuestion(op);
@@ -258,7 +260,11 @@ export function outboxOpView(
     candidates: op.state === 'needs_user' ? (asked?.candidates ?? []) : [],
     waitingFor: about.waitingFor ?? null,
     discards: about.discards,
-    actions: actionsOf(op).filter((a) => a !== 'discard' || about.discards !== null),
+    actions: actionsOf(op).filter(
+      (a) =>
+        (a !== 'discard' || about.discards !== null) &&
+        (a !== 'retry' || opRetryRefusal(op, about.variant) === null),
+    ),
     createdAt: op.created_at,
   };
 }

@@ -76,6 +76,7 @@ async function opView(app: AppContext, id: string): Promise<OutboxOpView> {
     postTitle: post.title,
     platform: variant?.platform ?? null,
     discards: discardPreview(op, variant, await listOpenOpsOfPost(app.db, op.post_id)),
+    variant,
   });
 }
 
@@ -110,6 +111,14 @@ async function listOps(app: AppContext): Promise<OutboxOpView[]> {
       platform: op.platform,
       waitingFor: waitingFor(op, unavailable, held.get(op.id), typing.has(op.post_id)),
       discards: previews.get(op.id) ?? null,
+      variant:
+        op.variant_remote_state === null
+          ? undefined
+          : {
+              status: op.variant_status,
+              platform_post_url: op.variant_url,
+              remote_state: op.variant_remote_state,
+            },
     }),
   );
 }

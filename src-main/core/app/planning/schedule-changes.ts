@@ -7,6 +7,7 @@ import { REFUSALS } from '@preload/words/refusals';
 import { NOT_FOUND } from '@preload/words/errors';
 import { guardTime, type ProfileFact } from '@preload/send-guards';
 import { sameInstant } from '../../domain/merge';
+import { listOpenOpsOfPost } from '../../outbox/op-queries';
 import { enqueue } from '../../outbox/op-store';
 import { withdrawUnsentTimeChange } from '../../outbox/supersede';
 import { getPost, touchPost } from '../../store/post-repository';
@@ -79,11 +80,11 @@ export async function setScheduledTimes(
         const post = await postOf(v.post_id);
         if (!post) throw new CommandError('not_found', NOT_FOUND.post(v.post_id));
         const at = change.at === null ? null : new Date(change.at).toISOString();
-        // Whether it may be scheduled depends on the variant alone, not on its ops.
+        // Read in the transaction: a publish on its way holds the time (outbox/item-actions.ts).
         assertAllows(at === null ? 'unschedule' : 'schedule', {
           variant: v,
           workspace: post.workspace,
-          ops: [],
+          ops: await listOpenOpsOfPost(trx, post.id),
         });
         if (change.expected !== undefined && !sameInstant(v.scheduled_at, change.expected))
           throw new CommandError('invalid_state', REFUSALS.timeChanged);

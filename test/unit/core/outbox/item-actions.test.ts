@@ -3,9 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import type { VariantAction } from '@preload/bridge';
 import {
+  opRetryRefusal,
   variantActions,
   VARIANT_ACTIONS,
   variantRefusal,
+  type LockFacts,
   type OpActionRow,
   type VariantActionRow,
 } from '../../../../src-main/core/outbox/item-actions';
@@ -46,14 +48,22 @@ const rows: Array<[string, Partial<VariantActionRow>, string | null, OpActionRow
   ['published', { platform_post_url: 'https://x/1', scheduled_at: '2031-01-01T00:00:00Z' }, 'w', [], []],
   ['waiting for sign-off', { status: 'needs_approval' }, 'w', [], []],
   ['removed on the service', { remote_state: 'removed' }, 'w', [], []],
-  ['a publish on its way', {}, 'w', [op('publish', 'pending')], ['edit', 'schedule', 'unschedule']],
-  ['a publish of unknown outcome', {}, 'w', [op('publish', 'unknown')], ['edit', 'schedule', 'unschedule']],
+  // A publish goes out whatever the time says: the text may still change, the time may not.
+  ['a publish on its way', {}, 'w', [op('publish', 'pending')], ['edit']],
+  [
+    'a scheduled one with a publish being sent',
+    { scheduled_at: '2031-01-01T00:00:00Z' },
+    'w',
+    [op('publish', 'sending')],
+    ['edit'],
+  ],
+  ['a publish of unknown outcome', {}, 'w', [op('publish', 'unknown')], ['edit']],
   [
     'a publish waiting for the user',
     {},
     'w',
     [op('publish', 'needs_user')],
-    ['edit', 'schedule', 'unschedule', 'publish_again', 'keep_unpublished'],
+    ['edit', 'publish_again', 'keep_unpublished'],
   ],
   [
     'a refused publish: publish again, or drop it',
@@ -173,6 +183,22 @@ describe('variantRefusal: the reason the core gives', () => {
     ['schedule', { account_mode: 'none' }, 'w', [], /^Choose an account first/],
     ['publish', {}, null, [], /Move this draft to a workspace/],
     ['publish', {}, 'w', [op('publish', 'sending')], /already on its way/],
+    [
+      'unschedule',
+      {},
+      'w',
+      [op('publish', 'pending')],
+      /on its way, and a publish on its way cannot be called back/,
+    ],
+    ['schedule', {}, 'w', [op('publish', 'sending')], /its time can change again only if it does not go out/],
+    [
+      'move',
+      { scheduled_at: '2031-01-01T00:00:00Z' },
+      'w',
+      [op('publish', 'pending')],
+      /cannot be called back/,
+    ],
+    ['unschedule', {}, 'w', [op('publish', 'needs_user')], /unknown outcome: decide on it first/],
     ['publish', {}, 'w', [op('publish', 'needs_user')], /unknown outcome: decide on it first/],
     [
       'retry',
@@ -214,5 +240,37 @@ describe('variantRefusal: the reason the core gives', () => {
     ['delete', { server_id: null }, 'w', [op('create_variant', 'sending')], /being sent to the service/],
   ])('%s on %o (workspace %s, ops %o)', (action, facts, workspace, ops, reason) => {
     expect(variantRefusal(action, { variant: { ...draft, ...facts }, workspace, ops })).toMatch(reason);
+  });
+});
+
+describe("opRetryRefusal: the Outbox's Retry", () => {
+  const locks: LockFacts = { status: 'draft', platform_post_url: null, remote_state: 'active' };
+  it.each<[string, OpActionRow, Partial<LockFacts> | undefined, RegExp | null]>([
+    ['a refused change of a variant that can change', op('schedule', 'failed'), {}, null],
+    ["a post's own op", op('create_post', 'failed', null), undefined, null],
+    [
+      'a change held back because the variant is published: it would only be held back again',
+      op('unschedule', 'failed'),
+      { platform_post_url: 'https://x/1' },
+      /already published; it cannot change\. Sent again, it would only be refused again: discard it instead/,
+    ],
+    [
+      'removed on the service',
+      op('update_variant', 'failed'),
+      { remote_state: 'removed' },
+      /removed on the service/,
+    ],
+    // Check now reads back: it sends nothing.
+    [
+      'of unknown outcome: checked, not sent',
+      op('schedule', 'unknown'),
+      { platform_post_url: 'https://x/1' },
+      null,
+    ],
+    ['a publish, by the machine', op('publish', 'failed'), {}, /a publish is never retried/],
+  ])('%s', (_what, o, facts, reason) => {
+    const why = opRetryRefusal(o, facts === undefined ? undefined : { ...locks, ...facts });
+    if (reason === null) expect(why).toBeNull();
+    else expect(why).toMatch(reason);
   });
 });
