@@ -37,7 +37,12 @@ function openPublish(ops: OutboxOpView[], variantId: string): OutboxOpView | und
 
 export async function publishAndReport(core: AppCore, id: string): Promise<Outcome> {
   // Typing the command is the user's confirmation; the core starts sending at once.
-  const queued = await call(core, 'variants.publish', { id });
+  return reportPublish(core, await call(core, 'variants.publish', { id }));
+}
+
+/** Once a publish is queued (and its sync started): waits for the send, then says how it ended. */
+export async function reportPublish(core: AppCore, queued: VariantView): Promise<Outcome> {
+  const id = queued.id;
   const settled = await sendSettled(core, PUBLISH_WAIT_MS);
   const post = await call(core, 'posts.get', { id: queued.postId });
   const variant: VariantView = post.variants.find((v) => v.id === id) ?? queued;

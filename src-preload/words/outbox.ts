@@ -166,3 +166,7 @@ export const PUBLISH_OUTCOME = {
   stillSending:
     "Still being sent when this command stopped waiting: 'outpost sync' finishes it, 'outpost variants' shows how it ended.",
 };
+
+/** `outpost outbox publish-again` or `keep-unpublished` named an op that is not a publish. */
+export const NOT_A_PUBLISH_TO_DECIDE =
+  "This operation is not a publish: 'outpost outbox' shows what each operation takes.";
