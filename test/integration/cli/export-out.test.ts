@@ -93,3 +93,17 @@ describe('outpost export --out', () => {
     expect((await s.outpost('--json', 'export', '--out', '-')).code).toBe(2);
   });
 });
+
+describe('outpost export --workspace', () => {
+  it('refuses an unknown workspace as profiles does', { timeout: 60_000 }, async () => {
+    const run = await s.outpost('--json', 'export', '--workspace', 'nope');
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout)).toEqual({
+      ok: false,
+      error: {
+        code: 'not_found',
+        message: 'Unknown workspace "nope": connect and sync to see your workspaces.',
+      },
+    });
+  });
+});
