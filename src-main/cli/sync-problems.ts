@@ -43,7 +43,7 @@ export function syncProblems(status: SyncStatus, run: SyncRun = {}): SyncProblem
   if (notRead)
     problems.push({
       part: 'service',
-      message: `The service could not be read: ${status.lastError ?? (status.phase === 'offline' ? 'it cannot be reached.' : 'the sync did not run.')}`,
+      message: `Nothing was read from the service: ${status.lastError ?? (status.phase === 'offline' ? 'it cannot be reached.' : 'the sync did not run.')}`,
     });
   for (const t of trouble)
     if (FAILING_TROUBLE.has(t.kind))

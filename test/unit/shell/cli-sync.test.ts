@@ -50,12 +50,15 @@ describe('the parts of a sync that did not go through', () => {
     const before = '2030-01-01T00:00:00.000Z';
     const failing = { ...done, lastReadAt: before, lastError: 'The service is temporarily unavailable.' };
     expect(syncProblems(failing, { readBefore: before })).toEqual([
-      { part: 'service', message: 'The service could not be read: The service is temporarily unavailable.' },
+      {
+        part: 'service',
+        message: 'Nothing was read from the service: The service is temporarily unavailable.',
+      },
     ]);
     expect(
       syncProblems({ ...failing, phase: 'offline', lastError: null, pending: 2 }, { readBefore: before }),
     ).toEqual([
-      { part: 'service', message: 'The service could not be read: it cannot be reached.' },
+      { part: 'service', message: 'Nothing was read from the service: it cannot be reached.' },
       { part: 'pending', message: '2 operations not sent yet.' },
     ]);
     // Read this time: nothing to say.
