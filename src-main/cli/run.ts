@@ -81,6 +81,8 @@ export async function runCli(
   json = parsed.values.json === true;
   if (parsed.values.help || parsed.entry === null) {
     if (parsed.entry === null && !parsed.values.help) {
+      // A script asked for JSON: the usage error is its document, as for every other one.
+      if (json) return fail('usage', "No command given: run 'outpost --help' for the list.", EXIT_USAGE);
       print.err(HELP);
       return EXIT_USAGE;
     }

@@ -4,8 +4,9 @@ import type { AnswerTrouble, SyncStatus } from '@preload/bridge';
 
 export interface SyncProblem {
   /**
-   * Which part: `workspace:<slug>`, `outbox`, `decisions`, `conflicts`, `pending`, `token`,
-   * `paused`, `connection`, `answers:other_record`, `answers:not_kept`.
+   * Which part: `service` (nothing read), `workspace:<slug>`, `outbox`, `decisions`,
+   * `conflicts`, `pending`, `token`, `paused`, `connection`, `answers:other_record`,
+   * `answers:not_kept`.
    */
   part: string;
   message: string;
@@ -16,12 +17,34 @@ const count = (n: number, one: string, many: string): string => `${n} ${n === 1 
 /** Answers a script must not read as done: about another record, or a change not kept. */
 const FAILING_TROUBLE = new Set<AnswerTrouble['kind']>(['other_record', 'not_kept']);
 
-/**
- * Every part of the sync that failed or waits on the user; none means it all went through.
- * `trouble`: what the answers of every round said that was not what was asked.
- */
-export function syncProblems(status: SyncStatus, trouble = status.answerTrouble): SyncProblem[] {
+export interface SyncRun {
+  /** What the answers of every round said that was not what was asked. */
+  trouble?: AnswerTrouble[];
+  /** `lastReadAt` before the sync: unchanged after it, the service was not read. */
+  readBefore?: string | null;
+  /** Why the first operation still pending was not sent, in the outbox's words. */
+  heldBack?: string | null;
+}
+
+/** Whose own line already says why: a token, a pause, no connection. */
+const SAID_BY_PHASE = new Set<SyncStatus['phase']>(['needs_token', 'paused', 'not_connected']);
+
+/** Every part of the sync that failed or waits on the user; none means it all went through. */
+export function syncProblems(status: SyncStatus, run: SyncRun = {}): SyncProblem[] {
+  const trouble = run.trouble ?? status.answerTrouble;
   const problems: SyncProblem[] = [];
+  // Offline, failing (5xx, 429), a garbled answer, another process syncing: nothing was read,
+  // so nothing is known to be up to date, whatever is pending.
+  const notRead =
+    run.readBefore !== undefined &&
+    status.lastReadAt === run.readBefore &&
+    status.unreadWorkspaces.length === 0 &&
+    !SAID_BY_PHASE.has(status.phase);
+  if (notRead)
+    problems.push({
+      part: 'service',
+      message: `Nothing was read from the service: ${status.lastError ?? (status.phase === 'offline' ? 'it cannot be reached.' : 'the sync did not run.')}`,
+    });
   for (const t of trouble)
     if (FAILING_TROUBLE.has(t.kind))
       problems.push({
@@ -62,11 +85,15 @@ export function syncProblems(status: SyncStatus, trouble = status.answerTrouble)
       part: 'conflicts',
       message: `${count(status.conflicts, 'item', 'items')} changed on both sides: see 'outpost conflicts'.`,
     });
-  if (status.pending > 0)
+  if (status.pending > 0) {
+    // Why they were not sent, in the core's words, unless the line above says it already.
+    const reason = notRead ? null : (status.lastError ?? run.heldBack ?? null);
+    const why = reason === null ? '' : ` ${reason}`;
     problems.push({
       part: 'pending',
-      message: `${count(status.pending, 'operation', 'operations')} not sent yet.`,
+      message: `${count(status.pending, 'operation', 'operations')} not sent yet.${why}`,
     });
+  }
   return problems;
 }
 

@@ -129,3 +129,20 @@ export function importText(c: Omit<ImportReport, 'copyBefore' | 'text'>): string
     (c.skipped > 0 ? `; ${count(c.skipped, 'row')} already here or without their item were left out.` : '.')
   );
 }
+
+/** Why `outpost export --out FILE` wrote nothing; never the name of its temporary file. */
+export const EXPORT_OUT = {
+  isFolder: (path: string): string =>
+    `${path} is a folder: give the name of a file to write, inside it or elsewhere.`,
+  noFolder: (folder: string): string => `The folder ${folder} does not exist.`,
+  notAFolder: (folder: string): string => `${folder} is not a folder.`,
+  linkToNothing: (path: string): string => `${path} is a link to a file that does not exist.`,
+  notAllowed: (path: string): string => `Outpost may not write ${path}: its folder does not allow it.`,
+  readOnly: (path: string): string => `${path} is on a read-only disk.`,
+  diskFull: (path: string): string =>
+    `There is not enough room on the disk for ${path}; nothing was written.`,
+  failed: (path: string, code: string): string =>
+    `${path} could not be written (${code}); nothing was written.`,
+  stdoutWithJson:
+    '--out - writes the export itself to standard output, which is one JSON document already: leave out --json.',
+};

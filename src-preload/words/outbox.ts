@@ -158,3 +158,16 @@ export const OP_KIND_IN_SENTENCE: Record<OutboxOpKind, string> = {
   unschedule: 'unschedule',
   publish: 'publish',
 };
+
+/** What `outpost publish` says once its own send is settled, beside the variant's line. */
+export const PUBLISH_OUTCOME = {
+  failed: (reason: string): string => `The service refused the publish: ${sentence(reason)}`,
+  decide: (opId: string): string =>
+    `The publish may or may not have gone out: decide with 'outpost outbox publish-again ${opId}' or 'outpost outbox keep-unpublished ${opId}'.`,
+  stillSending:
+    "Still being sent when this command stopped waiting: 'outpost sync' finishes it, 'outpost variants' shows how it ended.",
+};
+
+/** `outpost outbox publish-again` or `keep-unpublished` named an op that is not a publish. */
+export const NOT_A_PUBLISH_TO_DECIDE =
+  "This operation is not a publish: 'outpost outbox' shows what each operation takes.";

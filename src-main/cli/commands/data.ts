@@ -1,44 +1,20 @@
 // outpost backup, backups, export, import-backup: the copies Outpost keeps of its database, and
 // everything of the user's in one file and back. `export` writes the whole folder as JSON; an
 // export of one workspace's posts in another form would take an option of its own beside it.
-import {
-  closeSync,
-  existsSync,
-  openSync,
-  readFileSync,
-  readSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { BackupView } from '@preload/bridge';
 import { megabytes } from '../../core/store/copies';
-import { call, defineCommand, optional, UsageError, type CliCommand } from '../command';
+import { call, defineCommand, optional, UsageError, type CliCommand, type Values } from '../command';
 import { table } from '../format';
 import { exportWorkspaceCsv } from './import-export';
+import { isStandardOutput, writeWhole } from '../write-out';
+import { EXPORT_OUT } from '@preload/words/data';
 
 const SQLITE_MAGIC = 'SQLite format 3\0';
 
 function copyLine(c: BackupView): string[] {
   return [c.at, megabytes(c.bytes), c.posts === null ? 'unreadable' : `${c.posts} posts`, c.kind, c.file];
-}
-
-/** Written whole or not at all, private to the user (it holds every draft). */
-function writePrivately(file: string, text: string): number {
-  const partial = `${file}.partial`;
-  const fd = openSync(partial, 'w', 0o600);
-  try {
-    const bytes = Buffer.from(text, 'utf8');
-    writeSync(fd, bytes);
-    closeSync(fd);
-    renameSync(partial, file);
-    return bytes.length;
-  } catch (error) {
-    closeSync(fd);
-    rmSync(partial, { force: true });
-    throw error;
-  }
 }
 
 function isCopyFile(file: string): boolean {
@@ -77,6 +53,7 @@ export const dataCommands: CliCommand[] = [
       'post, variant, kept version, posting time and setting (never the token);',
       "import-backup brings it back. With --workspace SLUG: that workspace's posts",
       'as CSV (the columns import reads, and state, link, id), to FILE or standard output.',
+      'FILE is written whole or not at all; a link is followed; --out - is standard output.',
     ],
     async run({ core, values }) {
       if (values.workspace !== undefined) return exportWorkspaceCsv(core, values.workspace, values.out);
@@ -84,12 +61,17 @@ export const dataCommands: CliCommand[] = [
         throw new UsageError(
           "export needs --out FILE (everything, as JSON) or --workspace SLUG (that workspace's posts, as CSV).",
         );
-      const out = resolve(values.out);
+      if (isStandardOutput(values.out)) {
+        if ((values as Values).json === true) throw new UsageError(EXPORT_OUT.stdoutWithJson);
+        // The document is the whole output: a script pipes it on as it is.
+        return { json: null, text: (await call(core, 'data.export', undefined)).document };
+      }
       const { document, posts } = await call(core, 'data.export', undefined);
-      const bytes = writePrivately(out, document);
+      const data = Buffer.from(document, 'utf8');
+      const file = writeWhole(values.out, data);
       return {
-        json: { file: out, posts, bytes },
-        text: `Wrote ${posts} posts to ${out} (${megabytes(bytes)}).`,
+        json: { file, posts, bytes: data.length },
+        text: `Wrote ${posts} posts to ${file} (${megabytes(data.length)}).`,
       };
     },
   }),

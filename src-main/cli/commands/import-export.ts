@@ -3,7 +3,7 @@
 // written as CSV. The file is read here with the window's own reader
 // (src-preload/spreadsheet/); the rows are the core's. The import's --json document is its
 // own, `{ rows }`, as scripts that load a month's plan read it; the exit code says the rest.
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ImportRequest, ImportRowResult } from '@preload/bridge';
 import { matchColumns } from '@preload/spreadsheet/columns';
@@ -26,6 +26,7 @@ import {
 } from '../command';
 import type { AppCore } from '../../core/ports';
 import { oneLine } from '../format';
+import { isStandardOutput, writeWhole } from '../write-out';
 
 type RowLine = Omit<ImportRowResult, 'status'> & { status: ImportRowResult['status'] | 'ready' };
 
@@ -67,10 +68,10 @@ const zoneOption = optional('zone', 'ZONE', {
  */
 export async function exportWorkspaceCsv(core: AppCore, workspace: string, out?: string): Promise<Outcome> {
   const { csv, rows } = await call(core, 'posts.export', { workspace });
-  // A terminal gets plain line breaks; --out writes the file exactly.
-  if (out === undefined) return { json: { csv, rows }, text: csv.replaceAll('\r\n', '\n') };
-  const file = resolve(out);
-  writeFileSync(file, csvFile(csv), { mode: 0o600 });
+  // A terminal gets plain line breaks; --out writes the file exactly, whole or not at all.
+  if (out === undefined || isStandardOutput(out))
+    return { json: { csv, rows }, text: csv.replaceAll('\r\n', '\n') };
+  const file = writeWhole(out, Buffer.from(csvFile(csv), 'utf8'));
   return { json: { file, rows }, text: `Wrote ${rows} rows to ${file}.` };
 }
 

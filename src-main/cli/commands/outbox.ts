@@ -1,9 +1,12 @@
 // outpost outbox and its actions: what waits to be sent, what failed, what waits for you, and
 // the user's answers to each. Whether an action is allowed is the core's decision.
 import type { OutboxOpView } from '@preload/bridge';
-import { OP_KIND_WORDS, OP_STATE_WORDS, waitReason } from '@preload/words/outbox';
-import { call, defineCommand, type ArgSpec, type CliCommand, type Outcome } from '../command';
-import { oneLine, table } from '../format';
+import { NOT_FOUND } from '@preload/words/errors';
+import { NOT_A_PUBLISH_TO_DECIDE, OP_KIND_WORDS, OP_STATE_WORDS, waitReason } from '@preload/words/outbox';
+import type { AppCore } from '../../core/ports';
+import { call, CommandFailed, defineCommand, type ArgSpec, type CliCommand, type Outcome } from '../command';
+import { oneLine, table, variantLine } from '../format';
+import { reportPublish } from '../publish-outcome';
 
 const OP_ID: ArgSpec = { usage: 'ID', noun: 'an operation id' };
 
@@ -12,6 +15,15 @@ function opOutcome(op: OutboxOpView): Outcome {
     json: op,
     text: `${op.id} ${OP_KIND_WORDS[op.kind]}: ${OP_STATE_WORDS[op.state]}${op.error ? ` (${oneLine(op.error)})` : ''}`,
   };
+}
+
+/** The variant of the publish op `id`, which waits for the user's decision (the core checks that). */
+async function publishToDecide(core: AppCore, id: string): Promise<string> {
+  const op = (await call(core, 'outbox.list', undefined)).find((o) => o.id === id);
+  if (op === undefined) throw new CommandFailed('not_found', NOT_FOUND.op(id));
+  if (op.kind !== 'publish' || op.variantId === null)
+    throw new CommandFailed('invalid_state', NOT_A_PUBLISH_TO_DECIDE);
+  return op.variantId;
 }
 
 export const outboxCommands: CliCommand[] = [
@@ -68,6 +80,35 @@ export const outboxCommands: CliCommand[] = [
       return opOutcome(
         await call(core, 'outbox.adopt', { id, serverId: serverId === 'none' ? null : serverId }),
       );
+    },
+  }),
+  defineCommand({
+    name: 'outbox publish-again',
+    args: [OP_ID],
+    help: [
+      'A publish that may or may not have gone out: send it again (check the',
+      'platform first); waits for the send and reports as publish does.',
+    ],
+    async run({ core, args: [id] }) {
+      const variantId = await publishToDecide(core, id);
+      const queued = await call(core, 'variants.resolvePublishUnknown', {
+        id: variantId,
+        choice: 'publish_again',
+      });
+      return reportPublish(core, queued);
+    },
+  }),
+  defineCommand({
+    name: 'outbox keep-unpublished',
+    args: [OP_ID],
+    help: ['A publish that may or may not have gone out: do not send it; the variant stays as it is.'],
+    async run({ core, args: [id] }) {
+      const variantId = await publishToDecide(core, id);
+      const variant = await call(core, 'variants.resolvePublishUnknown', {
+        id: variantId,
+        choice: 'keep_unpublished',
+      });
+      return { json: variant, text: variantLine(variant) };
     },
   }),
 ];

@@ -1,5 +1,5 @@
 // outpost posts, variants, draft, variant, edit, schedule, publish, duplicate: drafting, offline
-// or not. None of these touches the network; what they change goes out with the next sync.
+// or not. None of these touches the network but publish, which waits for its own send.
 import type { AccountChoice, PostSummary } from '@preload/bridge';
 import type { AppCore } from '../../core/ports';
 import {
@@ -14,6 +14,7 @@ import {
   type CliCommand,
 } from '../command';
 import { cell, table, variantLine, variantRow } from '../format';
+import { publishAndReport } from '../publish-outcome';
 
 /** `--workspace local` names the local space (drafts not yet assigned to a workspace). */
 const space = (workspace: string): string | null => (workspace === 'local' ? null : workspace);
@@ -123,11 +124,13 @@ export const postCommands: CliCommand[] = [
   defineCommand({
     name: 'publish',
     options: [required('variant', 'ID')],
-    async run({ core, values }) {
-      // Typing the command is the user's confirmation; the request leaves with the next sync.
-      const variant = await call(core, 'variants.publish', { id: values.variant });
-      return { json: variant, text: variantLine(variant) };
-    },
+    help: [
+      'Publish now, and wait (up to 30 s) for the send: prints the variant as it',
+      'ended (published, waiting for sign-off, or still queued and why, e.g.',
+      'offline: exit 0). Exits 1 when the service refused it, or when it may or',
+      "may not have gone out (decide with 'outpost outbox').",
+    ],
+    run: ({ core, values }) => publishAndReport(core, values.variant),
   }),
   defineCommand({
     name: 'duplicate',

@@ -3,6 +3,7 @@
 // core's answers; this file reads the words of --set and lays the answers out.
 import type { AccountQueue, PostingSchedule, QueueSlot } from '@preload/bridge';
 import { platformName } from '@preload/platforms';
+import { showInstants } from '@preload/words/instants';
 import { formatPostingTimes, parsePostingTimes, WEEKDAY_NAMES } from '@preload/posting-times';
 import { knownZone, systemZone, utcToZonedInput } from '@preload/zoned-time';
 import type { AppCore } from '../../core/ports';
@@ -166,7 +167,8 @@ export const queueCommands: CliCommand[] = [
     async run({ core, values }) {
       const result = await call(core, 'planning.addToQueue', { variantIds: [values.variant] });
       const refused = result.refused[0];
-      if (refused) throw new CommandFailed('invalid_state', refused.reason);
+      // The core's words carry instants: written here in this machine's zone, as call() does.
+      if (refused) throw new CommandFailed('invalid_state', showInstants(refused.reason));
       const placed = result.scheduled[0]!;
       return {
         json: placed,

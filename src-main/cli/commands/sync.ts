@@ -1,5 +1,7 @@
 // outpost sync, outpost log: one full sync that a script can trust, and the engine's decisions.
 import type { AnswerTrouble, SyncStatus } from '@preload/bridge';
+import { formatWhen } from '@preload/words/instants';
+import { waitReason } from '@preload/words/outbox';
 import { logActionWords } from '@preload/words/sync-log';
 import { mergeTrouble, syncProblems } from '../sync-problems';
 import { backoffCeilingMs, type BackoffPolicy } from '../../core/domain/backoff';
@@ -68,6 +70,13 @@ async function syncUntilSettled(
   }
 }
 
+/** Why the oldest operation still pending was not sent, as the outbox says it; null if none is. */
+async function heldBack(core: AppCore, status: SyncStatus): Promise<string | null> {
+  if (status.pending === 0) return null;
+  const op = (await call(core, 'outbox.list', undefined)).find((o) => o.state === 'pending');
+  return op === undefined ? null : waitReason(op, status, formatWhen);
+}
+
 export const syncCommands: CliCommand[] = [
   defineCommand({
     name: 'sync',
@@ -89,10 +98,11 @@ export const syncCommands: CliCommand[] = [
         );
       }
       const waitMs = (values.wait === undefined ? DEFAULT_SYNC_WAIT_S : Number(values.wait)) * 1000;
+      const readBefore = (await call(core, 'sync.status', undefined)).lastReadAt;
       const { status, rounds, trouble } = await syncUntilSettled(core, waitMs);
       // A conflict or a decision waits for the user as much as a failure does, and a workspace
       // not read is a part not synced: a script must not read any of them as done.
-      const problems = syncProblems(status, trouble);
+      const problems = syncProblems(status, { trouble, readBefore, heldBack: await heldBack(core, status) });
       const ok = problems.length === 0;
       const text = [statusText(settings, status)];
       if (status.phase === 'needs_token') {

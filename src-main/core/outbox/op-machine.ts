@@ -138,6 +138,15 @@ export const MACHINE: Record<OpState, Partial<Record<OpEventType, ReadonlyArray<
     ],
   },
   needs_user: {
+    // Of unknown outcome, but a retry is not the way out: the user's choice is.
+    user_retry: [
+      {
+        refuse:
+          'it may or may not have gone out, so a retry never sends it again: choose Publish again or Keep unpublished.',
+        ...PUBLISH,
+      },
+      { refuse: 'look-alikes were found on the service: adopt one, or create it anew.', ...CREATE },
+    ],
     user_publish_again: [to('pending', [], PUBLISH)],
     user_keep_unpublished: [to('done', [], { ...PUBLISH, error: 'Kept unpublished by the user.' })],
     user_adopt: [to('done', ['record'], CREATE)],

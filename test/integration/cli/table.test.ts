@@ -87,7 +87,10 @@ describe('a wrong command line', () => {
     [['frobnicate'], "Unknown command 'frobnicate'. Run 'outpost --help' for the list."],
     [['status', '--frob'], "Unknown option '--frob'."],
     [['status', '--title', 'x'], "'status' does not take --title."],
-    [['outbox', 'frob'], "Unknown outbox action 'frob': use retry, discard or adopt."],
+    [
+      ['outbox', 'frob'],
+      "Unknown outbox action 'frob': use retry, discard, adopt, publish-again or keep-unpublished.",
+    ],
     [['outbox', 'retry'], "'outbox retry' needs an operation id."],
     [['outbox', 'adopt', 'op'], "'outbox adopt' needs an operation id and a service id (or none)."],
     [['sync', '--wait', 'soon'], '--wait must be a whole number of seconds.'],

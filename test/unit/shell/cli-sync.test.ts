@@ -46,6 +46,40 @@ describe('the parts of a sync that did not go through', () => {
     expect(syncProblems({ ...done, ...patch }).map((p) => p.part)).toEqual(parts);
   });
 
+  it('a sync that read nothing, pending or not, says why in the core words', () => {
+    const before = '2030-01-01T00:00:00.000Z';
+    const failing = { ...done, lastReadAt: before, lastError: 'The service is temporarily unavailable.' };
+    expect(syncProblems(failing, { readBefore: before })).toEqual([
+      {
+        part: 'service',
+        message: 'Nothing was read from the service: The service is temporarily unavailable.',
+      },
+    ]);
+    expect(
+      syncProblems({ ...failing, phase: 'offline', lastError: null, pending: 2 }, { readBefore: before }),
+    ).toEqual([
+      { part: 'service', message: 'Nothing was read from the service: it cannot be reached.' },
+      { part: 'pending', message: '2 operations not sent yet.' },
+    ]);
+    // Read this time: nothing to say.
+    expect(
+      syncProblems(
+        { ...failing, lastError: null, lastReadAt: '2030-01-01T00:01:00.000Z' },
+        { readBefore: before },
+      ),
+    ).toEqual([]);
+  });
+
+  it('says why operations were not sent', () => {
+    const lease = 'Another Outpost process (pid 7) is syncing this data folder; it sends these changes too.';
+    expect(syncProblems({ ...done, pending: 1, lastError: lease })[0]?.message).toBe(
+      `1 operation not sent yet. ${lease}`,
+    );
+    expect(
+      syncProblems({ ...done, pending: 1 }, { heldBack: 'Waits: the service is failing (503).' })[0]?.message,
+    ).toBe('1 operation not sent yet. Waits: the service is failing (503).');
+  });
+
   it('names the workspace and why in its words', () => {
     const [problem] = syncProblems({
       ...done,

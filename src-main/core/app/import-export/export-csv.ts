@@ -26,6 +26,8 @@ function accountCell(v: VariantRow, profiles: ReadonlyMap<string, SocialProfileR
 }
 
 export async function exportCsv(app: AppContext, request: ExportRequest): Promise<ExportedCsv> {
+  // A misspelt slug is not an empty plan.
+  if (request.workspace !== null) await app.knownWorkspace(request.workspace);
   const payload: CommandPayload<'posts.list'> = { workspace: request.workspace, ...request.list };
   let posts: PostSummary[] = await postList(app, payload);
   if (request.ids !== undefined) {
