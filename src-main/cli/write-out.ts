@@ -5,6 +5,7 @@
 import {
   type Stats,
   closeSync,
+  fsyncSync,
   lstatSync,
   openSync,
   realpathSync,
@@ -90,6 +91,9 @@ export function writeWhole(out: string, data: Buffer): string {
   try {
     fd = openSync(partial, 'wx', 0o600);
     writeFileSync(fd, data);
+    // On the disk before the rename: a crash just after must not leave an empty file named as
+    // the export.
+    fsyncSync(fd);
     const open = fd;
     fd = null;
     closeSync(open);
