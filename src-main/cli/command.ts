@@ -2,6 +2,7 @@
 // together in one entry of a command group (cli/commands/*.ts). The parser and the help are
 // generated from those entries, so adding a command is adding one entry.
 import type { CommandName, CommandPayload, CommandResult } from '@preload/bridge';
+import { CLI_DISK_FULL } from '@preload/words/data';
 import { showInstants } from '@preload/words/instants';
 import type { Redactor } from '../core/api/redaction';
 import type { AppCore } from '../core/ports';
@@ -239,7 +240,9 @@ export async function call<C extends CommandName>(
   payload: CommandPayload<C>,
 ): Promise<CommandResult<C>> {
   const result = await core.invoke(command, payload);
+  if (result.ok) return result.value;
+  // The window keeps a change a full disk refused and saves it later; this process ends.
+  if (result.error.code === 'disk_full') throw new CommandFailed('disk_full', CLI_DISK_FULL);
   // The core's words carry instants: written here in this machine's zone.
-  if (!result.ok) throw new CommandFailed(result.error.code, showInstants(result.error.message));
-  return result.value;
+  throw new CommandFailed(result.error.code, showInstants(result.error.message));
 }

@@ -107,6 +107,13 @@ export function saveRefusal(kind: DataProblemKind, dataDir: string): string {
   return problemText(kind, dataDir);
 }
 
+/**
+ * The command line's words for a change a full disk kept from being saved: unlike the window,
+ * it keeps nothing to save later, so the person runs the command again.
+ */
+export const CLI_DISK_FULL =
+  'Your disk is full: this change was not saved. Free some space, then run the command again.';
+
 /** Why a folder problem stopped the sync (the status bar's last error). */
 export type SyncStopCause = DataProblemKind | 'damaged' | 'io';
 
