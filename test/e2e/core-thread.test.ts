@@ -61,6 +61,8 @@ describe('the core on its own thread', () => {
   it('reads the list again once the core is back: a search made while it could not answer shows its posts', async () => {
     const { page, app, sandbox } = setup();
     await newPost(page, 'Found after the restart');
+    // The title is finished once its field is left: only then is the post's create sent.
+    await page.getByLabel('Title', { exact: true }).press('Tab');
     const list = page.getByRole('list', { name: 'Post list' });
     // Its title saved, sent and shown: no change is left for the sync after the restart to bring,
     // nor for the list to read, which would bring the list back by themselves.

@@ -31,10 +31,8 @@ describe('a publish on its way', () => {
     s.sandbox.faults.add({ kind: 'drop_before_write', path: '/api/*' });
 
     const page = s.page;
-    await page
-      .getByRole('button', { name: /Going out/ })
-      .first()
-      .click();
+    // The post's row in the list (the schedule's notice names the post too, on its Undo).
+    await page.getByRole('list', { name: 'Post list' }).getByText('Going out').click();
     const unschedule = page.getByRole('button', { name: 'Unschedule' });
     await unschedule.waitFor();
     expect(await unschedule.isEnabled()).toBe(true);

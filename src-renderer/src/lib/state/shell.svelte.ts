@@ -153,10 +153,12 @@ export class ShellState {
   async newPost(plannedAt: string | null = null): Promise<void> {
     const { posts, editor } = this.parts;
     this.view = 'posts';
-    // A post still being made (a double-click's second press): no second one; the caret goes
-    // back to its title, where typing goes.
+    // A post still being made with nothing typed in it yet (a double-click's second press): no
+    // second one; the caret goes back to its title, where typing goes. One whose title is typed
+    // already is left for a new one, however fast: a typist may start the next at once.
     const making = editor.newPost.pending;
-    if (making !== null && !making.failed) return editor.focus.request('title', null, making.selection);
+    if (making !== null && !making.failed && making.title === '')
+      return editor.focus.request('title', null, making.selection);
     // Its title field is shown (and typed into) at once, while the core makes the post.
     this.newError = await editor.openNew(async () => {
       const post = await invoke('posts.create', { workspace: posts.workspace, title: '' });
