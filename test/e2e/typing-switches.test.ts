@@ -1,12 +1,12 @@
 // Typing lands where it is shown, whatever the editor switches to. A fast typist (or a
 // keyboard user) starts a new post, or duplicates one, and types its title with no pause:
 // every character goes into the new post's title, none is lost while the core makes it, and
-// none reaches the post left behind. 50 rounds each in one window.
+// none reaches the post left behind. 30 rounds each in one window.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPost, useSharedSetup, waitForText, type Setup } from './harness';
 
-const ROUNDS = 50;
+const ROUNDS = 30;
 
 /** Every post's title, as the core has it. */
 async function titlesInCore(app: Setup['app']): Promise<string[]> {
@@ -36,7 +36,7 @@ function expectEachTyped(before: string[], typed: string[], after: string[]): vo
 describe('typing right after a switch', () => {
   const setup = useSharedSetup();
 
-  it('New post: each title typed at once lands in its own new post, 50 rounds', async () => {
+  it('New post: each title typed at once lands in its own new post, 30 rounds', async () => {
     const { page, app } = setup();
     await newPost(page, 'Written before');
     await leaveTitle(page, 'Written before');
@@ -55,7 +55,7 @@ describe('typing right after a switch', () => {
     expectEachTyped(before, typed, await titlesInCore(app));
   });
 
-  it('Duplicate: what is typed at once goes on the copy’s title and only there, 50 rounds', async () => {
+  it('Duplicate: what is typed at once goes on the copy’s title and only there, 30 rounds', async () => {
     const { page, app } = setup();
     await newPost(page, 'Dup base');
     await leaveTitle(page, 'Dup base');

@@ -1,8 +1,8 @@
 // A packaged build's window has no DevTools (anyone at the keyboard could drive the
-// bridge from them; a development build keeps them), and the desktop app's data folder is
-// owner-only whatever the umask. A packaged build hands the OS browser https
-// links only, from the window and from notifications alike. Electron is the fake one.
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+// bridge from them; a development build keeps them), and hands the OS browser https links
+// only, from the window and from notifications alike. Electron is the fake one. (The data
+// folder's mode under a umask: test/integration/shell/data-folder-mode.test.ts.)
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -84,17 +84,5 @@ describe('links from the service', () => {
 
   it('a development build opens local http links too (the sandbox)', async () => {
     expect(await offered(false, local)).toEqual(local.flatMap((url) => [url, url, url]));
-  });
-});
-
-describe.runIf(process.platform !== 'win32')('data folder', () => {
-  it('is created 0700 under umask 022', async () => {
-    const umask = process.umask(0o022);
-    try {
-      await start();
-    } finally {
-      process.umask(umask);
-    }
-    expect(statSync(join(home, 'Outpost')).mode & 0o777).toBe(0o700);
   });
 });
