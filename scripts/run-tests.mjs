@@ -210,14 +210,34 @@ if (args.length > 0) {
 // the other core meanwhile; one after another the two took their sum. The days of the date
 // matrix are end-to-end runs too, shared out so the lanes end together. The reliability suites
 // measure memory, open handles and a crash's timing of their own, so nothing runs beside them.
+// One long integration file (a script's whole run through the CLI) goes with the end-to-end
+// lane, which was the shorter by about its length.
 const [firstDay, ...otherDays] = DATE_MATRIX.map(onDay);
+const SCRIPT_RUN = 'test/integration/cli/script-run.test.ts';
 const lanes = await inLanes([
-  [{ name: 'e2e', title: 'end-to-end (Chromium)', args: ['--project', 'e2e'] }, firstDay],
+  [
+    { name: 'e2e', title: 'end-to-end (Chromium)', args: ['--project', 'e2e'] },
+    firstDay,
+    {
+      name: 'script-run',
+      title: 'the script run (integration)',
+      args: ['--project', 'integration', SCRIPT_RUN],
+    },
+  ],
   [
     {
       name: 'unit-integration',
       title: 'unit and integration',
-      args: ['--project', 'unit', '--project', 'unit-window', '--project', 'integration'],
+      args: [
+        '--project',
+        'unit',
+        '--project',
+        'unit-window',
+        '--project',
+        'integration',
+        '--exclude',
+        SCRIPT_RUN,
+      ],
     },
     ...otherDays,
   ],
