@@ -114,6 +114,10 @@ export function saveRefusal(kind: DataProblemKind, dataDir: string): string {
 export const CLI_DISK_FULL =
   'Your disk is full: this change was not saved. Free some space, then run the command again.';
 
+/** The command line's words, at its start, for a disk already full: reading works, saving not. */
+export const CLI_DISK_FULL_AT_START =
+  'Your disk is full: everything can be read, but no change is saved until there is room. Free some space.';
+
 /** Why a folder problem stopped the sync (the status bar's last error). */
 export type SyncStopCause = DataProblemKind | 'damaged' | 'io';
 

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Migration } from 'kysely';
 import type { Clock, Logger } from '../ports';
-import { ALL_PAGES, COPIES_DIR, makeCopy } from './copies';
+import { ALL_PAGES, COPIES_DIR, freeBytes, makeCopy } from './copies';
 import { openDatabase, type OpenedDatabase, type SqliteHandle } from './db';
 import { damageCause, DamageFound, isDamage } from './recovery/damage';
 import type { EarlyCheck } from './recovery/quick-check';
@@ -38,8 +38,11 @@ export interface OpenedStore {
   store: OpenedDatabase;
   /** What this start recovered, when it found the database damaged. */
   recovered: RecoveryReport | null;
-  /** Opened read-only, on a copy in memory: the folder cannot be written, or another program holds the file. */
-  readOnly: 'read_only' | 'locked' | null;
+  /**
+   * Opened read-only, on a copy in memory: the folder cannot be written, another program holds
+   * the file, or the disk has no room left.
+   */
+  readOnly: 'read_only' | 'locked' | 'disk_full' | null;
 }
 
 export function copiesDirOf(file: string): string {
@@ -58,8 +61,7 @@ export class StartRefused extends Error {
   }
 }
 
-function refusal(o: OpenStoreOptions, error: unknown): StartRefused | null {
-  const failure = storageFailureOf(error);
+function refusal(o: OpenStoreOptions, failure: StorageFailure | null, error: unknown): StartRefused | null {
   const folder = join(o.file, '..');
   if (failure === 'disk_full')
     return new StartRefused(
@@ -79,24 +81,42 @@ function writable(path: string): boolean {
   }
 }
 
-/** SQLite's "unable to open" in a folder or on a file Outpost may not write means read-only. */
-function openFailureOf(file: string, error: unknown): StorageFailure | null {
+/** Less room than this on the volume makes an I/O error at open the disk's: it is full. */
+export const NO_ROOM_BYTES = 1024 * 1024;
+
+/**
+ * What an open's failure says of the disk or the folder. SQLite's "unable to open" in a folder or
+ * on a file Outpost may not write is a read-only folder. On a volume with no room left, SQLite
+ * cannot make its shared-memory file (made again at each open after a clean close): that comes
+ * as a bare I/O error, and is the full disk.
+ */
+export function openFailureOf(
+  error: unknown,
+  place: { writable: boolean; freeBytes: number | null },
+): StorageFailure | null {
   const failure = storageFailureOf(error);
-  if (failure === 'io' && !(writable(dirname(file)) && writable(file))) return 'read_only';
-  return failure;
+  if (failure !== 'io') return failure;
+  if (!place.writable) return 'read_only';
+  return place.freeBytes !== null && place.freeBytes < NO_ROOM_BYTES ? 'disk_full' : failure;
 }
 
 export async function openStore(o: OpenStoreOptions): Promise<OpenedStore> {
+  // A file with something to read in it before this open: what a full disk still lets be shown.
+  const existed = existsSync(o.file);
   try {
     // The early check was of the file as it was at the start: only the first open takes it.
     return { store: await open(o, o.earlyCheck), recovered: null, readOnly: null };
   } catch (error) {
-    const failure = openFailureOf(o.file, error);
-    if (failure === 'read_only' || failure === 'locked') {
+    const folder = dirname(o.file);
+    const failure = openFailureOf(error, {
+      writable: writable(folder) && writable(o.file),
+      freeBytes: freeBytes(folder),
+    });
+    if (failure === 'read_only' || failure === 'locked' || (failure === 'disk_full' && existed)) {
       o.logger.warn('the database cannot be opened for writing: shown read-only', { failure });
       return { store: await openReadOnly(o), recovered: null, readOnly: failure };
     }
-    if (!isDamage(error)) throw refusal(o, error) ?? error;
+    if (!isDamage(error)) throw refusal(o, failure, error) ?? error;
     const cause = damageCause(error);
     const findings = error instanceof DamageFound ? error.findings.slice(0, 20) : [];
     o.logger.error('the database is damaged: setting it aside and recovering', { cause, findings });

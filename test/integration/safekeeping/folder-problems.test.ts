@@ -100,6 +100,7 @@ describe('a data folder Outpost may not write', () => {
       problem: { kind: string; text: string } | null;
       titles: string[];
       create: string | { code: string; message: string };
+      exported: string[] | { code: string; message: string };
     };
     expect(seen.problem?.kind).toBe('read_only');
     expect(seen.problem?.text).toMatch(
@@ -110,6 +111,8 @@ describe('a data folder Outpost may not write', () => {
       code: 'storage',
       message: expect.stringMatching(/it is read-only/) as unknown,
     });
+    // An export only reads: it is made, from what the folder holds.
+    expect(seen.exported).toEqual(['Kept']);
     expect(readFileSync(file).equals(before)).toBe(true);
   });
 });

@@ -5,6 +5,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DataStatus } from '@preload/bridge';
+import { CLI_DISK_FULL_AT_START } from '@preload/words/data';
+import { printStartNotice } from '../../../src-main/cli/start-notice';
 import { startSandbox, type SandboxHandle } from '../../server/index';
 import { Disk } from '../../support/full-disk';
 import { VirtualTime } from '../../support/virtual-time';
@@ -41,6 +43,56 @@ describe('a full disk', () => {
     const t = await core(disk, { dir: folder.dir });
     const post = await t.call('posts.create', { workspace: null, title: 'After space came back' });
     expect((await t.call('posts.get', { id: post.id })).title).toBe('After space came back');
+  });
+
+  it('at a later start: everything reads from a copy in memory, a change is refused in plain words, and it goes on once there is room', async () => {
+    const folder = tempDir('outpost-full-later-');
+    closing.push(() => Promise.resolve(folder.remove()));
+    const first = await openCore({ dir: folder.dir });
+    const post = await first.call('posts.create', { workspace: null, title: 'Written yesterday' });
+    await first.close();
+
+    // The disk filled while Outpost was closed: its first open of the file fails for want of room.
+    let opens = 0;
+    const full = (): void => {
+      opens += 1;
+      if (opens === 1) throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    };
+    const time = new VirtualTime();
+    const t = await core(new Disk(), {
+      dir: folder.dir,
+      clock: time,
+      scheduler: time,
+      onDatabaseConnection: full,
+    });
+    expect((await t.call('posts.list', { workspace: null })).map((p) => p.title)).toEqual([
+      'Written yesterday',
+    ]);
+    expect((await t.call('data.status', undefined)).problem?.kind).toBe('disk_full');
+    // A command line started so says it once, in its own words: it keeps nothing to save later.
+    const said: string[] = [];
+    await printStartNotice(t.core, {
+      out: () => undefined,
+      err: (text) => said.push(text),
+      json: () => undefined,
+    });
+    expect(said).toEqual([`outpost: ${CLI_DISK_FULL_AT_START}\n`]);
+    const refused = await t.core.invoke('posts.update', { id: post.id, title: 'Renamed' });
+    expect(refused.ok ? null : refused.error.code).toBe('disk_full');
+    expect(refused.ok ? null : refused.error.message).toMatch(/^Your disk is full/);
+    expect((await t.call('posts.get', { id: post.id })).title).toBe('Written yesterday');
+    // An export needs no room in the folder: the data can be taken elsewhere.
+    const exported = await t.call('data.export', undefined);
+    expect(exported.posts).toBe(1);
+    expect(exported.document).toContain('Written yesterday');
+
+    // Room again: the file itself is opened, and changes are kept in it.
+    time.advance(10_000);
+    await t.waitFor((e) => e.name === 'dataStatus' && e.data.problem === null);
+    await t.call('posts.update', { id: post.id, title: 'Renamed' });
+    await t.close();
+    const again = await core(new Disk(), { dir: folder.dir });
+    expect((await again.call('posts.get', { id: post.id })).title).toBe('Renamed');
   });
 
   it('while editing: the edit is refused in plain words, everything reads, and it goes on once there is room', async () => {

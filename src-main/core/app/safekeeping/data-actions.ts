@@ -80,22 +80,20 @@ export function dataActions(d: DataActionDeps): DataActions {
     backups: () => d.keeper().list(),
     exportAll: async () => {
       const now = d.clock.now();
+      const store = d.store();
+      // A copy in memory (a folder that cannot be written, a full disk) never changes: it is read
+      // as it is. The file is read from a snapshot, so the core's writes go on meanwhile.
+      if (store.inMemory) return exportOf(store.sqlite, now, d.version);
       const work = mkdtempSync(join(d.dataDir, '.export-'));
       try {
         const file = join(work, 'snapshot.db');
-        await snapshotTo(d.store().sqlite, file, d.nativeBinding);
+        await snapshotTo(store.sqlite, file, d.nativeBinding);
         const db = new BetterSqlite3(file, {
           readonly: true,
           ...(d.nativeBinding ? { nativeBinding: d.nativeBinding } : {}),
         });
         try {
-          const doc = await buildExport(db, { exportedAt: now.toISOString(), app: d.version });
-          const day = now.toISOString().slice(0, 10);
-          return {
-            fileName: `outpost-export-${day}.json`,
-            document: `${JSON.stringify(doc, null, 1)}\n`,
-            posts: doc.posts.length,
-          };
+          return await exportOf(db, now, d.version);
         } finally {
           db.close();
         }
@@ -133,5 +131,14 @@ export function dataActions(d: DataActionDeps): DataActions {
       };
       return report;
     },
+  };
+}
+
+async function exportOf(db: BetterSqlite3.Database, now: Date, app: string) {
+  const doc = await buildExport(db, { exportedAt: now.toISOString(), app });
+  return {
+    fileName: `outpost-export-${now.toISOString().slice(0, 10)}.json`,
+    document: `${JSON.stringify(doc, null, 1)}\n`,
+    posts: doc.posts.length,
   };
 }
