@@ -3,7 +3,13 @@
 // words (words/refusals.ts). Pure functions over plain facts, shared like the counter they rely on.
 import type { AccountChoice } from './bridge';
 import { overLimitCount, platformKey, platformName } from './counter';
-import { accountInactive, noDefaultAccount, overLimit, REFUSALS } from './words/refusals';
+import {
+  accountInactive,
+  noDefaultAccount,
+  overLimit,
+  overLimitWhileScheduled,
+  REFUSALS,
+} from './words/refusals';
 
 export type RefusalReason = 'past_time' | 'over_limit' | 'no_account';
 export type GuardResult = { ok: true } | { ok: false; reason: RefusalReason; message: string };
@@ -22,16 +28,18 @@ export function guardTime(at: string, now: Date): GuardResult {
 
 /**
  * Counted exactly as the window's counter counts (src-preload/counter.ts); a text no longer than
- * the limit in UTF-16 units is not counted at all.
+ * the limit in UTF-16 units is not counted at all. `scheduled`: the text has a time already.
  */
-export function guardLength(platform: string, content: string): GuardResult {
+export function guardLength(platform: string, content: string, scheduled = false): GuardResult {
   const count = overLimitCount(platform, content);
   if (!count) return OK;
   const name = platformName(platform);
+  // A scheduled text is saved as typed, and its time stays: said so, since its time will fail.
+  const words = scheduled ? overLimitWhileScheduled : overLimit;
   return {
     ok: false,
     reason: 'over_limit',
-    message: overLimit(count.used - count.limit, name, count.used, count.limit, count.unit),
+    message: words(count.used - count.limit, name, count.used, count.limit, count.unit),
   };
 }
 

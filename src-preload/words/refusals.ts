@@ -21,8 +21,8 @@ export const REFUSALS = {
   noTimeToClear: 'It has no time to clear.',
   publishUnknown: 'An earlier publish has an unknown outcome: decide on it first.',
   publishOnItsWay: 'A publish of this variant is already on its way.',
-  publishHoldsTime:
-    'A publish of this variant is on its way, and a publish on its way cannot be called back: its time can change again only if it does not go out.',
+  publishHolds:
+    'A publish of this variant is on its way, and a publish on its way cannot be called back: its text and time can change again only if it does not go out.',
   noFailedChange: 'This variant has no failed change.',
   noChangeToDiscard: 'This variant has no change that has not reached the service.',
   changeOfNewVariant:
@@ -76,6 +76,16 @@ export const overLimit = (
   unit: string,
 ): string =>
   `The text is ${over} over the ${platform} limit (${used} of ${limit} ${unit}). Shorten it, then send it.`;
+
+/** A scheduled text edited past its platform's limit: saved, and still scheduled. */
+export const overLimitWhileScheduled = (
+  over: number,
+  platform: string,
+  used: number,
+  limit: number,
+  unit: string,
+): string =>
+  `The text is ${over} over the ${platform} limit (${used} of ${limit} ${unit}), and it is still scheduled: the service would refuse it when its time comes. Shorten it, or unschedule it.`;
 
 export const accountInactive = (platform: string): string =>
   `The chosen ${platform} account is no longer active. Choose another account, or reconnect it in the service.`;

@@ -1,6 +1,7 @@
 // outpost posts, variants, draft, variant, edit, schedule, publish, duplicate: drafting, offline
 // or not. None of these touches the network but publish, which waits for its own send.
 import type { AccountChoice, PostSummary } from '@preload/bridge';
+import { guardLength } from '@preload/send-guards';
 import type { AppCore } from '../../core/ports';
 import {
   atMostOne,
@@ -107,7 +108,10 @@ export const postCommands: CliCommand[] = [
     options: [required('variant', 'ID'), required('content', 'C', { emptyAllowed: true })],
     async run({ core, values }) {
       const variant = await call(core, 'variants.update', { id: values.variant, content: values.content });
-      return { json: variant, text: variantLine(variant) };
+      // Saved as given; a scheduled text past its limit keeps its time, which would then fail.
+      const length = guardLength(variant.platform, variant.content, true);
+      const overLimit = variant.scheduledAt !== null && !length.ok ? [length.message] : [];
+      return { json: variant, text: variantLine(variant), problems: overLimit };
     },
   }),
   defineCommand({

@@ -64,8 +64,9 @@ function opRefusal(
 }
 
 /**
- * Why a publish of the variant that has not been answered yet holds its time: a publish goes
- * out whatever the time says, so a time set or cleared meanwhile would only fail behind it.
+ * Why a publish of the variant that has not been answered yet holds its time and its text: a
+ * publish goes out whatever the time says and with the text it was asked for, so a time set or
+ * cleared, or a text changed, meanwhile would only fail behind it.
  */
 function publishAwaited(mine: readonly OpActionRow[], onItsWay: string): string | null {
   const publishes = mine.filter((o) => o.kind === 'publish' && o.state !== 'failed');
@@ -79,15 +80,17 @@ export function variantRefusal(action: VariantAction, f: VariantFacts): string |
   const v = f.variant;
   const mine = f.ops.filter((o) => o.variant_id === v.id);
   switch (action) {
-    // Only the time waits for a publish on its way: the text stays editable.
+    // A publish on its way goes out with the text it was asked for: a change typed behind it
+    // would only fail once the variant is published (and one sent before it would publish a
+    // text half typed when the connection came back).
     case 'edit':
-      return lockedReason(v);
+      return lockedReason(v) ?? publishAwaited(mine, REFUSALS.publishHolds);
     case 'unschedule':
-      return lockedReason(v) ?? publishAwaited(mine, REFUSALS.publishHoldsTime);
+      return lockedReason(v) ?? publishAwaited(mine, REFUSALS.publishHolds);
     case 'schedule':
       return (
         lockedReason(v) ??
-        publishAwaited(mine, REFUSALS.publishHoldsTime) ??
+        publishAwaited(mine, REFUSALS.publishHolds) ??
         (v.account_mode === 'none' ? REFUSALS.needsAccount : null)
       );
     case 'move':

@@ -30,7 +30,7 @@ export function variantGuards(
     v.refusals.schedule ??
     (facts.content.trim() === '' ? REFUSALS.needsContent : null) ??
     // The text as typed, before it is saved: the core refuses it in the same words once it is.
-    refusal(guardLength(v.platform, facts.content)) ??
+    refusal(guardLength(v.platform, facts.content, v.scheduledAt !== null)) ??
     (facts.profiles
       ? refusal(guardAccount(v.platform, v.account, facts.profiles, v.serviceAccountId))
       : null);

@@ -1,7 +1,8 @@
-// A publish on its way holds the variant's time: with the service down, Publish now waits in the
-// outbox, and Schedule, Unschedule, Add to queue, a move and a bulk unschedule are refused (the
-// text may still be edited). And a change held back because its variant was
-// published first is not offered Retry in the Outbox, which could only fail again.
+// A publish on its way holds the variant's time and text: with the service down, Publish now
+// waits in the outbox, and Schedule, Unschedule, Add to queue, a move, a bulk unschedule and an
+// edit of the text are refused (an edit behind the publish could only fail once it went out).
+// And a change held back because its variant was published first is not offered Retry in the
+// Outbox, which could only fail again.
 import { afterEach, describe, expect, it } from 'vitest';
 import { REFUSALS } from '@preload/words/refusals';
 import { parsePostingTimes } from '@preload/posting-times';
@@ -75,6 +76,9 @@ describe('a publish on its way', () => {
     });
     const { v } = await scheduledOnService(c, s, 'Publish while offline');
     expect(v.serverId).not.toBeNull();
+    // A second text, sent: the first is a version of its history.
+    await c.call('variants.update', { id: v.id, content: 'Second thoughts' });
+    await c.core.syncNow('user');
     // A second variant without a time: Add to queue is what it would be offered.
     const bare = await c.call('variants.create', {
       postId: v.postId,
@@ -90,25 +94,38 @@ describe('a publish on its way', () => {
     await c.call('variants.publish', { id: bare.id });
     expect((await c.core.syncNow('user')).phase).toBe('offline');
     const waiting = await view(c, v.postId, v.id);
-    expect(waiting.actions).toEqual(['edit']);
-    expect(waiting.refusals.unschedule).toBe(REFUSALS.publishHoldsTime);
+    expect(waiting.actions).toEqual([]);
+    expect(waiting.refusals.unschedule).toBe(REFUSALS.publishHolds);
+    expect(waiting.refusals.edit).toBe(REFUSALS.publishHolds);
+    expect(await refusal(c, 'variants.update', { id: v.id, content: 'Typed after Publish now' })).toBe(
+      REFUSALS.publishHolds,
+    );
+    // A version restored from its history is an edit too, refused alike; nothing is kept of it.
+    const versionsBefore = await c.call('history.list', { variantId: v.id });
+    const older = versionsBefore.find((x) => x.content !== 'Second thoughts');
+    expect(older).toBeDefined();
+    expect(await refusal(c, 'history.restore', { variantId: v.id, version: older!.version })).toBe(
+      REFUSALS.publishHolds,
+    );
+    expect(await c.call('history.list', { variantId: v.id })).toEqual(versionsBefore);
+    expect((await view(c, v.postId, v.id)).content).toBe('Second thoughts');
 
     for (const [command, payload] of [
       ['variants.unschedule', { id: v.id }],
       ['variants.schedule', { id: v.id, at: '2030-01-06T09:00:00.000Z' }],
       ['planning.addToQueue', { variantIds: [bare.id] }],
     ] as const)
-      expect(await refusal(c, command, payload)).toContain(REFUSALS.publishHoldsTime);
+      expect(await refusal(c, command, payload)).toContain(REFUSALS.publishHolds);
     const bulk = await c.call('variants.unscheduleMany', { ids: [v.id] });
     expect(bulk.done).toBe(0);
-    expect(JSON.stringify(bulk)).toContain(REFUSALS.publishHoldsTime);
+    expect(JSON.stringify(bulk)).toContain(REFUSALS.publishHolds);
     const moved = await c.call('variants.reschedule', {
       ids: [v.id],
       shift: { by: { days: 1, minutes: 0 } },
       zone: 'UTC',
     });
     expect(moved.done).toBe(0);
-    expect(JSON.stringify(moved)).toContain(REFUSALS.publishHoldsTime);
+    expect(JSON.stringify(moved)).toContain(REFUSALS.publishHolds);
     expect((await view(c, v.postId, v.id)).scheduledAt).toBe(AT);
 
     sandbox = await startSandbox({ dataFile: file, port, manualClock: true, startTime: START });
@@ -119,6 +136,11 @@ describe('a publish on its way', () => {
       status: 'published',
     });
     expect((await view(c, v.postId, v.id)).serviceState).toBe('published');
+    // What went out is the text the publish was asked for, and nothing failed behind it.
+    expect(sandbox.inspect.variants(post.serverId!).find((x) => x.id === v.serverId)?.content).toBe(
+      'Second thoughts',
+    );
+    expect((await c.call('outbox.list', undefined)).filter((o) => o.state === 'failed')).toEqual([]);
   });
 });
 

@@ -70,12 +70,24 @@ describe("variant guards: the core's reasons, and what only the window knows", (
     );
   });
 
-  it('a publish on its way, or of unknown outcome, holds the time but not the text', () => {
-    for (const reason of [REFUSALS.publishHoldsTime, REFUSALS.publishUnknown]) {
+  it('a scheduled text over the limit says it is still scheduled and would fail then', () => {
+    const g = variantGuards(variant({ scheduledAt: '2030-01-05T09:00:00.000Z' }), {
+      ...ready,
+      content: 'x'.repeat(281),
+    });
+    expect(g.schedule).toMatch(
+      /^The text is 1 over the X limit \(281 of 280 .*\), and it is still scheduled/,
+    );
+    expect(g.schedule).toMatch(/Shorten it, or unschedule it\.$/);
+  });
+
+  it('a publish on its way, or of unknown outcome, holds the text and the time', () => {
+    for (const reason of [REFUSALS.publishHolds, REFUSALS.publishUnknown]) {
       const g = variantGuards(
         variant({
-          actions: ['edit'],
+          actions: [],
           refusals: {
+            edit: reason,
             schedule: reason,
             unschedule: reason,
             publish: reason === REFUSALS.publishUnknown ? reason : REFUSALS.publishOnItsWay,
@@ -83,7 +95,7 @@ describe("variant guards: the core's reasons, and what only the window knows", (
         }),
         ready,
       );
-      expect(g).toMatchObject({ locked: null, time: reason, schedule: reason, publish: reason });
+      expect(g).toMatchObject({ locked: reason, time: reason, schedule: reason, publish: reason });
     }
   });
 });

@@ -49,7 +49,7 @@ export async function signOffFacts(
 
 export function sendRefusalAmong(v: VariantRow, profiles: readonly ProfileFact[]): GuardResult {
   return firstRefusal(
-    guardLength(v.platform, v.content),
+    guardLength(v.platform, v.content, v.scheduled_at !== null),
     guardAccount(v.platform, accountChoiceOf(v), profiles, accountChosenByService(v)),
   );
 }

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { PostDetail, TextSubject, TextVersionView } from '@preload/bridge';
 import { ORIGIN_WORDS } from '@preload/words/history';
 import { getVersion, keepVersion, listVersions, type TextOf, type VersionRow } from '../../history/versions';
+import { listOpenOpsOfPost } from '../../outbox/op-queries';
 import { assertAllows, type AppContext } from '../app-context';
 import { CommandError } from '../command-error';
 import { id } from '../schemas';
@@ -43,7 +44,7 @@ interface Text {
   /** "the X text of ‘Launch day’", for the undo notice. */
   name: string;
   /** Throws the reason when the text cannot change now. */
-  editable: () => void;
+  editable: () => Promise<void>;
   write: (text: string) => Promise<unknown>;
 }
 
@@ -57,8 +58,14 @@ async function textOf(app: AppContext, subject: TextSubject): Promise<Text> {
       postId: post.id,
       current: v.content,
       name: textName({ title: post.title, platform: v.platform }),
-      // A restore is an edit: refused where an edit is (published, waiting for sign-off).
-      editable: () => assertAllows('edit', { variant: v, workspace: post.workspace, ops: [] }),
+      // A restore is an edit: refused where an edit is (published, waiting for sign-off, a
+      // publish on its way).
+      editable: async () =>
+        assertAllows('edit', {
+          variant: v,
+          workspace: post.workspace,
+          ops: await listOpenOpsOfPost(app.db, post.id),
+        }),
       write: (content) => app.run('variants.update', { id: v.id, content }),
     };
   }
@@ -69,7 +76,7 @@ async function textOf(app: AppContext, subject: TextSubject): Promise<Text> {
     postId: post.id,
     current: post.title,
     name: textName({ title: post.title }),
-    editable: () => undefined,
+    editable: () => Promise.resolve(),
     write: (title) => app.run('posts.update', { id: post.id, title }),
   };
 }
@@ -111,7 +118,7 @@ async function restore(
   const row = await getVersion(app.db, text.of, version);
   if (row === undefined) throw new CommandError('not_found', NOT_FOUND.version(version));
   if (row.text === text.current) return { value: await app.postDetail(text.postId), undo: null };
-  text.editable();
+  await text.editable();
   await app.inTransaction((t) => keepVersion(t, text.of, 'before_restore', text.current));
   await text.write(row.text);
   const undo = restoreUndo(app, text, version, row.text);
@@ -147,7 +154,7 @@ function restoreUndo(app: AppContext, text: Text, version: number, restored: str
       try {
         const now = await textOf(app, text.subject);
         if (now.current !== restored) return refuse(changedSinceUndo(text.name, 'the restore'));
-        now.editable();
+        await now.editable();
         await now.write(text.current);
       } catch (error) {
         if (error instanceof CommandError) return refuse(refusalReason(text.name, error));

@@ -55,8 +55,12 @@ export async function editVariant(
 ): Promise<VariantView> {
   const v = await app.variant(p.id);
   const post = await app.post(v.post_id);
-  // An edit depends on the variant alone, so no op is read first.
-  assertAllows('edit', { variant: v, workspace: post.workspace, ops: [] });
+  // A publish on its way holds the text it goes out with: the variant's open ops are read.
+  assertAllows('edit', {
+    variant: v,
+    workspace: post.workspace,
+    ops: await listOpenOpsOfPost(app.db, post.id),
+  });
   const { patch, fields } = editOf(v, p);
   if (fields.length === 0) return app.variantView(v.id);
   const now = app.now();

@@ -49,21 +49,21 @@ const rows: Array<[string, Partial<VariantActionRow>, string | null, OpActionRow
   ['waiting for sign-off', { status: 'needs_approval' }, 'w', [], []],
   ['removed on the service', { remote_state: 'removed' }, 'w', [], []],
   // A publish goes out whatever the time says: the text may still change, the time may not.
-  ['a publish on its way', {}, 'w', [op('publish', 'pending')], ['edit']],
+  ['a publish on its way', {}, 'w', [op('publish', 'pending')], []],
   [
     'a scheduled one with a publish being sent',
     { scheduled_at: '2031-01-01T00:00:00Z' },
     'w',
     [op('publish', 'sending')],
-    ['edit'],
+    [],
   ],
-  ['a publish of unknown outcome', {}, 'w', [op('publish', 'unknown')], ['edit']],
+  ['a publish of unknown outcome', {}, 'w', [op('publish', 'unknown')], []],
   [
     'a publish waiting for the user',
     {},
     'w',
     [op('publish', 'needs_user')],
-    ['edit', 'publish_again', 'keep_unpublished'],
+    ['publish_again', 'keep_unpublished'],
   ],
   [
     'a refused publish: publish again, or drop it',
@@ -190,7 +190,20 @@ describe('variantRefusal: the reason the core gives', () => {
       [op('publish', 'pending')],
       /on its way, and a publish on its way cannot be called back/,
     ],
-    ['schedule', {}, 'w', [op('publish', 'sending')], /its time can change again only if it does not go out/],
+    [
+      'schedule',
+      {},
+      'w',
+      [op('publish', 'sending')],
+      /its text and time can change again only if it does not go out/,
+    ],
+    [
+      'edit',
+      {},
+      'w',
+      [op('publish', 'pending')],
+      /its text and time can change again only if it does not go out/,
+    ],
     [
       'move',
       { scheduled_at: '2031-01-01T00:00:00Z' },
