@@ -36,6 +36,12 @@ export const DISK_FULL_WORDS = 'Your disk is full: this text is kept here and sa
 const count = (n: number, one: string, many = `${one}s`): string =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
+/** "a, b and c". */
+function inWords(parts: readonly (string | number)[]): string {
+  const all = parts.map(String);
+  return all.length <= 1 ? (all[0] ?? '') : `${all.slice(0, -1).join(', ')} and ${all.at(-1)}`;
+}
+
 /** "28 Nov 2026, 10:00 UTC": a copy's time, the same on every machine. */
 export function copyTime(iso: string): string {
   const d = new Date(iso);
@@ -57,10 +63,21 @@ export function recoveryNotice(report: RecoveredStart, thisStart: boolean): Data
         ? 'There was no copy to put back, and nothing could be read from the damaged file: Outpost starts empty beside it.'
         : 'There was no copy to put back: Outpost starts from what could be read from the damaged file.',
     );
-  if (merged !== null && merged.posts + merged.variants + merged.textVersions + merged.ops > 0)
+  const brought =
+    merged === null
+      ? []
+      : [
+          [merged.posts, count(merged.posts, 'post')],
+          [merged.variants, count(merged.variants, 'text')],
+          [merged.textVersions, count(merged.textVersions, 'kept version')],
+          [merged.ops, `${count(merged.ops, 'change')} waiting to go`],
+        ]
+          .filter(([n]) => n !== 0)
+          .map(([, words]) => words);
+  // Only what came back is named; "newer than the copy" only where a copy was put back.
+  if (brought.length > 0)
     lines.push(
-      `From the damaged file it brought back ${count(merged.posts, 'post')}, ${count(merged.variants, 'text')}, ` +
-        `${count(merged.textVersions, 'kept version')} and ${count(merged.ops, 'change')} waiting to go, newer than the copy.`,
+      `From the damaged file it brought back ${inWords(brought)}${report.restoredFrom !== null ? ', newer than the copy' : ''}.`,
     );
   if (merged !== null && merged.strays > 0)
     lines.push(
@@ -134,9 +151,19 @@ export function syncStoppedWords(cause: SyncStopCause): string {
 export function importText(c: Omit<ImportReport, 'copyBefore' | 'text'>): string {
   if (c.posts + c.variants + c.textVersions + c.ops + c.slots === 0)
     return 'Nothing new: everything in the export is here already.';
+  const brought = (
+    [
+      [c.posts, count(c.posts, 'post')],
+      [c.variants, count(c.variants, 'text')],
+      [c.textVersions, count(c.textVersions, 'kept version')],
+      [c.ops, `${count(c.ops, 'change')} waiting to go`],
+      [c.slots, count(c.slots, 'posting time')],
+    ] as const
+  )
+    .filter(([n]) => n !== 0)
+    .map(([, words]) => words);
   return (
-    `Brought back ${count(c.posts, 'post')}, ${count(c.variants, 'text')}, ${count(c.textVersions, 'kept version')}, ` +
-    `${count(c.ops, 'change')} waiting to go and ${count(c.slots, 'posting time')}` +
+    `Brought back ${inWords(brought)}` +
     (c.skipped > 0 ? `; ${count(c.skipped, 'row')} already here or without their item were left out.` : '.')
   );
 }

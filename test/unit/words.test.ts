@@ -374,3 +374,45 @@ describe('nothing a person reads is jargon', () => {
     expect(offending).toEqual([]);
   });
 });
+
+describe('what a recovery or an import brought back', () => {
+  const report = (
+    restoredFrom: { at: string } | null,
+    merged: Parameters<typeof recoveryNotice>[0]['merged'],
+  ) =>
+    recoveryNotice(
+      {
+        at: '2030-01-01T11:00:00Z',
+        cause: 'database disk image is malformed',
+        damagedFile: '/home/a/Outpost/outpost.db.damaged-1',
+        restoredFrom,
+        unreadable: [],
+        nothingRead: false,
+        merged,
+      },
+      true,
+    ).lines;
+
+  it('names only what came back, and "newer than the copy" only where a copy was put back', () => {
+    const merged = { posts: 2, variants: 0, textVersions: 0, ops: 3, strays: 0 };
+    expect(report({ at: '2030-01-01T10:00:00Z' }, merged)).toContain(
+      'From the damaged file it brought back 2 posts and 3 changes waiting to go, newer than the copy.',
+    );
+    expect(report(null, merged)).toContain(
+      'From the damaged file it brought back 2 posts and 3 changes waiting to go.',
+    );
+    expect(report(null, { ...merged, ops: 0, variants: 1 })).toContain(
+      'From the damaged file it brought back 2 posts and 1 text.',
+    );
+    expect(report(null, { ...merged, posts: 0, ops: 0 }).join(' ')).not.toMatch(/brought back/);
+  });
+
+  it('an import says what it added, nothing of what it did not', () => {
+    expect(importText({ posts: 1, variants: 2, textVersions: 0, ops: 0, slots: 0, skipped: 0 })).toBe(
+      'Brought back 1 post and 2 texts.',
+    );
+    expect(importText({ posts: 0, variants: 0, textVersions: 3, ops: 1, slots: 2, skipped: 1 })).toBe(
+      'Brought back 3 kept versions, 1 change waiting to go and 2 posting times; 1 row already here or without their item were left out.',
+    );
+  });
+});

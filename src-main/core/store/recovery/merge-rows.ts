@@ -23,6 +23,7 @@ export interface MergeCounts {
   posts: number;
   variants: number;
   textVersions: number;
+  /** Changes brought back that still wait to go (finished ones come back too, uncounted). */
   ops: number;
   slots: number;
   /** Texts put in a post of their own because theirs could not be found. */
@@ -285,6 +286,8 @@ class RowMerger {
   }
 
   #op(row: Row): void {
+    // Counted as brought back only while it still waits to go: a finished one is history.
+    const waiting = row.state !== 'done' ? 1 : 0;
     const postId = this.#postHere(row.post_id);
     const variantId = row.variant_id == null ? null : this.#variantHere(row.variant_id);
     if (postId === null || (row.variant_id != null && variantId === null)) return void this.counts.skipped++;
@@ -293,11 +296,11 @@ class RowMerger {
     if (here !== undefined) {
       if (!this.#replaces(row, here)) return;
       this.#update('outbox_op', { ...incoming, seq: here.seq }, ['id']);
-      this.counts.ops++;
+      this.counts.ops += waiting;
       return;
     }
     // Last in the queue, in the order they came: a change goes after what is here already.
     const next = this.db.prepare('select coalesce(max(seq), 0) + 1 from outbox_op').pluck().get() as number;
-    if (this.#insert('outbox_op', { ...incoming, seq: next })) this.counts.ops++;
+    if (this.#insert('outbox_op', { ...incoming, seq: next })) this.counts.ops += waiting;
   }
 }

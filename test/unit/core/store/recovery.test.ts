@@ -131,6 +131,18 @@ describe('merging salvaged rows into a restored copy', () => {
             created_at: 't2',
             updated_at: 't2',
           },
+          // Finished before the damage: it comes back as history, not as a change waiting to go.
+          {
+            id: 'op-done',
+            seq: 2,
+            kind: 'update_variant',
+            state: 'done',
+            post_id: 'p1',
+            variant_id: 'v1',
+            payload: '{}',
+            created_at: 't2',
+            updated_at: 't2',
+          },
         ],
       },
       { prefer: 'newer', now: 't3', strayTitle: 'Recovered texts' },
@@ -148,6 +160,7 @@ describe('merging salvaged rows into a restored copy', () => {
     expect(db.prepare('select id, seq from outbox_op order by seq').all()).toEqual([
       { id: 'op-copy', seq: 1 },
       { id: 'op-new', seq: 2 },
+      { id: 'op-done', seq: 3 },
     ]);
 
     // The same rows again: nothing new.
