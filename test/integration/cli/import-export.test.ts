@@ -108,6 +108,20 @@ describe('outpost import and export', () => {
     });
     const missing = await outpost('import', join(dir, 'nope.csv'), '--workspace', workspace);
     expect(missing.code).toBe(2);
+    // A folder where the file goes: said so, not as Node's EISDIR.
+    const isFolder = `${dir} is a folder, not a file: 'import' needs a CSV or TSV file.`;
+    const folder = await outpost('import', dir, '--workspace', workspace);
+    expect([folder.code, folder.stdout, folder.stderr]).toEqual([2, '', `outpost: ${isFolder}\n`]);
+    const folderJson = await outpost('--json', 'import', dir, '--workspace', workspace);
+    expect([folderJson.code, JSON.parse(folderJson.stdout)]).toEqual([
+      2,
+      { rows: [], error: { code: 'usage', message: isFolder } },
+    ]);
+    const backupFolder = await outpost('import-backup', dir);
+    expect([backupFolder.code, backupFolder.stderr]).toEqual([
+      2,
+      `outpost: ${dir} is a folder, not a file: 'import-backup' needs a file (an export, or a copy from backups/).\n`,
+    ]);
 
     // Stopped before any row, --json still answers the import's own document, saying why.
     const plan = file('one-row.csv', 'title,platform,text\nHello,X,Hello world');
