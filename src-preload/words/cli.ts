@@ -1,5 +1,5 @@
 // What the `outpost` command line says of what it was given that the window never is: a folder
-// where a file is read. Each says what is wrong and what to do.
+// where a file is read, a file where the data folder goes. Each says what is wrong and what to do.
 
 /** Why `outpost import` or `import-backup` read nothing from the path it was given. */
 export const FILE_IN = {
@@ -9,3 +9,19 @@ export const FILE_IN = {
     `${path} is a folder, not a file: '${command}' needs ${needs}.`,
   notAllowed: (path: string): string => `Outpost may not read ${path}: its permissions do not allow it.`,
 };
+
+/** Where the data folder was named: the option, the environment, or the desktop app's default. */
+export type DataDirSource = 'option' | 'environment' | 'default';
+
+/** What to change, by where the data folder was named. */
+const DATA_DIR_CHANGE: Record<DataDirSource, string> = {
+  option: 'Give --data-dir a folder.',
+  environment: 'Set OUTPOST_DATA_DIR to a folder, or give --data-dir one.',
+  default: 'Move that file away, or give --data-dir (or OUTPOST_DATA_DIR) a folder.',
+};
+
+/** The data folder named is a file, or lies inside one (`file`): nothing was opened. */
+export function dataDirIsAFile(dataDir: string, file: string, source: DataDirSource): string {
+  const what = file === dataDir ? `${dataDir} is a file` : `${file} (in the path ${dataDir}) is a file`;
+  return `Outpost's data folder cannot be there: ${what}, not a folder. ${DATA_DIR_CHANGE[source]}`;
+}
