@@ -1,5 +1,11 @@
-// What the `outpost` command line says of what it was given that the window never is: a folder
-// where a file is read, a file where the data folder goes. Each says what is wrong and what to do.
+// What the `outpost` command line says of what it was given that the window never is: a number
+// out of its range, a folder where a file is read, and a file where the data folder goes. Each
+// says what is wrong and what to do.
+
+/** `--limit 0`, `--limit -1`: a value the option's range does not hold. */
+export function notWholeNumberIn(option: string, min: number, max: number): string {
+  return `--${option} must be a whole number from ${min} to ${max.toLocaleString('en-US')}.`;
+}
 
 /** Why `outpost import` or `import-backup` read nothing from the path it was given. */
 export const FILE_IN = {

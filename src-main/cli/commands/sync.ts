@@ -1,5 +1,5 @@
 // outpost sync, outpost log: one full sync that a script can trust, and the engine's decisions.
-import type { AnswerTrouble, SyncStatus } from '@preload/bridge';
+import { MAX_SYNC_LOG_ENTRIES, type AnswerTrouble, type SyncStatus } from '@preload/bridge';
 import { formatWhen } from '@preload/words/instants';
 import { waitReason } from '@preload/words/outbox';
 import { logActionWords } from '@preload/words/sync-log';
@@ -14,6 +14,7 @@ import {
   EXIT_OK,
   optional,
   wholeNumber,
+  wholeNumberIn,
   type CliCommand,
 } from '../command';
 import { oneLine, statusText, table } from '../format';
@@ -125,7 +126,7 @@ export const syncCommands: CliCommand[] = [
   }),
   defineCommand({
     name: 'log',
-    options: [optional('limit', 'N', { check: wholeNumber() })],
+    options: [optional('limit', 'N', { check: wholeNumberIn(1, MAX_SYNC_LOG_ENTRIES) })],
     help: ["The sync engine's decisions, newest first."],
     async run({ core, values }) {
       const entries = await call(

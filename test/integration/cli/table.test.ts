@@ -97,6 +97,8 @@ describe('a wrong command line', () => {
     [['outbox', 'retry'], "'outbox retry' needs an operation id."],
     [['outbox', 'adopt', 'op'], "'outbox adopt' needs an operation id and a service id (or none)."],
     [['sync', '--wait', 'soon'], '--wait must be a whole number of seconds.'],
+    // A negative number is the option's value (parseArgs alone calls it ambiguous).
+    [['log', '--limit', '-1'], '--limit must be a whole number from 1 to 10,000.'],
   ])('%j: one clear line, exit code 2, nothing opened', async (argv, message) => {
     const plain = await run(argv);
     expect(plain.code).toBe(EXIT_USAGE);

@@ -1,7 +1,7 @@
 // Small promises of the command line: `--json` with no command still prints its usage error
 // as a JSON document, a refusal of `queue add` writes its time in words, not as a marker, and
-// what it was given wrong (a file as the data folder) is said in one line of its own words,
-// never Node's, and in one JSON document with --json.
+// what it was given wrong (a limit out of range, a file as the data folder) is said in one line
+// of its own words, never Node's, and in one JSON document with --json.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +47,21 @@ describe('the command line', () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/already scheduled for/);
     expect(again.stderr).not.toMatch(/[⟦⟧]/);
+  });
+
+  it('says what values --limit takes, for a negative one too', { timeout: 60_000 }, async () => {
+    const range = '--limit must be a whole number from 1 to 10,000.';
+    for (const limit of ['-1', '0', '10001', 'ten']) {
+      const run = await s.outpost('log', '--limit', limit);
+      expect([limit, run.code, run.stderr]).toEqual([limit, 2, `outpost: ${range}\n`]);
+    }
+    const json = await s.outpost('--json', 'log', '--limit', '-1');
+    expect([json.code, json.stderr, JSON.parse(json.stdout)]).toEqual([
+      2,
+      `outpost: ${range}\n`,
+      { ok: false, error: { code: 'usage', message: range } },
+    ]);
+    expect((await s.outpost('log', '--limit', '1')).code).toBe(0);
   });
 
   it('says a file given as the data folder is a file, and opens nothing', { timeout: 60_000 }, async () => {
