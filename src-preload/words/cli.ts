@@ -1,6 +1,6 @@
 // What the `outpost` command line says of what it was given that the window never is: a number
-// out of its range, a folder where a file is read, and a file where the data folder goes. Each
-// says what is wrong and what to do.
+// out of its range, a folder where a file is read, a file where the data folder goes, and a
+// keychain it cannot reach. Each says what is wrong and what to do.
 
 /** `--limit 0`, `--limit -1`: a value the option's range does not hold. */
 export function notWholeNumberIn(option: string, min: number, max: number): string {
@@ -30,4 +30,13 @@ const DATA_DIR_CHANGE: Record<DataDirSource, string> = {
 export function dataDirIsAFile(dataDir: string, file: string, source: DataDirSource): string {
   const what = file === dataDir ? `${dataDir} is a file` : `${file} (in the path ${dataDir}) is a file`;
   return `Outpost's data folder cannot be there: ${what}, not a folder. ${DATA_DIR_CHANGE[source]}`;
+}
+
+/**
+ * No token could be read because the OS keychain did not answer (no D-Bus session, a locked
+ * keyring), and OUTPOST_TOKEN is not set: the token may well be kept there. `connect` would keep
+ * a token for its own run only, so the environment is the way meanwhile.
+ */
+export function keychainOutOfReach(baseUrl: string): string {
+  return `The OS keychain could not be reached, so Outpost cannot read the access token kept there; nothing was lost. Meanwhile, give each command the token in OUTPOST_TOKEN, with OUTPOST_BASE_URL=${baseUrl}.`;
 }
