@@ -388,9 +388,12 @@ describe('outpost CLI', () => {
     expect((await outpost([...g, 'sync'], env)).code).toBe(1);
     const refused = await failedOp();
     expect(refused.kind).toBe('update_variant');
-    // The list says what each op takes now, as the core's op machine answers it: its last column.
+    // The list says what each op takes now, as the core's op machine answers it: its last
+    // column, as the commands a person types.
     const row = (await ok([...g, 'outbox'], env)).split('\n').find((line) => line.startsWith(refused.id));
-    expect(row?.split('\t').at(-1)).toBe('retry,discard');
+    expect(row?.split('\t').at(-1)).toBe(
+      `outpost outbox retry ${refused.id} or outpost outbox discard ${refused.id}`,
+    );
     await ok([...g, 'outbox', 'discard', refused.id], env);
     expect(jsonOf<unknown[]>(await outpost([...g, '--json', 'outbox'], env))).toEqual([]);
     const kept = jsonOf<VariantView[]>(await outpost([...g, '--json', 'variants', '--post', postId], env));
