@@ -32,7 +32,8 @@ const TABLE_FILE: ArgSpec = { usage: 'FILE', noun: 'a CSV or TSV file' };
 type RowLine = Omit<ImportRowResult, 'status'> & { status: ImportRowResult['status'] | 'ready' };
 
 function rowLine(r: RowLine): string {
-  if (r.status === 'created') return `row ${r.row}: created post ${r.postId} variant ${r.variantId}`;
+  if (r.status === 'created')
+    return `row ${r.row}: created post ${r.postId} ${r.variantId === null ? 'with no variant' : `variant ${r.variantId}`}`;
   if (r.status === 'ready')
     return `row ${r.row}: ready${r.scheduledAt === null ? '' : ` for ${r.scheduledAt}`}`;
   return `row ${r.row}: ${r.status}: ${oneLine(r.reason ?? '')}`;
