@@ -2,6 +2,7 @@
 // together in one entry of a command group (cli/commands/*.ts). The parser and the help are
 // generated from those entries, so adding a command is adding one entry.
 import type { CommandName, CommandPayload, CommandResult } from '@preload/bridge';
+import { notWholeNumberIn } from '@preload/words/cli';
 import { CLI_DISK_FULL } from '@preload/words/data';
 import { showInstants } from '@preload/words/instants';
 import type { Redactor } from '../core/api/redaction';
@@ -116,6 +117,14 @@ export function oneOf<const N extends string>(name: N, choices: readonly string[
 export function wholeNumber(unit?: string): ValueCheck {
   return (value, name) =>
     /^\d+$/.test(value) ? null : `--${name} must be a whole number${unit ? ` of ${unit}` : ''}.`;
+}
+
+/** A whole number from `min` to `max`, as the core takes it: `--limit` of `log`. */
+export function wholeNumberIn(min: number, max: number): ValueCheck {
+  return (value, name) => {
+    const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+    return n >= min && n <= max ? null : notWholeNumberIn(name, min, max);
+  };
 }
 
 /** Every option an entry list declares, those inside an `either` included. */

@@ -58,6 +58,29 @@ export function parseArgsOptions(commands: readonly CliCommand[]): ParseArgsOpti
   return config;
 }
 
+/** A word that can only be a value: a negative number (no option's name starts with a digit). */
+const NEGATIVE_NUMBER = /^-\d/;
+
+/**
+ * `--limit -1` read as `--limit=-1`: parseArgs calls a value that starts with a dash ambiguous,
+ * and answers in its own words; as a value, the option's check says what is wrong with it.
+ */
+function negativeValuesJoined(argv: readonly string[], options: ParseArgsOptions): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const word = argv[i] ?? '';
+    // After `--`, every word is a word.
+    if (word === '--') return [...joined, ...argv.slice(i)];
+    const next = argv[i + 1];
+    const takesValue = word.startsWith('--') && options[word.slice(2)]?.type === 'string';
+    if (takesValue && next !== undefined && NEGATIVE_NUMBER.test(next)) {
+      joined.push(`${word}=${next}`);
+      i += 1;
+    } else joined.push(word);
+  }
+  return joined;
+}
+
 /** The entry for the words given, and the words left for it. */
 function findEntry(
   commands: readonly CliCommand[],
@@ -117,9 +140,10 @@ function checkValues(entry: CliCommand, values: Values): void {
 export function parseCommandLine(argv: string[], commands: readonly CliCommand[] = COMMANDS): ParsedCommand {
   let parsed: { values: Record<string, unknown>; positionals: string[] };
   try {
+    const options = parseArgsOptions(commands);
     parsed = parseArgs({
-      args: argv,
-      options: parseArgsOptions(commands),
+      args: negativeValuesJoined(argv, options),
+      options,
       allowPositionals: true,
       strict: true,
     });

@@ -54,11 +54,17 @@ export async function reportPublish(core: AppCore, queued: VariantView): Promise
     );
   if (op?.state === 'needs_user') throw new CommandFailed('needs_decision', PUBLISH_OUTCOME.decide(op.id));
   let reason: string | null = null;
-  if (op !== undefined)
+  if (op !== undefined) {
+    const status = await call(core, 'sync.status', undefined);
     reason =
       !settled && op.state === 'sending'
         ? PUBLISH_OUTCOME.stillSending
-        : waitReason(op, await call(core, 'sync.status', undefined), formatWhen);
+        : // Without a token, the core's own words say why (the keychain out of reach, a refusal),
+          // where the window's outbox line points to its Settings.
+          status.phase === 'needs_token' && status.lastError
+          ? status.lastError
+          : waitReason(op, status, formatWhen);
+  }
   return {
     // `outcome`: published, needs_approval (waiting for sign-off), or queued (not sent yet: `reason`).
     json: { ...variant, publish: { outcome: op === undefined ? variant.state : 'queued', reason } },

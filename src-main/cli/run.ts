@@ -3,7 +3,6 @@
 // so the CLI can do nothing the window cannot, and drafting commands never touch the network.
 // The commands themselves are the table in commands/; this file runs one of them and prints
 // its answer (src-main/cli.ts is the program).
-import { resolve } from 'node:path';
 import { version } from '../../package.json';
 import { printer, type Printer } from './output';
 import {
@@ -16,13 +15,13 @@ import {
   type CliIo,
 } from './command';
 import { COMMANDS } from './commands';
+import { dataFolder } from './data-folder';
 import { oneLine } from './format';
 import { helpText } from './help';
 import { parseCommandLine, type ParsedCommand } from './parse';
 import { printStartNotice } from './start-notice';
 import { Redactor } from '../core/api/redaction';
 import type { AppCore, Logger } from '../core/ports';
-import { resolveDataDir } from '../core/paths';
 import { openSecretStore } from '../core/secrets';
 
 export interface CoreRequest {
@@ -91,10 +90,10 @@ export async function runCli(
     return EXIT_OK;
   }
 
-  const dataDir = resolve(resolveDataDir(parsed.values['data-dir'], io.env));
   const logger = parsed.values.verbose ? stderrLogger(print) : silentLogger;
   let core: AppCore | null = null;
   try {
+    const dataDir = dataFolder(parsed.values['data-dir'], io.env);
     const opened = await openCore({ dataDir, env: io.env, logger });
     core = opened.core;
     saidAtStart = await printStartNotice(core, print);

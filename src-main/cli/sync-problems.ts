@@ -24,6 +24,8 @@ export interface SyncRun {
   readBefore?: string | null;
   /** Why the first operation still pending was not sent, in the outbox's words. */
   heldBack?: string | null;
+  /** Why no token could be used when it is not the service's doing: the keychain out of reach. */
+  noToken?: string | null;
 }
 
 /** Whose own line already says why: a token, a pause, no connection. */
@@ -54,7 +56,7 @@ export function syncProblems(status: SyncStatus, run: SyncRun = {}): SyncProblem
   if (status.phase === 'needs_token')
     problems.push({
       part: 'token',
-      message: 'The service did not accept the access token, or none is stored.',
+      message: run.noToken ?? 'The service did not accept the access token, or none is stored.',
     });
   if (status.phase === 'paused') problems.push({ part: 'paused', message: 'Sync is paused (in the app).' });
   if (status.phase === 'not_connected')

@@ -88,6 +88,9 @@ export interface ActivityPage {
   hasMore: boolean;
 }
 
+/** The most entries one `sync.log` answers (its default is 200). */
+export const MAX_SYNC_LOG_ENTRIES = 10_000;
+
 /** sync.*, activity.list and skills.list. */
 export interface SyncCommands {
   'sync.now': { payload: void; result: SyncStatus };

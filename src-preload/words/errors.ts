@@ -37,6 +37,9 @@ export const COMMAND_ERRORS = {
     'Enter the access token for this address: Outpost sends a stored token only to the address it was stored for.',
   tokenNeeded: 'Enter an access token: none is stored for this address.',
   tokenNotKept: (why: string): string => `The access token could not be kept (${why}).`,
+  /** No token could be read: the keychain did not answer this session (it may well hold one). */
+  keychainOutOfReach:
+    'This computer’s password keychain could not be reached, so Outpost cannot read the access token kept there: enter it again in Settings (it is kept until Outpost closes). Your drafts are not affected.',
   nothingToUndo: 'Nothing to undo: no change made since Outpost started is left to take back.',
   undoGone: (limit: number): string =>
     `That change was undone already, or is too old to undo (Outpost keeps the last ${limit}).`,

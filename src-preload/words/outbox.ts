@@ -150,6 +150,17 @@ export const OP_ACTION_WORDS: Record<OutboxOpAction, string> = {
   create_anew: 'Creating anew',
 };
 
+/** The command line that takes each action on the op `id`, as a person types it. */
+export const OP_ACTION_COMMANDS: Record<OutboxOpAction, (id: string) => string> = {
+  retry: (id) => `outpost outbox retry ${id}`,
+  discard: (id) => `outpost outbox discard ${id}`,
+  publish_again: (id) => `outpost outbox publish-again ${id}`,
+  keep_unpublished: (id) => `outpost outbox keep-unpublished ${id}`,
+  // The service's ids to choose from are listed under the op.
+  adopt: (id) => `outpost outbox adopt ${id} SERVER_ID`,
+  create_anew: (id) => `outpost outbox adopt ${id} none`,
+};
+
 export const OP_KIND_IN_SENTENCE: Record<OutboxOpKind, string> = {
   create_post: 'new post',
   create_variant: 'new variant',

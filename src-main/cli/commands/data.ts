@@ -1,15 +1,24 @@
 // outpost backup, backups, export, import-backup: the copies Outpost keeps of its database, and
 // everything of the user's in one file and back. `export` writes the whole folder as JSON; an
 // export of one workspace's posts in another form would take an option of its own beside it.
-import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { BackupView } from '@preload/bridge';
 import { megabytes } from '../../core/store/copies';
-import { call, defineCommand, optional, UsageError, type CliCommand, type Values } from '../command';
+import {
+  call,
+  defineCommand,
+  optional,
+  UsageError,
+  type ArgSpec,
+  type CliCommand,
+  type Values,
+} from '../command';
 import { table } from '../format';
 import { exportWorkspaceCsv } from './import-export';
+import { fileToRead, readHead, readWhole } from '../read-in';
 import { isStandardOutput, writeWhole } from '../write-out';
 import { EXPORT_OUT } from '@preload/words/data';
+
+const EXPORT_OR_COPY: ArgSpec = { usage: 'FILE', noun: 'a file (an export, or a copy from backups/)' };
 
 const SQLITE_MAGIC = 'SQLite format 3\0';
 
@@ -18,14 +27,7 @@ function copyLine(c: BackupView): string[] {
 }
 
 function isCopyFile(file: string): boolean {
-  const fd = openSync(file, 'r');
-  try {
-    const head = Buffer.alloc(16);
-    readSync(fd, head, 0, head.length, 0);
-    return head.toString('latin1') === SQLITE_MAGIC;
-  } finally {
-    closeSync(fd);
-  }
+  return readHead(file, SQLITE_MAGIC.length).toString('latin1') === SQLITE_MAGIC;
 }
 
 export const dataCommands: CliCommand[] = [
@@ -77,15 +79,14 @@ export const dataCommands: CliCommand[] = [
   }),
   defineCommand({
     name: 'import-backup',
-    args: [{ usage: 'FILE', noun: 'a file (an export, or a copy from backups/)' }],
+    args: [EXPORT_OR_COPY],
     help: [
       'Bring back an export, or a copy `outpost backups` lists, adding only what',
       'is not here already (by local and service ids); the folder is copied first.',
     ],
     async run({ core, args: [file] }) {
-      const path = resolve(file);
-      if (!existsSync(path)) throw new UsageError(`There is no file ${path}.`);
-      const payload = isCopyFile(path) ? { copy: path } : { document: readFileSync(path, 'utf8') };
+      const { path } = fileToRead(file, 'import-backup', EXPORT_OR_COPY.noun);
+      const payload = isCopyFile(path) ? { copy: path } : { document: readWhole(path).toString('utf8') };
       const report = await call(core, 'data.import', payload);
       return {
         json: report,

@@ -3,8 +3,6 @@
 // written as CSV. The file is read here with the window's own reader
 // (src-preload/spreadsheet/); the rows are the core's. The import's --json document is its
 // own, `{ rows }`, as scripts that load a month's plan read it; the exit code says the rest.
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { ImportRequest, ImportRowResult } from '@preload/bridge';
 import { matchColumns } from '@preload/spreadsheet/columns';
 import { csvFile } from '@preload/spreadsheet/csv';
@@ -20,18 +18,22 @@ import {
   flag,
   optional,
   required,
-  UsageError,
+  type ArgSpec,
   type CliCommand,
   type Outcome,
 } from '../command';
 import type { AppCore } from '../../core/ports';
 import { oneLine } from '../format';
+import { fileToRead, readWhole } from '../read-in';
 import { isStandardOutput, writeWhole } from '../write-out';
+
+const TABLE_FILE: ArgSpec = { usage: 'FILE', noun: 'a CSV or TSV file' };
 
 type RowLine = Omit<ImportRowResult, 'status'> & { status: ImportRowResult['status'] | 'ready' };
 
 function rowLine(r: RowLine): string {
-  if (r.status === 'created') return `row ${r.row}: created post ${r.postId} variant ${r.variantId}`;
+  if (r.status === 'created')
+    return `row ${r.row}: created post ${r.postId} ${r.variantId === null ? 'with no variant' : `variant ${r.variantId}`}`;
   if (r.status === 'ready')
     return `row ${r.row}: ready${r.scheduledAt === null ? '' : ` for ${r.scheduledAt}`}`;
   return `row ${r.row}: ${r.status}: ${oneLine(r.reason ?? '')}`;
@@ -39,10 +41,9 @@ function rowLine(r: RowLine): string {
 
 /** The file as a table, or the one sentence that says why it is not one. */
 function readRequest(file: string, workspace: string, zone: string | undefined): ImportRequest {
-  const path = resolve(file);
-  if (!existsSync(path)) throw new UsageError(`There is no file ${path}.`);
-  if (statSync(path).size > MAX_IMPORT_BYTES) throw new CommandFailed('invalid_state', FILE_PROBLEMS.tooBig);
-  const decoded = decodeFile(new Uint8Array(readFileSync(path)));
+  const { path, stats } = fileToRead(file, 'import', TABLE_FILE.noun);
+  if (stats.size > MAX_IMPORT_BYTES) throw new CommandFailed('invalid_state', FILE_PROBLEMS.tooBig);
+  const decoded = decodeFile(new Uint8Array(readWhole(path)));
   if (!decoded.ok) throw new CommandFailed('invalid_state', decoded.message);
   const read = readTable(decoded.text);
   if (!read.ok) throw new CommandFailed('invalid_state', read.message);
@@ -78,7 +79,7 @@ export async function exportWorkspaceCsv(core: AppCore, workspace: string, out?:
 export const importExportCommands: CliCommand[] = [
   defineCommand({
     name: 'import',
-    args: [{ usage: 'FILE', noun: 'a CSV or TSV file' }],
+    args: [TABLE_FILE],
     options: [required('workspace', 'SLUG'), zoneOption, flag('dry-run')],
     help: [
       'Posts from a CSV or TSV file (columns title, platform, account, text, time,',

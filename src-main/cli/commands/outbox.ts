@@ -2,9 +2,23 @@
 // the user's answers to each. Whether an action is allowed is the core's decision.
 import type { OutboxOpView } from '@preload/bridge';
 import { NOT_FOUND } from '@preload/words/errors';
-import { NOT_A_PUBLISH_TO_DECIDE, OP_KIND_WORDS, OP_STATE_WORDS, waitReason } from '@preload/words/outbox';
+import {
+  NOT_A_PUBLISH_TO_DECIDE,
+  OP_ACTION_COMMANDS,
+  OP_KIND_WORDS,
+  OP_STATE_WORDS,
+  waitReason,
+} from '@preload/words/outbox';
 import type { AppCore } from '../../core/ports';
-import { call, CommandFailed, defineCommand, type ArgSpec, type CliCommand, type Outcome } from '../command';
+import {
+  call,
+  CommandFailed,
+  defineCommand,
+  listWords,
+  type ArgSpec,
+  type CliCommand,
+  type Outcome,
+} from '../command';
 import { oneLine, table, variantLine } from '../format';
 import { reportPublish } from '../publish-outcome';
 
@@ -31,7 +45,7 @@ export const outboxCommands: CliCommand[] = [
     name: 'outbox',
     help: [
       'Operations waiting to be sent, failed ones, and those waiting for you,',
-      'each with what it takes now (retry, discard, adopt...).',
+      'each with the commands that settle it now (outpost outbox retry ID...).',
     ],
     async run({ core }) {
       const ops = await call(core, 'outbox.list', undefined);
@@ -42,8 +56,9 @@ export const outboxCommands: CliCommand[] = [
         OP_KIND_WORDS[o.kind],
         OP_STATE_WORDS[o.state],
         oneLine(o.question ?? o.waitingFor ?? waitReason(o, status, (iso) => iso)),
-        // The last column: what the op takes now, as the core's op machine answers it.
-        o.actions.join(',') || '-',
+        // The last column: what the op takes now, as the core's op machine answers it, written
+        // as the commands that do it; --json keeps the codes.
+        listWords(o.actions.map((action) => OP_ACTION_COMMANDS[action](o.id))) || '-',
       ]);
       // A question's choices are listed under it, so `outbox adopt` can be typed from them.
       const choices = ops.flatMap((o) => o.candidates.map((c) => ['', '  choice', c.serverId, c.label]));

@@ -1,8 +1,10 @@
 // outpost sync, outpost log: one full sync that a script can trust, and the engine's decisions.
-import type { AnswerTrouble, SyncStatus } from '@preload/bridge';
+import { MAX_SYNC_LOG_ENTRIES, type AnswerTrouble, type SyncStatus } from '@preload/bridge';
+import { keychainOutOfReach as keychainWords } from '@preload/words/cli';
 import { formatWhen } from '@preload/words/instants';
 import { waitReason } from '@preload/words/outbox';
 import { logActionWords } from '@preload/words/sync-log';
+import { keychainOutOfReach } from '../keychain';
 import { mergeTrouble, syncProblems } from '../sync-problems';
 import { backoffCeilingMs, type BackoffPolicy } from '../../core/domain/backoff';
 import type { AppCore } from '../../core/ports';
@@ -14,6 +16,7 @@ import {
   EXIT_OK,
   optional,
   wholeNumber,
+  wholeNumberIn,
   type CliCommand,
 } from '../command';
 import { oneLine, statusText, table } from '../format';
@@ -100,12 +103,19 @@ export const syncCommands: CliCommand[] = [
       const waitMs = (values.wait === undefined ? DEFAULT_SYNC_WAIT_S : Number(values.wait)) * 1000;
       const readBefore = (await call(core, 'sync.status', undefined)).lastReadAt;
       const { status, rounds, trouble } = await syncUntilSettled(core, waitMs);
+      // A token the keychain keeps out of reach is not one the service refused.
+      const noToken = keychainOutOfReach(settings) ? keychainWords(settings.baseUrl) : null;
       // A conflict or a decision waits for the user as much as a failure does, and a workspace
       // not read is a part not synced: a script must not read any of them as done.
-      const problems = syncProblems(status, { trouble, readBefore, heldBack: await heldBack(core, status) });
+      const problems = syncProblems(status, {
+        trouble,
+        readBefore,
+        heldBack: await heldBack(core, status),
+        noToken,
+      });
       const ok = problems.length === 0;
       const text = [statusText(settings, status)];
-      if (status.phase === 'needs_token') {
+      if (status.phase === 'needs_token' && noToken === null) {
         // The line above says why (refused, or none stored); what to do is the same.
         text.push(
           "Sync needs a valid access token; nothing was lost. Give one with 'outpost connect' or OUTPOST_TOKEN.",
@@ -125,7 +135,7 @@ export const syncCommands: CliCommand[] = [
   }),
   defineCommand({
     name: 'log',
-    options: [optional('limit', 'N', { check: wholeNumber() })],
+    options: [optional('limit', 'N', { check: wholeNumberIn(1, MAX_SYNC_LOG_ENTRIES) })],
     help: ["The sync engine's decisions, newest first."],
     async run({ core, values }) {
       const entries = await call(

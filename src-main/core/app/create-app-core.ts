@@ -149,6 +149,7 @@ class Core implements AppCore {
       {
         secrets: options.secrets,
         secretsMessage: options.secretsMessage ?? null,
+        commandLine: options.host === 'cli',
         redactor: this.#redactor,
         logger: this.#logger,
         fileLog: file,

@@ -388,9 +388,12 @@ describe('outpost CLI', () => {
     expect((await outpost([...g, 'sync'], env)).code).toBe(1);
     const refused = await failedOp();
     expect(refused.kind).toBe('update_variant');
-    // The list says what each op takes now, as the core's op machine answers it: its last column.
+    // The list says what each op takes now, as the core's op machine answers it: its last
+    // column, as the commands a person types.
     const row = (await ok([...g, 'outbox'], env)).split('\n').find((line) => line.startsWith(refused.id));
-    expect(row?.split('\t').at(-1)).toBe('retry,discard');
+    expect(row?.split('\t').at(-1)).toBe(
+      `outpost outbox retry ${refused.id} or outpost outbox discard ${refused.id}`,
+    );
     await ok([...g, 'outbox', 'discard', refused.id], env);
     expect(jsonOf<unknown[]>(await outpost([...g, '--json', 'outbox'], env))).toEqual([]);
     const kept = jsonOf<VariantView[]>(await outpost([...g, '--json', 'variants', '--post', postId], env));
@@ -509,11 +512,23 @@ describe('outpost CLI', () => {
       expect(refused.stdout).toContain("'outpost connect'");
       expect(refused.stdout + refused.stderr).not.toContain(first.OUTPOST_TOKEN);
       expect(sandbox.inspect.posts(f.workspace).some((p) => p.title === 'Token rotates')).toBe(false);
-      // No token at all (none in the environment, none kept): it says so rather than "refused".
-      const none = await outpost([...g, 'sync'], { OUTPOST_TOKEN: undefined });
+      // No token at all: none in the environment, and no keychain to read a kept one from (the
+      // child has no D-Bus session). It says the keychain could not be reached and what works
+      // meanwhile: not that none was ever given, nor that the service refused one.
+      const noToken = { OUTPOST_TOKEN: undefined };
+      const outOfReach = `The OS keychain could not be reached, so Outpost cannot read the access token kept there; nothing was lost. Meanwhile, give each command the token in OUTPOST_TOKEN, with OUTPOST_BASE_URL=${sandbox.baseUrl}.`;
+      const none = await outpost([...g, 'sync'], noToken);
       expect(none.code).toBe(1);
-      expect(none.stdout).toContain('No access token is stored for this service');
-      expect(none.stdout).toContain('OUTPOST_TOKEN');
+      expect(none.stderr.split('\n')).toContain(`outpost: ${outOfReach}`);
+      expect(none.stdout).toContain(`Last error: ${outOfReach}`);
+      expect(none.stdout + none.stderr).not.toMatch(
+        /No access token is stored|did not accept|'outpost connect'/,
+      );
+      const noneJson = await outpost([...g, '--json', 'sync'], noToken);
+      expect(noneJson.code).toBe(1);
+      const document = JSON.parse(noneJson.stdout) as { ok: boolean; value: { problems: unknown[] } };
+      expect(document.ok).toBe(false);
+      expect(document.value.problems).toContainEqual({ part: 'token', message: outOfReach });
 
       const second = { OUTPOST_TOKEN: sandbox.mintToken() };
       await ok([...g, 'connect', '--base-url', sandbox.baseUrl], second);
@@ -523,4 +538,21 @@ describe('outpost CLI', () => {
       expect(sandbox.inspect.variants(held[0]?.id).map((v) => v.content)).toEqual(['Still here']);
     },
   );
+
+  it('says why a publish waits when the keychain cannot be reached', { timeout: 120_000 }, async () => {
+    const f = sandbox.fixtures;
+    const g = ['--data-dir', tempDir()];
+    const env = { OUTPOST_TOKEN: sandbox.token };
+    await ok([...g, 'connect', '--base-url', sandbox.baseUrl], env);
+    await ok([...g, 'sync'], env);
+    const postId = await ok([...g, 'draft', '--title', 'Out of reach', '--workspace', f.workspace], env);
+    const v = await ok([...g, 'variant', '--post', postId, '--platform', 'x', '--content', 'Not yet'], env);
+    // No OUTPOST_TOKEN, no D-Bus session: the publish waits, and says why in the CLI's words.
+    const published = await outpost([...g, 'publish', '--variant', v], { OUTPOST_TOKEN: undefined });
+    expect([published.code, published.stderr]).toEqual([0, '']);
+    expect(published.stdout.split('\n')[1]).toBe(
+      `The OS keychain could not be reached, so Outpost cannot read the access token kept there; nothing was lost. Meanwhile, give each command the token in OUTPOST_TOKEN, with OUTPOST_BASE_URL=${sandbox.baseUrl}.`,
+    );
+    expect(sandbox.inspect.posts(f.workspace).some((p) => p.title === 'Out of reach')).toBe(false);
+  });
 });

@@ -6,8 +6,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ImportRowResult } from '@preload/bridge';
+import type { ImportRowResult, PostSummary } from '@preload/bridge';
 import { useCliSession } from './cli-session';
+import { jsonOf } from './run-cli';
 
 const session = useCliSession('import');
 const dir = mkdtempSync(join(tmpdir(), 'outpost-import-files-'));
@@ -108,6 +109,20 @@ describe('outpost import and export', () => {
     });
     const missing = await outpost('import', join(dir, 'nope.csv'), '--workspace', workspace);
     expect(missing.code).toBe(2);
+    // A folder where the file goes: said so, not as Node's EISDIR.
+    const isFolder = `${dir} is a folder, not a file: 'import' needs a CSV or TSV file.`;
+    const folder = await outpost('import', dir, '--workspace', workspace);
+    expect([folder.code, folder.stdout, folder.stderr]).toEqual([2, '', `outpost: ${isFolder}\n`]);
+    const folderJson = await outpost('--json', 'import', dir, '--workspace', workspace);
+    expect([folderJson.code, JSON.parse(folderJson.stdout)]).toEqual([
+      2,
+      { rows: [], error: { code: 'usage', message: isFolder } },
+    ]);
+    const backupFolder = await outpost('import-backup', dir);
+    expect([backupFolder.code, backupFolder.stderr]).toEqual([
+      2,
+      `outpost: ${dir} is a folder, not a file: 'import-backup' needs a file (an export, or a copy from backups/).\n`,
+    ]);
 
     // Stopped before any row, --json still answers the import's own document, saying why.
     const plan = file('one-row.csv', 'title,platform,text\nHello,X,Hello world');
@@ -170,6 +185,45 @@ describe('outpost import and export', () => {
         scheduledAt: null,
       });
       expect(document.rows[1]?.status).toBe('created');
+    },
+  );
+
+  it(
+    'brings a post with no variant back from its export as a post with no variant, once',
+    { timeout: 120_000 },
+    async () => {
+      const { ok, outpost, sandbox } = session;
+      const f = sandbox.fixtures;
+      await ok('connect', '--base-url', sandbox.baseUrl);
+      const idea = await ok('draft', '--title', 'An idea, no text yet', '--workspace', f.workspace);
+      const out = join(dir, 'with-an-idea.csv');
+      await ok('export', '--workspace', f.workspace, '--out', out);
+      const [header = '', ...lines] = readFileSync(out, 'utf8').split('\r\n');
+      const ideaRow = lines.find((line) => line.includes(idea)) ?? '';
+      // Its title, and nothing where a variant's platform, account, text and time go.
+      expect(ideaRow.startsWith('"An idea, no text yet",,,,,')).toBe(true);
+      const exported = await outpost('import', out, '--workspace', f.workspace, '--dry-run');
+      expect(exported.stdout).not.toContain('there is no platform');
+      const one = file('an-idea.csv', `${header}\r\n${ideaRow}\r\n`);
+
+      // Here already: its post is still in the workspace.
+      const here = await outpost('import', one, '--workspace', f.workspace);
+      expect([here.code, here.stdout.trim()]).toEqual([1, 'row 2: duplicate: already in Outpost']);
+
+      // Into another workspace: a post of that title, with no variant.
+      expect(await ok('import', one, '--workspace', f.secondWorkspace, '--dry-run')).toBe('row 2: ready');
+      const made = await outpost('--json', 'import', one, '--workspace', f.secondWorkspace);
+      expect(made.code).toBe(0);
+      const [row] = (JSON.parse(made.stdout) as { rows: ImportRowResult[] }).rows;
+      expect(row).toMatchObject({ row: 2, status: 'created', reason: null, variantId: null });
+      const variants = jsonOf<unknown[]>(await outpost('--json', 'variants', '--post', row!.postId!));
+      expect(variants).toEqual([]);
+      const posts = jsonOf<PostSummary[]>(await outpost('--json', 'posts', '--workspace', f.secondWorkspace));
+      expect(posts.filter((p) => p.title === 'An idea, no text yet')).toHaveLength(1);
+
+      // Once: the same file again makes nothing, in words and in the exit code.
+      const again = await outpost('import', one, '--workspace', f.secondWorkspace);
+      expect([again.code, again.stdout.trim()]).toEqual([1, 'row 2: duplicate: already in Outpost']);
     },
   );
 });

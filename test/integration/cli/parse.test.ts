@@ -34,6 +34,12 @@ describe('parseCommandLine', () => {
     [['resolve', '--variant', 'v', '--theirs'], 'resolve', { theirs: true }],
     [['resolve', '--post', 'p', '--mine'], 'resolve', { post: 'p', mine: true }],
     [['log', '--limit', '5'], 'log', { limit: '5' }],
+    // A value that is a negative number is the option's, not an option.
+    [
+      ['variant', '--post', 'p', '--platform', 'x', '--content', '-5 degrees'],
+      'variant',
+      { content: '-5 degrees' },
+    ],
     [['posts'], 'posts', {}],
     [['--help'], null, { help: true }],
   ])('%j', (argv, command, values) => {
@@ -62,6 +68,9 @@ describe('parseCommandLine', () => {
     [['resolve', '--variant', 'v', '--post', 'p', '--mine'], /not both/],
     [['resolve', '--variant', 'v', '--mine', '--theirs'], /not both/],
     [['log', '--limit', 'ten'], /whole number/],
+    [['log', '--limit', '-1'], /^--limit must be a whole number from 1 to 10,000\.$/],
+    [['log', '--limit', '0'], /^--limit must be a whole number from 1 to 10,000\.$/],
+    [['log', '--limit', '10001'], /^--limit must be a whole number from 1 to 10,000\.$/],
     [['status', '--bogus'], /bogus/],
     [['draft', '--title'], /title/],
   ])('refuses %j', (argv, message) => {

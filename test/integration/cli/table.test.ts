@@ -1,10 +1,13 @@
 // The table of commands (src-main/cli/commands/) is the CLI: its help is written from it, its
 // parser reads it, and a command added to it is a command of `outpost`. A wrong command line is
 // answered before any data folder or keychain is opened.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HELP, runCli, type CoreOpener } from '../../../src-main/cli/run';
 import {
   defineCommand,
+  EXIT_FAILED,
   EXIT_OK,
   EXIT_USAGE,
   flag,
@@ -94,6 +97,8 @@ describe('a wrong command line', () => {
     [['outbox', 'retry'], "'outbox retry' needs an operation id."],
     [['outbox', 'adopt', 'op'], "'outbox adopt' needs an operation id and a service id (or none)."],
     [['sync', '--wait', 'soon'], '--wait must be a whole number of seconds.'],
+    // A negative number is the option's value (parseArgs alone calls it ambiguous).
+    [['log', '--limit', '-1'], '--limit must be a whole number from 1 to 10,000.'],
   ])('%j: one clear line, exit code 2, nothing opened', async (argv, message) => {
     const plain = await run(argv);
     expect(plain.code).toBe(EXIT_USAGE);
@@ -106,6 +111,36 @@ describe('a wrong command line', () => {
     // Exactly one JSON document.
     expect(json.stdout.trim().split('\n')).toHaveLength(1);
     expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, error: { code: 'usage' } });
+  });
+});
+
+describe('a file where the data folder goes', () => {
+  it('is named, with what to change, before anything is opened', async () => {
+    const folder = tempDir();
+    const file = join(folder.dir, 'outpost-data');
+    writeFileSync(file, '');
+    const cannot = "outpost: Outpost's data folder cannot be there:";
+    try {
+      expect(await run(['status'], { OUTPOST_DATA_DIR: file })).toEqual({
+        code: EXIT_USAGE,
+        stdout: '',
+        stderr: `${cannot} ${file} is a file, not a folder. Set OUTPOST_DATA_DIR to a folder, or give --data-dir one.\n`,
+        opened: 0,
+      });
+      const json = await run(['--json', 'status'], { OUTPOST_DATA_DIR: file });
+      expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, error: { code: 'usage' } });
+      // The desktop app's own folder, where a file stands in the way: not the command line's fault.
+      if (process.platform === 'linux') {
+        const fallback = await run(['status'], { XDG_CONFIG_HOME: file });
+        expect([fallback.code, fallback.stderr, fallback.opened]).toEqual([
+          EXIT_FAILED,
+          `${cannot} ${file} (in the path ${join(file, 'Outpost')}) is a file, not a folder. Move that file away, or give --data-dir (or OUTPOST_DATA_DIR) a folder.\n`,
+          0,
+        ]);
+      }
+    } finally {
+      folder.remove();
+    }
   });
 });
 

@@ -2,6 +2,7 @@
 // client built from it (kept while address, header style and token stay the same), and the
 // settings commands that change them. A token goes only to the address it was stored for.
 import { HOUR_CYCLE_PREFERENCES, WEEK_START_PREFERENCES } from '@preload/words/clock';
+import { keychainOutOfReach } from '@preload/words/cli';
 import { COMMAND_ERRORS } from '@preload/words/errors';
 import type { Kysely } from 'kysely';
 import type { AuthHeaderStyle, SettingsView, Theme } from '@preload/bridge';
@@ -41,6 +42,8 @@ const TOKEN_TYPED_FOR = 'tokenTypedFor';
 export interface ConnectionOptions {
   secrets: SecretStore;
   secretsMessage: string | null;
+  /** Say what to do without a token in the command line's words (OUTPOST_TOKEN), not the window's. */
+  commandLine?: boolean;
   redactor: Redactor;
   logger: Logger;
   /** The log file alone: the service's whole error answers go there and nowhere else. */
@@ -114,7 +117,10 @@ export class Connection {
     return token;
   }
 
-  #noTokenMessage(): string {
+  #noTokenMessage(baseUrl: string): string {
+    // The keychain did not answer this session: the token may well be kept there, out of reach.
+    if (this.#secretsMessage !== null && this.#secrets.kind !== 'environment')
+      return this.#o.commandLine ? keychainOutOfReach(baseUrl) : COMMAND_ERRORS.keychainOutOfReach;
     if (this.#secrets.kind !== 'environment')
       return 'No access token is stored for this service: enter one in Settings.';
     return `No access token is stored for this service, and ${TOKEN_ENV_VAR} is not sent to it (it goes only to ${BASE_URL_ENV_VAR}, or else to the first address it is used with): enter a token in Settings.`;
@@ -125,7 +131,7 @@ export class Connection {
     const conn = await getConnection(this.db());
     if (!conn) return null;
     const token = await this.#token(conn.base_url);
-    if (!token) throw new CommandError('auth', this.#noTokenMessage());
+    if (!token) throw new CommandError('auth', this.#noTokenMessage(conn.base_url));
     const key = `${conn.base_url}\n${conn.auth_header}\n${token}`;
     if (this.#client?.key !== key)
       this.#client = {

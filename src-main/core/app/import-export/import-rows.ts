@@ -12,6 +12,8 @@ export interface ImportRow {
   time: string;
   /** The `id` of Outpost's own export, when the table is one. */
   id: string;
+  /** The `post` cell: in Outpost's own export, the post's local id. */
+  post: string;
   /** The row that starts this row's post. */
   postRow: number;
   /**
@@ -54,6 +56,7 @@ export function importRows(request: Pick<ImportRequest, 'table' | 'columns'>): I
       text: cell(cells, 'text').trim(),
       time: cell(cells, 'time'),
       id: cell(cells, 'id').trim(),
+      post,
       postRow,
       beyond: cells.slice(columns).filter((c) => c.trim() !== ''),
     };

@@ -53,6 +53,11 @@ export async function importPosts(
         made.push(post);
         posts.push({ id: post.id, workspace: request.workspace, title: c.title, ...unsyncedColumns(now) });
       }
+      // A title-only row is its post alone, with no variant.
+      if (c.postOnly) {
+        results.set(c.row, { ...result(c, 'created', null), postId: post.id });
+        continue;
+      }
       const variant = variantRow(app.newId(), post.id, c, now);
       variants.push(variant);
       post.variants.push({ id: variant.id, scheduled_at: c.scheduledAt });

@@ -4,7 +4,8 @@
 // the platform's limit (the editor's own counter); a time that exists on the clocks of the import's
 // zone and is still to come, or the account's next free posting slot; and not made already,
 // neither earlier in the same table nor by an import before (the row's key, kept on its
-// variant) nor as a row of Outpost's own export whose variant is still here.
+// variant) nor as a row of Outpost's own export whose variant is still here. A row alone in its
+// post with a title and nothing else is a post with no variant, as Outpost's export writes one.
 import { createHash } from 'node:crypto';
 import type { AccountChoice, ImportRequest, ImportRowStatus } from '@preload/bridge';
 import { overLimitCount, platformKey } from '@preload/counter';
@@ -12,7 +13,7 @@ import { samePlatform } from '@preload/send-guards';
 import { FILE_PROBLEMS, ROW_PROBLEMS } from '@preload/words/import';
 import { systemZone } from '@preload/zoned-time';
 import { profileHandle } from '../../domain/accounts';
-import { listImportKeys, listVariantIdsIn } from '../../store/import-keys';
+import { listImportKeys, listPostsLike, listVariantIdsIn } from '../../store/import-keys';
 import type { SocialProfileRow } from '../../store/schema';
 import { listProfiles } from '../../store/workspace-repository';
 import type { AppContext } from '../app-context';
@@ -35,6 +36,8 @@ export interface CheckedRow {
   queued: boolean;
   /** What recognises the row when it is imported again. */
   key: string;
+  /** A post with no variant: the row makes its post and nothing else. */
+  postOnly: boolean;
 }
 
 /** A row's platform and account, found among the workspace's accounts. */
@@ -89,13 +92,46 @@ export async function checkRows(app: AppContext, request: ImportRequest): Promis
   const facts = await readWorkspace(app, request.workspace, now);
   const rows = importRows(request);
   const titleOf = new Map(rows.filter((r) => r.row === r.postRow).map((r) => [r.row, r.title]));
-  const drafts = rows.map((row) =>
-    draftOf(request, row, titleOf.get(row.postRow) ?? row.title, profiles, facts),
-  );
+  const rowsOfPost = new Map<number, number>();
+  for (const r of rows) rowsOfPost.set(r.postRow, (rowsOfPost.get(r.postRow) ?? 0) + 1);
+  const drafts = rows.map((row) => {
+    const title = titleOf.get(row.postRow) ?? row.title;
+    return rowsOfPost.get(row.postRow) === 1 && isTitleOnly(row, title)
+      ? postOnlyDraft(request.workspace, row, title)
+      : draftOf(request, row, title, profiles, facts);
+  });
   await markDuplicates(app, request.workspace, drafts, rows);
   for (const d of drafts) if (d.status === 'ready') placeAtTime(d, nowMs, facts);
   for (const d of drafts) if (d.status === 'ready') placeInQueue(d, nowMs, facts);
   return drafts.map(({ time: _time, accountId: _id, ...checked }) => checked);
+}
+
+/** A title and nothing else: no platform, account, text or time, no cell past the header. */
+function isTitleOnly(row: ImportRow, title: string): boolean {
+  const rest = [row.platform, row.account, row.text, row.time.trim(), ...row.beyond];
+  return title !== '' && rest.every((cell) => cell === '');
+}
+
+/** A post with no variant: a draft's idea, made as it is (it syncs as a post of its own). */
+function postOnlyDraft(workspace: string, row: ImportRow, title: string): Draft {
+  return {
+    row: row.row,
+    postRow: row.postRow,
+    status: 'ready',
+    reason: null,
+    title,
+    platform: '',
+    text: '',
+    account: { kind: 'default' },
+    scheduledAt: null,
+    queued: false,
+    key: createHash('sha256')
+      .update(JSON.stringify([workspace, title]))
+      .digest('hex'),
+    postOnly: true,
+    time: { kind: 'empty' },
+    accountId: null,
+  };
 }
 
 function draftOf(
@@ -123,6 +159,7 @@ function draftOf(
       account: { kind: 'default' },
       accountId: null,
       key: '',
+      postOnly: false,
       time: { kind: 'empty' },
     };
   const zone =
@@ -153,6 +190,7 @@ function draftOf(
     status: reason === null ? 'ready' : 'invalid',
     reason,
     key: importKey(request.workspace, row, title, resolved),
+    postOnly: false,
     time,
   };
 }
@@ -174,18 +212,31 @@ async function markDuplicates(
     workspace,
     rows.flatMap((r) => (r.id === '' ? [] : [r.id])),
   );
+  // A post with no variant has no key kept: the post its export's row names, or one of that
+  // title with no variant either, is it.
+  const postOnly = drafts.flatMap((d, i) =>
+    d.postOnly ? [{ title: d.title, post: rows[i]?.post ?? '' }] : [],
+  );
+  const like = await listPostsLike(
+    app.db,
+    workspace,
+    postOnly.flatMap((p) => (p.post === '' ? [] : [p.post])),
+    postOnly.map((p) => p.title),
+  );
   const first = new Map<string, number>();
   drafts.forEach((d, i) => {
     if (d.key === '') return;
     const id = rows[i]?.id ?? '';
     const earlier = first.get(d.key);
-    const reason = here.has(id)
-      ? ROW_PROBLEMS.alreadyHere
-      : imported.has(d.key)
-        ? ROW_PROBLEMS.importedBefore
-        : earlier !== undefined
-          ? ROW_PROBLEMS.sameAsRow(earlier)
-          : null;
+    const postHere = d.postOnly && (like.ids.has(rows[i]?.post ?? '') || like.titles.has(d.title));
+    const reason =
+      here.has(id) || postHere
+        ? ROW_PROBLEMS.alreadyHere
+        : imported.has(d.key)
+          ? ROW_PROBLEMS.importedBefore
+          : earlier !== undefined
+            ? ROW_PROBLEMS.sameAsRow(earlier)
+            : null;
     if (earlier === undefined) first.set(d.key, d.row);
     if (reason !== null) Object.assign(d, { status: 'duplicate', reason });
   });

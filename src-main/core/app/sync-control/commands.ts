@@ -2,7 +2,7 @@
 import { listSyncLog } from '../../store/sync-log-repository';
 import { cacheActivity, listSkills, replaceSkills } from '../../store/workspace-repository';
 import { z } from 'zod';
-import type { ActivityPage } from '@preload/bridge';
+import { MAX_SYNC_LOG_ENTRIES, type ActivityPage } from '@preload/bridge';
 import type { AppContext } from '../app-context';
 import type { Commands } from '../command';
 import { syncLogView } from '../items/views';
@@ -34,7 +34,7 @@ export const syncCommands: Commands<SyncCommands> = {
   'sync.log': {
     payload: z.union([
       z.undefined().transform(() => ({})),
-      z.strictObject({ limit: z.number().int().min(1).max(10_000).optional() }),
+      z.strictObject({ limit: z.number().int().min(1).max(MAX_SYNC_LOG_ENTRIES).optional() }),
     ]),
     quotesService: true,
     undoable: false,
