@@ -36,10 +36,14 @@ export const DISK_FULL_WORDS = 'Your disk is full: this text is kept here and sa
 const count = (n: number, one: string, many = `${one}s`): string =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
+/** The words of the counts that are not 0. */
+function named(counts: ReadonlyArray<readonly [number, string]>): string[] {
+  return counts.filter(([n]) => n !== 0).map(([, words]) => words);
+}
+
 /** "a, b and c". */
-function inWords(parts: readonly (string | number)[]): string {
-  const all = parts.map(String);
-  return all.length <= 1 ? (all[0] ?? '') : `${all.slice(0, -1).join(', ')} and ${all.at(-1)}`;
+function inWords(parts: readonly string[]): string {
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
 
 /** "28 Nov 2026, 10:00 UTC": a copy's time, the same on every machine. */
@@ -66,14 +70,12 @@ export function recoveryNotice(report: RecoveredStart, thisStart: boolean): Data
   const brought =
     merged === null
       ? []
-      : [
+      : named([
           [merged.posts, count(merged.posts, 'post')],
           [merged.variants, count(merged.variants, 'text')],
           [merged.textVersions, count(merged.textVersions, 'kept version')],
           [merged.ops, `${count(merged.ops, 'change')} waiting to go`],
-        ]
-          .filter(([n]) => n !== 0)
-          .map(([, words]) => words);
+        ]);
   // Only what came back is named; "newer than the copy" only where a copy was put back.
   if (brought.length > 0)
     lines.push(
@@ -151,17 +153,13 @@ export function syncStoppedWords(cause: SyncStopCause): string {
 export function importText(c: Omit<ImportReport, 'copyBefore' | 'text'>): string {
   if (c.posts + c.variants + c.textVersions + c.ops + c.slots === 0)
     return 'Nothing new: everything in the export is here already.';
-  const brought = (
-    [
-      [c.posts, count(c.posts, 'post')],
-      [c.variants, count(c.variants, 'text')],
-      [c.textVersions, count(c.textVersions, 'kept version')],
-      [c.ops, `${count(c.ops, 'change')} waiting to go`],
-      [c.slots, count(c.slots, 'posting time')],
-    ] as const
-  )
-    .filter(([n]) => n !== 0)
-    .map(([, words]) => words);
+  const brought = named([
+    [c.posts, count(c.posts, 'post')],
+    [c.variants, count(c.variants, 'text')],
+    [c.textVersions, count(c.textVersions, 'kept version')],
+    [c.ops, `${count(c.ops, 'change')} waiting to go`],
+    [c.slots, count(c.slots, 'posting time')],
+  ]);
   return (
     `Brought back ${inWords(brought)}` +
     (c.skipped > 0 ? `; ${count(c.skipped, 'row')} already here or without their item were left out.` : '.')
