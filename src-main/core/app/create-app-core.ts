@@ -203,6 +203,7 @@ class Core implements AppCore {
       run: (command, payload) => this.#run(command, payload),
       data: this.#safe.actions(() => this.#imported()),
       titles: this.#titles,
+      namedInUndo: (postId) => journal.names(postId),
       ...(options.versionBytes !== undefined ? { versionBytes: options.versionBytes } : {}),
     });
   }
