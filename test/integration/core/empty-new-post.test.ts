@@ -2,10 +2,12 @@
 // anything typed in it, it stayed for good: "Untitled post" in the list, waiting for a title in
 // the Outbox, counted as a change to send. posts.dropIfUntouched now removes it, and its create,
 // in one step, only while it is still as New post made it: a title saved first keeps it, even one
-// whose answer had not come back when the drop was sent.
-import { describe, expect, it } from 'vitest';
+// whose answer had not come back when the drop was sent. A window's core, as it starts, drops
+// those a crash or a closed window left, through the same check.
+import { afterEach, describe, expect, it } from 'vitest';
 import { OUTBOX_REASONS } from '@preload/words/outbox';
-import { connectedCores, type TestCore } from './helpers';
+import { startSandbox, type SandboxHandle } from '../../server/index';
+import { connectedCores, openCore, tempDir, type TestCore } from './helpers';
 
 const START = new Date('2030-01-01T09:00:00.000Z');
 const connected = connectedCores(START);
@@ -86,5 +88,66 @@ describe('posts.dropIfUntouched', () => {
     const local = await c.call('posts.create', { workspace: null, title: '' });
     expect(await c.call('posts.dropIfUntouched', { id: local.id })).toEqual({ dropped: true });
     expect(await gone(c, local.id)).toBe(true);
+  });
+});
+
+describe('at a start', () => {
+  let sandbox: SandboxHandle | null = null;
+  let core: TestCore | null = null;
+  let removeDir: (() => void) | null = null;
+  afterEach(async () => {
+    await core?.close();
+    await sandbox?.close();
+    removeDir?.();
+    core = sandbox = removeDir = null;
+  });
+
+  it('a window’s core drops the empty new posts left behind; the command line and a restarted core leave them', async () => {
+    const temp = tempDir('outpost-empty-posts-');
+    removeDir = () => temp.remove();
+    sandbox = await startSandbox();
+    const workspace = sandbox.fixtures.workspace;
+    core = await openCore({ dir: temp.dir });
+    await core.call('settings.connect', {
+      baseUrl: sandbox.baseUrl,
+      token: sandbox.token,
+      authHeader: 'bearer',
+    });
+    await core.core.syncNow('user');
+    // Left by a window that closed: two empty posts, and two with something in them.
+    const empty = await core.call('posts.create', { workspace, title: '' });
+    const emptyLocal = await core.call('posts.create', { workspace: null, title: '' });
+    const titled = await core.call('posts.create', { workspace, title: 'Kept by its title' });
+    const withVariant = await core.call('posts.create', { workspace, title: '' });
+    await core.call('variants.create', {
+      postId: withVariant.id,
+      platform: 'x',
+      content: 'Kept by its text.',
+      account: { kind: 'default' },
+    });
+    await core.close();
+    const all = [empty, emptyLocal, titled, withVariant].map((p) => p.id);
+    const present = async (c: TestCore) => {
+      const here: string[] = [];
+      for (const id of all) if (!(await gone(c, id))) here.push(id);
+      return here;
+    };
+
+    // The command line may run beside a window showing one; a core started again under a window
+    // that stayed open (the lease names the dead one) too.
+    const leaveThem = [
+      { host: 'cli' as const },
+      { host: 'electron' as const, syncLease: { me: 'b', gone: ['a'] } },
+    ];
+    for (const options of leaveThem) {
+      core = await openCore({ dir: temp.dir, ...options });
+      expect(await present(core)).toEqual(all);
+      await core.close();
+    }
+
+    core = await openCore({ dir: temp.dir, host: 'electron' });
+    expect(await present(core)).toEqual([titled.id, withVariant.id]);
+    expect(await waitingOf(core, empty.id)).toEqual([]);
+    expect((await waitingOf(core, withVariant.id)).map((op) => op.kind)).toContain('create_post');
   });
 });
