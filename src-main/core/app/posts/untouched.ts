@@ -15,9 +15,9 @@ import { readForRemoval, removeUnsentPost, type RemovedPost } from '../bulk/remo
 export type NamedInUndo = (postId: string) => boolean;
 
 /**
- * Whether the post is as New post made it: no title, no variant (an import makes none without
- * one), never linked, hidden or in conflict, and its ops only the create New post queued, still
- * waiting and never claimed (a post of the local space has none).
+ * Whether the post is as New post made it: no title, no variant (an import's post has one or
+ * the other), never linked, hidden or in conflict, and its ops only the create New post queued,
+ * still waiting and never claimed (a post of the local space has none).
  */
 export function isUntouched({ post, variants, ops }: RemovedPost): boolean {
   if (post.title !== '' || post.server_id !== null || post.base !== null) return false;
