@@ -133,6 +133,12 @@ export interface PostCommands {
   'posts.update': { payload: { id: LocalId; title: string; typing?: boolean }; result: PostDetail };
   /** The person is done with the title (left the field, Enter, another post or view): its create may go. */
   'posts.titleSettled': { payload: { id: LocalId }; result: PostDetail };
+  /**
+   * The person left a post New post made: it goes if it is still untouched (no title, no
+   * variant, its create never sent), checked and removed in one step after the title saves
+   * sent before; `dropped`: false when anything was saved in it first.
+   */
+  'posts.dropIfUntouched': { payload: { id: LocalId }; result: { dropped: boolean } };
   'posts.resolveConflict': {
     payload: { id: LocalId; choice: 'mine' | 'theirs' } | { id: LocalId; choice: 'edit'; title: string };
     result: PostDetail;
@@ -149,5 +155,6 @@ export const POST_COMMANDS: Record<keyof PostCommands, true> = {
   'posts.create': true,
   'posts.update': true,
   'posts.titleSettled': true,
+  'posts.dropIfUntouched': true,
   'posts.resolveConflict': true,
 };

@@ -51,6 +51,9 @@ export const OUTBOX_REASONS = {
     'Waits for your answer to the question on an earlier change of this post; it goes once you have answered.',
   heldByRefusal:
     'Waits: the service refused an earlier change this one depends on. Retry or discard that one first.',
+  /** The sync log's reason when a new post left as it was made goes (posts.dropIfUntouched). */
+  emptyPostDropped:
+    'A new post was left with nothing in it: it went before anything reached the service, its create with it.',
 };
 
 /** Why an outbox row has not gone yet, or what went wrong, as the row stands now. */

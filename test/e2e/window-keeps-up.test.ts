@@ -107,16 +107,23 @@ describe('a window that keeps up', () => {
 
   it('says in words why an outbox row waits, a post waiting for its title too', async () => {
     const s = await chromium.start({ connect: true });
+    // A text and no title: a new post left with nothing in it would go on leaving it.
     await s.page.getByRole('button', { name: 'New post' }).click();
+    await until('the new post made', () =>
+      s.page.evaluate<boolean>(
+        `document.getElementById('post-title') !== null && document.getElementById('new-post-note') === null`,
+      ),
+    );
+    await addVariant(s.page, 'x', 'A text before its title.');
     await until('the untitled post in the outbox', async () => {
       const r = await s.app.core.invoke('outbox.list', undefined);
-      return r.ok && (r.value as unknown[]).length > 0;
+      return r.ok && (r.value as unknown[]).length > 1;
     });
     await s.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Outbox' }).click();
     await s.page
       .getByRole('cell', { name: /Waits for a title: give the post a title and it is sent\./ })
       .waitFor();
-    await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /^1 waiting · /);
+    await waitForText(s.page.getByRole('status', { name: 'Sync status' }), /^2 waiting · /);
   });
 
   it('notices the service coming back by itself, and sends what waited', async () => {

@@ -273,6 +273,7 @@ function template(command: string, ids: { post: string; variant: string }): Reco
     'posts.create': { workspace: null, title: 't' },
     'posts.update': { id: ids.post, title: 't', typing: true },
     'posts.titleSettled': { id: ids.post },
+    'posts.dropIfUntouched': { id: ids.post },
     'variants.create': { postId: ids.post, platform: 'x', content: 'c', account: { kind: 'default' } },
     'variants.update': { id: ids.variant, content: 'c', account: { kind: 'none' } },
     'variants.schedule': { id: ids.variant, at: '2031-01-01T09:00:00Z' },

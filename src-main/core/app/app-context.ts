@@ -68,6 +68,8 @@ export interface AppContextDeps {
   data: DataActions;
   /** The new posts whose title is still being typed in the window: their creates wait. */
   titles: TitlesTyped;
+  /** Whether an entry of the undo journal names the post. */
+  namedInUndo: (postId: string) => boolean;
   /** The bytes the versions of texts may take (default: history/thinning.ts's). */
   versionBytes?: ByteBounds;
 }
@@ -95,6 +97,10 @@ export class AppContext {
   }
   get titles(): TitlesTyped {
     return this.deps.titles;
+  }
+
+  namedInUndo(postId: string): boolean {
+    return this.deps.namedInUndo(postId);
   }
 
   run<C extends CommandName>(command: C, payload: CommandPayload<C>): Promise<CommandResult<C>> {

@@ -39,6 +39,7 @@ import { Connection } from './connection/connection';
 import { createFileLogger, redactingLogger, Redactor, type FileLogger } from './connection/file-logger';
 import { Safekeeping } from './safekeeping/safekeeping';
 import { TITLE_QUIET_MS, TitlesTyped } from './posts/titles-typed';
+import { dropLeftAtStart } from './posts/untouched';
 import { UndoJournal } from './undo/journal';
 
 export { CommandError } from './command-error';
@@ -204,6 +205,7 @@ class Core implements AppCore {
       run: (command, payload) => this.#run(command, payload),
       data: this.#safe.actions(() => this.#imported()),
       titles: this.#titles,
+      namedInUndo: (postId) => journal.names(postId),
       ...(options.versionBytes !== undefined ? { versionBytes: options.versionBytes } : {}),
     });
   }
@@ -242,6 +244,8 @@ class Core implements AppCore {
         ? { lease: new SyncLease(this.#store.db, processIsAlive, Date.now, this.#o.syncLease) }
         : {}),
     });
+    // Before anything counts them: empty new posts a crash or a closed window left.
+    await dropLeftAtStart(this.#app.syncCtx(), this.#o);
     await this.#engine.start();
     this.#safe.start((work) => this.#engine.background(work));
     this.#logger.info('core opened', { host: this.#o.host, version: this.#o.version });

@@ -19,6 +19,27 @@ export async function listOpenOps(db: Kysely<Database>): Promise<OutboxOpRow[]> 
   return db.selectFrom('outbox_op').selectAll().where('state', 'in', OPEN_STATES).orderBy('seq').execute();
 }
 
+/**
+ * The posts without a title or a variant whose create still waits: what an empty New post
+ * leaves behind (app/posts/untouched.ts checks each). Through the (state, seq) index.
+ */
+export async function listEmptyPostsWaitingToBeCreated(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('outbox_op')
+    .innerJoin('post', 'post.id', 'outbox_op.post_id')
+    .select('post.id')
+    .where('outbox_op.state', '=', 'pending')
+    .where('outbox_op.kind', '=', 'create_post')
+    .where('post.title', '=', '')
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('variant').select('variant.id').whereRef('variant.post_id', '=', 'post.id')),
+      ),
+    )
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** An open op with what it concerns; `variant`: whether its variant may change (null: a post's op). */
 export type OpWithSubject = OutboxOpRow & {
   post_title: string;

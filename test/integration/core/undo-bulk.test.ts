@@ -55,6 +55,7 @@ async function appOverFile() {
     connection: undefined as never,
     data: undefined as never,
     titles: undefined as never,
+    namedInUndo: (postId) => undo.names(postId),
     host: { version: 'test', host: 'cli', dataDir: temp.dir },
     changed: (_postId, variantId) => changed.push(variantId ?? ''),
     typed: () => undefined,

@@ -76,6 +76,7 @@ beforeEach(() => {
           }),
         );
       if (command === 'posts.titleSettled') return Promise.resolve({ ok: true, value: shown });
+      if (command === 'posts.dropIfUntouched') return Promise.resolve({ ok: true, value: { dropped: true } });
       if (command === 'sync.now') return Promise.resolve({ ok: true, value: {} });
       if (command === 'outbox.retry' || command === 'outbox.discard')
         return Promise.resolve({ ok: true, value: {} });
@@ -465,5 +466,62 @@ describe('a new post’s title being typed', () => {
     await editor.open('p1');
     await editor.typing.settled;
     expect(titleTalk().at(-1)).toEqual(['posts.titleSettled', { id: 'p1' }]);
+  });
+});
+
+describe('a new post left with nothing in it', () => {
+  const EMPTY: PostDetail = { ...POST, id: 'p9', title: '', variants: [] };
+  const talk = () =>
+    sent
+      .filter((s) => ['posts.update', 'posts.dropIfUntouched'].includes(s.command))
+      .map((s) => [s.command, s.payload]);
+  /** A post made as New post makes it (`emptyGoes`), or as Duplicate does. */
+  async function made(emptyGoes: boolean): Promise<EditorState> {
+    shown = EMPTY;
+    const editor = new EditorState();
+    expect(await editor.openNew(() => Promise.resolve('p9'), '', emptyGoes)).toBeNull();
+    expect(editor.post?.id).toBe('p9');
+    shown = POST;
+    return editor;
+  }
+
+  it('is asked to go when another post opens, after the save of the keys typed in it', async () => {
+    const editor = await made(true);
+    editor.typing.typeTitle('A');
+    editor.typing.typeTitle('');
+    await editor.open('p1');
+    await vi.waitFor(() => expect(talk().at(-1)?.[0]).toBe('posts.dropIfUntouched'));
+    expect(talk()).toEqual([
+      ['posts.update', { id: 'p9', title: '', typing: true }],
+      ['posts.dropIfUntouched', { id: 'p9' }],
+    ]);
+  });
+
+  it('is not left when it is opened again, goes with the view, and a duplicate’s copy is never asked about', async () => {
+    const editor = await made(true);
+    shown = EMPTY;
+    await editor.open('p9');
+    shown = POST;
+    const copy = await made(false);
+    await copy.open('p1');
+    await copy.flush();
+    expect(talk()).toEqual([]);
+    // Another view: the first, still empty, is closed and asked about once.
+    editor.closeIfEmptyNew();
+    expect(editor.post).toBeNull();
+    await vi.waitFor(() => expect(talk()).toEqual([['posts.dropIfUntouched', { id: 'p9' }]]));
+  });
+
+  it('is asked to go when the core makes it only after the window went to another post', async () => {
+    shown = POST;
+    const editor = new EditorState();
+    const core: { make?: (id: string) => void } = {};
+    const making = editor.openNew(() => new Promise<string>((resolve) => (core.make = resolve)), '', true);
+    await vi.waitFor(() => expect(core.make).toBeDefined());
+    const opening = editor.open('p1');
+    core.make?.('p9');
+    expect(await making).toBeNull();
+    await opening;
+    await vi.waitFor(() => expect(talk()).toEqual([['posts.dropIfUntouched', { id: 'p9' }]]));
   });
 });

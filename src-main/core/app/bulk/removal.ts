@@ -19,6 +19,7 @@ import { postRefusal } from '../../outbox/post-actions';
 import { withdrawOps } from '../../outbox/withdraw';
 import { deletePost, getPost, insertPost } from '../../store/post-repository';
 import type { OutboxOpRow, PostRow, VariantRow } from '../../store/schema';
+import type { SyncContext } from '../../store/unit-of-work';
 import {
   deleteVariant,
   getVariant,
@@ -30,7 +31,8 @@ import type { Undoable } from '../command';
 import { present, refuseIf, Refusals } from './report';
 import type { UndoableChange, UndoRefusal } from '../command';
 
-interface RemovedPost {
+/** A post with what goes with it when it is removed: its variants and every op of it. */
+export interface RemovedPost {
   post: PostRow;
   variants: VariantRow[];
   ops: OutboxOpRow[];
@@ -44,6 +46,22 @@ interface RemovedVariant {
 
 const isOpen = (op: OutboxOpRow): boolean => (OPEN_STATES as readonly string[]).includes(op.state);
 
+/** The post's variants and ops, read in the transaction that may remove it. */
+export async function readForRemoval(t: SyncContext, post: PostRow): Promise<RemovedPost> {
+  const variants = await listVariantsOfPost(t.db, post.id);
+  return { post, variants, ops: await listAllOpsOfPost(t.db, post.id) };
+}
+
+/**
+ * Removes a post that never reached the service, in the caller's transaction, or refuses as
+ * posts.delete does: what it has on its way there is withdrawn through the machine, its rows go.
+ */
+export async function removeUnsentPost(t: SyncContext, r: RemovedPost, reason: string): Promise<void> {
+  refuseIf(postRefusal('delete', { post: r.post, variants: r.variants, ops: r.ops.filter(isOpen) }));
+  await withdrawOps(t, r.ops, reason);
+  await deletePost(t.db, r.post.id);
+}
+
 /** posts.delete; answers the posts removed too, for an undo of their own (a duplicate's). */
 export async function deletePosts(
   app: AppContext,
@@ -54,13 +72,13 @@ export async function deletePosts(
   await app.inTransaction(async (t) => {
     for (const id of ids)
       await refusals.each(id, async () => {
-        const kept = present(await getPost(t.db, id));
-        const variants = await listVariantsOfPost(t.db, id);
-        const ops = await listAllOpsOfPost(t.db, id);
-        refuseIf(postRefusal('delete', { post: kept, variants, ops: ops.filter(isOpen) }));
-        await withdrawOps(t, ops, `The user deleted ${postName(kept.title)} before it reached the service.`);
-        await deletePost(t.db, id);
-        removed.push({ post: kept, variants, ops });
+        const r = await readForRemoval(t, present(await getPost(t.db, id)));
+        await removeUnsentPost(
+          t,
+          r,
+          `The user deleted ${postName(r.post.title)} before it reached the service.`,
+        );
+        removed.push(r);
       });
   });
   for (const r of removed) app.changed(r.post.id, null);

@@ -1,6 +1,6 @@
 // posts.*: one post, the posts in conflict, new posts, titles and title conflicts (the list is
 // find/). A title changed after creation stays local: the service has no rename.
-import { COMMAND_ERRORS } from '@preload/words/errors';
+import { COMMAND_ERRORS, NOT_FOUND } from '@preload/words/errors';
 import type { PostDetail } from '@preload/bridge';
 import { keepVersion } from '../../history/versions';
 import { enqueue, reviveRefusedCreate } from '../../outbox/op-store';
@@ -13,6 +13,7 @@ import type { AppContext } from '../app-context';
 import type { Commands } from '../command';
 import { CommandError } from '../command-error';
 import { id, none, slug, text } from '../schemas';
+import { dropIfUntouched } from './untouched';
 
 type PostCommands =
   | 'posts.get'
@@ -20,6 +21,7 @@ type PostCommands =
   | 'posts.create'
   | 'posts.update'
   | 'posts.titleSettled'
+  | 'posts.dropIfUntouched'
   | 'posts.resolveConflict';
 
 export const postCommands: Commands<PostCommands> = {
@@ -50,24 +52,8 @@ export const postCommands: Commands<PostCommands> = {
     payload: z.strictObject({ id, title: text(1000), typing: z.boolean().optional() }),
     quotesService: false,
     undoable: false,
-    run: async (app, p) => {
-      // Marked before anything is awaited: a settle sent after this save is taken after it.
-      if (p.typing === true) app.titles.typed(p.id);
-      const post = await app.post(p.id).catch((error: unknown) => {
-        app.titles.forget(p.id);
-        throw error;
-      });
-      // A post on the service has no create to hold.
-      if (post.server_id !== null) app.titles.forget(p.id);
-      // After creation the title stays local: the spec has no endpoint to rename a post.
-      await app.inTransaction(async (t) => {
-        await updatePost(t.db, p.id, { title: p.title, updated_at: app.now() });
-        if (post.server_id === null) await reviveRefusedCreate(t, p.id, null);
-      });
-      app.changed(p.id, null);
-      if (p.title !== post.title) app.typed({ postId: p.id, variantId: null });
-      return app.postDetail(p.id);
-    },
+    // Marked under way before anything is awaited: a drop of the post sent after it waits for it.
+    run: (app, p) => app.titles.saving(p.id, saveTitle(app, p)),
   },
   'posts.titleSettled': {
     payload: z.strictObject({ id }),
@@ -77,6 +63,24 @@ export const postCommands: Commands<PostCommands> = {
     run: (app, p) => {
       app.titles.settled(p.id);
       return app.postDetail(p.id);
+    },
+  },
+  'posts.dropIfUntouched': {
+    payload: z.strictObject({ id }),
+    quotesService: false,
+    // Nothing is lost with an empty post: no Undo.
+    undoable: false,
+    run: async (app, p) => {
+      // After the title saves sent before it: what they wrote is seen by the check.
+      await app.titles.saved(p.id);
+      const dropped = await app.inTransaction((t) => dropIfUntouched(t, p.id, (id) => app.namedInUndo(id)));
+      if (dropped === undefined) throw new CommandError('not_found', NOT_FOUND.post(p.id));
+      if (dropped) {
+        app.titles.forget(p.id);
+        // The list and the count hear of it as of any change.
+        app.changed(p.id, null);
+      }
+      return { dropped };
     },
   },
   'posts.resolveConflict': {
@@ -89,6 +93,28 @@ export const postCommands: Commands<PostCommands> = {
     run: resolveTitleConflict,
   },
 };
+
+async function saveTitle(
+  app: AppContext,
+  p: { id: string; title: string; typing?: boolean | undefined },
+): Promise<PostDetail> {
+  // Marked before anything is awaited: a settle sent after this save is taken after it.
+  if (p.typing === true) app.titles.typed(p.id);
+  const post = await app.post(p.id).catch((error: unknown) => {
+    app.titles.forget(p.id);
+    throw error;
+  });
+  // A post on the service has no create to hold.
+  if (post.server_id !== null) app.titles.forget(p.id);
+  // After creation the title stays local: the spec has no endpoint to rename a post.
+  await app.inTransaction(async (t) => {
+    await updatePost(t.db, p.id, { title: p.title, updated_at: app.now() });
+    if (post.server_id === null) await reviveRefusedCreate(t, p.id, null);
+  });
+  app.changed(p.id, null);
+  if (p.title !== post.title) app.typed({ postId: p.id, variantId: null });
+  return app.postDetail(p.id);
+}
 
 async function createPost(
   app: AppContext,

@@ -3,7 +3,8 @@
 // settled: the window says so when the person leaves the field, presses Enter, opens another
 // post or view, or closes the window; a quiet spell without a change settles it too.
 // Kept in memory only, on purpose: after a restart (a crash while typing, say) no title is
-// being typed any more, so every post held here goes with the next sync.
+// being typed any more, so every post held here goes with the next sync. The title saves under
+// way are kept here too: a drop of an empty new post waits for those sent before it.
 import type { Cancel, Scheduler } from '../../ports';
 
 /**
@@ -23,6 +24,8 @@ export interface TitlesTypedDeps {
 export class TitlesTyped {
   /** Each post held, with the cancel of its quiet spell's timer. */
   readonly #held = new Map<string, Cancel>();
+  /** Each post's title saves under way. */
+  readonly #saving = new Map<string, Set<Promise<unknown>>>();
 
   constructor(private readonly deps: TitlesTypedDeps) {}
 
@@ -54,6 +57,27 @@ export class TitlesTyped {
   /** Whether the post's title is still being typed: its create waits. */
   has(postId: string): boolean {
     return this.#held.has(postId);
+  }
+
+  /** A title save of the post, under way until it settles; answers it. Call before anything is awaited. */
+  saving<T>(postId: string, save: Promise<T>): Promise<T> {
+    const under = this.#saving.get(postId) ?? new Set<Promise<unknown>>();
+    this.#saving.set(postId, under);
+    const done = save.then(
+      () => undefined,
+      () => undefined,
+    );
+    under.add(done);
+    void done.then(() => {
+      under.delete(done);
+      if (under.size === 0 && this.#saving.get(postId) === under) this.#saving.delete(postId);
+    });
+    return save;
+  }
+
+  /** Resolves once every title save of the post under way now has settled (however it went). */
+  async saved(postId: string): Promise<void> {
+    await Promise.all([...(this.#saving.get(postId) ?? [])]);
   }
 
   /** The core closes: no timer is left behind. */

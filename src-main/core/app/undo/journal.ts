@@ -65,6 +65,11 @@ export class UndoJournal {
     return view;
   }
 
+  /** Whether an entry kept names the post: its undo would look for it (an empty post it names is not dropped). */
+  names(postId: string): boolean {
+    return this.#entries.some((e) => e.postIds.includes(postId));
+  }
+
   /** The entries kept, newest first. */
   list(): UndoableView[] {
     return this.#entries.map(viewOf).reverse();

@@ -137,7 +137,8 @@ export class ShellState {
   }
 
   go(next: View): void {
-    // Another view: a title being typed is finished.
+    // Another view: a new post left with nothing in it goes, a title being typed is finished.
+    if (next !== 'posts') this.parts.editor.closeIfEmptyNew();
     void this.parts.editor.titleDone();
     this.parts.editor.focus.drop();
     this.view = next;
@@ -160,11 +161,16 @@ export class ShellState {
     if (making !== null && !making.failed && making.title === '')
       return editor.focus.request('title', null, making.selection);
     // Its title field is shown (and typed into) at once, while the core makes the post.
-    this.newError = await editor.openNew(async () => {
-      const post = await invoke('posts.create', { workspace: posts.workspace, title: '' });
-      if (plannedAt !== null) editor.actions.planned[post.id] = plannedAt;
-      return post.id;
-    });
+    // `true`: left with nothing put in it, the new post goes.
+    this.newError = await editor.openNew(
+      async () => {
+        const post = await invoke('posts.create', { workspace: posts.workspace, title: '' });
+        if (plannedAt !== null) editor.actions.planned[post.id] = plannedAt;
+        return post.id;
+      },
+      '',
+      true,
+    );
     // The workspace counts too: "Local drafts (n)" and the offers to move them depend on them.
     if (this.newError === null) await Promise.all([posts.reload(), posts.loadWorkspaces()]);
   }

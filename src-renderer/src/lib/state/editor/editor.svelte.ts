@@ -49,6 +49,11 @@ export class EditorState implements OpenPost {
   readonly conflicts = new Conflicts(this);
   readonly recovery = new Recovery(this);
   private openSequence = 0;
+  /**
+   * The post New post made here, while it is open: left with nothing put in it, it goes
+   * (posts.dropIfUntouched), as an empty draft does in a mail app.
+   */
+  private madeEmpty: string | null = null;
 
   /**
    * Shows another post; `caret`: the field that takes the caret once it is shown ('content':
@@ -80,28 +85,29 @@ export class EditorState implements OpenPost {
   /**
    * Makes a post (`make` answers its id) and opens it, its title field shown at once with
    * `shown` and the caret after it: what is typed before the core has made it goes to its
-   * title, never to the post left behind. Answers why it was not made, or null.
+   * title, never to the post left behind. Answers why it was not made, or null. `emptyGoes`:
+   * New post's, which goes if it is left with nothing put in it.
    */
-  async openNew(make: () => Promise<string>, shown = ''): Promise<string | null> {
+  async openNew(make: () => Promise<string>, shown = '', emptyGoes = false): Promise<string | null> {
     const mine = this.leave();
     const typed = this.newPost.begin(shown);
     this.focus.request('title', null, typed.selection);
+    const leftBehind = async (id: string): Promise<null> => {
+      if (emptyGoes && !this.newPost.typedIn(typed)) void this.dropIfEmpty(id);
+      else await this.newPost.leftBehind(id, typed);
+      return null;
+    };
     try {
       await this.flush();
       void this.typing.settleTitles();
       const id = await make();
-      if (mine !== this.openSequence) {
-        await this.newPost.leftBehind(id, typed);
-        return null;
-      }
+      if (mine !== this.openSequence) return leftBehind(id);
       const post = await invoke('posts.get', { id });
-      if (mine !== this.openSequence) {
-        await this.newPost.leftBehind(id, typed);
-        return null;
-      }
+      if (mine !== this.openSequence) return leftBehind(id);
       // Its field goes: a request for it that nobody took must not wait for the next one.
       this.focus.take('title');
       this.show(post);
+      if (emptyGoes) this.madeEmpty = post.id;
       // Typed with the caret still there: the title is being typed; else it is finished.
       if (this.newPost.typedIn(typed) && typed.focused) this.typing.typeTitle(typed.title);
       else if (this.newPost.typedIn(typed)) this.typing.setTitle(typed.title);
@@ -127,6 +133,40 @@ export class EditorState implements OpenPost {
     else if (keys.length > 0) this.heldForOpen.set(this.openSequence, keys);
     this.history.close();
     return ++this.openSequence;
+  }
+
+  /**
+   * Another post is shown (or none): the one New post made, if it was shown until now, is left.
+   * Only once the switch has shown it: a switch that fails shows the post left again.
+   */
+  private leftEmpty(shown: string | null): void {
+    const left = this.madeEmpty;
+    if (left === null || left === shown) return;
+    this.madeEmpty = null;
+    void this.dropIfEmpty(left);
+  }
+
+  /**
+   * A post New post made, left: it goes if nothing was put in it. Asked once every save of it
+   * has been answered (the keys typed into it during the switch too), so the core's check comes
+   * after the last title typed in it.
+   */
+  private async dropIfEmpty(postId: string): Promise<void> {
+    await this.flush();
+    // A title not saved yet (held back, refused) or a variant still being added keeps it.
+    if (this.typing.titleToSave(postId) || this.newVariants.of(postId) !== undefined) return;
+    try {
+      await invoke('posts.dropIfUntouched', { id: postId });
+    } catch {
+      // Deleted meanwhile, or the core could not be asked: it stays, as any post does.
+    }
+  }
+
+  /** The window goes to another view: a post New post made, still empty, is closed, and goes. */
+  closeIfEmptyNew(): void {
+    const post = this.post;
+    if (post === null || post.id !== this.madeEmpty) return;
+    if (this.typing.title === '' && post.variants.length === 0) this.close();
   }
 
   /**
@@ -170,6 +210,7 @@ export class EditorState implements OpenPost {
     this.messages.clearAll();
     this.loadError = null;
     this.post = post;
+    this.leftEmpty(post.id);
     this.typing.showPost(post);
     this.activeVariantId = post.variants[0]?.id ?? null;
   }
@@ -180,6 +221,7 @@ export class EditorState implements OpenPost {
     this.leave();
     this.post = null;
     this.activeVariantId = null;
+    this.leftEmpty(null);
   }
 
   /** Reloads the open post after an `itemChanged` event, keeping text the user is still typing. */

@@ -120,6 +120,11 @@ export class Typing {
     this.queue(`content:${variantId}`);
   }
 
+  /** Whether the post's title is still to be saved: waiting, on its way, held back or refused. */
+  titleToSave(postId: string): boolean {
+    return this.isBusy(`title:${postId}`);
+  }
+
   /** Where typing stands now: a read of the core started now answers `followPost` with it. */
   mark(): number {
     return this.typedCount;

@@ -1,0 +1,112 @@
+// A new post left as New post made it (no title, no variant, nothing sent) goes quietly when the
+// person leaves it, as an empty draft does in a mail app: nothing is lost, so there is no notice
+// and no Undo. Whether it is untouched is checked in the transaction that removes it, so a title
+// saved first keeps it. The same check drops, when a window's core starts, those a crash or a
+// closed window left behind: their create would otherwise wait for a title for ever.
+import { OUTBOX_REASONS } from '@preload/words/outbox';
+import type { Kysely } from 'kysely';
+import { listEmptyPostsWaitingToBeCreated } from '../../outbox/op-queries';
+import { getPost } from '../../store/post-repository';
+import type { Database } from '../../store/schema';
+import { inTransaction, type SyncContext } from '../../store/unit-of-work';
+import { readForRemoval, removeUnsentPost, type RemovedPost } from '../bulk/removal';
+
+/** Whether the undo journal names the post: its undo would look for it. */
+export type NamedInUndo = (postId: string) => boolean;
+
+/**
+ * Whether the post is as New post made it: no title, no variant (an import's post has one or
+ * the other), never linked, hidden or in conflict, and its ops only the create New post queued,
+ * still waiting and never claimed (a post of the local space has none).
+ */
+export function isUntouched({ post, variants, ops }: RemovedPost): boolean {
+  if (post.title !== '' || post.server_id !== null || post.base !== null) return false;
+  if (post.hidden_at !== null || post.conflict !== null || variants.length > 0) return false;
+  if (ops.length !== (post.workspace === null ? 0 : 1)) return false;
+  return ops.every(
+    (op) => op.kind === 'create_post' && op.state === 'pending' && op.attempts === 0 && op.sent_at === null,
+  );
+}
+
+/** Whether anything else keeps the post's id: a kept version of its title, its activity on the service. */
+async function keptElsewhere(db: Kysely<Database>, postId: string): Promise<boolean> {
+  const version = await db
+    .selectFrom('text_version')
+    .select('post_id')
+    .where('post_id', '=', postId)
+    .limit(1)
+    .executeTakeFirst();
+  if (version !== undefined) return true;
+  const activity = await db
+    .selectFrom('activity_entry')
+    .select('post_id')
+    .where('post_id', '=', postId)
+    .limit(1)
+    .executeTakeFirst();
+  return activity !== undefined;
+}
+
+/**
+ * Removes the post if it is untouched, in the caller's transaction; answers whether it went
+ * (undefined: there is no such post). Its create is withdrawn as a deleted draft's is.
+ */
+export async function dropIfUntouched(
+  t: SyncContext,
+  postId: string,
+  namedInUndo: NamedInUndo,
+): Promise<boolean | undefined> {
+  const post = await getPost(t.db, postId);
+  if (post === undefined) return undefined;
+  const r = await readForRemoval(t, post);
+  if (!isUntouched(r) || namedInUndo(postId) || (await keptElsewhere(t.db, postId))) return false;
+  await removeUnsentPost(t, r, OUTBOX_REASONS.emptyPostDropped);
+  return true;
+}
+
+/**
+ * At a start: every untouched post goes, through the same check, in one transaction. Found from
+ * the waiting creates and the local space's posts without a title (both read through an index).
+ * Answers the posts dropped.
+ */
+export async function dropUntouchedPosts(ctx: SyncContext, namedInUndo: NamedInUndo): Promise<string[]> {
+  // Untitled posts with variants (an import's, say) are no candidates: not read one by one.
+  const local = await ctx.db
+    .selectFrom('post')
+    .select('post.id')
+    .where('post.workspace', 'is', null)
+    .where('post.title', '=', '')
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('variant').select('variant.id').whereRef('variant.post_id', '=', 'post.id')),
+      ),
+    )
+    .execute();
+  const waiting = await listEmptyPostsWaitingToBeCreated(ctx.db);
+  const ids = [...new Set([...waiting, ...local.map((p) => p.id)])];
+  if (ids.length === 0) return [];
+  return inTransaction(ctx, async (t) => {
+    const dropped: string[] = [];
+    for (const id of ids) if ((await dropIfUntouched(t, id, namedInUndo)) === true) dropped.push(id);
+    return dropped;
+  });
+}
+
+/**
+ * When a window's core starts: the untouched posts a crash or a closed window left go. Not in
+ * the command line (a window beside it may be showing one), nor in a core started again under a
+ * window that stayed open (the lease then names a dead core of this process). A failure only
+ * leaves them waiting, as before.
+ */
+export async function dropLeftAtStart(
+  ctx: SyncContext,
+  start: { host: 'electron' | 'browser' | 'cli'; syncLease?: { gone: readonly string[] } },
+): Promise<void> {
+  if (start.host === 'cli' || (start.syncLease?.gone.length ?? 0) > 0) return;
+  try {
+    await dropUntouchedPosts(ctx, () => false);
+  } catch (error) {
+    ctx.logger.warn('empty new posts left behind could not be dropped', {
+      message: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
