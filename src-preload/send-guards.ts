@@ -3,13 +3,7 @@
 // words (words/refusals.ts). Pure functions over plain facts, shared like the counter they rely on.
 import type { AccountChoice } from './bridge';
 import { overLimitCount, platformKey, platformName } from './counter';
-import {
-  accountInactive,
-  noDefaultAccount,
-  overLimit,
-  overLimitWhileScheduled,
-  REFUSALS,
-} from './words/refusals';
+import { accountInactive, noDefaultAccount, overLimit, REFUSALS } from './words/refusals';
 
 export type RefusalReason = 'past_time' | 'over_limit' | 'no_account';
 export type GuardResult = { ok: true } | { ok: false; reason: RefusalReason; message: string };
@@ -34,12 +28,10 @@ export function guardLength(platform: string, content: string, scheduled = false
   const count = overLimitCount(platform, content);
   if (!count) return OK;
   const name = platformName(platform);
-  // A scheduled text is saved as typed, and its time stays: said so, since its time will fail.
-  const words = scheduled ? overLimitWhileScheduled : overLimit;
   return {
     ok: false,
     reason: 'over_limit',
-    message: words(count.used - count.limit, name, count.used, count.limit, count.unit),
+    message: overLimit(count.used - count.limit, name, count.used, count.limit, count.unit, scheduled),
   };
 }
 

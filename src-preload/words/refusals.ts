@@ -67,25 +67,22 @@ export const REFUSALS = {
 export const alreadyScheduled = (when: string): string =>
   `It is already scheduled for ${when}: move it in the Queue, or unschedule it first.`;
 
-/** A text over the platform's limit, counted as the window's counter counts. */
+/**
+ * A text over the platform's limit, counted as the window's counter counts. `scheduled`: it has a
+ * time already, and keeps it (the text is saved as typed), so that time would fail.
+ */
 export const overLimit = (
   over: number,
   platform: string,
   used: number,
   limit: number,
   unit: string,
+  scheduled = false,
 ): string =>
-  `The text is ${over} over the ${platform} limit (${used} of ${limit} ${unit}). Shorten it, then send it.`;
-
-/** A scheduled text edited past its platform's limit: saved, and still scheduled. */
-export const overLimitWhileScheduled = (
-  over: number,
-  platform: string,
-  used: number,
-  limit: number,
-  unit: string,
-): string =>
-  `The text is ${over} over the ${platform} limit (${used} of ${limit} ${unit}), and it is still scheduled: the service would refuse it when its time comes. Shorten it, or unschedule it.`;
+  `The text is ${over} over the ${platform} limit (${used} of ${limit} ${unit})` +
+  (scheduled
+    ? ', and it is still scheduled: the service would refuse it when its time comes. Shorten it, or unschedule it.'
+    : '. Shorten it, then send it.');
 
 export const accountInactive = (platform: string): string =>
   `The chosen ${platform} account is no longer active. Choose another account, or reconnect it in the service.`;
