@@ -4,7 +4,9 @@
 // more than one step; SQLite brings the copy along with every write made on that connection
 // meanwhile, so the copy is the database as it stood when the last step ran.
 import {
+  accessSync,
   closeSync,
+  constants,
   existsSync,
   openSync,
   readdirSync,
@@ -135,6 +137,8 @@ export interface MakeCopyOptions {
 export async function makeCopy(options: MakeCopyOptions): Promise<CopyFile> {
   const { sqlite, dir, kind, at } = options;
   ensurePrivateDir(dir);
+  // A folder that cannot be written is said as that (EROFS, EACCES), before any count of room.
+  accessSync(dir, constants.W_OK);
   checkRoom(dir, fileSize(options.file));
   const name = copyName(at, kind);
   const partial = join(dir, `.${name}.partial`);

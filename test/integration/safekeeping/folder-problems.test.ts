@@ -101,6 +101,7 @@ describe('a data folder Outpost may not write', () => {
       titles: string[];
       create: string | { code: string; message: string };
       exported: string[] | { code: string; message: string };
+      backup: string | { code: string; message: string };
     };
     expect(seen.problem?.kind).toBe('read_only');
     expect(seen.problem?.text).toMatch(
@@ -113,6 +114,10 @@ describe('a data folder Outpost may not write', () => {
     });
     // An export only reads: it is made, from what the folder holds.
     expect(seen.exported).toEqual(['Kept']);
+    expect(seen.backup).toMatchObject({
+      code: 'storage',
+      message: expect.stringMatching(/it is read-only/) as unknown,
+    });
     expect(readFileSync(file).equals(before)).toBe(true);
   });
 });

@@ -18,6 +18,8 @@ async function main(dataDir: string): Promise<void> {
   const create = await core.invoke('posts.create', { workspace: null, title: 'Typed in a read-only folder' });
   // The one command meant to take the data elsewhere only reads it.
   const exported = await core.invoke('data.export', undefined);
+  // A copy needs the folder: refused as a folder that cannot be written, not for want of room.
+  const backup = await core.invoke('data.backup', undefined);
   await core.close(1_000);
   process.stdout.write(
     `${JSON.stringify({
@@ -29,6 +31,7 @@ async function main(dataDir: string): Promise<void> {
             (p) => p.title,
           )
         : exported.error,
+      backup: backup.ok ? 'made' : backup.error,
     })}\n`,
   );
 }

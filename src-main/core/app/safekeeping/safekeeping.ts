@@ -7,6 +7,7 @@ import type { BridgeErrorInfo, DataProblemKind, DataStatus } from '@preload/brid
 import { DATABASE_FILE } from '../../paths';
 import type { Clock, Logger, Scheduler } from '../../ports';
 import { BUSY_TIMEOUT_MS, type OpenedDatabase, type SqliteHandle } from '../../store/db';
+import { NoRoomForCopy } from '../../store/copies';
 import { copiesDirOf, openStore, RECOVERY_SETTING, readRecoveryReport } from '../../store/open-store';
 import type { EarlyCheck } from '../../store/recovery/quick-check';
 import type { RecoveryReport } from '../../store/recovery/recover';
@@ -125,6 +126,8 @@ export class Safekeeping {
 
   /** A command that failed for the folder's sake, as the bridge says it; null for any other failure. */
   bridgeError(error: unknown): BridgeErrorInfo | null {
+    // Too little room for a copy is said in its own words: nothing else failed.
+    if (error instanceof NoRoomForCopy) return { code: 'storage', message: error.message };
     // A folder gone is looked for now, not at the next check.
     if (this.#store !== null && !this.#store.inMemory) this.#folder.check();
     const kind = this.status.observe(error);
