@@ -32,7 +32,9 @@ export function readTable(text: string): ReadTable {
   const header = (records[headerAt] ?? []).map((c) => c.trim());
   const rows: ImportTable['rows'] = [];
   for (let i = headerAt + 1; i < records.length; i++) {
-    const cells = records[i] ?? [];
+    // A line break inside a quoted cell, as a Windows program writes it (CRLF, or an old CR), is
+    // the text's own line break: one \n, as typed in the editor and as the service counts it.
+    const cells = (records[i] ?? []).map((cell) => cell.replace(/\r\n?/g, '\n'));
     if (!isBlank(cells)) rows.push({ row: i + 1, cells });
   }
   if (rows.length === 0) return { ok: false, message: FILE_PROBLEMS.noRows };

@@ -55,6 +55,11 @@ describe('the forms a file comes in', () => {
     expect(tableOf(bytes)).toEqual(expected);
   });
 
+  it('reads a line break inside a quoted cell as one \\n, whether the program wrote CRLF or CR', () => {
+    const table = tableOf(utf8('title,platform,text\r\nA,X,"one\r\ntwo\rthree\nfour"\r\n'));
+    expect(table.rows[0]?.cells).toEqual(['A', 'X', 'one\ntwo\nthree\nfour']);
+  });
+
   it('reads a Windows code page file (old Excel) when it is not UTF-8', () => {
     const latin1 = new Uint8Array([...utf8('title,platform,text\nCaf'), 0xe9, ...utf8(',X,d')]);
     expect(tableOf(latin1).rows[0]?.cells).toEqual(['Café', 'X', 'd']);
