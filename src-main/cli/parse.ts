@@ -10,6 +10,7 @@ import {
   UsageError,
   type CliCommand,
   type CliOption,
+  type ValueOption,
   type Values,
 } from './command';
 import { COMMANDS } from './commands';
@@ -124,6 +125,8 @@ function checkValues(entry: CliCommand, values: Values): void {
         throw new UsageError(`'${name}' takes --${a.name} or --${b.name}, not both.`, entry);
       if (option.required && given.length === 0)
         throw new UsageError(`'${name}' needs --${a.name} or --${b.name}.`, entry);
+      // The one given is checked as it would be alone: `(--at TIME | --clear)`'s time too.
+      for (const one of option.options) if (one.kind === 'value') checkValue(entry, one, values);
       continue;
     }
     if (option.kind === 'flag') continue;
@@ -131,9 +134,14 @@ function checkValues(entry: CliCommand, values: Values): void {
     const missing =
       value === undefined || (!option.emptyAllowed && typeof value === 'string' && value.trim() === '');
     if (option.required && missing) throw new UsageError(`'${name}' needs --${option.name}.`, entry);
-    const problem = typeof value === 'string' ? (option.check?.(value, option.name) ?? null) : null;
-    if (problem !== null) throw new UsageError(problem, entry);
+    checkValue(entry, option, values);
   }
+}
+
+function checkValue(entry: CliCommand, option: ValueOption, values: Values): void {
+  const value = values[option.name];
+  const problem = typeof value === 'string' ? (option.check?.(value, option.name) ?? null) : null;
+  if (problem !== null) throw new UsageError(problem, entry);
 }
 
 /** Parses the command line against the table of commands; throws UsageError with a one-line reason. */

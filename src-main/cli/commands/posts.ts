@@ -2,6 +2,7 @@
 // or not. None of these touches the network but publish, which waits for its own send.
 import type { AccountChoice, PostSummary } from '@preload/bridge';
 import { guardLength } from '@preload/send-guards';
+import { ISO_TIME_RULE, isRealTime } from '../../core/app/schemas';
 import type { AppCore } from '../../core/ports';
 import {
   atMostOne,
@@ -116,7 +117,16 @@ export const postCommands: CliCommand[] = [
   }),
   defineCommand({
     name: 'schedule',
-    options: [required('variant', 'ID'), exactlyOne(optional('at', 'ISO-8601'), flag('clear'))],
+    options: [
+      required('variant', 'ID'),
+      // Said as the option it is, not as the core's field of its command.
+      exactlyOne(
+        optional('at', 'ISO-8601', {
+          check: (value) => (isRealTime(value) ? null : `--at ${ISO_TIME_RULE}.`),
+        }),
+        flag('clear'),
+      ),
+    ],
     async run({ core, values }) {
       const variant =
         values.at === undefined

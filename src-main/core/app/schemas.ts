@@ -22,7 +22,7 @@ const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)
  * 30 February over into March and 24:00 into the next day; a time typed wrong would then go
  * out on a day nobody typed, where the service itself refuses such a day.
  */
-function isRealTime(s: string): boolean {
+export function isRealTime(s: string): boolean {
   const m = ISO_TIME.exec(s);
   if (m === null) return false;
   const [year, month, day, hour, minute, second = '0', offsetHours = '0', offsetMinutes = '0'] = m.slice(1);
@@ -41,9 +41,10 @@ function isRealTime(s: string): boolean {
   );
 }
 
-export const isoTime = z.string().refine(isRealTime, {
-  message: 'must be an ISO 8601 timestamp with a time zone, of a day that exists (e.g. 2030-01-01T09:00:00Z)',
-});
+/** What an instant must be, as a refusal says it after the field's name. */
+export const ISO_TIME_RULE =
+  'must be an ISO 8601 timestamp with a time zone, of a day that exists (e.g. 2030-01-01T09:00:00Z)';
+export const isoTime = z.string().refine(isRealTime, { message: ISO_TIME_RULE });
 export const slug = z.string().min(1, 'must not be empty').max(200).superRefine(noInvisible);
 export const platform = z.string().trim().min(1, 'must not be empty').max(100).superRefine(noInvisible);
 /** A social profile's id. */

@@ -63,6 +63,11 @@ describe('parseCommandLine', () => {
     ],
     [['schedule', '--variant', 'v'], /needs --at or --clear/],
     [['schedule', '--variant', 'v', '--at', '2030-01-01T00:00:00Z', '--clear'], /not both/],
+    [
+      ['schedule', '--variant', 'v', '--at', 'tomorrow'],
+      /^--at must be an ISO 8601 timestamp with a time zone/,
+    ],
+    [['schedule', '--variant', 'v', '--at', '2030-02-30T09:00:00Z'], /^--at must be .* of a day that exists/],
     [['resolve', '--variant', 'v'], /needs --mine or --theirs/],
     [['resolve', '--mine'], /needs --variant or --post/],
     [['resolve', '--variant', 'v', '--post', 'p', '--mine'], /not both/],
