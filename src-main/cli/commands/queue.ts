@@ -4,6 +4,8 @@
 import type { AccountQueue, PostingSchedule, QueueSlot } from '@preload/bridge';
 import { platformName } from '@preload/platforms';
 import { showInstants } from '@preload/words/instants';
+import { NOT_FOUND } from '@preload/words/errors';
+import { REFUSALS } from '@preload/words/refusals';
 import { formatPostingTimes, parsePostingTimes, WEEKDAY_NAMES } from '@preload/posting-times';
 import { knownZone, systemZone, utcToZonedInput } from '@preload/zoned-time';
 import type { AppCore } from '../../core/ports';
@@ -167,6 +169,9 @@ export const queueCommands: CliCommand[] = [
     async run({ core, values }) {
       const result = await call(core, 'planning.addToQueue', { variantIds: [values.variant] });
       const refused = result.refused[0];
+      // A variant that is not there is said as every other command says it (not_found).
+      if (refused?.reason === REFUSALS.gone)
+        throw new CommandFailed('not_found', NOT_FOUND.variant(values.variant));
       // The core's words carry instants: written here in this machine's zone, as call() does.
       if (refused) throw new CommandFailed('invalid_state', showInstants(refused.reason));
       const placed = result.scheduled[0]!;

@@ -199,6 +199,14 @@ describe('outpost slots and queue', () => {
       const [time, note] = (await ok(['queue', 'add', '--variant', queued])).split('\n');
       expect(expected).toContain(time);
       expect(note).toBe("This goes to sign-off first: the channel's approvers release it.");
+
+      // A variant that is not there is said as every command says it.
+      const missing = await outpost(['--json', 'queue', 'add', '--variant', 'nope']);
+      expect(missing.code).toBe(1);
+      expect(JSON.parse(missing.stdout)).toEqual({
+        ok: false,
+        error: { code: 'not_found', message: 'No variant with id nope.' },
+      });
     },
   );
 });
