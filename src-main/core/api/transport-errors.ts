@@ -23,6 +23,8 @@ const NEVER_SENT_CODES = new Set([
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
   'DEPTH_ZERO_SELF_SIGNED_CERT',
   'SELF_SIGNED_CERT_IN_CHAIN',
+  // An https:// address where the server speaks plain HTTP: the handshake fails before a request.
+  'ERR_SSL_WRONG_VERSION_NUMBER',
 ]);
 
 /** Why a connection was never made, in words; the code itself stays in `code`, for the log. */
@@ -33,6 +35,8 @@ function neverSentWords(code: string | null): string {
   if (code === 'EADDRNOTAVAIL') return 'this computer has no network address to connect from';
   if (code === 'CERT_HAS_EXPIRED') return 'its certificate has expired';
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return 'its certificate is for another address';
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER')
+    return 'the server there speaks plain HTTP, not HTTPS (check whether the address should start with http://, or the port)';
   if (code?.includes('CERT')) return 'its certificate is not trusted';
   return 'the network cannot reach it';
 }

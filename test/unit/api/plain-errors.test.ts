@@ -1,6 +1,8 @@
 // What an error answer becomes in words. A page (HTML from a proxy) is named
 // by its status line; a message keeps its first line, about 200 characters at most; a
 // connection that was never made says why in words, its code kept for the log.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { classifyTransportError } from '../../../src-main/core/api/transport-errors';
 import { firstLine, SHOWN_MESSAGE_CHARS, statusError } from '../../../src-main/core/api/status-errors';
@@ -69,6 +71,22 @@ describe('a connection never made, in words', () => {
   ])('%s', (code, words) => {
     const e = classifyTransportError(new TypeError('fetch failed', { cause: { code } }), 20_000);
     expect([e.message, e.code, e.mayHaveReachedService]).toEqual([words, code, false]);
+  });
+
+  it('an https:// address where the server speaks plain HTTP: never sent, and said so', async () => {
+    const server = createServer((_, res) => res.end('{}'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const failed = await fetch(`https://127.0.0.1:${port}/api/`).catch((error: unknown) => error);
+      const e = classifyTransportError(failed, 20_000);
+      expect([e.message, e.mayHaveReachedService]).toEqual([
+        'Could not reach the service: the server there speaks plain HTTP, not HTTPS (check whether the address should start with http://, or the port).',
+        false,
+      ]);
+    } finally {
+      server.close();
+    }
   });
 
   it('a broken connection names no code either', () => {
