@@ -52,6 +52,8 @@ describe('outpost sync when the service could not be read', () => {
     } finally {
       s.sandbox.faults.remove(id);
     }
-    expect((await s.outpost('sync', '--wait', '0')).code).toBe(0);
+    // The refused create waits on its retry time (up to a few seconds, drawn at random): the
+    // sync waits for it, as a script's would, rather than race it.
+    expect((await s.outpost('sync', '--wait', '60')).code).toBe(0);
   });
 });

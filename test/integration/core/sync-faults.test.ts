@@ -1,4 +1,5 @@
 // Faults over real HTTP: dropped connections, 429, 401 mid-sync, 404, conflicts, offline.
+import { REFUSALS } from '@preload/words/refusals';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../server/index';
 import { ManualClock, openCore, tempDir, type TestCore } from './helpers';
@@ -237,28 +238,24 @@ describe('unknown outcomes', () => {
     expect(s.inspect.publishCount(done.serverId!)).toBe(1);
   });
 
-  it('an edit made while a publish waits for the answer waits too, says so, and goes once answered', async () => {
+  it('an edit while a publish waits for the answer is refused until it is answered, then goes', async () => {
     const { s, c, post, v, rule } = await publishLost('Edit while asked');
     s.faults.remove(rule);
     expect((await c.call('posts.get', { id: post.id })).variants[0]!.state).toBe('publish_unknown');
 
-    // The text changes while the question is open: the change is kept, not sent, and its row
-    // says why instead of "goes out with the next sync".
-    await c.call('variants.update', { id: v.id, content: 'Maybe, edited' });
-    await c.core.syncNow('user');
-    await c.core.syncNow('user');
+    // The text is the one the publish may have gone out with: it waits for the answer, said why.
+    const refused = await c.core.invoke('variants.update', { id: v.id, content: 'Maybe, edited' });
+    expect(refused.ok ? null : refused.error).toEqual({
+      code: 'invalid_state',
+      message: REFUSALS.publishUnknown,
+    });
     const serverId = (await c.call('posts.get', { id: post.id })).variants[0]!.serverId!;
-    expect(s.inspect.patchCount(serverId)).toBe(0);
-    const waiting = (await c.call('outbox.list', undefined)).find((o) => o.kind === 'update_variant');
-    expect([waiting?.state, waiting?.waitingFor]).toEqual([
-      'pending',
-      'Waits for your answer to the question on an earlier change of this post; it goes once you have answered.',
-    ]);
     // The publish's own row asks; it is not said to be held back.
     const asking = (await c.call('outbox.list', undefined)).find((o) => o.kind === 'publish');
     expect([asking?.state, asking?.waitingFor]).toEqual(['needs_user', null]);
 
     await c.call('variants.resolvePublishUnknown', { id: v.id, choice: 'keep_unpublished' });
+    await c.call('variants.update', { id: v.id, content: 'Maybe, edited' });
     await c.core.syncNow('user');
     expect(s.inspect.patchCount(serverId)).toBe(1);
     expect(await c.call('outbox.list', undefined)).toEqual([]);

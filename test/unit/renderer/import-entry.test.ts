@@ -7,7 +7,11 @@ import { ShellState } from '../../../src-renderer/src/lib/state/shell.svelte';
 
 function shell() {
   const exported: number[] = [];
-  const editor = { titleDone: () => Promise.resolve(), focus: { drop: () => undefined } };
+  const editor = {
+    titleDone: () => Promise.resolve(),
+    closeIfEmptyNew: () => undefined,
+    focus: { drop: () => undefined },
+  };
   const state = new ShellState({ editor } as unknown as WindowParts, {
     focusSearch: () => undefined,
     prefetchViews: () => undefined,
