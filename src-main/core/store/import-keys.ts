@@ -2,21 +2,28 @@
 // (migration 0015), the local ids of an export's rows still in the workspace, and the posts
 // without a variant a title-only row stands for.
 import type { Kysely } from 'kysely';
-import { chunked, IDS_PER_STATEMENT } from './chunks';
+import { selectByIds } from './chunks';
 import type { Database } from './schema';
+
+/** The values of `values` that `read` finds, asked a statement's worth at a time. */
+async function foundAmong(
+  values: readonly string[],
+  read: (part: string[]) => Promise<(string | null)[]>,
+): Promise<Set<string>> {
+  const found = await selectByIds([...new Set(values)], read);
+  return new Set(found.filter((v): v is string => v !== null));
+}
 
 /** Those of `keys` some variant holds (each key names its workspace). */
 export async function listImportKeys(db: Kysely<Database>, keys: readonly string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (const part of chunked([...new Set(keys)], IDS_PER_STATEMENT)) {
+  return foundAmong(keys, async (part) => {
     const rows = await db
       .selectFrom('variant')
       .select('import_key')
       .where('import_key', 'in', part)
       .execute();
-    for (const r of rows) if (r.import_key !== null) found.add(r.import_key);
-  }
-  return found;
+    return rows.map((r) => r.import_key);
+  });
 }
 
 /** Those of `ids` that are variants of posts in `workspace`. */
@@ -25,8 +32,7 @@ export async function listVariantIdsIn(
   workspace: string,
   ids: readonly string[],
 ): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (const part of chunked([...new Set(ids)], IDS_PER_STATEMENT)) {
+  return foundAmong(ids, async (part) => {
     const rows = await db
       .selectFrom('variant')
       .innerJoin('post', 'post.id', 'variant.post_id')
@@ -34,9 +40,8 @@ export async function listVariantIdsIn(
       .where('post.workspace', '=', workspace)
       .where('variant.id', 'in', part)
       .execute();
-    for (const r of rows) found.add(r.id);
-  }
-  return found;
+    return rows.map((r) => r.id);
+  });
 }
 
 /**
@@ -50,21 +55,14 @@ export async function listPostsLike(
   ids: readonly string[],
   titles: readonly string[],
 ): Promise<{ ids: Set<string>; titles: Set<string> }> {
-  const found = { ids: new Set<string>(), titles: new Set<string>() };
-  for (const part of chunked([...new Set(ids)], IDS_PER_STATEMENT)) {
-    const rows = await db
-      .selectFrom('post')
-      .select('id')
-      .where('workspace', '=', workspace)
-      .where('id', 'in', part)
-      .execute();
-    for (const r of rows) found.ids.add(r.id);
-  }
-  for (const part of chunked([...new Set(titles)], IDS_PER_STATEMENT)) {
-    const rows = await db
-      .selectFrom('post')
+  const inWorkspace = db.selectFrom('post').where('post.workspace', '=', workspace);
+  const foundIds = await foundAmong(ids, async (part) => {
+    const rows = await inWorkspace.select('post.id').where('post.id', 'in', part).execute();
+    return rows.map((r) => r.id);
+  });
+  const foundTitles = await foundAmong(titles, async (part) => {
+    const rows = await inWorkspace
       .select('post.title')
-      .where('post.workspace', '=', workspace)
       .where('post.title', 'in', part)
       .where((eb) =>
         eb.not(
@@ -74,7 +72,7 @@ export async function listPostsLike(
         ),
       )
       .execute();
-    for (const r of rows) found.titles.add(r.title);
-  }
-  return found;
+    return rows.map((r) => r.title);
+  });
+  return { ids: foundIds, titles: foundTitles };
 }

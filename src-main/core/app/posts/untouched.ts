@@ -30,20 +30,16 @@ export function isUntouched({ post, variants, ops }: RemovedPost): boolean {
 
 /** Whether anything else keeps the post's id: a kept version of its title, its activity on the service. */
 async function keptElsewhere(db: Kysely<Database>, postId: string): Promise<boolean> {
-  const version = await db
-    .selectFrom('text_version')
-    .select('post_id')
-    .where('post_id', '=', postId)
-    .limit(1)
-    .executeTakeFirst();
-  if (version !== undefined) return true;
-  const activity = await db
-    .selectFrom('activity_entry')
-    .select('post_id')
-    .where('post_id', '=', postId)
-    .limit(1)
-    .executeTakeFirst();
-  return activity !== undefined;
+  for (const table of ['text_version', 'activity_entry'] as const) {
+    const row = await db
+      .selectFrom(table)
+      .select('post_id')
+      .where('post_id', '=', postId)
+      .limit(1)
+      .executeTakeFirst();
+    if (row !== undefined) return true;
+  }
+  return false;
 }
 
 /**
