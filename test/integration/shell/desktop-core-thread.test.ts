@@ -2,8 +2,7 @@
 // Node worker thread (real SQLite, real HTTP to the sandbox), the window's commands through the
 // IPC handlers, the token in the main process's store. Killing the core's thread mid-typing:
 // the window is told in words, the core starts again, and the text reaches the service once.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,22 +15,21 @@ import { startDesktopApp, type DesktopApp } from '../../../src-main/desktop-app/
 import { startSandbox, type SandboxHandle } from '../../server/index';
 import { coreWorkerBundle } from '../../support/core-worker-bundle';
 import { idle, workersStartedBy } from '../../support/thread-idle';
+import { useDesktopHome } from '../../unit/shell/desktop-home';
 import { FakeBrowserWindow, FakeTray, electron, fake } from '../../unit/shell/fake-electron';
 import { MemorySecrets } from '../core/helpers';
 
 vi.mock('electron', async () => (await import('../../unit/shell/fake-electron')).electron);
 
 const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
-const savedXdg = process.env.XDG_CONFIG_HOME;
+const configHome = useDesktopHome('outpost-desktop-thread-');
 let home: string;
 let sandbox: SandboxHandle;
 let secrets: MemorySecrets;
 let threaded: ThreadedCore | null;
 
 beforeEach(async () => {
-  fake.reset();
-  home = mkdtempSync(join(tmpdir(), 'outpost-desktop-thread-'));
-  process.env.XDG_CONFIG_HOME = home;
+  home = configHome();
   sandbox = await startSandbox({ seed: 'test' });
   secrets = new MemorySecrets();
   threaded = null;
@@ -40,9 +38,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await threaded?.close(1_000);
   await sandbox.close();
-  if (savedXdg === undefined) delete process.env.XDG_CONFIG_HOME;
-  else process.env.XDG_CONFIG_HOME = savedXdg;
-  rmSync(home, { recursive: true, force: true });
 });
 
 interface Window {

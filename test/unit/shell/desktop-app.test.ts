@@ -1,47 +1,33 @@
 // The desktop app's wiring with `electron` mocked (test/unit/shell/fake-electron.ts).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMMAND_NAMES, IPC_EVENTS_CHANNEL, ipcChannel } from '@preload/bridge';
 import type { MenuCommand } from '@preload/bridge';
-import { devRendererUrl, electronNativeDir, startDesktopApp } from '../../../src-main/desktop-app/start';
+import { devRendererUrl, electronNativeDir } from '../../../src-main/desktop-app/start';
 import type { DesktopApp } from '../../../src-main/desktop-app/start';
+import { startTestDesktopApp, useDesktopHome } from './desktop-home';
 import { createFakeCore, idleStatus } from './fake-core';
 import type { FakeCore } from './fake-core';
 import { FakeBrowserWindow, FakeNotification, FakeTray, electron, fake } from './fake-electron';
 
 vi.mock('electron', async () => (await import('./fake-electron')).electron);
 
-let home: string;
 let core: FakeCore;
-const savedXdg = process.env.XDG_CONFIG_HOME;
 const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+const configHome = useDesktopHome('outpost-desktop-');
+let home: string;
 
 beforeEach(() => {
-  fake.reset();
-  home = mkdtempSync(join(tmpdir(), 'outpost-desktop-'));
-  process.env.XDG_CONFIG_HOME = home;
+  home = configHome();
   core = createFakeCore();
 });
 
-afterEach(() => {
-  if (savedXdg === undefined) delete process.env.XDG_CONFIG_HOME;
-  else process.env.XDG_CONFIG_HOME = savedXdg;
-  rmSync(home, { recursive: true, force: true });
-});
-
 async function start(): Promise<DesktopApp> {
-  const app = await startDesktopApp({
-    createCore: (input) => {
-      createdWith.push(input);
-      return Promise.resolve(core);
-    },
-    mainDir: '/app/out/main',
-    resourcesDir: '/app/resources',
-    logger,
-    quitGraceMs: 1_500,
-  });
+  const app = await startTestDesktopApp((input) => {
+    createdWith.push(input);
+    return Promise.resolve(core);
+  }, logger);
   if (!app) throw new Error('expected the app to start');
   return app;
 }
@@ -171,16 +157,10 @@ describe('desktop app', () => {
         open = () => resolve(core);
         fail = reject;
       });
-      const started = startDesktopApp({
-        createCore: () => {
-          readyAtCreate.push(fake.app.ready);
-          return opening;
-        },
-        mainDir: '/app/out/main',
-        resourcesDir: '/app/resources',
-        logger,
-        quitGraceMs: 1_500,
-      });
+      const started = startTestDesktopApp(() => {
+        readyAtCreate.push(fake.app.ready);
+        return opening;
+      }, logger);
       return { started, open, fail, readyAtCreate };
     }
 
@@ -247,13 +227,7 @@ describe('desktop app', () => {
 
   it('quits at once when another instance holds the lock', async () => {
     fake.app.hasLock = false;
-    const app = await startDesktopApp({
-      createCore: () => Promise.resolve(core),
-      mainDir: '/app/out/main',
-      resourcesDir: '/app/resources',
-      logger,
-    });
-    expect(app).toBeNull();
+    expect(await startTestDesktopApp(() => Promise.resolve(core), logger)).toBeNull();
     expect(fake.app.quit).toHaveBeenCalled();
     expect(FakeBrowserWindow.instances).toHaveLength(0);
     expect(fake.handlers.size).toBe(0);

@@ -2,38 +2,17 @@
 // bridge from them; a development build keeps them), and hands the OS browser https links
 // only, from the window and from notifications alike. Electron is the fake one. (The data
 // folder's mode under a umask: test/integration/shell/data-folder-mode.test.ts.)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startDesktopApp } from '../../../src-main/desktop-app/start';
+import { describe, expect, it, vi } from 'vitest';
+import { startTestDesktopApp, useDesktopHome } from './desktop-home';
 import { createFakeCore, type FakeCore } from './fake-core';
 import { FakeBrowserWindow, FakeNotification, electron, fake } from './fake-electron';
 
 vi.mock('electron', async () => (await import('./fake-electron')).electron);
 
-let home: string;
-const savedXdg = process.env.XDG_CONFIG_HOME;
-beforeEach(() => {
-  fake.reset();
-  home = mkdtempSync(join(tmpdir(), 'outpost-devtools-'));
-  process.env.XDG_CONFIG_HOME = home;
-});
-afterEach(() => {
-  if (savedXdg === undefined) delete process.env.XDG_CONFIG_HOME;
-  else process.env.XDG_CONFIG_HOME = savedXdg;
-  rmSync(home, { recursive: true, force: true });
-});
+useDesktopHome('outpost-devtools-');
 
 async function start(core: FakeCore = createFakeCore()) {
-  const app = await startDesktopApp({
-    createCore: () => Promise.resolve(core),
-    mainDir: '/app/out/main',
-    resourcesDir: '/app/resources',
-    logger: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
-    quitGraceMs: 1_500,
-  });
-  expect(app).not.toBeNull();
+  expect(await startTestDesktopApp(() => Promise.resolve(core))).not.toBeNull();
 }
 
 async function windowPreferences(packaged: boolean) {
