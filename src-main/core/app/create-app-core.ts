@@ -39,7 +39,7 @@ import { Connection } from './connection/connection';
 import { createFileLogger, redactingLogger, Redactor, type FileLogger } from './connection/file-logger';
 import { Safekeeping } from './safekeeping/safekeeping';
 import { TITLE_QUIET_MS, TitlesTyped } from './posts/titles-typed';
-import { dropLeftAtStart } from './posts/untouched';
+import { dropLeftAtStart, windowCoreClosing } from './posts/untouched';
 import { UndoJournal } from './undo/journal';
 
 export { CommandError } from './command-error';
@@ -308,6 +308,7 @@ class Core implements AppCore {
     this.#safe.close();
     await this.#pauses.flush();
     await this.#engine.close(graceMs);
+    await windowCoreClosing(this.#app.syncCtx(), this.#o);
     await this.#store.close();
     this.#listeners.clear();
     this.#fileLogger.close();

@@ -4,8 +4,13 @@
 // in one step, only while it is still as New post made it: a title saved first keeps it, even one
 // whose answer had not come back when the drop was sent. A window's core, as it starts, drops
 // those a crash or a closed window left, through the same check.
+import { spawnSync } from 'node:child_process';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OUTBOX_REASONS } from '@preload/words/outbox';
+import { DATABASE_FILE } from '../../../src-main/core/paths';
 import { startSandbox, type SandboxHandle } from '../../server/index';
 import { connectedCores, openCore, tempDir, type TestCore } from './helpers';
 
@@ -149,5 +154,50 @@ describe('at a start', () => {
     expect(await present(core)).toEqual([titled.id, withVariant.id]);
     expect(await waitingOf(core, empty.id)).toEqual([]);
     expect((await waitingOf(core, withVariant.id)).map((op) => op.kind)).toContain('create_post');
+  });
+
+  it('waits while another window host has the folder open, and not for one that crashed', async () => {
+    const temp = tempDir('outpost-empty-posts-two-');
+    removeDir = () => temp.remove();
+    const window = (me: string) => openCore({ dir: temp.dir, host: 'browser', syncLease: { me, gone: [] } });
+    // The desktop app shows a new post it has just made; the browser host starts on the same folder.
+    const desktop = await window('desktop');
+    const shown = await desktop.call('posts.create', { workspace: null, title: '' });
+    core = await window('browser');
+    expect(await gone(core, shown.id)).toBe(false);
+    // Which windows are open is this machine's moment, not the person's work: not exported.
+    const exported = JSON.parse((await core.call('data.export', undefined)).document) as {
+      settings: Record<string, unknown>;
+    };
+    expect(Object.keys(exported.settings).filter((key) => key.startsWith('windowCore'))).toEqual([]);
+    await core.close();
+    // The person types into it, and it is kept as any post.
+    await desktop.call('posts.update', { id: shown.id, title: 'Typed after the other start', typing: true });
+    expect((await desktop.call('posts.get', { id: shown.id })).title).toBe('Typed after the other start');
+    const leftEmpty = await desktop.call('posts.create', { workspace: null, title: '' });
+    await desktop.close();
+
+    // Closed, it holds nothing back: the next window's core drops what it left empty.
+    core = await window('next');
+    expect(await gone(core, leftEmpty.id)).toBe(true);
+    expect(await gone(core, shown.id)).toBe(false);
+    const again = await core.call('posts.create', { workspace: null, title: '' });
+    await core.close();
+
+    // A host that crashed (its process ended, its row left behind) holds nothing back either.
+    const ended = spawnSync(process.execPath, ['-e', '']).pid;
+    const db = new Database(join(temp.dir, DATABASE_FILE));
+    db.prepare("insert into setting (key, value) values ('windowCore:crashed', ?)").run(
+      JSON.stringify({ pid: ended, host: hostname(), since: new Date().toISOString() }),
+    );
+    db.close();
+    core = await window('after-crash');
+    expect(await gone(core, again.id)).toBe(true);
+    await core.close();
+    const after = new Database(join(temp.dir, DATABASE_FILE), { readonly: true });
+    const rows = after.prepare("select key from setting where key like 'windowCore:%'").all();
+    after.close();
+    expect(rows).toEqual([]);
+    core = null;
   });
 });

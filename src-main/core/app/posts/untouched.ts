@@ -7,6 +7,8 @@ import { OUTBOX_REASONS } from '@preload/words/outbox';
 import type { Kysely } from 'kysely';
 import { listEmptyPostsWaitingToBeCreated } from '../../outbox/op-queries';
 import { getPost } from '../../store/post-repository';
+import { processIsAlive } from '../../store/sync-lease';
+import { anotherWindowCoreOpen, registerWindowCore, releaseWindowCore } from '../../store/window-cores';
 import type { Database } from '../../store/schema';
 import { inTransaction, type SyncContext } from '../../store/unit-of-work';
 import { readForRemoval, removeUnsentPost, type RemovedPost } from '../bulk/removal';
@@ -89,20 +91,35 @@ export async function dropUntouchedPosts(ctx: SyncContext, namedInUndo: NamedInU
 
 /**
  * When a window's core starts: the untouched posts a crash or a closed window left go. Not in
- * the command line (a window beside it may be showing one), nor in a core started again under a
- * window that stayed open (the lease then names a dead core of this process). A failure only
- * leaves them waiting, as before.
+ * the command line (a window beside it may be showing one), nor while another window's core has
+ * the folder open, nor in a core started again under a window that stayed open (the lease then
+ * names a dead core of this process). A failure only leaves them waiting, as before.
  */
 export async function dropLeftAtStart(
   ctx: SyncContext,
-  start: { host: 'electron' | 'browser' | 'cli'; syncLease?: { gone: readonly string[] } },
+  start: { host: 'electron' | 'browser' | 'cli'; syncLease?: { me: string; gone: readonly string[] } },
 ): Promise<void> {
-  if (start.host === 'cli' || (start.syncLease?.gone.length ?? 0) > 0) return;
+  if (start.host === 'cli') return;
   try {
+    const lease = start.syncLease;
+    if (lease !== undefined) {
+      await registerWindowCore(ctx.db, lease.me);
+      const othersOpen = await anotherWindowCoreOpen(ctx.db, lease.me, lease.gone, processIsAlive);
+      if (othersOpen || lease.gone.length > 0) return;
+    }
     await dropUntouchedPosts(ctx, () => false);
   } catch (error) {
     ctx.logger.warn('empty new posts left behind could not be dropped', {
       message: error instanceof Error ? error.message : String(error),
     });
   }
+}
+
+/** When a window's core closes: it no longer holds back another's drop at its start. */
+export async function windowCoreClosing(
+  ctx: SyncContext,
+  start: { syncLease?: { me: string } },
+): Promise<void> {
+  if (start.syncLease === undefined) return;
+  await releaseWindowCore(ctx.db, start.syncLease.me).catch(() => undefined);
 }

@@ -16,7 +16,7 @@ import { askFirst } from '../../store/recovery/recover';
 import { readCopyRows } from '../../store/recovery/salvage';
 import { CommandError } from '../command-error';
 import type { CopyKeeper } from './copy-keeper';
-import { buildExport, MACHINE_SETTINGS } from './export-document';
+import { buildExport, isMachineSetting } from './export-document';
 import { exportRows, parseExport } from './import-document';
 import type { StorageStatus } from './storage-status';
 
@@ -105,7 +105,7 @@ export function dataActions(d: DataActionDeps): DataActions {
       const rows =
         'document' in payload ? exportRows(parseExport(payload.document)) : copyRows(d, payload.copy);
       // What belongs to the moment of the machine it came from (a sync lease, a notice) stays there.
-      rows.setting = (rows.setting ?? []).filter((s) => !MACHINE_SETTINGS.has(String(s.key)));
+      rows.setting = (rows.setting ?? []).filter((s) => !isMachineSetting(String(s.key)));
       // A change waiting in it may have gone out since, from the machine it was made on.
       rows.outbox_op = askFirst(rows.outbox_op ?? [], MAY_HAVE_GONE_OUT.imported);
       // The folder as it was, first: an import can be taken back by putting this copy back.

@@ -9,18 +9,23 @@ import { snapshotOps } from '../../outbox/snapshot-reads';
 import { postBase } from '../../store/post-repository';
 import type { OutboxOpRow, PostRow, TextVersionRow, VariantRow } from '../../store/schema';
 import { variantBase } from '../../store/variant-repository';
+import { WINDOW_CORE_PREFIX } from '../../store/window-cores';
 import { variantView } from '../items/views';
 
 export const EXPORT_FORMAT = 'outpost-export';
 export const EXPORT_VERSION = 1;
 
-/** Settings that describe this machine's moment, not the user's work: not exported. */
-export const MACHINE_SETTINGS: ReadonlySet<string> = new Set([
+const MACHINE_SETTINGS: ReadonlySet<string> = new Set([
   'syncLease',
   'startRecovery',
   'lastSyncAt',
   'lastReadAt',
 ]);
+
+/** Whether a setting describes this machine's moment, not the user's work: not exported or restored. */
+export function isMachineSetting(key: string): boolean {
+  return MACHINE_SETTINGS.has(key) || key.startsWith(WINDOW_CORE_PREFIX);
+}
 
 export interface ExportVersion {
   number: number;
@@ -261,7 +266,7 @@ export async function buildExport(
   const settings = all<{ key: string; value: string }>(
     db,
     'select key, value from setting order by key',
-  ).filter((s) => !MACHINE_SETTINGS.has(s.key));
+  ).filter((s) => !isMachineSetting(s.key));
   const slots = groupBy(
     all<{ workspace: string; profile_id: string; weekday: number; minute: number }>(
       db,

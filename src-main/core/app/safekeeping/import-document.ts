@@ -8,7 +8,7 @@ import type { Rows } from '../../store/recovery/merge-rows';
 import { storedVariantBase } from '../../store/variant-repository';
 import type { Row } from '../../store/recovery/salvage';
 import { CommandError } from '../command-error';
-import { EXPORT_FORMAT, EXPORT_VERSION, MACHINE_SETTINGS } from './export-document';
+import { EXPORT_FORMAT, EXPORT_VERSION, isMachineSetting } from './export-document';
 
 const str = z.string();
 const opt = z.string().nullable();
@@ -249,7 +249,7 @@ export function exportRows(doc: ParsedExport): Rows {
       connected_at: doc.connection.connectedAt,
     });
   for (const [key, value] of Object.entries(doc.settings))
-    if (!MACHINE_SETTINGS.has(key)) rows.setting.push({ key, value: JSON.stringify(value) });
+    if (!isMachineSetting(key)) rows.setting.push({ key, value: JSON.stringify(value) });
   for (const w of doc.workspaces)
     rows.workspace.push({
       slug: w.slug,
