@@ -3,6 +3,7 @@
 // undo, nothing made twice, the queue's slots, and an export read back by the import.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { ImportField, ImportRequest } from '@preload/bridge';
 import { matchColumns } from '@preload/spreadsheet/columns';
@@ -10,8 +11,11 @@ import { decodeFile } from '@preload/spreadsheet/decode';
 import { readTable } from '@preload/spreadsheet/table';
 import { parsePostingTimes } from '@preload/posting-times';
 import { FILE_PROBLEMS, rowSentence } from '@preload/words/import';
+import { startCoreThread } from '../../../src-main/core-thread/threaded-core';
+import { DATABASE_FILE } from '../../../src-main/core/paths';
+import { coreWorkerBundle } from '../../support/core-worker-bundle';
 import { root } from '../cli/run-cli';
-import { connectedCores, type TestCore } from './helpers';
+import { connectedCores, MemorySecrets, type TestCore } from './helpers';
 
 // A Tuesday, 10:00 in Berlin.
 const START = new Date('2030-01-01T09:00:00.000Z');
@@ -306,5 +310,48 @@ describe('the sample file the README shows', () => {
       [6, 'ready', null],
     ]);
     expect(check.posts).toBe(3);
+  });
+});
+
+describe('two imports of one file at the same moment', () => {
+  it('make each post once, a title-only row’s too, from two cores on their own threads', async () => {
+    const { c, workspace } = await connected();
+    const workerFile = await coreWorkerBundle();
+    const windows = await Promise.all(
+      [0, 1].map(() =>
+        startCoreThread({
+          options: {
+            dataDir: c.dir,
+            host: 'browser',
+            version: 'test',
+            syncIntervalMs: false,
+          },
+          secrets: { store: new MemorySecrets(), message: null },
+          workerFile,
+        }),
+      ),
+    );
+    // A third program holds the database while both check the file, so both find nothing made
+    // yet and then wait for it: each makes its posts only after the other's are there.
+    const holder = new Database(join(c.dir, DATABASE_FILE));
+    try {
+      holder.exec('begin immediate');
+      const req = request(
+        workspace,
+        ['title,platform,text', 'Only a title,,', 'With a text,X,Hello'].join('\n'),
+      );
+      const imports = windows.map((w) => w.invoke('posts.import', req));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      holder.exec('commit');
+      const reports = await Promise.all(imports);
+      const made = reports.map((r) => (r.ok ? r.value.posts : r.error.message));
+      expect(made.sort()).toEqual([0, 2]);
+      const titles = (await c.call('posts.list', { workspace })).map((p) => p.title);
+      expect(titles.filter((t) => t === 'Only a title')).toHaveLength(1);
+      expect(titles.filter((t) => t === 'With a text')).toHaveLength(1);
+    } finally {
+      holder.close();
+      for (const w of windows) await w.close(1_000);
+    }
   });
 });

@@ -1,14 +1,15 @@
 // The rows that are ready, made as posts and variants the way a post typed here is made: the
 // rows, and the outbox ops that take each to the service (the post, each variant, its time),
 // all in one transaction, so an import is one step that works offline and syncs later. The
-// rows' keys are checked again inside it, so two imports of one file at once make it once. One
-// undo entry takes the whole import back (the posts that have not reached the service yet).
+// rows' keys (and a title-only row's post) are checked again inside it, so two imports of one
+// file at once make it once. One undo entry takes the whole import back (the posts that have
+// not reached the service yet).
 import type { TableImportReport, ImportRequest, ImportRowResult } from '@preload/bridge';
 import { importLabel, importSummary, ROW_PROBLEMS } from '@preload/words/import';
 import { namedReason, postName } from '@preload/words/undo';
 import { accountColumns } from '../../domain/accounts';
 import { enqueueCreates } from '../../outbox/new-post-ops';
-import { listImportKeys } from '../../store/import-keys';
+import { listImportKeys, listPostsLike } from '../../store/import-keys';
 import { unsentVariantColumns, unsyncedColumns } from '../../store/local-item';
 import { insertPosts } from '../../store/post-repository';
 import type { NewPostRow, NewVariantRow } from '../../store/schema';
@@ -38,12 +39,20 @@ export async function importPosts(
       t.db,
       ready.map((c) => c.key),
     );
+    // A title-only row keeps no key: the post another import made meanwhile is found by its title.
+    const postOnly = ready.filter((c) => c.postOnly).map((c) => c.title);
+    const postsMeanwhile =
+      postOnly.length === 0 ? null : await listPostsLike(t.db, request.workspace, [], postOnly);
     const posts: NewPostRow[] = [];
     const variants: NewVariantRow[] = [];
     const postOf = new Map<number, MadePost>();
     for (const c of ready) {
       if (madeMeanwhile.has(c.key)) {
         results.set(c.row, result(c, 'duplicate', ROW_PROBLEMS.importedBefore));
+        continue;
+      }
+      if (c.postOnly && postsMeanwhile?.titles.has(c.title) === true) {
+        results.set(c.row, result(c, 'duplicate', ROW_PROBLEMS.alreadyHere));
         continue;
       }
       let post = postOf.get(c.postRow);
