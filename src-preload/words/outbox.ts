@@ -182,6 +182,20 @@ export const PUBLISH_OUTCOME = {
     "Still being sent when this command stopped waiting: 'outpost sync' finishes it, 'outpost variants' shows how it ended.",
 };
 
+/**
+ * `outpost outbox retry` refused where the op machine's reason names the window's buttons
+ * (Publish again, Keep unpublished, adopting one): the commands to type instead.
+ */
+export const RETRY_REFUSED_CLI = {
+  publishInDoubt: (opId: string): string =>
+    `Retry is not possible for this publish: it may or may not have gone out, so a retry never sends it again. Check the platform, then decide with 'outpost outbox publish-again ${opId}' or 'outpost outbox keep-unpublished ${opId}'.`,
+  publishFailed: (variantId: string): string =>
+    `Retry is not possible for this publish: a publish is never sent again by a retry. Once you have checked why it was refused, publish it with 'outpost publish --variant ${variantId}'.`,
+  /** `choices`: the service's items to choose from are listed under the op. */
+  createInDoubt: (kind: 'post' | 'variant', opId: string, choices: boolean): string =>
+    `Retry is not possible for this new ${kind}: Outpost cannot tell which item on the service, if any, is this one. ${choices ? `If one of those 'outpost outbox' lists under it is, name it with 'outpost outbox adopt ${opId} SERVER_ID'; else create` : 'Create'} it anew with 'outpost outbox adopt ${opId} none'.`,
+};
+
 /** `outpost outbox publish-again` or `keep-unpublished` named an op that is not a publish. */
 export const NOT_A_PUBLISH_TO_DECIDE =
   "This operation is not a publish: 'outpost outbox' shows what each operation takes.";
