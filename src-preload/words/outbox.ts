@@ -23,11 +23,22 @@ export const OP_STATE_WORDS: Record<OutboxOpState, string> = {
 /** The Outbox view's line above its rows. */
 export const OUTBOX_COUNT = (n: number): string => `${n} ${n === 1 ? 'operation waits' : 'operations wait'}.`;
 
+/**
+ * The Outbox view's Attempts cell: how many times a request of it went out, or, where none ever
+ * did (refused before it was sent: its variant published meanwhile, say), that it was not sent.
+ */
+export function attemptsWords(op: Pick<OutboxOpView, 'attempts' | 'state'>): string {
+  if (op.attempts > 0) return String(op.attempts);
+  return op.state === 'pending' ? 'Not sent yet' : 'Not sent';
+}
+
 /** A row of the Outbox view whose operation left the outbox while the view was open. */
 export const OUTBOX_LEFT = {
   state: 'Left the outbox',
   reason: 'Sent, or no longer needed.',
   note: 'Rows that left the outbox stay in place while you look, and go when you leave the Outbox.',
+  /** Its Attempts cell, read aloud: the count it had is not its last one. */
+  attempts: 'Not known now',
 };
 
 /** Why a change waits before it is sent, or what became of it: the outbox's reasons. */
