@@ -2,6 +2,7 @@
 // option of every command, so global ones may stand before or after the command), then the
 // command's entry says which words and options it takes and which it needs.
 import { parseArgs } from 'node:util';
+import { OPTION_WORDS } from '@preload/words/cli';
 import {
   flag,
   listWords,
@@ -82,6 +83,101 @@ function negativeValuesJoined(argv: readonly string[], options: ParseArgsOptions
   return joined;
 }
 
+/** An option's name as the help shows its value (`post` → `ID`): the first the table declares. */
+function placeholders(commands: readonly CliCommand[]): Map<string, string> {
+  const all = [...GLOBAL_OPTIONS.map((g) => g.option), ...commands.flatMap((c) => optionsOf(c.options))];
+  const found = new Map<string, string>();
+  for (const o of all) if (o.kind === 'value' && !found.has(o.name)) found.set(o.name, o.placeholder);
+  return found;
+}
+
+/** What is wrong with an option of the line, and the option (when the table knows it). */
+interface OptionProblem {
+  message: string;
+  option: string | null;
+}
+
+/** A word parseArgs reads as an option (or options): a dash and more, `--` aside. */
+function optionLike(word: string): boolean {
+  return word.length > 1 && word.startsWith('-') && word !== '--';
+}
+
+/** Whether the word is an option of the table: `--json`, `--post=ID`, `-h`. */
+function knownOption(word: string, options: ParseArgsOptions): boolean {
+  if (word.startsWith('--')) return options[word.slice(2).split('=')[0] ?? ''] !== undefined;
+  const shorts = new Set(Object.values(options).map((o) => o.short));
+  return [...word.slice(1)].every((c) => shorts.has(c));
+}
+
+/** What is wrong with the option `word`, whose next word is `next`, or null: one word per option. */
+function optionProblem(
+  word: string,
+  next: string | undefined,
+  options: ParseArgsOptions,
+  placeholder: (name: string) => string,
+): OptionProblem | null {
+  if (!knownOption(word, options)) return { message: OPTION_WORDS.unknown(word), option: null };
+  if (!word.startsWith('--')) return null;
+  const [name = '', ...inline] = word.slice(2).split('=');
+  const given = inline.length > 0;
+  if (options[name]?.type === 'boolean')
+    return given ? { message: OPTION_WORDS.takesNoValue(name), option: name } : null;
+  if (given) return null;
+  if (next === undefined || next === '--' || (optionLike(next) && knownOption(next, options)))
+    return { message: OPTION_WORDS.needsValue(name, placeholder(name)), option: name };
+  if (optionLike(next))
+    return { message: OPTION_WORDS.dashValue(name, placeholder(name), next), option: name };
+  return null;
+}
+
+/**
+ * What parseArgs would refuse, found before it and said in the CLI's words (an option it does
+ * not know, a value missing or given to a flag), and the words that are not options.
+ */
+function scanOptions(
+  argv: readonly string[],
+  commands: readonly CliCommand[],
+  options: ParseArgsOptions,
+): { problem: OptionProblem | null; positionals: string[] } {
+  const names = placeholders(commands);
+  const placeholder = (name: string) => names.get(name) ?? 'VALUE';
+  let problem: OptionProblem | null = null;
+  const positionals: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const word = argv[i] ?? '';
+    if (word === '--') return { problem, positionals: [...positionals, ...argv.slice(i + 1)] };
+    if (!optionLike(word)) {
+      positionals.push(word);
+      continue;
+    }
+    problem ??= optionProblem(word, argv[i + 1], options, placeholder);
+    // A value option's value is its next word, unless that is an option too.
+    const next = argv[i + 1];
+    const takesNext = !word.includes('=') && options[word.slice(2)]?.type === 'string';
+    if (takesNext && next !== undefined && !optionLike(next)) i += 1;
+  }
+  return { problem, positionals };
+}
+
+/** The option problem, said of the command the line names when it names one. */
+function refuseOption(problem: OptionProblem, commands: readonly CliCommand[], positionals: string[]): never {
+  const [word, ...rest] = positionals;
+  if (word === undefined) throw new UsageError(problem.message);
+  // A wrong command is said first, as it is when every option is right.
+  const { entry } = findEntry(commands, word, rest);
+  if (problem.option !== null && !takes(entry, problem.option))
+    throw new UsageError(doesNotTake(entry, problem.option), entry);
+  throw new UsageError(problem.message, entry);
+}
+
+function takes(entry: CliCommand, name: string): boolean {
+  return [...GLOBAL_OPTIONS.map((g) => g.option), ...optionsOf(entry.options)].some((o) => o.name === name);
+}
+
+function doesNotTake(entry: CliCommand, name: string): string {
+  return `'${entry.name}' does not take --${name}.`;
+}
+
 /** The entry for the words given, and the words left for it. */
 function findEntry(
   commands: readonly CliCommand[],
@@ -146,16 +242,15 @@ function checkValue(entry: CliCommand, option: ValueOption, values: Values): voi
 
 /** Parses the command line against the table of commands; throws UsageError with a one-line reason. */
 export function parseCommandLine(argv: string[], commands: readonly CliCommand[] = COMMANDS): ParsedCommand {
+  const options = parseArgsOptions(commands);
+  const words = negativeValuesJoined(argv, options);
+  const scanned = scanOptions(words, commands, options);
+  if (scanned.problem !== null) refuseOption(scanned.problem, commands, scanned.positionals);
   let parsed: { values: Record<string, unknown>; positionals: string[] };
   try {
-    const options = parseArgsOptions(commands);
-    parsed = parseArgs({
-      args: negativeValuesJoined(argv, options),
-      options,
-      allowPositionals: true,
-      strict: true,
-    });
+    parsed = parseArgs({ args: words, options, allowPositionals: true, strict: true });
   } catch (error) {
+    // The scan answers what parseArgs refuses; its own words are the last resort.
     throw new UsageError(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
   }
   const values = parsed.values as ParsedCommand['values'];
@@ -163,12 +258,8 @@ export function parseCommandLine(argv: string[], commands: readonly CliCommand[]
   if (word === undefined) return { command: null, entry: null, values, args: [] };
   const { entry, args } = findEntry(commands, word, rest);
   checkWords(entry, args);
-  const taken = new Set([
-    ...GLOBAL_OPTIONS.map((g) => g.option.name),
-    ...optionsOf(entry.options).map((o) => o.name),
-  ]);
   for (const name of Object.keys(values)) {
-    if (!taken.has(name)) throw new UsageError(`'${entry.name}' does not take --${name}.`, entry);
+    if (!takes(entry, name)) throw new UsageError(doesNotTake(entry, name), entry);
   }
   // Asking for help is never wrong, whatever else is missing.
   if (!values.help) checkValues(entry, values);

@@ -7,6 +7,21 @@ export function notWholeNumberIn(option: string, min: number, max: number): stri
   return `--${option} must be a whole number from ${min} to ${max.toLocaleString('en-US')}.`;
 }
 
+/**
+ * An option the command line could not read, said as every usage error is (Node's parseArgs
+ * would answer in its own words): `placeholder` is the value's name in the help (`ID`).
+ */
+export const OPTION_WORDS = {
+  unknown: (word: string): string => `Unknown option '${word}'. Run 'outpost --help' for the list.`,
+  takesNoValue: (name: string): string => `--${name} takes no value: give it as --${name} alone.`,
+  /** Nothing after it, or another option. */
+  needsValue: (name: string, placeholder: string): string =>
+    `--${name} needs a value: --${name} ${placeholder}.`,
+  /** A word after it that starts with a dash, as an option does: `--content "- item"`. */
+  dashValue: (name: string, placeholder: string, word: string): string =>
+    `--${name} needs a value: '${word}' starts with '-', so it is read as an option; give such a value as one word, --${name}=${placeholder}.`,
+};
+
 /** Why `outpost import` or `import-backup` read nothing from the path it was given. */
 export const FILE_IN = {
   missing: (path: string): string => `There is no file ${path}.`,

@@ -23,11 +23,22 @@ export const OP_STATE_WORDS: Record<OutboxOpState, string> = {
 /** The Outbox view's line above its rows. */
 export const OUTBOX_COUNT = (n: number): string => `${n} ${n === 1 ? 'operation waits' : 'operations wait'}.`;
 
+/**
+ * The Outbox view's Attempts cell: how many times a request of it went out, or, where none ever
+ * did (refused before it was sent: its variant published meanwhile, say), that it was not sent.
+ */
+export function attemptsWords(op: Pick<OutboxOpView, 'attempts' | 'state'>): string {
+  if (op.attempts > 0) return String(op.attempts);
+  return op.state === 'pending' ? 'Not sent yet' : 'Not sent';
+}
+
 /** A row of the Outbox view whose operation left the outbox while the view was open. */
 export const OUTBOX_LEFT = {
   state: 'Left the outbox',
   reason: 'Sent, or no longer needed.',
   note: 'Rows that left the outbox stay in place while you look, and go when you leave the Outbox.',
+  /** Its Attempts cell, read aloud: the count it had is not its last one. */
+  attempts: 'Not known now',
 };
 
 /** Why a change waits before it is sent, or what became of it: the outbox's reasons. */
@@ -180,6 +191,20 @@ export const PUBLISH_OUTCOME = {
     `The publish may or may not have gone out: decide with 'outpost outbox publish-again ${opId}' or 'outpost outbox keep-unpublished ${opId}'.`,
   stillSending:
     "Still being sent when this command stopped waiting: 'outpost sync' finishes it, 'outpost variants' shows how it ended.",
+};
+
+/**
+ * `outpost outbox retry` refused where the op machine's reason names the window's buttons
+ * (Publish again, Keep unpublished, adopting one): the commands to type instead.
+ */
+export const RETRY_REFUSED_CLI = {
+  publishInDoubt: (opId: string): string =>
+    `Retry is not possible for this publish: it may or may not have gone out, so a retry never sends it again. Check the platform, then decide with 'outpost outbox publish-again ${opId}' or 'outpost outbox keep-unpublished ${opId}'.`,
+  publishFailed: (variantId: string): string =>
+    `Retry is not possible for this publish: a publish is never sent again by a retry. Once you have checked why it was refused, publish it with 'outpost publish --variant ${variantId}'.`,
+  /** `choices`: the service's items to choose from are listed under the op. */
+  createInDoubt: (kind: 'post' | 'variant', opId: string, choices: boolean): string =>
+    `Retry is not possible for this new ${kind}: Outpost cannot tell which item on the service, if any, is this one. ${choices ? `If one of those 'outpost outbox' lists under it is, name it with 'outpost outbox adopt ${opId} SERVER_ID'; else create` : 'Create'} it anew with 'outpost outbox adopt ${opId} none'.`,
 };
 
 /** `outpost outbox publish-again` or `keep-unpublished` named an op that is not a publish. */

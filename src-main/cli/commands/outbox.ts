@@ -7,6 +7,7 @@ import {
   OP_ACTION_COMMANDS,
   OP_KIND_WORDS,
   OP_STATE_WORDS,
+  RETRY_REFUSED_CLI,
   waitReason,
 } from '@preload/words/outbox';
 import type { AppCore } from '../../core/ports';
@@ -40,6 +41,31 @@ async function publishToDecide(core: AppCore, id: string): Promise<string> {
   return op.variantId;
 }
 
+/**
+ * The core's refusal of a retry, in the command line's words where the machine's reason names
+ * the window's buttons: a publish that may have gone out, one refused, a create with
+ * look-alikes. Whether the retry is allowed stays the core's answer; only its words change.
+ */
+async function retryRefused(core: AppCore, id: string, error: unknown): Promise<unknown> {
+  if (!(error instanceof CommandFailed) || error.code !== 'invalid_state') return error;
+  const op = (await call(core, 'outbox.list', undefined).catch(() => [])).find((o) => o.id === id);
+  const words = op === undefined ? null : retryRefusedWords(op);
+  return words === null ? error : new CommandFailed(error.code, words);
+}
+
+function retryRefusedWords(op: OutboxOpView): string | null {
+  if (op.kind === 'publish' && op.state === 'needs_user') return RETRY_REFUSED_CLI.publishInDoubt(op.id);
+  if (op.kind === 'publish' && op.state === 'failed' && op.variantId !== null)
+    return RETRY_REFUSED_CLI.publishFailed(op.variantId);
+  if ((op.kind === 'create_post' || op.kind === 'create_variant') && op.state === 'needs_user')
+    return RETRY_REFUSED_CLI.createInDoubt(
+      op.kind === 'create_post' ? 'post' : 'variant',
+      op.id,
+      op.candidates.length > 0,
+    );
+  return null;
+}
+
 export const outboxCommands: CliCommand[] = [
   defineCommand({
     name: 'outbox',
@@ -70,7 +96,10 @@ export const outboxCommands: CliCommand[] = [
     args: [OP_ID],
     help: ['Send a failed operation again (one of unknown outcome is checked with the service first).'],
     async run({ core, args: [id] }) {
-      return opOutcome(await call(core, 'outbox.retry', { id }));
+      const retried = await call(core, 'outbox.retry', { id }).catch(async (error: unknown) => {
+        throw await retryRefused(core, id, error);
+      });
+      return opOutcome(retried);
     },
   }),
   defineCommand({

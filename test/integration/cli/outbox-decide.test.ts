@@ -54,7 +54,11 @@ describe('a publish of unknown outcome, from the command line', () => {
       const { post, variant, op } = await publishInDoubt('Decide: again');
       const retry = await s.outpost('outbox', 'retry', op);
       expect(retry.code).toBe(1);
-      expect(retry.stderr).toMatch(/Publish again or Keep unpublished/);
+      // The commands to type, not the window's buttons.
+      expect(retry.stderr).toContain(
+        `'outpost outbox publish-again ${op}' or 'outpost outbox keep-unpublished ${op}'`,
+      );
+      expect(retry.stderr).not.toMatch(/Publish again or Keep unpublished/);
       expect(retry.stderr).not.toMatch(/one of unknown outcome, can be retried/);
       expect((await s.outpost('sync')).code).toBe(1);
 

@@ -82,4 +82,58 @@ describe('parseCommandLine', () => {
     expect(() => parseCommandLine(argv)).toThrow(UsageError);
     expect(() => parseCommandLine(argv)).toThrow(message);
   });
+
+  // Node's parseArgs would answer these in its own words ("argument missing", "argument is
+  // ambiguous", "does not take an argument"): each is a usage error that names the option.
+  it.each([
+    [['variants', '--post'], '--post needs a value: --post ID.', 'variants'],
+    [['variants', '--post', '--json'], '--post needs a value: --post ID.', 'variants'],
+    [
+      ['variant', '--post', '--platform', 'x', '--content', 'c'],
+      '--post needs a value: --post ID.',
+      'variant',
+    ],
+    [['publish', '--variant', '-h'], '--variant needs a value: --variant ID.', 'publish'],
+    [['schedule', '--variant', 'v', '--at'], '--at needs a value: --at ISO-8601.', 'schedule'],
+    [['schedule', '--variant', 'v', '--at', '--clear'], '--at needs a value: --at ISO-8601.', 'schedule'],
+    [['log', '--limit'], '--limit needs a value: --limit N.', 'log'],
+    [['log', '--limit', '--'], '--limit needs a value: --limit N.', 'log'],
+    [['status', '--data-dir'], '--data-dir needs a value: --data-dir DIR.', 'status'],
+    [['--data-dir', '--json', 'status'], '--data-dir needs a value: --data-dir DIR.', 'status'],
+    [['export', '--out'], '--out needs a value: --out FILE.', 'export'],
+    [['import', 'f.csv', '--workspace'], '--workspace needs a value: --workspace SLUG.', 'import'],
+    [
+      ['draft', '--title', '- item'],
+      "--title needs a value: '- item' starts with '-', so it is read as an option; give such a value as one word, --title=T.",
+      'draft',
+    ],
+    [['status', '--json=yes'], '--json takes no value: give it as --json alone.', 'status'],
+    [['status', '--help=1'], '--help takes no value: give it as --help alone.', 'status'],
+    [['status', '--frob'], "Unknown option '--frob'. Run 'outpost --help' for the list.", 'status'],
+    [['status', '-z'], "Unknown option '-z'. Run 'outpost --help' for the list.", 'status'],
+    // An option of another command, without its value: the command does not take it at all.
+    [['status', '--title'], "'status' does not take --title.", 'status'],
+    // No command: the option alone; a wrong command is said first.
+    [['--post'], '--post needs a value: --post ID.', null],
+    [['frob', '--post'], "Unknown command 'frob'. Run 'outpost --help' for the list.", null],
+  ])('says %j in its own words', (argv, message, command) => {
+    let error: unknown;
+    try {
+      parseCommandLine(argv);
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).message).toBe(message);
+    // The command named, so its own --json document (import's { rows: [], error }) tells it.
+    expect((error as UsageError).command?.name ?? null).toBe(command);
+  });
+
+  it('still reads a value given with = that starts with a dash', () => {
+    expect(parseCommandLine(['draft', '--title=- item']).values).toMatchObject({ title: '- item' });
+    expect(parseCommandLine(['variants', '--post=-p', '--json']).values).toMatchObject({
+      post: '-p',
+      json: true,
+    });
+  });
 });

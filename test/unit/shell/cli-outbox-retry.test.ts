@@ -1,0 +1,117 @@
+// `outpost outbox retry` where the core refuses it and its reason names the window's buttons
+// (Publish again, Keep unpublished, adopting a match): the command line names the commands to
+// type instead. Whether the retry goes is still the core's answer, and a publish is never sent
+// again by it.
+import type { OutboxOpView } from '@preload/bridge';
+import { describe, expect, it } from 'vitest';
+import { CommandFailed, type CliCommand } from '../../../src-main/cli/command';
+import { outboxCommands } from '../../../src-main/cli/commands/outbox';
+import { refusal } from '../../../src-main/core/outbox/op-machine';
+import type { AppCore } from '../../../src-main/core/ports';
+
+const retry = outboxCommands.find((c) => c.name === 'outbox retry') as CliCommand;
+
+function opView(over: Partial<OutboxOpView>): OutboxOpView {
+  return {
+    id: 'op1',
+    kind: 'publish',
+    state: 'needs_user',
+    postId: 'p1',
+    postTitle: 'Launch',
+    variantId: 'v1',
+    platform: 'x',
+    attempts: 1,
+    nextAttemptAt: null,
+    error: null,
+    question: null,
+    candidates: [],
+    waitingFor: null,
+    discards: null,
+    actions: [],
+    createdAt: '2030-01-01T00:00:00.000Z',
+    ...over,
+  };
+}
+
+/** A core whose op machine refuses the retry of `op` with its own reason, as the real one does. */
+function coreRefusing(op: OutboxOpView): AppCore & { asked: string[] } {
+  const asked: string[] = [];
+  const invoke = (command: string) => {
+    asked.push(command);
+    if (command === 'outbox.list') return Promise.resolve({ ok: true, value: [op] });
+    const why = refusal(op, 'retry');
+    if (why === null) return Promise.resolve({ ok: true, value: { ...op, state: 'pending' } });
+    return Promise.resolve({ ok: false, error: { code: 'invalid_state', message: why } });
+  };
+  return { invoke, asked } as unknown as AppCore & { asked: string[] };
+}
+
+async function retried(core: AppCore, id = 'op1'): Promise<unknown> {
+  return retry
+    .run({ core, args: [id], values: {}, io: null as never, redactor: null as never })
+    .catch((e: unknown) => e);
+}
+
+describe('outpost outbox retry, refused', () => {
+  it('names the commands that decide a publish that may have gone out, not the buttons', async () => {
+    const op = opView({ state: 'needs_user', actions: ['publish_again', 'keep_unpublished'] });
+    // The window's words stay the machine's.
+    expect(refusal(op, 'retry')).toMatch(/choose Publish again or Keep unpublished/);
+    const core = coreRefusing(op);
+    const failed = await retried(core);
+    expect(failed).toBeInstanceOf(CommandFailed);
+    expect(failed).toMatchObject({ code: 'invalid_state' });
+    const message = (failed as CommandFailed).message;
+    expect(message).toContain("'outpost outbox publish-again op1'");
+    expect(message).toContain("'outpost outbox keep-unpublished op1'");
+    expect(message).toMatch(/a retry never sends it again/);
+    expect(message).not.toMatch(/Publish again or Keep unpublished/);
+    // Asked, refused, and nothing else: the retry is not tried another way.
+    expect(core.asked).toEqual(['outbox.retry', 'outbox.list']);
+  });
+
+  it('names the publish command for a publish the service refused', async () => {
+    const failed = await retried(coreRefusing(opView({ state: 'failed', actions: ['discard'] })));
+    expect(failed).toMatchObject({ code: 'invalid_state' });
+    expect((failed as CommandFailed).message).toMatch(
+      /^Retry is not possible for this publish: a publish is never sent again by a retry\. .*'outpost publish --variant v1'\.$/,
+    );
+  });
+
+  it('names outbox adopt for a create with look-alikes, and only none when there are none', async () => {
+    const choices = [{ serverId: 's9', label: 'Launch (on the service)' }];
+    const several = await retried(
+      coreRefusing(opView({ kind: 'create_post', variantId: null, candidates: choices })),
+    );
+    expect((several as CommandFailed).message).toContain("'outpost outbox adopt op1 SERVER_ID'");
+    expect((several as CommandFailed).message).toContain("'outpost outbox adopt op1 none'");
+    expect((several as CommandFailed).message).not.toMatch(/adopt one, or create it anew/);
+    const none = await retried(coreRefusing(opView({ kind: 'create_variant', candidates: [] })));
+    expect((none as CommandFailed).message).toMatch(
+      /new variant: .* Create it anew with 'outpost outbox adopt op1 none'\.$/,
+    );
+    expect((none as CommandFailed).message).not.toContain('SERVER_ID');
+  });
+
+  it("passes every other refusal on in the core's words", async () => {
+    const op = opView({ kind: 'update_variant', state: 'pending' });
+    const failed = await retried(coreRefusing(op));
+    expect(failed).toMatchObject({ code: 'invalid_state', message: refusal(op, 'retry') });
+    const answering = {
+      invoke: () =>
+        Promise.resolve({
+          ok: false,
+          error: { code: 'not_found', message: 'No outbox operation with id x.' },
+        }),
+    } as unknown as AppCore;
+    expect(await retried(answering, 'x')).toMatchObject({
+      code: 'not_found',
+      message: 'No outbox operation with id x.',
+    });
+  });
+
+  it('retries what the core takes', async () => {
+    const outcome = await retried(coreRefusing(opView({ kind: 'update_variant', state: 'failed' })));
+    expect(outcome).toMatchObject({ text: 'op1 Update variant: Waiting to send' });
+  });
+});
