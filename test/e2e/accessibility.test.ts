@@ -17,6 +17,12 @@ import {
 } from './harness';
 import type { AxeFinding } from './harness';
 
+/** The role=status regions of the page that hold a control, by name or start of text. */
+const statusesWithControls = (page: Page): Promise<string[]> =>
+  page.evaluate<string[]>(`[...document.querySelectorAll('[role="status"]')]
+    .filter((region) => region.querySelector('button, a[href], input, select, textarea') !== null)
+    .map((region) => region.getAttribute('aria-label') ?? region.textContent.trim().slice(0, 60))`);
+
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name }).click();
 
@@ -27,6 +33,8 @@ describe.each(['light', 'dark'] as const)('every screen in %s', (scheme) => {
   async function check(name: string): Promise<void> {
     const { page } = setup();
     findings[name] = seriousFindings(await axeScan(page));
+    // A status is read out whole when it changes: a button in it would be read as if it were news.
+    expect(await statusesWithControls(page), name).toEqual([]);
     await screenshot(page, `${name}-${scheme}`);
   }
 
