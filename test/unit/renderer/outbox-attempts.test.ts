@@ -7,28 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { attemptsWords, OUTBOX_LEFT } from '@preload/words/outbox';
 import OutboxView from '../../../src-renderer/src/features/sync/OutboxView.svelte';
 import type { SyncState } from '../../../src-renderer/src/lib/state/sync.svelte';
+import { outboxOp } from '../../support/outbox-op';
 
-function op(id: string, over: Partial<OutboxOpView>): OutboxOpView {
-  return {
-    id,
-    kind: 'update_variant',
-    state: 'pending',
-    postId: 'p1',
-    postTitle: 'Launch',
-    variantId: 'v1',
-    platform: 'x',
-    attempts: 0,
-    nextAttemptAt: null,
-    error: null,
-    question: null,
-    candidates: [],
-    waitingFor: null,
-    discards: null,
-    actions: [],
-    createdAt: '2030-01-01T09:00:00.000Z',
-    ...over,
-  };
-}
+const op = (id: string, over: Partial<OutboxOpView>): OutboxOpView => outboxOp({ id, ...over });
 
 /** The Attempts cell (the third) of each row the view renders. */
 function attemptsCells(outbox: OutboxOpView[]): string[] {

@@ -8,30 +8,13 @@ import { CommandFailed, type CliCommand } from '../../../src-main/cli/command';
 import { outboxCommands } from '../../../src-main/cli/commands/outbox';
 import { refusal } from '../../../src-main/core/outbox/op-machine';
 import type { AppCore } from '../../../src-main/core/ports';
+import { outboxOp } from '../../support/outbox-op';
 
 const retry = outboxCommands.find((c) => c.name === 'outbox retry') as CliCommand;
 
-function opView(over: Partial<OutboxOpView>): OutboxOpView {
-  return {
-    id: 'op1',
-    kind: 'publish',
-    state: 'needs_user',
-    postId: 'p1',
-    postTitle: 'Launch',
-    variantId: 'v1',
-    platform: 'x',
-    attempts: 1,
-    nextAttemptAt: null,
-    error: null,
-    question: null,
-    candidates: [],
-    waitingFor: null,
-    discards: null,
-    actions: [],
-    createdAt: '2030-01-01T00:00:00.000Z',
-    ...over,
-  };
-}
+/** A publish of unknown outcome, once tried, unless the test says otherwise. */
+const opView = (over: Partial<OutboxOpView>): OutboxOpView =>
+  outboxOp({ id: 'op1', kind: 'publish', state: 'needs_user', attempts: 1, ...over });
 
 /** A core whose op machine refuses the retry of `op` with its own reason, as the real one does. */
 function coreRefusing(op: OutboxOpView): AppCore & { asked: string[] } {
