@@ -207,6 +207,17 @@ export const RETRY_REFUSED_CLI = {
     `Retry is not possible for this new ${kind}: Outpost cannot tell which item on the service, if any, is this one. ${choices ? `If one of those 'outpost outbox' lists under it is, name it with 'outpost outbox adopt ${opId} SERVER_ID'; else create` : 'Create'} it anew with 'outpost outbox adopt ${opId} none'.`,
 };
 
+/**
+ * `outpost outbox discard` refused where the op machine's reason names the window (Check now,
+ * deleting the draft): what the command line can do instead.
+ */
+export const DISCARD_REFUSED_CLI = {
+  inDoubt: (opId: string): string =>
+    `Discard is not possible yet: this change may have reached the service. 'outpost outbox retry ${opId}' reads what the service holds first; discard it afterwards if it still waits.`,
+  draftKept: (kind: 'post' | 'variant'): string =>
+    `Discard is not possible for this new ${kind}: it is the draft itself, which the service has not taken yet, and discarding would lose it. To drop the draft, delete it in Outpost's window.`,
+};
+
 /** `outpost outbox publish-again` or `keep-unpublished` named an op that is not a publish. */
 export const NOT_A_PUBLISH_TO_DECIDE =
   "This operation is not a publish: 'outpost outbox' shows what each operation takes.";

@@ -8,6 +8,7 @@ import {
   OP_KIND_WORDS,
   OP_STATE_WORDS,
   RETRY_REFUSED_CLI,
+  DISCARD_REFUSED_CLI,
   waitReason,
 } from '@preload/words/outbox';
 import type { AppCore } from '../../core/ports';
@@ -42,27 +43,41 @@ async function publishToDecide(core: AppCore, id: string): Promise<string> {
 }
 
 /**
- * The core's refusal of a retry, in the command line's words where the machine's reason names
- * the window's buttons: a publish that may have gone out, one refused, a create with
- * look-alikes. Whether the retry is allowed stays the core's answer; only its words change.
+ * The core's refusal of an action, in the command line's words where the machine's reason names
+ * the window's buttons (`words` says which). Whether the action is allowed stays the core's
+ * answer; only its words change.
  */
-async function retryRefused(core: AppCore, id: string, error: unknown): Promise<unknown> {
+async function refusedInCliWords(
+  core: AppCore,
+  id: string,
+  error: unknown,
+  words: (op: OutboxOpView) => string | null,
+): Promise<unknown> {
   if (!(error instanceof CommandFailed) || error.code !== 'invalid_state') return error;
   const op = (await call(core, 'outbox.list', undefined).catch(() => [])).find((o) => o.id === id);
-  const words = op === undefined ? null : retryRefusedWords(op);
-  return words === null ? error : new CommandFailed(error.code, words);
+  const said = op === undefined ? null : words(op);
+  return said === null ? error : new CommandFailed(error.code, said);
 }
 
+const isCreate = (op: OutboxOpView): boolean => op.kind === 'create_post' || op.kind === 'create_variant';
+const createdKind = (op: OutboxOpView): 'post' | 'variant' =>
+  op.kind === 'create_post' ? 'post' : 'variant';
+
+/** A retry refused: a publish that may have gone out, one refused, a create with look-alikes. */
 function retryRefusedWords(op: OutboxOpView): string | null {
   if (op.kind === 'publish' && op.state === 'needs_user') return RETRY_REFUSED_CLI.publishInDoubt(op.id);
   if (op.kind === 'publish' && op.state === 'failed' && op.variantId !== null)
     return RETRY_REFUSED_CLI.publishFailed(op.variantId);
-  if ((op.kind === 'create_post' || op.kind === 'create_variant') && op.state === 'needs_user')
-    return RETRY_REFUSED_CLI.createInDoubt(
-      op.kind === 'create_post' ? 'post' : 'variant',
-      op.id,
-      op.candidates.length > 0,
-    );
+  if (isCreate(op) && op.state === 'needs_user')
+    return RETRY_REFUSED_CLI.createInDoubt(createdKind(op), op.id, op.candidates.length > 0);
+  return null;
+}
+
+/** A discard refused: one of unknown outcome (the window's Check now), a new item's create. */
+function discardRefusedWords(op: OutboxOpView): string | null {
+  if (op.state === 'unknown') return DISCARD_REFUSED_CLI.inDoubt(op.id);
+  if (isCreate(op) && (op.state === 'pending' || op.state === 'failed'))
+    return DISCARD_REFUSED_CLI.draftKept(createdKind(op));
   return null;
 }
 
@@ -97,7 +112,7 @@ export const outboxCommands: CliCommand[] = [
     help: ['Send a failed operation again (one of unknown outcome is checked with the service first).'],
     async run({ core, args: [id] }) {
       const retried = await call(core, 'outbox.retry', { id }).catch(async (error: unknown) => {
-        throw await retryRefused(core, id, error);
+        throw await refusedInCliWords(core, id, error, retryRefusedWords);
       });
       return opOutcome(retried);
     },
@@ -110,7 +125,10 @@ export const outboxCommands: CliCommand[] = [
       'again. A change being sent, or of unknown outcome, is refused until its answer is known.',
     ],
     async run({ core, args: [id] }) {
-      return opOutcome(await call(core, 'outbox.discard', { id }));
+      const discarded = await call(core, 'outbox.discard', { id }).catch(async (error: unknown) => {
+        throw await refusedInCliWords(core, id, error, discardRefusedWords);
+      });
+      return opOutcome(discarded);
     },
   }),
   defineCommand({
