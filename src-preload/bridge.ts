@@ -70,6 +70,12 @@ export interface OutpostBridge {
    * lost on the way (Electron's IPC) has none. Returns the function that removes the listener.
    */
   onEventsResumed?(listener: () => void): () => void;
+  /**
+   * The window is going (closed, reloaded): the post New post made, still empty, goes
+   * (posts.dropIfUntouched), asked by a message that outlives the page and is never answered.
+   * A bridge without it (a test's) is asked with `invoke`, which may not get there.
+   */
+  dropOnLeave?(postId: string): void;
 }
 
 /**
@@ -101,3 +107,5 @@ export function ipcChannel(command: CommandName): string {
  * the main process (a first pull emits one for every post and variant it stores).
  */
 export const IPC_EVENTS_CHANNEL = 'outpost:events';
+/** Electron: the one-way message of `dropOnLeave`, renderer to main, its payload { id }. */
+export const IPC_DROP_ON_LEAVE_CHANNEL = 'outpost:drop-on-leave';

@@ -1,7 +1,7 @@
 // The preload: exposes the narrow, typed bridge to the window and nothing else.
 import { contextBridge, ipcRenderer } from 'electron';
 import type { IpcRendererEvent } from 'electron';
-import { COMMAND_NAMES, IPC_EVENTS_CHANNEL, ipcChannel } from './bridge';
+import { COMMAND_NAMES, IPC_DROP_ON_LEAVE_CHANNEL, IPC_EVENTS_CHANNEL, ipcChannel } from './bridge';
 import type { BridgeEvent, BridgeResult, OutpostBridge } from './bridge';
 
 const knownCommands = new Set<string>(COMMAND_NAMES);
@@ -25,6 +25,15 @@ const bridge: OutpostBridge = {
     return () => {
       ipcRenderer.removeListener(IPC_EVENTS_CHANNEL, relay);
     };
+  },
+  dropOnLeave(postId) {
+    // One way, from the window's beforeunload: it reaches the main process before the window's
+    // answer to closing does (both on the frame's one ordered channel), and the main process
+    // hands it to the core whatever becomes of the window. An invoke's answer would never be
+    // read; a sendSync would hold the closing window on the main process, and for good if
+    // nothing answered it (a quit unbinds the IPC before the window closes). One lost in a quit
+    // is dropped at the next start (dropLeftAtStart).
+    ipcRenderer.send(IPC_DROP_ON_LEAVE_CHANNEL, { id: postId });
   },
 };
 

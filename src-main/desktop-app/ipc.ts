@@ -1,8 +1,9 @@
 // Binds the bridge contract to the core: one `ipcMain.handle` per command on its own channel,
 // the sender checked (our window's main frame, on app://outpost), the payload checked to be
 // plain data, then handed to `core.invoke`, which validates it against the command's zod schema.
-import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import { COMMAND_NAMES, IPC_EVENTS_CHANNEL, ipcChannel } from '@preload/bridge';
+// Besides them, one one-way message: the closing window's drop of an empty new post.
+import type { IpcMain, IpcMainEvent, IpcMainInvokeEvent, WebContents } from 'electron';
+import { COMMAND_NAMES, IPC_DROP_ON_LEAVE_CHANNEL, IPC_EVENTS_CHANNEL, ipcChannel } from '@preload/bridge';
 import type { BridgeEvent, BridgeResult } from '@preload/bridge';
 import type { AppCore, Logger } from '../core/ports';
 import { Batcher } from '../shared/batcher';
@@ -16,11 +17,17 @@ export interface IpcBindings {
   dispose(): void;
 }
 
+/** A listener to a one-way message from the window. */
+type OneWay = (event: IpcMainEvent, payload: unknown) => void;
+
 /** What the window's IPC needs of the core. */
 export type WindowCore = Pick<AppCore, 'invoke' | 'subscribe'>;
 
 export interface BindIpcOptions {
-  ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>;
+  ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'> & {
+    on(channel: string, listener: OneWay): unknown;
+    removeListener(channel: string, listener: OneWay): unknown;
+  };
   core: WindowCore;
   /** The window's web contents, or null while there is none (then every call is refused). */
   getWebContents(): WebContents | null;
@@ -31,7 +38,7 @@ export interface BindIpcOptions {
 
 /** The call must come from our window's top frame showing our own page: no iframe, no other page. */
 export function isTrustedSender(
-  event: IpcMainInvokeEvent,
+  event: Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>,
   contents: WebContents | null,
   devOrigin: string | null = null,
 ): boolean {
@@ -75,6 +82,8 @@ export function bindIpc(options: BindIpcOptions): IpcBindings {
       }
     });
   }
+  const dropOnLeave = dropOnLeaveListener(options);
+  ipcMain.on(IPC_DROP_ON_LEAVE_CHANNEL, dropOnLeave);
   const send = (event: BridgeEvent): void => events.add(event);
   const unsubscribe = core.subscribe(send);
   return {
@@ -83,7 +92,33 @@ export function bindIpc(options: BindIpcOptions): IpcBindings {
       unsubscribe();
       events.clear();
       for (const command of COMMAND_NAMES) ipcMain.removeHandler(ipcChannel(command));
+      ipcMain.removeListener(IPC_DROP_ON_LEAVE_CHANNEL, dropOnLeave);
     },
+  };
+}
+
+/**
+ * The window, as it goes, leaves a new post with nothing in it (the preload's dropOnLeave): it is
+ * handed to the core, which drops it only if it is still untouched, by then perhaps with the
+ * window gone. Checked as a command is; nobody waits for its answer.
+ */
+function dropOnLeaveListener(options: BindIpcOptions): OneWay {
+  const { core, logger } = options;
+  return (event, payload) => {
+    if (!isTrustedSender(event, options.getWebContents(), options.devOrigin ?? null)) {
+      logger.warn('ipc: refused a message from an unexpected sender', { channel: IPC_DROP_ON_LEAVE_CHANNEL });
+      return;
+    }
+    if (!isPlainData(payload)) return;
+    core.invoke('posts.dropIfUntouched', payload).then(
+      (result) => {
+        // Gone already (deleted, or dropped as the window left it): nothing to say.
+        if (!result.ok && result.error.code !== 'not_found')
+          logger.warn('ipc: an empty new post was not dropped', { code: result.error.code });
+      },
+      (error: unknown) =>
+        logger.error('ipc: core.invoke threw', { command: 'posts.dropIfUntouched', error: String(error) }),
+    );
   };
 }
 

@@ -82,7 +82,10 @@ async function run(input: DesktopChildInput): Promise<DesktopChildResult> {
   const ipcMain = {
     handle: (channel: string, handler: Handler) => void handlers.set(channel, handler),
     removeHandler: (channel: string) => void handlers.delete(channel),
-  } as unknown as Pick<IpcMain, 'handle' | 'removeHandler'>;
+    // The closing window's one-way message: none comes in a measure of typing.
+    on: () => undefined,
+    removeListener: () => undefined,
+  } as unknown as Pick<IpcMain, 'handle' | 'removeHandler' | 'on' | 'removeListener'>;
   const { port1: port, port2: windowPort } = new MessageChannel();
   const contents = windowContents(port);
   const bindings = bindIpc({ ipcMain, core, getWebContents: () => contents, logger: quiet });

@@ -1,7 +1,8 @@
 // "New post" makes the post at once. Left without anything typed in it, it stayed for good: an
 // "Untitled post" in the list, a create waiting for a title in the Outbox, one more change
 // waiting in the status bar. Now it goes when the person starts another New post or opens
-// another post, as an empty draft does in a mail app; one whose title was typed stays.
+// another post, or closes its window, as an empty draft does in a mail app; one whose title was
+// typed stays.
 import { describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import { call, until, useSharedSetup, waitForText } from './harness';
@@ -85,5 +86,25 @@ describe('a new post left with nothing in it', () => {
     const waiting = await call(setup(), 'outbox.list', undefined);
     expect(waiting.map((op) => [op.kind, op.postTitle])).toEqual([['create_post', 'Worth keeping']]);
     await waitForText(statusBar(page), /^1 waiting/);
+  });
+
+  it('goes when its window is closed, though the host runs on', async () => {
+    const s = setup();
+    const emptyPosts = async () =>
+      (await call(s, 'posts.list', { workspace: s.sandbox.fixtures.workspace })).filter(
+        (p) => p.title === '',
+      );
+    // A window of its own (a new tab, with a code of its own): the one the other tests use stays.
+    const page = await s.page.context().newPage();
+    await page.goto(s.app.host.pageUrl());
+    await page.getByRole('button', { name: 'New post' }).click();
+    await madeAndFocused(page);
+    expect(await emptyPosts()).toHaveLength(1);
+
+    await page.close({ runBeforeUnload: true });
+    await until('the empty post dropped', async () => (await emptyPosts()).length === 0);
+    // Its create went with it; the titled post of the test before still waits.
+    const waiting = await call(s, 'outbox.list', undefined);
+    expect(waiting.map((op) => [op.kind, op.postTitle])).toEqual([['create_post', 'Worth keeping']]);
   });
 });

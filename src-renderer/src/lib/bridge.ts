@@ -93,6 +93,16 @@ export function subscribe(listener: (event: BridgeEvent) => void): () => void {
   return connect().subscribe(listener);
 }
 
+/**
+ * The window is going: the post New post made, still empty, goes, asked by the host's message
+ * that outlives the page (see OutpostBridge.dropOnLeave).
+ */
+export function dropOnLeave(postId: string): void {
+  const host = connect();
+  if (host.dropOnLeave) host.dropOnLeave(postId);
+  else invoke('posts.dropIfUntouched', { id: postId }).catch(() => undefined);
+}
+
 /** Hears when events may have been missed (see OutpostBridge.onEventsResumed). */
 export function onEventsResumed(listener: () => void): () => void {
   return connect().onEventsResumed?.(listener) ?? (() => undefined);

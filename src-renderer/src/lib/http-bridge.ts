@@ -120,5 +120,9 @@ export function createHttpBridge(
     },
     subscribe: (listener) => events.subscribe(listener),
     onEventsResumed: (listener) => events.onResumed(listener),
+    dropOnLeave(postId) {
+      const request = commandRequest('posts.dropIfUntouched', { id: postId });
+      if (!('ok' in request)) host.postOnLeave(request.path, request.body);
+    },
   };
 }

@@ -258,3 +258,36 @@ describe('bridge contract: Electron IPC and the browser host answer alike', () =
     expect(e.events.slice(before.e).some((event) => event.name === 'settingsChanged')).toBe(true);
   });
 });
+
+describe('bridge contract: the closing window’s drop of an empty new post', () => {
+  it.each([
+    ['Electron IPC', () => e],
+    ['the browser host', () => b],
+  ])(
+    'reaches the core through %s, unanswered: the empty post goes, a titled one stays',
+    async (_name, side) => {
+      const { bridge, core } = side();
+      const made = async (title: string): Promise<string> => {
+        const post = await bridge.invoke('posts.create', { workspace: null, title });
+        if (!post.ok) throw new Error(`posts.create failed: ${post.error.message}`);
+        return post.value.id;
+      };
+      const empty = await made('');
+      const titled = await made('Kept as typed');
+      expect(typeof bridge.dropOnLeave).toBe('function');
+      // Asked first, so it has mostly been answered (kept) by the time the empty one is gone.
+      bridge.dropOnLeave?.(titled);
+      bridge.dropOnLeave?.(empty);
+      await vi.waitFor(async () =>
+        expect(await core.invoke('posts.get', { id: empty })).toMatchObject({
+          ok: false,
+          error: { code: 'not_found' },
+        }),
+      );
+      expect(await core.invoke('posts.get', { id: titled })).toMatchObject({
+        ok: true,
+        value: { title: 'Kept as typed' },
+      });
+    },
+  );
+});

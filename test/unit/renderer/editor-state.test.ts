@@ -62,7 +62,11 @@ beforeEach(() => {
       if ((command === 'variants.update' || command === 'posts.update') && refuseUpdates)
         return Promise.resolve({ ok: false, error: { code: 'invalid_input', message: 'Not now.' } });
       if (command === 'posts.update')
-        return Promise.resolve({ ok: true, value: { ...POST, id: payload.id, title: payload.title } });
+        // The post's own fields: the editor keeps the variants it shows (an empty new post has none).
+        return Promise.resolve({
+          ok: true,
+          value: { ...POST, id: payload.id, title: payload.title, variants: [] },
+        });
       if (command === 'variants.update')
         return Promise.resolve({
           ok: true,
@@ -510,6 +514,31 @@ describe('a new post left with nothing in it', () => {
     editor.closeIfEmptyNew();
     expect(editor.post).toBeNull();
     await vi.waitFor(() => expect(talk()).toEqual([['posts.dropIfUntouched', { id: 'p9' }]]));
+  });
+
+  it('is handed over to go as the window goes, once, and then not asked about again', async () => {
+    const editor = await made(true);
+    expect(editor.leaveEmptyNew()).toBe('p9');
+    expect(editor.leaveEmptyNew()).toBeNull();
+    // The page stayed after all (a reload put off): leaving it asks the core nothing more.
+    await editor.open('p1');
+    await editor.flush();
+    expect(talk()).toEqual([]);
+  });
+
+  it('is not handed over with its title typed or still to be saved, nor a duplicate’s copy or a post opened', async () => {
+    const typed = await made(true);
+    typed.typing.typeTitle('Draft');
+    expect(typed.leaveEmptyNew()).toBeNull();
+    // Typed and taken back: its save of '' is on its way, and nothing may be awaited as the page goes.
+    const takenBack = await made(true);
+    takenBack.typing.typeTitle('D');
+    takenBack.typing.typeTitle('');
+    expect(takenBack.leaveEmptyNew()).toBeNull();
+    await takenBack.flush();
+    expect(takenBack.leaveEmptyNew()).toBe('p9');
+    expect((await made(false)).leaveEmptyNew()).toBeNull();
+    expect((await openEditor()).leaveEmptyNew()).toBeNull();
   });
 
   it('is asked to go when the core makes it only after the window went to another post', async () => {

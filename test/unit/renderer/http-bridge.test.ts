@@ -4,7 +4,12 @@
 // client against a real host: test/integration/shell/browser-host.test.ts.
 import { describe, expect, it } from 'vitest';
 import { nextReconnectMs, parseEvents } from '../../../src-renderer/src/lib/host-events';
-import { commandRequest, envelopeFrom, NOT_CONNECTED } from '../../../src-renderer/src/lib/http-bridge';
+import {
+  commandRequest,
+  createHttpBridge,
+  envelopeFrom,
+  NOT_CONNECTED,
+} from '../../../src-renderer/src/lib/http-bridge';
 
 describe('a command’s request', () => {
   it('names the command in the path and carries the payload as JSON, or nothing', () => {
@@ -67,5 +72,53 @@ describe('the event stream', () => {
     ]);
     expect(parseEvents(JSON.stringify(changed('p1')))).toEqual([]);
     expect(parseEvents('not json')).toEqual([]);
+  });
+});
+
+describe('the drop of an empty new post as the page goes', () => {
+  /** A fetch that keeps what it was asked, and answers nothing. */
+  function recording() {
+    const asked: Array<{ url: string; init: RequestInit }> = [];
+    const fetch = (url: string, init: RequestInit) => {
+      asked.push({ url, init });
+      return new Promise<Response>(() => undefined);
+    };
+    return { asked, fetch: fetch as unknown as typeof globalThis.fetch };
+  }
+
+  it('is sent at once, with the credential, as a request the browser keeps alive once the page is gone', async () => {
+    const { asked, fetch } = recording();
+    let trade!: (session: string | null) => void;
+    const bridge = createHttpBridge(new Promise((resolve) => (trade = resolve)), {
+      baseUrl: 'http://127.0.0.1:4000/',
+      fetch,
+    });
+    // Before the page holds its session: there is nothing to send it with.
+    bridge.dropOnLeave?.('p9');
+    trade('session-1');
+    await Promise.resolve();
+    expect(asked).toEqual([]);
+    // In the page's last event: sent before anything is awaited.
+    bridge.dropOnLeave?.('p9');
+    expect(asked).toEqual([
+      {
+        url: 'http://127.0.0.1:4000/bridge/invoke/posts.dropIfUntouched',
+        init: {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Outpost-Token': 'session-1' },
+          credentials: 'omit',
+          body: '{"id":"p9"}',
+          keepalive: true,
+        },
+      },
+    ]);
+  });
+
+  it('is never sent by a page that holds no session', async () => {
+    const { asked, fetch } = recording();
+    const bridge = createHttpBridge(Promise.resolve(null), { fetch });
+    await Promise.resolve();
+    bridge.dropOnLeave?.('p9');
+    expect(asked).toEqual([]);
   });
 });

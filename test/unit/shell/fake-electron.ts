@@ -150,6 +150,8 @@ export class FakeNotification extends EventEmitter {
 
 function createFake() {
   const handlers = new Map<string, Listener>();
+  /** The main process's listeners to one-way messages (ipcMain.on), by channel. */
+  const mainListeners = new Map<string, Set<Listener>>();
   const renderer = new Map<string, Set<Listener>>();
   const paths: Record<string, string> = {};
   const app = Object.assign(new EventEmitter(), {
@@ -193,6 +195,7 @@ function createFake() {
   const f = {
     app,
     handlers,
+    mainListeners,
     renderer,
     exposed: new Map<string, unknown>(),
     /** The window whose page the fake ipcRenderer speaks for. */
@@ -202,6 +205,7 @@ function createFake() {
     },
     reset() {
       handlers.clear();
+      mainListeners.clear();
       renderer.clear();
       f.exposed.clear();
       f.rendererWindow = null;
@@ -274,6 +278,13 @@ function createFake() {
       removeHandler(channel: string) {
         handlers.delete(channel);
       },
+      on(channel: string, listener: Listener) {
+        if (!mainListeners.has(channel)) mainListeners.set(channel, new Set());
+        mainListeners.get(channel)!.add(listener);
+      },
+      removeListener(channel: string, listener: Listener) {
+        mainListeners.get(channel)?.delete(listener);
+      },
     },
     ipcRenderer: {
       async invoke(channel: string, ...args: unknown[]) {
@@ -282,6 +293,13 @@ function createFake() {
         const win = f.rendererWindow;
         const event = { sender: win?.webContents, senderFrame: win?.webContents.mainFrame ?? null };
         return structuredClone(await handler(event, ...args.map((a) => structuredClone(a))));
+      },
+      /** One way: each listener of the main process gets it, as Electron hands it on, unanswered. */
+      send(channel: string, ...args: unknown[]) {
+        const win = f.rendererWindow;
+        const event = { sender: win?.webContents, senderFrame: win?.webContents.mainFrame ?? null };
+        for (const listener of [...(mainListeners.get(channel) ?? [])])
+          listener(event, ...args.map((a) => structuredClone(a)));
       },
       on(channel: string, listener: Listener) {
         if (!renderer.has(channel)) renderer.set(channel, new Set());

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { IpcMain, WebContents } from 'electron';
-import { COMMAND_NAMES, IPC_EVENTS_CHANNEL, ipcChannel } from '@preload/bridge';
+import { COMMAND_NAMES, IPC_DROP_ON_LEAVE_CHANNEL, IPC_EVENTS_CHANNEL, ipcChannel } from '@preload/bridge';
 import { bindIpc, coreOnceOpen } from '../../../src-main/desktop-app/ipc';
 import { createFakeCore } from './fake-core';
 import { FakeWebContents, FakeWebFrame } from './fake-electron';
@@ -9,12 +9,20 @@ const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
 
 function setup() {
   const handlers = new Map<string, (event: unknown, payload: unknown) => Promise<unknown>>();
+  const listeners = new Map<string, Array<(event: unknown, payload: unknown) => void>>();
   const ipcMain = {
     handle: (channel: string, handler: (event: unknown, payload: unknown) => Promise<unknown>) => {
       if (handlers.has(channel)) throw new Error(`second handler for ${channel}`);
       handlers.set(channel, handler);
     },
     removeHandler: (channel: string) => handlers.delete(channel),
+    on: (channel: string, listener: (event: unknown, payload: unknown) => void) =>
+      listeners.set(channel, [...(listeners.get(channel) ?? []), listener]),
+    removeListener: (channel: string, listener: (event: unknown, payload: unknown) => void) =>
+      listeners.set(
+        channel,
+        (listeners.get(channel) ?? []).filter((l) => l !== listener),
+      ),
   };
   const core = createFakeCore();
   const contents = new FakeWebContents();
@@ -35,12 +43,22 @@ function setup() {
     if (!handler) throw new Error(`no handler for ${command}`);
     return handler(event, payload);
   };
+  /** A one-way message from the window, as ipcRenderer.send delivers it. */
+  const message = (
+    channel: string,
+    payload: unknown,
+    event: unknown = { sender: contents, senderFrame: contents.mainFrame },
+  ) => {
+    for (const listener of listeners.get(channel) ?? []) listener(event, payload);
+  };
   return {
     handlers,
+    listeners,
     core,
     contents,
     bindings,
     call,
+    message,
     setCurrent: (c: FakeWebContents | null) => (current = c),
   };
 }
@@ -167,6 +185,51 @@ describe('IPC binding', () => {
     expect(contents.sent).toHaveLength(2);
     expect(handlers.size).toBe(0);
     expect(core.listenerCount).toBe(0);
+  });
+});
+
+describe('the closing window’s drop of an empty new post', () => {
+  it('goes to the core as posts.dropIfUntouched, from our window only, as plain data, until dispose', () => {
+    const { message, core, contents, bindings, listeners } = setup();
+    message(IPC_DROP_ON_LEAVE_CHANNEL, { id: 'p9' });
+    expect(core.calls).toEqual([{ command: 'posts.dropIfUntouched', payload: { id: 'p9' } }]);
+    // Another frame, a page that is not ours, a payload that is not plain data: nothing.
+    message(IPC_DROP_ON_LEAVE_CHANNEL, { id: 'p8' }, { sender: contents, senderFrame: new FakeWebFrame('') });
+    contents.mainFrame.url = 'https://evil.example/';
+    message(IPC_DROP_ON_LEAVE_CHANNEL, { id: 'p8' });
+    contents.mainFrame.url = 'app://outpost/index.html';
+    message(IPC_DROP_ON_LEAVE_CHANNEL, { id: new Date() });
+    expect(core.calls).toHaveLength(1);
+    expect(logger.warn).toHaveBeenCalledWith('ipc: refused a message from an unexpected sender', {
+      channel: IPC_DROP_ON_LEAVE_CHANNEL,
+    });
+    bindings.dispose();
+    expect(listeners.get(IPC_DROP_ON_LEAVE_CHANNEL)).toEqual([]);
+  });
+
+  it('is not waited for: a core that refuses or throws is only logged, a post gone already not even that', async () => {
+    const { message, core } = setup();
+    logger.warn.mockClear();
+    // Gone already (dropped as the window left it, say): nothing to say.
+    core.invoke = () => Promise.resolve({ ok: false, error: { code: 'not_found', message: 'No post.' } });
+    message(IPC_DROP_ON_LEAVE_CHANNEL, { id: 'p9' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(logger.warn).not.toHaveBeenCalled();
+    core.invoke = () => Promise.resolve({ ok: false, error: { code: 'internal', message: 'disk full' } });
+    message(IPC_DROP_ON_LEAVE_CHANNEL, { id: 'p9' });
+    await vi.waitFor(() =>
+      expect(logger.warn).toHaveBeenCalledWith('ipc: an empty new post was not dropped', {
+        code: 'internal',
+      }),
+    );
+    core.invoke = () => Promise.reject(new Error('boom'));
+    message(IPC_DROP_ON_LEAVE_CHANNEL, { id: 'p9' });
+    await vi.waitFor(() =>
+      expect(logger.error).toHaveBeenCalledWith('ipc: core.invoke threw', {
+        command: 'posts.dropIfUntouched',
+        error: 'Error: boom',
+      }),
+    );
   });
 });
 

@@ -2,7 +2,7 @@
 // shortcuts and the desktop menu ask for. The parts it steers (posts, editor, sync...) keep
 // their own state; this only says when.
 import type { MenuCommand } from '@preload/bridge';
-import { bridgeProblem, errorMessage, initBridge, invoke, onEventsResumed } from '../bridge';
+import { bridgeProblem, dropOnLeave, errorMessage, initBridge, invoke, onEventsResumed } from '../bridge';
 import type { ShortcutAction } from '../shortcuts';
 import type { FocusTarget } from './editor/focus-request.svelte';
 import { routeEvents, type WindowParts } from './route-events';
@@ -90,9 +90,17 @@ export class ShellState {
     };
     // The window closing: a title being typed is finished, its post's create may go.
     const settleOnClose = (): void => void editor.typing.settleTitles(true);
+    // And a new post left with nothing in it goes, as it does when another post opens. Asked on
+    // beforeunload, the last moment Electron's window surely still speaks to the main process;
+    // on pagehide where a browser skips beforeunload. Only once (leaveEmptyNew answers it once).
+    const dropEmptyNew = (): void => {
+      const id = editor.leaveEmptyNew();
+      if (id !== null) dropOnLeave(id);
+    };
     document.addEventListener('visibilitychange', flushOnHide);
     window.addEventListener('beforeunload', flushOnHide);
     window.addEventListener('pagehide', settleOnClose);
+    for (const leaving of ['beforeunload', 'pagehide']) window.addEventListener(leaving, dropEmptyNew);
     return () => {
       stopEvents();
       stopResumed();
@@ -100,6 +108,7 @@ export class ShellState {
       document.removeEventListener('visibilitychange', flushOnHide);
       window.removeEventListener('beforeunload', flushOnHide);
       window.removeEventListener('pagehide', settleOnClose);
+      for (const leaving of ['beforeunload', 'pagehide']) window.removeEventListener(leaving, dropEmptyNew);
     };
   }
 

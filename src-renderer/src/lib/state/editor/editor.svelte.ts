@@ -170,6 +170,20 @@ export class EditorState implements OpenPost {
   }
 
   /**
+   * The window is going (closed, reloaded): the post New post made, if it is shown and nothing
+   * was put in it, typed or on its way, is handed over to go: answers its id, once; else null.
+   * Nothing can be awaited as a page goes, so anything still to be saved keeps it.
+   */
+  leaveEmptyNew(): string | null {
+    const post = this.post;
+    if (post === null || post.id !== this.madeEmpty) return null;
+    if (this.typing.title !== '' || post.variants.length > 0 || this.focus.keysHeld > 0) return null;
+    if (this.typing.titleToSave(post.id) || this.newVariants.of(post.id) !== undefined) return null;
+    this.madeEmpty = null;
+    return post.id;
+  }
+
+  /**
    * Keys typed while a post was opening, by the number of its switch, when it was left before it
    * came. Reactive for `unsaved`: they are in no text yet.
    */
