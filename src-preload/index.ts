@@ -32,7 +32,7 @@ const bridge: OutpostBridge = {
     // hands it to the core whatever becomes of the window. An invoke's answer would never be
     // read; a sendSync would hold the closing window on the main process, and for good if
     // nothing answered it (a quit unbinds the IPC before the window closes). One lost in a quit
-    // is dropped at the next start (dropLeftAtStart).
+    // is dropped as the core closes (windowCoreClosing).
     ipcRenderer.send(IPC_DROP_ON_LEAVE_CHANNEL, { id: postId });
   },
 };

@@ -156,35 +156,39 @@ describe('at a start', () => {
     expect((await waitingOf(core, withVariant.id)).map((op) => op.kind)).toContain('create_post');
   });
 
-  it('waits while another window host has the folder open, and not for one that crashed', async () => {
+  it('start and close wait while another window host has the folder open, and not for one that crashed', async () => {
     const temp = tempDir('outpost-empty-posts-two-');
     removeDir = () => temp.remove();
     const window = (me: string) => openCore({ dir: temp.dir, host: 'browser', syncLease: { me, gone: [] } });
     // The desktop app shows a new post it has just made; the browser host starts on the same folder.
     const desktop = await window('desktop');
     const shown = await desktop.call('posts.create', { workspace: null, title: '' });
-    core = await window('browser');
-    expect(await gone(core, shown.id)).toBe(false);
+    const browser = await window('browser');
+    expect(await gone(browser, shown.id)).toBe(false);
     // Which windows are open is this machine's moment, not the person's work: not exported.
-    const exported = JSON.parse((await core.call('data.export', undefined)).document) as {
+    const exported = JSON.parse((await browser.call('data.export', undefined)).document) as {
       settings: Record<string, unknown>;
     };
     expect(Object.keys(exported.settings).filter((key) => key.startsWith('windowCore'))).toEqual([]);
-    await core.close();
+    // Nor does the browser host's close take it: the desktop app still shows it.
+    await browser.close();
     // The person types into it, and it is kept as any post.
     await desktop.call('posts.update', { id: shown.id, title: 'Typed after the other start', typing: true });
     expect((await desktop.call('posts.get', { id: shown.id })).title).toBe('Typed after the other start');
     const leftEmpty = await desktop.call('posts.create', { workspace: null, title: '' });
+    // The app quits with an empty one on screen (its window goes with it): it goes at the close.
     await desktop.close();
-
-    // Closed, it holds nothing back: the next window's core drops what it left empty.
-    core = await window('next');
+    core = await openCore({ dir: temp.dir });
     expect(await gone(core, leftEmpty.id)).toBe(true);
     expect(await gone(core, shown.id)).toBe(false);
+    // One the command line made stays through its close.
     const again = await core.call('posts.create', { workspace: null, title: '' });
     await core.close();
+    core = await openCore({ dir: temp.dir });
+    expect(await gone(core, again.id)).toBe(false);
+    await core.close();
 
-    // A host that crashed (its process ended, its row left behind) holds nothing back either.
+    // A host that crashed (its process ended, its row left behind) holds nothing back.
     const ended = spawnSync(process.execPath, ['-e', '']).pid;
     const db = new Database(join(temp.dir, DATABASE_FILE));
     db.prepare("insert into setting (key, value) values ('windowCore:crashed', ?)").run(

@@ -89,37 +89,60 @@ export async function dropUntouchedPosts(ctx: SyncContext, namedInUndo: NamedInU
   });
 }
 
+type WindowStart = {
+  host: 'electron' | 'browser' | 'cli';
+  syncLease?: { me: string; gone: readonly string[] };
+};
+
+/** Drops them unless another window's core has the folder open; a failure only leaves them. */
+async function dropUnlessOthersOpen(
+  ctx: SyncContext,
+  lease: WindowStart['syncLease'],
+  when: string,
+): Promise<void> {
+  try {
+    if (lease !== undefined && (await anotherWindowCoreOpen(ctx.db, lease.me, lease.gone, processIsAlive)))
+      return;
+    await dropUntouchedPosts(ctx, () => false);
+  } catch (error) {
+    ctx.logger.warn(`empty new posts could not be dropped ${when}`, {
+      message: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
+
 /**
  * When a window's core starts: the untouched posts a crash or a closed window left go. Not in
  * the command line (a window beside it may be showing one), nor while another window's core has
  * the folder open, nor in a core started again under a window that stayed open (the lease then
  * names a dead core of this process). A failure only leaves them waiting, as before.
  */
-export async function dropLeftAtStart(
-  ctx: SyncContext,
-  start: { host: 'electron' | 'browser' | 'cli'; syncLease?: { me: string; gone: readonly string[] } },
-): Promise<void> {
+export async function dropLeftAtStart(ctx: SyncContext, start: WindowStart): Promise<void> {
   if (start.host === 'cli') return;
-  try {
-    const lease = start.syncLease;
-    if (lease !== undefined) {
+  const lease = start.syncLease;
+  if (lease !== undefined) {
+    try {
       await registerWindowCore(ctx.db, lease.me);
-      const othersOpen = await anotherWindowCoreOpen(ctx.db, lease.me, lease.gone, processIsAlive);
-      if (othersOpen || lease.gone.length > 0) return;
+    } catch (error) {
+      // Unsaid, another window's start would drop what this one shows: none is dropped here.
+      ctx.logger.warn('this window could not be noted as open', {
+        message: error instanceof Error ? error.message : String(error),
+      });
+      return;
     }
-    await dropUntouchedPosts(ctx, () => false);
-  } catch (error) {
-    ctx.logger.warn('empty new posts left behind could not be dropped', {
-      message: error instanceof Error ? error.message : String(error),
-    });
+    if (lease.gone.length > 0) return;
   }
+  await dropUnlessOthersOpen(ctx, lease, 'at the start');
 }
 
-/** When a window's core closes: it no longer holds back another's drop at its start. */
-export async function windowCoreClosing(
-  ctx: SyncContext,
-  start: { syncLease?: { me: string } },
-): Promise<void> {
-  if (start.syncLease === undefined) return;
-  await releaseWindowCore(ctx.db, start.syncLease.me).catch(() => undefined);
+/**
+ * When a window's core closes (the app quits, the host stops): its window goes with it, so an
+ * empty new post on screen goes too, as on closing the window, unless another window's core has
+ * the folder open; and it no longer holds back another's drop.
+ */
+export async function windowCoreClosing(ctx: SyncContext, start: WindowStart): Promise<void> {
+  if (start.host === 'cli') return;
+  await dropUnlessOthersOpen(ctx, start.syncLease, 'at the close');
+  if (start.syncLease !== undefined)
+    await releaseWindowCore(ctx.db, start.syncLease.me).catch(() => undefined);
 }
