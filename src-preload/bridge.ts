@@ -76,6 +76,14 @@ export interface OutpostBridge {
    * A bridge without it (a test's) is asked with `invoke`, which may not get there.
    */
   dropOnLeave?(postId: string): void;
+  /**
+   * The app is quitting (Electron: the menu's, the tray's or the system's Quit): `listener` saves
+   * what is typed and not yet saved, and its promise settles once the core has it. The core
+   * closes after that, or after a short wait for a window that does not answer. A host whose
+   * core does not close under the window (the browser host) has none. Returns the function that
+   * removes the listener.
+   */
+  onSaveNow?(listener: () => Promise<void>): () => void;
 }
 
 /**
@@ -109,3 +117,9 @@ export function ipcChannel(command: CommandName): string {
 export const IPC_EVENTS_CHANNEL = 'outpost:events';
 /** Electron: the one-way message of `dropOnLeave`, renderer to main, its payload { id }. */
 export const IPC_DROP_ON_LEAVE_CHANNEL = 'outpost:drop-on-leave';
+/**
+ * Electron: the quit asks the window to save what it holds, main to renderer, its payload a
+ * number that names the ask; the window answers on IPC_SAVED_CHANNEL with the same number.
+ */
+export const IPC_SAVE_NOW_CHANNEL = 'outpost:save-now';
+export const IPC_SAVED_CHANNEL = 'outpost:saved';

@@ -1,7 +1,14 @@
 // The preload: exposes the narrow, typed bridge to the window and nothing else.
 import { contextBridge, ipcRenderer } from 'electron';
 import type { IpcRendererEvent } from 'electron';
-import { COMMAND_NAMES, IPC_DROP_ON_LEAVE_CHANNEL, IPC_EVENTS_CHANNEL, ipcChannel } from './bridge';
+import {
+  COMMAND_NAMES,
+  IPC_DROP_ON_LEAVE_CHANNEL,
+  IPC_EVENTS_CHANNEL,
+  IPC_SAVED_CHANNEL,
+  IPC_SAVE_NOW_CHANNEL,
+  ipcChannel,
+} from './bridge';
 import type { BridgeEvent, BridgeResult, OutpostBridge } from './bridge';
 
 const knownCommands = new Set<string>(COMMAND_NAMES);
@@ -34,6 +41,20 @@ const bridge: OutpostBridge = {
     // nothing answered it (a quit unbinds the IPC before the window closes). One lost in a quit
     // is dropped as the core closes (windowCoreClosing).
     ipcRenderer.send(IPC_DROP_ON_LEAVE_CHANNEL, { id: postId });
+  },
+  onSaveNow(listener) {
+    // Answered whatever the save came to: a text the core could not take stays held in the
+    // window, and the quit should not wait out its whole grace for it.
+    const relay = (_event: IpcRendererEvent, ask: unknown) => {
+      void Promise.resolve()
+        .then(listener)
+        .catch(() => undefined)
+        .then(() => ipcRenderer.send(IPC_SAVED_CHANNEL, ask));
+    };
+    ipcRenderer.on(IPC_SAVE_NOW_CHANNEL, relay);
+    return () => {
+      ipcRenderer.removeListener(IPC_SAVE_NOW_CHANNEL, relay);
+    };
   },
 };
 

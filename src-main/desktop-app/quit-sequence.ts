@@ -1,4 +1,4 @@
-// Quitting, in order: stop starting new work (sync triggers, the core's events, IPC), give a
+// Quitting, in order: the window saves what is typed and not yet saved, stop starting new work (sync triggers, the core's events, IPC), give a
 // request in flight its grace and close the database, release the tray, then let the app go.
 // Electron asks through `before-quit`, perhaps several times (the menu, the tray, the last
 // window closing); the steps run once, and every ask is held back until they are done. Whatever
@@ -9,6 +9,8 @@ import type { Logger } from '../core/ports';
 export type QuitState = 'running' | 'closing' | 'closed';
 
 export interface QuitSteps {
+  /** The window saves what it holds, with the IPC still bound; settles when saved or given up on. */
+  saveWindow(): Promise<void>;
   /** Stops new work: sync triggers, the core's events, the IPC handlers. */
   stopWork(): void;
   /** Waits for a request in flight (up to its grace) and closes the core's database. */
@@ -31,6 +33,11 @@ export function createQuitSequence(steps: QuitSteps, logger: Logger): QuitSequen
   let state: QuitState = 'running';
 
   async function run(): Promise<void> {
+    try {
+      await steps.saveWindow();
+    } catch (error) {
+      logger.warn('the window could not save before the quit', { error: String(error) });
+    }
     steps.stopWork();
     try {
       await steps.closeCore();

@@ -12,6 +12,7 @@ import { defaultDataDir, ensurePrivateDir } from '../core/paths';
 import type { AppCore, Logger } from '../core/ports';
 import { bindIpc, coreOnceOpen } from './ipc';
 import { createQuitSequence, type QuitSequence, type QuitSteps } from './quit-sequence';
+import { askWindowToSave } from './save-before-quit';
 import { wireShell, type ShellWiring } from './shell-wiring';
 import { createWindowController, type WindowController } from './window-controller';
 import type { SyncTriggers } from './sync-triggers';
@@ -44,6 +45,8 @@ export interface DesktopAppOptions {
   logger: Logger;
   /** How long quitting waits for an in-flight request before leaving it to the unknown-outcome path. */
   quitGraceMs?: number;
+  /** How long quitting waits for the window to save what it holds (SAVE_BEFORE_QUIT_MS). */
+  windowSaveMs?: number;
   syncIntervalMs?: number;
 }
 
@@ -124,6 +127,11 @@ function showStartFailure(error: unknown, dataDir: string): void {
   );
 }
 
+/** The quit's first step: the window saves what is typed, with the IPC still bound. */
+function windowSaves(windows: WindowController, timeoutMs: number | undefined): Promise<void> {
+  return askWindowToSave({ ipcMain, getWebContents: () => windows.webContents(), timeoutMs });
+}
+
 /** The orderly quit, and the app's events that ask for it or for the window. */
 function quitWhenAsked(windows: WindowController, logger: Logger, steps: QuitSteps): QuitSequence {
   const quit = createQuitSequence(steps, logger);
@@ -183,6 +191,7 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
 
   let wiring: ShellWiring | null = null;
   const quit = quitWhenAsked(windows, logger, {
+    saveWindow: () => windowSaves(windows, options.windowSaveMs),
     stopWork: () => {
       wiring?.stop();
       ipc.dispose();

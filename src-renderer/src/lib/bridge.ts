@@ -103,6 +103,11 @@ export function dropOnLeave(postId: string): void {
   else invoke('posts.dropIfUntouched', { id: postId }).catch(() => undefined);
 }
 
+/** Saves what is typed when the app quits (see OutpostBridge.onSaveNow); the browser host has no such quit. */
+export function onSaveNow(listener: () => Promise<void>): () => void {
+  return connect().onSaveNow?.(listener) ?? (() => undefined);
+}
+
 /** Hears when events may have been missed (see OutpostBridge.onEventsResumed). */
 export function onEventsResumed(listener: () => void): () => void {
   return connect().onEventsResumed?.(listener) ?? (() => undefined);

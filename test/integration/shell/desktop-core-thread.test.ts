@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IPC_EVENTS_CHANNEL, ipcChannel } from '@preload/bridge';
+import { IPC_EVENTS_CHANNEL, IPC_SAVED_CHANNEL, IPC_SAVE_NOW_CHANNEL, ipcChannel } from '@preload/bridge';
 import type { BridgeEvent, BridgeResult, CommandName, CommandPayload, CommandResult } from '@preload/bridge';
 import type { HostSecrets, ThreadedCore } from '../../../src-main/core-thread/threaded-core';
 import { DATABASE_FILE } from '../../../src-main/core/paths';
@@ -77,6 +77,10 @@ async function startApp(): Promise<Window> {
       for (const waiter of [...waiters]) waiter(event);
     }
   });
+  // The window has nothing typed to save when the app quits: it answers at once, as the preload does.
+  electron.ipcRenderer.on(IPC_SAVE_NOW_CHANNEL, (_event: unknown, ask: unknown) =>
+    electron.ipcRenderer.send(IPC_SAVED_CHANNEL, ask),
+  );
   return {
     app,
     events,

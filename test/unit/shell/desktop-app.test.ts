@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMMAND_NAMES, IPC_EVENTS_CHANNEL, ipcChannel } from '@preload/bridge';
-import type { MenuCommand } from '@preload/bridge';
+import type { MenuCommand, OutpostBridge } from '@preload/bridge';
 import { devRendererUrl, electronNativeDir } from '../../../src-main/desktop-app/start';
 import type { DesktopApp } from '../../../src-main/desktop-app/start';
 import { startTestDesktopApp, useDesktopHome } from './desktop-home';
@@ -384,6 +384,34 @@ describe('desktop app', () => {
     await vi.waitFor(() => expect(fake.app.quitted).toBe(true));
     expect(core.closedWith).toEqual([1_500]);
     expect(FakeTray.instances[0]!.destroyed).toBe(true);
+    expect(fake.handlers.size).toBe(0);
+  });
+
+  it('on quit, the window first saves what it holds, through the IPC, before the core closes', async () => {
+    await start();
+    fake.rendererWindow = onlyWindow();
+    await import('@preload/index');
+    const bridge = fake.exposed.get('outpost') as OutpostBridge;
+    const order: string[] = [];
+    const close = core.close.bind(core);
+    core.close = (graceMs) => {
+      order.push('core closed');
+      return close(graceMs);
+    };
+    // As the window does: the keys typed since its last save go now, and it answers once saved.
+    bridge.onSaveNow!(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const saved = await bridge.invoke('variants.update', { id: 'v1', content: 'typed just before Cmd+Q' });
+      order.push(saved.ok ? 'text saved' : 'text refused');
+    });
+
+    fake.app.quit();
+    await vi.waitFor(() => expect(fake.app.quitted).toBe(true));
+    expect(order).toEqual(['text saved', 'core closed']);
+    expect(core.calls).toContainEqual({
+      command: 'variants.update',
+      payload: { id: 'v1', content: 'typed just before Cmd+Q' },
+    });
     expect(fake.handlers.size).toBe(0);
   });
 

@@ -39,5 +39,7 @@ export function startTestDesktopApp(
     resourcesDir: '/app/resources',
     logger,
     quitGraceMs: 1_500,
+    // A fake window answers only where a test loads the preload and listens.
+    windowSaveMs: 500,
   });
 }

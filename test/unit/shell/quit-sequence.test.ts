@@ -1,11 +1,19 @@
 // The quit sequence on its own: its steps in order, once, with every ask held back until they
-// are done, and a failing close that still lets the app go.
+// are done, the window's save before anything stops, and a failing step that still lets the
+// app go.
 import { describe, expect, it, vi } from 'vitest';
 import { createQuitSequence, type QuitSteps } from '../../../src-main/desktop-app/quit-sequence';
 
-function recorder(closeCore: () => Promise<void> = () => Promise.resolve()) {
+function recorder(
+  closeCore: () => Promise<void> = () => Promise.resolve(),
+  saveWindow: () => Promise<void> = () => Promise.resolve(),
+) {
   const done: string[] = [];
   const steps: QuitSteps = {
+    saveWindow: () => {
+      done.push('saveWindow');
+      return saveWindow();
+    },
     stopWork: () => done.push('stopWork'),
     closeCore: () => {
       done.push('closeCore');
@@ -24,7 +32,7 @@ function ask() {
 }
 
 describe('the quit sequence', () => {
-  it('holds the quit, stops work, closes the core, releases the tray, then lets the app go', async () => {
+  it('holds the quit, has the window save, stops work, closes the core, releases the tray, then lets the app go', async () => {
     let finishClose = (): void => undefined;
     const { done, sequence } = recorder(() => new Promise<void>((resolve) => (finishClose = resolve)));
     expect([sequence.state, sequence.quitting]).toEqual(['running', false]);
@@ -34,29 +42,48 @@ describe('the quit sequence', () => {
     expect(first.prevented).toBe(true);
     expect([sequence.state, sequence.quitting]).toEqual(['closing', true]);
     // The core is still closing (a request in flight has its grace): nothing after it has run.
-    expect(done).toEqual(['stopWork', 'closeCore']);
+    await vi.waitFor(() => expect(done).toEqual(['saveWindow', 'stopWork', 'closeCore']));
 
     // Asked again meanwhile (the tray's Quit, the last window closing): held, nothing twice.
     const again = ask();
     sequence.onBeforeQuit(again);
     expect(again.prevented).toBe(true);
-    expect(done).toEqual(['stopWork', 'closeCore']);
+    expect(done).toEqual(['saveWindow', 'stopWork', 'closeCore']);
 
     finishClose();
-    await vi.waitFor(() => expect(done).toEqual(['stopWork', 'closeCore', 'release', 'exit']));
+    await vi.waitFor(() => expect(done).toEqual(['saveWindow', 'stopWork', 'closeCore', 'release', 'exit']));
     expect(sequence.state).toBe('closed');
 
     // The quit `exit` asked for goes through.
     const last = ask();
     sequence.onBeforeQuit(last);
     expect(last.prevented).toBe(false);
-    expect(done).toHaveLength(4);
+    expect(done).toHaveLength(5);
+  });
+
+  it('stops nothing while the window saves: the IPC its saves go through stays bound until it is done', async () => {
+    let saved = (): void => undefined;
+    const { done, sequence } = recorder(undefined, () => new Promise<void>((resolve) => (saved = resolve)));
+    sequence.onBeforeQuit(ask());
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(done).toEqual(['saveWindow']);
+    saved();
+    await vi.waitFor(() => expect(done).toEqual(['saveWindow', 'stopWork', 'closeCore', 'release', 'exit']));
+  });
+
+  it('a save that fails still lets the quit go on', async () => {
+    const { done, sequence, logger } = recorder(undefined, () => Promise.reject(new Error('window gone')));
+    sequence.onBeforeQuit(ask());
+    await vi.waitFor(() => expect(done).toEqual(['saveWindow', 'stopWork', 'closeCore', 'release', 'exit']));
+    expect(logger.warn).toHaveBeenCalledWith('the window could not save before the quit', {
+      error: 'Error: window gone',
+    });
   });
 
   it('says when closing the core failed, and still releases the tray and quits', async () => {
     const { done, sequence, logger } = recorder(() => Promise.reject(new Error('database is locked')));
     sequence.onBeforeQuit(ask());
-    await vi.waitFor(() => expect(done).toEqual(['stopWork', 'closeCore', 'release', 'exit']));
+    await vi.waitFor(() => expect(done).toEqual(['saveWindow', 'stopWork', 'closeCore', 'release', 'exit']));
     expect(logger.error).toHaveBeenCalledWith('closing the core failed', {
       error: 'Error: database is locked',
     });

@@ -2,7 +2,15 @@
 // shortcuts and the desktop menu ask for. The parts it steers (posts, editor, sync...) keep
 // their own state; this only says when.
 import type { MenuCommand } from '@preload/bridge';
-import { bridgeProblem, dropOnLeave, errorMessage, initBridge, invoke, onEventsResumed } from '../bridge';
+import {
+  bridgeProblem,
+  dropOnLeave,
+  errorMessage,
+  initBridge,
+  invoke,
+  onEventsResumed,
+  onSaveNow,
+} from '../bridge';
 import type { ShortcutAction } from '../shortcuts';
 import type { FocusTarget } from './editor/focus-request.svelte';
 import { routeEvents, type WindowParts } from './route-events';
@@ -97,6 +105,11 @@ export class ShellState {
       const id = editor.leaveEmptyNew();
       if (id !== null) dropOnLeave(id);
     };
+    // The app quitting with the window open: the core closes before the page unloads, so the
+    // keys typed since the last save, and a title being typed, go to it now.
+    const stopSaveNow = onSaveNow(async () => {
+      await Promise.all([editor.flush(), editor.typing.settleTitles(true)]);
+    });
     document.addEventListener('visibilitychange', flushOnHide);
     window.addEventListener('beforeunload', flushOnHide);
     window.addEventListener('pagehide', settleOnClose);
@@ -104,6 +117,7 @@ export class ShellState {
     return () => {
       stopEvents();
       stopResumed();
+      stopSaveNow();
       notices.dispose();
       document.removeEventListener('visibilitychange', flushOnHide);
       window.removeEventListener('beforeunload', flushOnHide);
