@@ -78,12 +78,13 @@ export interface OutpostBridge {
   dropOnLeave?(postId: string): void;
   /**
    * The app is quitting (Electron: the menu's, the tray's or the system's Quit): `listener` saves
-   * what is typed and not yet saved, and its promise settles once the core has it. The core
-   * closes after that, or after a short wait for a window that does not answer. A host whose
-   * core does not close under the window (the browser host) has none. Returns the function that
-   * removes the listener.
+   * what is typed and not yet saved, and its promise answers, once the core has it, how many
+   * texts are still not saved (held back by a full disk, or refused): the quit then asks the
+   * person first. The core closes after that, or after a short wait for a window that does not
+   * answer. A host whose core does not close under the window (the browser host) has none.
+   * Returns the function that removes the listener.
    */
-  onSaveNow?(listener: () => Promise<void>): () => void;
+  onSaveNow?(listener: () => Promise<number>): () => void;
 }
 
 /**
@@ -119,7 +120,8 @@ export const IPC_EVENTS_CHANNEL = 'outpost:events';
 export const IPC_DROP_ON_LEAVE_CHANNEL = 'outpost:drop-on-leave';
 /**
  * Electron: the quit asks the window to save what it holds, main to renderer, its payload a
- * number that names the ask; the window answers on IPC_SAVED_CHANNEL with the same number.
+ * number that names the ask; the window answers on IPC_SAVED_CHANNEL with { ask, notSaved }:
+ * the same number, and how many texts are still not saved.
  */
 export const IPC_SAVE_NOW_CHANNEL = 'outpost:save-now';
 export const IPC_SAVED_CHANNEL = 'outpost:saved';

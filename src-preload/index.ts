@@ -43,13 +43,14 @@ const bridge: OutpostBridge = {
     ipcRenderer.send(IPC_DROP_ON_LEAVE_CHANNEL, { id: postId });
   },
   onSaveNow(listener) {
-    // Answered whatever the save came to: a text the core could not take stays held in the
-    // window, and the quit should not wait out its whole grace for it.
+    // Answered whatever the save came to, so the quit does not wait out its whole grace: with
+    // the texts still not saved, which the quit asks about; after a failure it cannot count,
+    // with none (the window's own messages say what failed).
     const relay = (_event: IpcRendererEvent, ask: unknown) => {
       void Promise.resolve()
         .then(listener)
-        .catch(() => undefined)
-        .then(() => ipcRenderer.send(IPC_SAVED_CHANNEL, ask));
+        .catch(() => 0)
+        .then((notSaved) => ipcRenderer.send(IPC_SAVED_CHANNEL, { ask, notSaved }));
     };
     ipcRenderer.on(IPC_SAVE_NOW_CHANNEL, relay);
     return () => {

@@ -5,12 +5,18 @@
 // request is still open then is left to the core's unknown-outcome path at the next start.
 import type { Logger } from '../core/ports';
 
-/** running -> closing (the steps under way) -> closed (the next quit goes through). */
+/**
+ * running -> closing (the steps under way) -> closed (the next quit goes through); closing ->
+ * running when the person keeps the app open rather than lose texts that are not saved.
+ */
 export type QuitState = 'running' | 'closing' | 'closed';
 
 export interface QuitSteps {
-  /** The window saves what it holds, with the IPC still bound; settles when saved or given up on. */
-  saveWindow(): Promise<void>;
+  /**
+   * The window saves what it holds, with the IPC still bound; settles when saved or given up on.
+   * Answers false when the person keeps the app open instead (texts that could not be saved).
+   */
+  saveWindow(): Promise<boolean>;
   /** Stops new work: sync triggers, the core's events, the IPC handlers. */
   stopWork(): void;
   /** Waits for a request in flight (up to its grace) and closes the core's database. */
@@ -34,7 +40,11 @@ export function createQuitSequence(steps: QuitSteps, logger: Logger): QuitSequen
 
   async function run(): Promise<void> {
     try {
-      await steps.saveWindow();
+      if (!(await steps.saveWindow())) {
+        // Called off: the app goes on as before, and the next ask starts again.
+        state = 'running';
+        return;
+      }
     } catch (error) {
       logger.warn('the window could not save before the quit', { error: String(error) });
     }

@@ -12,7 +12,7 @@ import { defaultDataDir, ensurePrivateDir } from '../core/paths';
 import type { AppCore, Logger } from '../core/ports';
 import { bindIpc, coreOnceOpen } from './ipc';
 import { createQuitSequence, type QuitSequence, type QuitSteps } from './quit-sequence';
-import { askWindowToSave } from './save-before-quit';
+import { QUIT_ANYWAY, askWindowToSave, notSavedQuestion } from './save-before-quit';
 import { wireShell, type ShellWiring } from './shell-wiring';
 import { createWindowController, type WindowController } from './window-controller';
 import type { SyncTriggers } from './sync-triggers';
@@ -127,9 +127,21 @@ function showStartFailure(error: unknown, dataDir: string): void {
   );
 }
 
-/** The quit's first step: the window saves what is typed, with the IPC still bound. */
-function windowSaves(windows: WindowController, timeoutMs: number | undefined): Promise<void> {
-  return askWindowToSave({ ipcMain, getWebContents: () => windows.webContents(), timeoutMs });
+/**
+ * The quit's first step: the window saves what is typed, with the IPC still bound. Texts it
+ * still could not save (a full disk) would be lost: the window shows, and the person says
+ * whether to quit anyway. Answers whether the quit goes on.
+ */
+async function windowSaves(windows: WindowController, timeoutMs: number | undefined): Promise<boolean> {
+  const notSaved = await askWindowToSave({ ipcMain, getWebContents: () => windows.webContents(), timeoutMs });
+  if (notSaved === 0) return true;
+  windows.show();
+  const window = windows.current();
+  const question = notSavedQuestion(notSaved);
+  const { response } = await (window === null
+    ? dialog.showMessageBox(question)
+    : dialog.showMessageBox(window, question));
+  return response === QUIT_ANYWAY;
 }
 
 /** The orderly quit, and the app's events that ask for it or for the window. */

@@ -36,6 +36,23 @@ export const DISK_FULL_WORDS = 'Your disk is full: this text is kept here and sa
 const count = (n: number, one: string, many = `${one}s`): string =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
+/** The quit's question when the window still holds texts it could not save; the first button keeps the app open. */
+export function quitWithTextsNotSaved(notSaved: number): {
+  message: string;
+  detail: string;
+  buttons: [string, string];
+} {
+  const one = notSaved === 1;
+  const [they, them] = one ? ['it is', 'it'] : ['they are', 'them'];
+  return {
+    message: `${count(notSaved, 'text')} you typed ${one ? 'is' : 'are'} not saved`,
+    detail:
+      `Outpost could not save ${them}: the editor says why beside each (a full disk, say). ` +
+      `If you quit now, ${they} lost. Keep Outpost open to make room, or copy ${them} somewhere safe.`,
+    buttons: ["Don't Quit", 'Quit Anyway'],
+  };
+}
+
 /** The words of the counts that are not 0. */
 function named(counts: ReadonlyArray<readonly [number, string]>): string[] {
   return counts.filter(([n]) => n !== 0).map(([, words]) => words);

@@ -104,7 +104,7 @@ export function dropOnLeave(postId: string): void {
 }
 
 /** Saves what is typed when the app quits (see OutpostBridge.onSaveNow); the browser host has no such quit. */
-export function onSaveNow(listener: () => Promise<void>): () => void {
+export function onSaveNow(listener: () => Promise<number>): () => void {
   return connect().onSaveNow?.(listener) ?? (() => undefined);
 }
 

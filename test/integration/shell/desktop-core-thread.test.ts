@@ -79,7 +79,7 @@ async function startApp(): Promise<Window> {
   });
   // The window has nothing typed to save when the app quits: it answers at once, as the preload does.
   electron.ipcRenderer.on(IPC_SAVE_NOW_CHANNEL, (_event: unknown, ask: unknown) =>
-    electron.ipcRenderer.send(IPC_SAVED_CHANNEL, ask),
+    electron.ipcRenderer.send(IPC_SAVED_CHANNEL, { ask, notSaved: 0 }),
   );
   return {
     app,

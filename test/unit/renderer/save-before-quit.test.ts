@@ -1,6 +1,7 @@
 // The app quitting with the window open: the window, asked through the bridge's onSaveNow, saves
 // the keys typed since its last save and finishes the title being typed, without waiting for
-// the pause after the last key, and answers only once the core has them.
+// the pause after the last key, and answers only once the core has them, with how many texts
+// are still not saved (the quit asks the person about those).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutpostBridge, PostDetail } from '@preload/bridge';
 import { EditorState } from '../../../src-renderer/src/lib/state/editor/editor.svelte';
@@ -30,12 +31,15 @@ const POST: PostDetail = {
 /** What the window sent the core, in order. */
 let sent: Array<{ command: string; payload: unknown }>;
 /** The window's answer to a quit's "save now", once it listens. */
-let saveNow: (() => Promise<void>) | null;
+let saveNow: (() => Promise<number>) | null;
+/** Set by a test: the core answers a change of a text with this error. */
+let refusal: { code: string; message: string } | null;
 
 beforeEach(() => {
   vi.useFakeTimers();
   sent = [];
   saveNow = null;
+  refusal = null;
   const answer = (command: string, payload: Record<string, unknown>): unknown => {
     if (command === 'posts.update') return { ...POST, title: payload.title, variants: [] };
     if (command === 'variants.update') return variantView({ id: 'v1', content: payload.content as string });
@@ -44,10 +48,12 @@ beforeEach(() => {
   const bridge = {
     invoke: (command: string, payload: Record<string, unknown>) => {
       sent.push({ command, payload });
+      if (refusal !== null && command === 'variants.update')
+        return Promise.resolve({ ok: false, error: refusal });
       return Promise.resolve({ ok: true, value: answer(command, payload) });
     },
     subscribe: () => () => undefined,
-    onSaveNow: (listener: () => Promise<void>) => {
+    onSaveNow: (listener: () => Promise<number>) => {
       saveNow = listener;
       return () => (saveNow = null);
     },
@@ -96,7 +102,7 @@ describe('saving before the app quits', () => {
     expect(sent).toEqual([]);
 
     expect(saveNow).not.toBeNull();
-    await saveNow!();
+    expect(await saveNow!()).toBe(0);
     expect(sent).toContainEqual({
       command: 'variants.update',
       payload: { id: 'v1', content: 'typed just before Cmd+Q' },
@@ -107,5 +113,24 @@ describe('saving before the app quits', () => {
 
     stop();
     expect(saveNow).toBeNull();
+  });
+
+  it('answers how many texts are still not saved: held back by a full disk, or refused', async () => {
+    const editor = new EditorState();
+    await editor.open('p1');
+    windowWith(editor).start();
+    await vi.advanceTimersByTimeAsync(0);
+
+    refusal = { code: 'disk_full', message: 'The disk is full.' };
+    editor.typing.setContent('v1', 'kept in the window');
+    expect(await saveNow!()).toBe(1);
+
+    refusal = { code: 'invalid_input', message: 'Too long for X.' };
+    editor.typing.setContent('v1', 'refused, and kept in the window');
+    expect(await saveNow!()).toBe(1);
+
+    refusal = null;
+    editor.typing.setContent('v1', 'saved at last');
+    expect(await saveNow!()).toBe(0);
   });
 });

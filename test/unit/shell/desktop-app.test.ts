@@ -40,6 +40,16 @@ beforeEach(() => {
   createdWith = [];
 });
 
+let preloaded: OutpostBridge | null = null;
+/** The preload's bridge, as the window holds it (the preload runs once per file). */
+async function preloadBridge(): Promise<OutpostBridge> {
+  if (preloaded === null) {
+    await import('@preload/index');
+    preloaded = fake.exposed.get('outpost') as OutpostBridge;
+  }
+  return preloaded;
+}
+
 const onlyWindow = (): FakeBrowserWindow => {
   expect(FakeBrowserWindow.instances).toHaveLength(1);
   return FakeBrowserWindow.instances[0]!;
@@ -390,8 +400,7 @@ describe('desktop app', () => {
   it('on quit, the window first saves what it holds, through the IPC, before the core closes', async () => {
     await start();
     fake.rendererWindow = onlyWindow();
-    await import('@preload/index');
-    const bridge = fake.exposed.get('outpost') as OutpostBridge;
+    const bridge = await preloadBridge();
     const order: string[] = [];
     const close = core.close.bind(core);
     core.close = (graceMs) => {
@@ -403,6 +412,7 @@ describe('desktop app', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       const saved = await bridge.invoke('variants.update', { id: 'v1', content: 'typed just before Cmd+Q' });
       order.push(saved.ok ? 'text saved' : 'text refused');
+      return 0;
     });
 
     fake.app.quit();
@@ -413,6 +423,40 @@ describe('desktop app', () => {
       payload: { id: 'v1', content: 'typed just before Cmd+Q' },
     });
     expect(fake.handlers.size).toBe(0);
+  });
+
+  it('on quit, asks over the window before losing texts it could not save, and quits only when told to', async () => {
+    await start();
+    const win = onlyWindow();
+    fake.rendererWindow = win;
+    win.hide(); // closed to the tray
+    const bridge = await preloadBridge();
+    // Two texts the full disk keeps from being saved, as the window counts them.
+    bridge.onSaveNow!(() => Promise.resolve(2));
+
+    electron.dialog.responses = [0]; // Don't Quit
+    fake.app.quit();
+    await vi.waitFor(() => expect(electron.dialog.messageBoxes).toHaveLength(1));
+    const { window, options } = electron.dialog.messageBoxes[0]!;
+    expect(window).toBe(win);
+    expect(win.visible).toBe(true);
+    expect(options.message).toBe('2 texts you typed are not saved');
+    expect(options.detail).toContain('If you quit now, they are lost.');
+    expect(options.buttons).toEqual(["Don't Quit", 'Quit Anyway']);
+    expect([options.defaultId, options.cancelId]).toEqual([0, 0]);
+    // Kept open: the core and the window's IPC go on; a later save still reaches the core.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fake.app.quitted).toBe(false);
+    expect(core.closedWith).toEqual([]);
+    expect(await bridge.invoke('variants.update', { id: 'v1', content: 'room again' })).toMatchObject({
+      ok: true,
+    });
+
+    electron.dialog.responses = [1]; // Quit Anyway
+    fake.app.quit();
+    await vi.waitFor(() => expect(fake.app.quitted).toBe(true));
+    expect(electron.dialog.messageBoxes).toHaveLength(2);
+    expect(core.closedWith).toEqual([1_500]);
   });
 
   it('uses the renderer dev server only when unpackaged, trusting just that origin', async () => {

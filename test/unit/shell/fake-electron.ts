@@ -229,6 +229,8 @@ function createFake() {
       electron.net.online = true;
       electron.Menu.applicationMenu = null;
       electron.dialog.errorBoxes = [];
+      electron.dialog.messageBoxes = [];
+      electron.dialog.responses = [];
     },
   };
   const electron = {
@@ -268,6 +270,18 @@ function createFake() {
       errorBoxes: [] as Array<{ title: string; content: string }>,
       showErrorBox(title: string, content: string) {
         this.errorBoxes.push({ title, content });
+      },
+      /** The questions asked, with the window they were asked over (null: none). */
+      messageBoxes: [] as Array<{ window: FakeBrowserWindow | null; options: Record<string, any> }>,
+      /** The button the person presses in the next message boxes, in order; 0 once they run out. */
+      responses: [] as number[],
+      showMessageBox(...args: unknown[]) {
+        const [window, options] = args.length === 2 ? args : [null, args[0]];
+        this.messageBoxes.push({
+          window: window as FakeBrowserWindow | null,
+          options: options as Record<string, any>,
+        });
+        return Promise.resolve({ response: this.responses.shift() ?? 0, checkboxChecked: false });
       },
     },
     ipcMain: {

@@ -6,7 +6,7 @@ import { createQuitSequence, type QuitSteps } from '../../../src-main/desktop-ap
 
 function recorder(
   closeCore: () => Promise<void> = () => Promise.resolve(),
-  saveWindow: () => Promise<void> = () => Promise.resolve(),
+  saveWindow: () => Promise<boolean> = () => Promise.resolve(true),
 ) {
   const done: string[] = [];
   const steps: QuitSteps = {
@@ -63,12 +63,31 @@ describe('the quit sequence', () => {
 
   it('stops nothing while the window saves: the IPC its saves go through stays bound until it is done', async () => {
     let saved = (): void => undefined;
-    const { done, sequence } = recorder(undefined, () => new Promise<void>((resolve) => (saved = resolve)));
+    const { done, sequence } = recorder(
+      undefined,
+      () => new Promise<boolean>((resolve) => (saved = () => resolve(true))),
+    );
     sequence.onBeforeQuit(ask());
     await new Promise((resolve) => setImmediate(resolve));
     expect(done).toEqual(['saveWindow']);
     saved();
     await vi.waitFor(() => expect(done).toEqual(['saveWindow', 'stopWork', 'closeCore', 'release', 'exit']));
+  });
+
+  it('is called off when the person keeps the app open (texts not saved), and runs whole when asked again', async () => {
+    const keepOpen = [true];
+    const { done, sequence } = recorder(undefined, () => Promise.resolve(!keepOpen.shift()));
+    const first = ask();
+    sequence.onBeforeQuit(first);
+    expect(first.prevented).toBe(true);
+    await vi.waitFor(() => expect(sequence.state).toBe('running'));
+    expect(done).toEqual(['saveWindow']);
+    expect(sequence.quitting).toBe(false);
+
+    sequence.onBeforeQuit(ask());
+    await vi.waitFor(() =>
+      expect(done).toEqual(['saveWindow', 'saveWindow', 'stopWork', 'closeCore', 'release', 'exit']),
+    );
   });
 
   it('a save that fails still lets the quit go on', async () => {

@@ -106,9 +106,11 @@ export class ShellState {
       if (id !== null) dropOnLeave(id);
     };
     // The app quitting with the window open: the core closes before the page unloads, so the
-    // keys typed since the last save, and a title being typed, go to it now.
+    // keys typed since the last save, and a title being typed, go to it now; the quit asks the
+    // person first about any text that still is not saved.
     const stopSaveNow = onSaveNow(async () => {
       await Promise.all([editor.flush(), editor.typing.settleTitles(true)]);
+      return editor.typing.notSaved;
     });
     document.addEventListener('visibilitychange', flushOnHide);
     window.addEventListener('beforeunload', flushOnHide);

@@ -125,6 +125,12 @@ export class Typing {
     return this.isBusy(`title:${postId}`);
   }
 
+  /** How many texts are not saved now: waiting, on their way, refused or held back. */
+  get notSaved(): number {
+    const busy = new Set<Key>([...this.dirty, ...this.timers.keys(), ...this.inFlight.keys()]); // eslint-disable-line svelte/prefer-svelte-reactivity -- a local count
+    return busy.size + this.held.size;
+  }
+
   /** Where typing stands now: a read of the core started now answers `followPost` with it. */
   mark(): number {
     return this.typedCount;
