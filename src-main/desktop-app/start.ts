@@ -14,7 +14,7 @@ import { bindIpc, coreOnceOpen } from './ipc';
 import { createQuitSequence, type QuitSequence, type QuitSteps } from './quit-sequence';
 import { QUIT_ANYWAY, askWindowToSave, notSavedQuestion } from './save-before-quit';
 import { wireShell, type ShellWiring } from './shell-wiring';
-import { createWindowController, type WindowController } from './window-controller';
+import { createWindowController, type WindowController, type WindowPolicy } from './window-controller';
 import type { SyncTriggers } from './sync-triggers';
 import type { TrayController } from './tray';
 import {
@@ -144,6 +144,17 @@ async function windowSaves(windows: WindowController, timeoutMs: number | undefi
   return response === QUIT_ANYWAY;
 }
 
+/** What the window asks of the shell: when it took the focus, and what closing it does. */
+function windowPolicy(wiring: () => ShellWiring | null, quit: QuitSequence): WindowPolicy {
+  return {
+    onFocus: () => wiring()?.triggers.focus(),
+    // macOS apps stay running with no window; on Windows and Linux that is a setting.
+    keepsRunningOnClose: () => process.platform === 'darwin' || (wiring()?.closesToTray() ?? false),
+    quitting: () => quit.quitting,
+    quit: () => app.quit(),
+  };
+}
+
 /** The orderly quit, and the app's events that ask for it or for the window. */
 function quitWhenAsked(windows: WindowController, logger: Logger, steps: QuitSteps): QuitSequence {
   const quit = createQuitSequence(steps, logger);
@@ -213,12 +224,7 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
     release: () => wiring?.tray?.destroy(),
     exit: () => app.quit(),
   });
-  windows.start({
-    onFocus: () => wiring?.triggers.focus(),
-    // macOS apps stay running with no window; on Windows and Linux that is a setting.
-    keepsRunningOnClose: () => process.platform === 'darwin' || (wiring?.closesToTray() ?? false),
-    quitting: () => quit.quitting,
-  });
+  windows.start(windowPolicy(() => wiring, quit));
 
   const core = await opening.catch((error: unknown) => {
     ipc.dispose();

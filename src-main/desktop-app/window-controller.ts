@@ -1,6 +1,6 @@
 // The main window's life: opening it where it was last (on a display that is still there),
 // showing and focusing it, and what closing it does: hide it while the app keeps running (macOS,
-// or close-to-tray) or let it go, saving its size and position either way. It holds the one
+// or close-to-tray) or quit the app, saving its size and position either way. It holds the one
 // window, so the rest of the shell asks it for the window rather than keeping its own.
 import type { BrowserWindow as BrowserWindowType, Screen, WebContents } from 'electron';
 import type { Logger } from '../core/ports';
@@ -27,6 +27,11 @@ export interface WindowPolicy {
   onFocus(): void;
   /** Closing the window leaves the app running (it hides instead). */
   keepsRunningOnClose(): boolean;
+  /**
+   * Closing the window ends the app: the orderly quit, in which the window saves what it holds
+   * (and may be kept open, rather than lose a text), then goes.
+   */
+  quit(): void;
   /** The app is quitting: a closing window goes, and none is opened. */
   quitting(): boolean;
 }
@@ -70,10 +75,12 @@ export function createWindowController(options: WindowControllerOptions): Window
     created.on('focus', () => policy.onFocus());
     created.on('close', (event) => {
       saveBounds(created);
-      if (!policy.quitting() && policy.keepsRunningOnClose()) {
-        event.preventDefault();
-        created.hide();
-      }
+      if (policy.quitting()) return;
+      // Not yet: the window either hides, or stays until the quit has had it save what is typed
+      // (its page's own unload is too late for that: its saves may not reach the core).
+      event.preventDefault();
+      if (policy.keepsRunningOnClose()) created.hide();
+      else policy.quit();
     });
     created.on('closed', () => {
       if (win === created) win = null;

@@ -376,16 +376,37 @@ describe('desktop app', () => {
     expect(onlyWindow().options).toMatchObject({ x: 10, y: 20, width: 1200, height: 800 });
   });
 
-  it.runIf(process.platform !== 'darwin')('closes to the tray only when the setting is on', async () => {
-    core.settings = { ...core.settings, closeToTray: true };
-    await start();
-    const win = onlyWindow();
-    win.show();
-    expect(win.close()).toBe(false);
-    expect(win.visible).toBe(false);
-    core.emit({ name: 'settingsChanged', data: { ...core.settings, closeToTray: false } });
-    expect(win.close()).toBe(true);
-  });
+  it.runIf(process.platform !== 'darwin')(
+    'closes to the tray only when the setting is on; otherwise closing quits, the window saving first',
+    async () => {
+      core.settings = { ...core.settings, closeToTray: true };
+      await start();
+      const win = onlyWindow();
+      fake.rendererWindow = win;
+      win.show();
+      expect(win.close()).toBe(false);
+      expect(win.visible).toBe(false);
+      expect(fake.app.quit).not.toHaveBeenCalled();
+
+      core.emit({ name: 'settingsChanged', data: { ...core.settings, closeToTray: false } });
+      const bridge = await preloadBridge();
+      const order: string[] = [];
+      bridge.onSaveNow!(async () => {
+        const saved = await bridge.invoke('variants.update', { id: 'v1', content: 'typed before the X' });
+        order.push(saved.ok ? 'text saved' : 'text refused');
+        return 0;
+      });
+      const close = core.close.bind(core);
+      core.close = (graceMs) => {
+        order.push('core closed');
+        return close(graceMs);
+      };
+      // The close waits for the quit, which has the window save while the core still takes it.
+      expect(win.close()).toBe(false);
+      await vi.waitFor(() => expect(fake.app.quitted).toBe(true));
+      expect(order).toEqual(['text saved', 'core closed']);
+    },
+  );
 
   it('on quit, closes the core with a short grace before letting go', async () => {
     await start();

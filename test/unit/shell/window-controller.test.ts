@@ -34,14 +34,18 @@ function controller(): WindowController {
   });
 }
 
-function policy(overrides: Partial<WindowPolicy> = {}): WindowPolicy & { focused: number } {
-  const rules: WindowPolicy & { focused: number } = {
+function policy(overrides: Partial<WindowPolicy> = {}): WindowPolicy & { focused: number; quits: number } {
+  const rules: WindowPolicy & { focused: number; quits: number } = {
     focused: 0,
+    quits: 0,
     onFocus: () => {
       rules.focused += 1;
     },
     keepsRunningOnClose: () => false,
     quitting: () => false,
+    quit: () => {
+      rules.quits += 1;
+    },
     ...overrides,
   };
   return rules;
@@ -74,16 +78,25 @@ describe('the window controller', () => {
     expect([win.minimized, win.visible, win.focused]).toEqual([false, true, true]);
   });
 
-  it('hides on close while the app keeps running; closes, and saves its place, otherwise', () => {
+  it('hides on close while the app keeps running; otherwise quits, and closes once quitting; saves its place', () => {
     let keepsRunning = true;
+    let quitting = false;
     const windows = controller();
-    windows.start(policy({ keepsRunningOnClose: () => keepsRunning }));
+    const rules = policy({ keepsRunningOnClose: () => keepsRunning, quitting: () => quitting });
+    windows.start(rules);
     const win = FakeBrowserWindow.instances[0]!;
     win.show();
     expect(win.close()).toBe(false);
     expect(win.visible).toBe(false);
+    expect(rules.quits).toBe(0);
+    // The app ends: the window stays, open and speaking to the core, until the quit closes it.
     keepsRunning = false;
+    expect(win.close()).toBe(false);
+    expect(rules.quits).toBe(1);
+    expect(windows.webContents()).toBe(win.webContents);
+    quitting = true;
     expect(win.close()).toBe(true);
+    expect(rules.quits).toBe(1);
     expect(windows.current()).toBeNull();
     expect(windows.webContents()).toBeNull();
     expect(JSON.parse(readFileSync(join(dir, 'window-state.json'), 'utf8'))).toEqual({
@@ -93,7 +106,9 @@ describe('the window controller', () => {
       height: 800,
       maximized: false,
     });
-    // Closed, a show (the tray's Open, a second launch) opens a new one where the last one was.
+    // Gone, and the quit called off: a show (the tray's Open, a second launch) opens a new one
+    // where the last one was.
+    quitting = false;
     windows.show();
     expect(FakeBrowserWindow.instances).toHaveLength(2);
     expect(FakeBrowserWindow.instances[1]!.options).toMatchObject({ x: 10, y: 20 });
