@@ -13,7 +13,7 @@ import { dirname, relative, resolve, sep } from 'node:path';
 export const CORE_LAYERS = [
   {
     name: 'base',
-    files: ['ports.ts', 'system-time.ts', 'paths.ts', 'collections.ts', 'give-way.ts'],
+    files: ['ports.ts', 'system-time.ts', 'paths.ts', 'collections.ts', 'give-way.ts', 'error-message.ts'],
     may: [],
     what: 'the ports (with the real clock and timers), the data folder and small helpers',
   },

@@ -4,6 +4,7 @@ import { EXIT_FAILED } from './cli/command';
 import { terminalText } from './cli/output';
 import { main } from './cli/run';
 import { isEntryPoint } from './shared/entry-point';
+import { messageOf } from './core/error-message';
 
 export { main };
 
@@ -15,9 +16,7 @@ if (isEntryPoint(import.meta.url)) {
       process.stdout.write('', () => process.exit(code));
     },
     (error: unknown) => {
-      process.stderr.write(
-        terminalText(`outpost: ${error instanceof Error ? error.message : String(error)}\n`),
-      );
+      process.stderr.write(terminalText(`outpost: ${messageOf(error)}\n`));
       process.exit(EXIT_FAILED);
     },
   );

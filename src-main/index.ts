@@ -10,6 +10,7 @@ import { startDesktopCore } from './desktop-app/core-on-thread';
 import { startDesktopApp } from './desktop-app/start';
 import { createConsoleLogger } from './shared/console-logger';
 import { applyV8MemorySettings } from './shared/v8-memory';
+import { messageOf } from './core/error-message';
 
 // Before anything allocates: the same heap sizing as the browser host and the CLI.
 applyV8MemorySettings();
@@ -34,6 +35,6 @@ startDesktopApp({
     return startDesktopCore(input, openSecretStore(process.env, logger, loadKeytar ? { loadKeytar } : {}));
   },
 }).catch((error: unknown) => {
-  logger.error('Outpost could not start', { error: error instanceof Error ? error.message : String(error) });
+  logger.error('Outpost could not start', { error: messageOf(error) });
   app.exit(1);
 });

@@ -16,6 +16,7 @@ import { createHostAuth } from './auth';
 import { guardConnections } from './connections';
 import { DEFAULT_HOST_LIMITS, serverOptions, type HostLimits } from './guard';
 import { CODE_PARAM, createRoutes } from './routes';
+import { messageOf } from '../core/error-message';
 
 export interface BrowserHostOptions {
   /** 0 (default): a free port chosen by the OS. */
@@ -173,7 +174,7 @@ export async function main(argv: readonly string[]): Promise<void> {
   try {
     args = parseBrowserHostArgs(argv);
   } catch (error) {
-    process.stderr.write(`outpost browser host: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`outpost browser host: ${messageOf(error)}\n`);
     process.exit(2);
   }
   const logger = createConsoleLogger('outpost-browser-host');
@@ -209,9 +210,7 @@ export async function main(argv: readonly string[]): Promise<void> {
       .syncNow('start')
       .catch((error: unknown) => logger.warn('start sync failed', { error: String(error) }));
   } catch (error) {
-    process.stderr.write(
-      `outpost browser host could not start: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
+    process.stderr.write(`outpost browser host could not start: ${messageOf(error)}\n`);
     await core?.close(0).catch(() => undefined);
     process.exit(1);
   }

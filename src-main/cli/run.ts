@@ -23,6 +23,7 @@ import { printStartNotice } from './start-notice';
 import { Redactor } from '../core/api/redaction';
 import type { AppCore, Logger } from '../core/ports';
 import { openSecretStore } from '../core/secrets';
+import { messageOf } from '../core/error-message';
 
 export interface CoreRequest {
   dataDir: string;
@@ -74,7 +75,7 @@ export async function runCli(
     parsed = parseCommandLine(argv);
   } catch (error) {
     if (error instanceof UsageError) command = error.command;
-    return fail('usage', error instanceof Error ? error.message : String(error), EXIT_USAGE);
+    return fail('usage', messageOf(error), EXIT_USAGE);
   }
   command = parsed.entry;
   json = parsed.values.json === true;
@@ -106,7 +107,7 @@ export async function runCli(
   } catch (error) {
     if (error instanceof UsageError) return fail('usage', error.message, EXIT_USAGE);
     if (error instanceof CommandFailed) return fail(error.code, error.message, EXIT_FAILED);
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     return fail('internal', message, EXIT_FAILED);
   } finally {
     // A publish starts sending at once; give a sync in flight time to finish rather than cut it.

@@ -4,6 +4,7 @@
 import type { SecretStore, TokenLookup } from '../core/ports';
 import { KeychainError, withoutKeychain } from '../core/secrets';
 import type { SecretRequest, ToCore } from './messages';
+import { messageOf } from '../core/error-message';
 
 /** Where the host keeps tokens, and what the window is told about it (null: the keychain). */
 export interface HostSecrets {
@@ -114,7 +115,7 @@ export async function answerSecretRequest(store: SecretStore, request: SecretReq
     return answer(true, null);
   } catch (error) {
     // No store puts the token in its words (keytar-store.ts wraps the keychain's own).
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     return answer(false, null, message, error instanceof KeychainError);
   }
 }
@@ -138,7 +139,7 @@ export class HostSecretsKeeper {
         this.#secrets = known;
       },
       (error: unknown) => {
-        const why = error instanceof Error ? error.message : String(error);
+        const why = messageOf(error);
         this.failure = `Where tokens are kept could not be opened: ${why}`;
       },
     );

@@ -16,6 +16,7 @@ import { CommandCount } from './command-count';
 import { coreThreadOptionsSchema, toCoreSchema, type FromCore, type ToCore } from './messages';
 import { PortSecretStore } from './port-secrets';
 import { ThreadWire } from './thread-wire';
+import { messageOf } from '../core/error-message';
 
 if (parentPort === null) throw new Error('The core thread runs as a worker thread, not as a program.');
 const port = parentPort;
@@ -45,10 +46,6 @@ let core: AppCore | null = null;
 /** A close asked while the core was opening: done as soon as it is open. */
 let closeOnceOpen: Extract<ToCore, { kind: 'close' }> | null = null;
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 async function handle(opened: AppCore, message: ToCore): Promise<void> {
   switch (message.kind) {
     case 'invoke':
@@ -63,7 +60,7 @@ async function handle(opened: AppCore, message: ToCore): Promise<void> {
       try {
         send({ kind: 'synced', id: message.id, status: await opened.syncNow(message.trigger) });
       } catch (error) {
-        send({ kind: 'syncFailed', id: message.id, message: errorText(error) });
+        send({ kind: 'syncFailed', id: message.id, message: messageOf(error) });
       }
       return;
     case 'setOnline':
@@ -89,7 +86,7 @@ export function serveCore(wireWorkerFile: string, earlyCheck: EarlyCheck | null)
   wire = new ThreadWire(wireWorkerFile, {
     onNoThread: (error) =>
       console.warn(
-        `Outpost: the wire's thread did not start; requests go from the core's thread (${errorText(error)}).`,
+        `Outpost: the wire's thread did not start; requests go from the core's thread (${messageOf(error)}).`,
       ),
   });
   start(earlyCheck);
@@ -145,7 +142,7 @@ async function open(
       ...(earlyCheck !== null ? { earlyCheck } : {}),
     });
   } catch (error) {
-    send({ kind: 'startFailed', message: errorText(error) });
+    send({ kind: 'startFailed', message: messageOf(error) });
     port.close();
     return;
   }

@@ -33,6 +33,7 @@ import {
 import { CommandCount } from './command-count';
 import { HostSecretsKeeper, type HostSecrets } from './port-secrets';
 import { RESTART_DELAYS_MS, STOPPED_WORDS, defaultCoreWorkerFile } from './thread-life';
+import { messageOf } from '../core/error-message';
 
 export type { HostSecrets } from './port-secrets';
 
@@ -303,7 +304,7 @@ export class ThreadedCore implements AppCore {
         listener(event);
       } catch (error) {
         this.#logger.warn('an event listener threw', {
-          message: error instanceof Error ? error.message : String(error),
+          message: messageOf(error),
         });
       }
     }
@@ -374,7 +375,7 @@ export class ThreadedCore implements AppCore {
     if (answer.ok && this.#life === life) this.#relay({ name: 'dataStatus', data: answer.value });
     this.syncNow('start').catch((error: unknown) =>
       this.#logger.warn('the sync after a restart failed', {
-        message: error instanceof Error ? error.message : String(error),
+        message: messageOf(error),
       }),
     );
   }

@@ -25,6 +25,7 @@ import {
   registerAppScheme,
 } from './window';
 import { WINDOW_STATE_FILE } from './window-state';
+import { messageOf } from '../core/error-message';
 
 export interface CreateCoreInput {
   dataDir: string;
@@ -120,7 +121,7 @@ function openCore(options: DesktopAppOptions, dataDir: string): Promise<AppCore>
 
 /** Says in a dialog why the core could not open (a database from a newer Outpost, a full disk). */
 function showStartFailure(error: unknown, dataDir: string): void {
-  const words = error instanceof Error ? error.message : String(error);
+  const words = messageOf(error);
   dialog.showErrorBox(
     'Outpost could not start',
     `${words}\n\nOutpost will now quit. Its data folder is ${dataDir}.`,

@@ -41,6 +41,7 @@ import { Safekeeping } from './safekeeping/safekeeping';
 import { TITLE_QUIET_MS, TitlesTyped } from './posts/titles-typed';
 import { dropLeftAtStart, windowCoreClosing } from './posts/untouched';
 import { UndoJournal } from './undo/journal';
+import { messageOf } from '../error-message';
 
 export { CommandError } from './command-error';
 
@@ -329,7 +330,7 @@ class Core implements AppCore {
         l(event);
       } catch (error) {
         this.#logger.warn('an event listener threw', {
-          message: error instanceof Error ? error.message : String(error),
+          message: messageOf(error),
         });
       }
     }
@@ -344,7 +345,7 @@ class Core implements AppCore {
     if (error instanceof OpRefused || error instanceof OpMoved)
       return { code: 'invalid_state', message: clean(error.message) };
     if (isServiceError(error)) return { code: error.kind, message: clean(error.message) };
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     this.#logger.error(`command ${command} failed`, { message });
     return { code: 'internal', message: clean(`Something went wrong: ${message}`) };
   }
@@ -378,7 +379,7 @@ class Core implements AppCore {
       await this.#app.inTransaction((t) => keepCurrent(t, of, 'typed'));
     } catch (error) {
       this.#logger.warn('a version of a text could not be kept', {
-        message: error instanceof Error ? error.message : String(error),
+        message: messageOf(error),
       });
     }
   }

@@ -8,6 +8,7 @@ import { OUTBOX_REASONS } from '@preload/words/outbox';
 import { AnswerMismatch } from './answer-check';
 import type { OpEvent } from './op-events';
 import type { OpKind } from '../store/schema';
+import { messageOf } from '../error-message';
 
 /** Where the failure happened: sending the request, or recording its answer locally. */
 export type Stage = 'request' | 'recording' | 'read_back';
@@ -15,10 +16,6 @@ export type Stage = 'request' | 'recording' | 'read_back';
 export interface Timing {
   /** When to try again, from the service's Retry-After when it gave one. */
   retryAt(retryAfterMs: number | null): string;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 export function judgeFailure(kind: OpKind, error: unknown, stage: Stage, timing: Timing): OpEvent {

@@ -6,6 +6,7 @@ import { isServiceError } from '../api/errors';
 import type { WorkspaceAccess } from '../store/schema';
 import { setWorkspaceAccess } from '../store/workspace-repository';
 import { logDecision, type SyncContext } from '../store/unit-of-work';
+import { messageOf } from '../error-message';
 
 /** 'ok', 'forbidden', 'not_found'; throws what the read met otherwise (offline, 5xx, 401). */
 export async function probeWorkspace(client: ServiceClient, slug: string): Promise<WorkspaceAccess> {
@@ -50,7 +51,7 @@ export async function checkWorkspace(
   } catch (error) {
     ctx.logger.warn('workspace check failed', {
       slug,
-      message: error instanceof Error ? error.message : String(error),
+      message: messageOf(error),
     });
     return 'ok';
   }

@@ -1,6 +1,7 @@
 import { validateBaseUrl } from '../api/settings-checks';
 import type { Logger, SecretStore, TokenLookup } from '../ports';
 import { accountOf } from './address';
+import { messageOf } from '../error-message';
 
 export const TOKEN_ENV_VAR = 'OUTPOST_TOKEN';
 export const BASE_URL_ENV_VAR = 'OUTPOST_BASE_URL';
@@ -91,7 +92,7 @@ export class EnvironmentSecretStore implements SecretStore {
     await this.#inner.delete(address).catch((error: unknown) => {
       this.#logger.warn('the token stored before for this address could not be removed', {
         account: address,
-        message: error instanceof Error ? error.message : String(error),
+        message: messageOf(error),
       });
     });
   }

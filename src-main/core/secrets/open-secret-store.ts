@@ -4,6 +4,7 @@ import type { Logger, SecretStore } from '../ports';
 import { BASE_URL_ENV_VAR, EnvironmentSecretStore, TOKEN_ENV_VAR } from './environment-store';
 import { KEYCHAIN_SERVICE, KeytarSecretStore, type KeytarApi } from './keytar-store';
 import { MemorySecretStore } from './memory-store';
+import { messageOf } from '../error-message';
 
 export interface OpenSecretStoreOptions {
   /** How long the keychain may take to answer the probe (a Secret Service can hang on D-Bus activation). */
@@ -20,7 +21,7 @@ async function defaultLoadKeytar(): Promise<KeytarApi> {
 }
 
 function firstLine(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
+  const text = messageOf(error);
   return (text.split('\n')[0] ?? '').trim().slice(0, 200) || 'no answer';
 }
 

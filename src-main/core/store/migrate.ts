@@ -19,6 +19,7 @@ import {
   type TableMetadata,
 } from 'kysely';
 import type { Database } from './schema';
+import { messageOf } from '../error-message';
 
 export const MIGRATION_TABLE = 'kysely_migration';
 
@@ -93,9 +94,7 @@ export class MigrationFailed extends Error {
     readonly migration: string,
     override readonly cause: unknown,
   ) {
-    super(
-      `migration ${migration} did not complete: ${cause instanceof Error ? cause.message : String(cause)}`,
-    );
+    super(`migration ${migration} did not complete: ${messageOf(cause)}`);
     this.name = 'MigrationFailed';
   }
 }

@@ -22,6 +22,7 @@ import { checkedParts, EMPTY_SCREEN, RereadBudget, type Screen } from './reread'
 import { nextProbeIn, nextTick, nextTry, serviceWaitUntil, wakeTime } from './next-try';
 import { countStatus, initialStatus } from './status-counts';
 import type { SyncEngineOptions } from './engine-options';
+import { messageOf } from '../error-message';
 
 export { FULL_PULL_EVERY_MS } from './plan';
 export type { SyncEngineOptions } from './engine-options';
@@ -84,7 +85,7 @@ export class SyncEngine {
       .catch((error: unknown) => {
         if (!this.#closed)
           this.#ctx.logger.error('background task failed', {
-            message: error instanceof Error ? error.message : String(error),
+            message: messageOf(error),
           });
       })
       .finally(() => this.#tasks.delete(task));
@@ -260,7 +261,7 @@ export class SyncEngine {
     try {
       client = await this.#opts.client();
     } catch (error) {
-      this.#status.lastError = error instanceof Error ? error.message : String(error);
+      this.#status.lastError = messageOf(error);
       await this.#pauseForToken(this.#status.lastError);
       return;
     }
@@ -333,7 +334,7 @@ export class SyncEngine {
     } catch (error) {
       // The folder cannot take a write (nor a line in the decision log): said by #storageFailed.
       if (storageFailureOf(error) !== null) throw error;
-      const message = error instanceof Error ? error.message : String(error);
+      const message = messageOf(error);
       const impact = syncImpact(error);
       if (impact === 'token') await this.#pauseForToken(message);
       if (impact === 'offline') this.#goOffline(message);

@@ -11,6 +11,7 @@ import { listWorkspaces, setWorkspaceAccess } from '../store/workspace-repositor
 import { logDecision, nowIso, type SyncContext } from '../store/unit-of-work';
 import { mergeVariantsOfPost } from '../outbox/merge-variants';
 import { pullWorkspace, pullWorkspaceList, type ListingMark } from './pull';
+import { messageOf } from '../error-message';
 
 /** Failures that concern every workspace: the sync stops on them. */
 export function concernsAll(error: unknown): boolean {
@@ -41,7 +42,7 @@ export async function readEachWorkspace(
         await logDecision(ctx, { action: 'workspace_ok', reason: `Workspace ${slug} can be reached again.` });
     } catch (error) {
       if (concernsAll(error)) throw error;
-      const message = error instanceof Error ? error.message : String(error);
+      const message = messageOf(error);
       const access = accessSuggestedBy(error);
       if (access !== null && (await setWorkspaceAccess(ctx.db, slug, access)))
         await logDecision(ctx, {
@@ -92,7 +93,7 @@ export async function reconcileDue(ctx: SyncContext, client: ServiceClient): Pro
       if (concernsAll(error)) throw error;
       await logDecision(ctx, {
         action: 'reconcile_failed',
-        reason: error instanceof Error ? error.message : String(error),
+        reason: messageOf(error),
         postId,
       });
       continue;

@@ -10,6 +10,7 @@ import { replaceProfiles, replaceSkills, upsertWorkspaces } from '../store/works
 import { MERGE_BATCH_POSTS, mergeServicePosts } from './merge-posts';
 import { postsToRead } from './posts-to-read';
 import { confirmUnlisted } from './unlisted-posts';
+import { messageOf } from '../error-message';
 
 export { ROTATION_PER_PULL } from './posts-to-read';
 
@@ -50,7 +51,7 @@ export async function pullWorkspace(
     // Skills are a convenience: a failure here must not fail the sync of drafts.
     await logDecision(ctx, {
       action: 'skills_skipped',
-      reason: error instanceof Error ? error.message : String(error),
+      reason: messageOf(error),
     });
   }
   return mark;

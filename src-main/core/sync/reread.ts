@@ -24,6 +24,7 @@ import { listUnavailableWorkspaces } from '../store/workspace-repository';
 import { logDecision, type SyncContext } from '../store/unit-of-work';
 import { concernsAll } from './pull-all';
 import { giveWay } from '../give-way';
+import { messageOf } from '../error-message';
 
 /** On screen and in the next 7 days: read again once older than this (under the 45 s interval). */
 export const WATCHED_READ_EVERY_MS = 30_000;
@@ -139,7 +140,7 @@ export async function rereadPosts(
       if (concernsAll(error)) throw error;
       await logDecision(ctx, {
         action: 'reread_failed',
-        reason: error instanceof Error ? error.message : String(error),
+        reason: messageOf(error),
         postId: post.id,
       });
     }

@@ -9,6 +9,7 @@ import { activeLinkedPostsPage, updatePost, type LinkedPost } from '../store/pos
 import { getSetting, setSetting } from '../store/settings-repository';
 import { inTransaction, logDecision, nowIso, type SyncContext } from '../store/unit-of-work';
 import { syncImpact } from '../outbox/sync-impact';
+import { messageOf } from '../error-message';
 
 /** At most this many absent posts are asked for per workspace and sync; the rest next time. */
 export const UNLISTED_CHECKS_PER_SYNC = 20;
@@ -82,7 +83,7 @@ export async function confirmUnlisted(
         if (syncImpact(error) !== 'item') throw error;
         await logDecision(ctx, {
           action: 'unlisted_check_failed',
-          reason: error instanceof Error ? error.message : String(error),
+          reason: messageOf(error),
           postId: post.id,
         });
         continue;

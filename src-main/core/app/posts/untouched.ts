@@ -12,6 +12,7 @@ import { anotherWindowCoreOpen, registerWindowCore, releaseWindowCore } from '..
 import type { Database } from '../../store/schema';
 import { inTransaction, type SyncContext } from '../../store/unit-of-work';
 import { readForRemoval, removeUnsentPost, type RemovedPost } from '../bulk/removal';
+import { messageOf } from '../../error-message';
 
 /** Whether the undo journal names the post: its undo would look for it. */
 export type NamedInUndo = (postId: string) => boolean;
@@ -106,7 +107,7 @@ async function dropUnlessOthersOpen(
     await dropUntouchedPosts(ctx, () => false);
   } catch (error) {
     ctx.logger.warn(`empty new posts could not be dropped ${when}`, {
-      message: error instanceof Error ? error.message : String(error),
+      message: messageOf(error),
     });
   }
 }
@@ -126,7 +127,7 @@ export async function dropLeftAtStart(ctx: SyncContext, start: WindowStart): Pro
     } catch (error) {
       // Unsaid, another window's start would drop what this one shows: none is dropped here.
       ctx.logger.warn('this window could not be noted as open', {
-        message: error instanceof Error ? error.message : String(error),
+        message: messageOf(error),
       });
       return;
     }

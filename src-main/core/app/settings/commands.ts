@@ -15,6 +15,7 @@ import type { AppContext } from '../app-context';
 import type { Commands } from '../command';
 import { CommandError } from '../command-error';
 import { id, none, slug, text } from '../schemas';
+import { messageOf } from '../../error-message';
 
 const LOCAL_SPACE_NAME = 'Local drafts';
 
@@ -211,7 +212,7 @@ async function listProfileViews(
       rows = await listProfiles(app.db, workspace);
     } catch (error) {
       app.logger.warn('profiles could not be read', {
-        message: error instanceof Error ? error.message : String(error),
+        message: messageOf(error),
       });
     }
   }

@@ -4,6 +4,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { MigrationFailed } from '../migrate';
 import { quickCheckFindings, type EarlyCheck } from './quick-check';
+import { messageOf } from '../../error-message';
 
 /** What quick_check found, when it found something. */
 export class DamageFound extends Error {
@@ -21,7 +22,7 @@ function sqliteCode(error: unknown): string | null {
 /** What was wrong, in SQLite's few words ("database disk image is malformed"), for the user. */
 export function damageCause(error: unknown): string {
   if (error instanceof MigrationFailed) return damageCause(error.cause);
-  return error instanceof Error ? error.message : String(error);
+  return messageOf(error);
 }
 
 /** SQLite's answer that the file is damaged, or is not a database at all. */
