@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import { selectByIds } from './chunks';
 import type { Database } from './schema';
+import { hasNoVariant } from './post-repository';
 
 /** The values of `values` that `read` finds, asked a statement's worth at a time. */
 async function foundAmong(
@@ -64,13 +65,7 @@ export async function listPostsLike(
     const rows = await inWorkspace
       .select('post.title')
       .where('post.title', 'in', part)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb.selectFrom('variant').select('variant.id').whereRef('variant.post_id', '=', 'post.id'),
-          ),
-        ),
-      )
+      .where(hasNoVariant)
       .execute();
     return rows.map((r) => r.title);
   });

@@ -1,6 +1,6 @@
 // Posts: local rows with an optional server id and the base snapshot of the last server state.
 import { preparedQuery, preparedUpdateById } from './prepared';
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/sqlite';
 import type { Database, NewPostRow, PostRow, PostUpdate } from './schema';
 import { SUMMARY_VARIANT_COLUMNS, type VariantSummaryRow } from './variant-repository';
@@ -15,6 +15,13 @@ import {
 import { parseBuiltJson } from './json';
 import { searchCopy } from './search-text';
 import { baseWrittenBy, compactBase, expandBase } from './stored-base';
+
+/** A `where` that keeps the posts with no variant (an empty new post, a title-only import row's). */
+export function hasNoVariant(eb: ExpressionBuilder<Database, 'post'>) {
+  return eb.not(
+    eb.exists(eb.selectFrom('variant').select('variant.id').whereRef('variant.post_id', '=', 'post.id')),
+  );
+}
 
 export interface PostBase {
   title: string;

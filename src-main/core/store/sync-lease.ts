@@ -46,6 +46,14 @@ export function processIsAlive(pid: number): boolean {
 }
 
 /**
+ * Whether the process a row names (the lease's holder, a window's core) has ended. Known only on
+ * this machine: another machine's process (a folder on a shared drive) cannot be asked.
+ */
+export function endedHere(holder: { host: string; pid: number }, isAlive = processIsAlive): boolean {
+  return holder.host === hostname() && !isAlive(holder.pid);
+}
+
+/**
  * Times are the machine's real time, not the core's clock: what they measure is whether another
  * process is still at work, and tests that move the core's clock must not move that.
  */
@@ -117,6 +125,6 @@ export class SyncLease {
     if (this.#gone.has(holder.id)) return false;
     if (this.nowMs() - Date.parse(holder.renewedAt) >= LEASE_STALE_MS) return false;
     // On this machine a holder whose process is gone (killed mid-sync) let go at once.
-    return holder.host !== this.#me.host || this.isAlive(holder.pid);
+    return !endedHere(holder, this.isAlive);
   }
 }

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { readJson } from './json';
 import type { Database } from './schema';
+import { endedHere } from './sync-lease';
 
 export const WINDOW_CORE_PREFIX = 'windowCore:';
 
@@ -53,8 +54,7 @@ export async function anotherWindowCoreOpen(
     const id = row.key.slice(WINDOW_CORE_PREFIX.length);
     if (id === me) continue;
     const holder = windowCore.safeParse(readJson(row.value));
-    const ended =
-      !holder.success || gone.includes(id) || (holder.data.host === hostname() && !isAlive(holder.data.pid));
+    const ended = !holder.success || gone.includes(id) || endedHere(holder.data, isAlive);
     if (ended)
       await db.deleteFrom('setting').where('key', '=', row.key).where('value', '=', row.value).execute();
     else open = true;

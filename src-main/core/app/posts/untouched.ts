@@ -6,7 +6,7 @@
 import { OUTBOX_REASONS } from '@preload/words/outbox';
 import type { Kysely } from 'kysely';
 import { listEmptyPostsWaitingToBeCreated } from '../../outbox/op-queries';
-import { getPost } from '../../store/post-repository';
+import { getPost, hasNoVariant } from '../../store/post-repository';
 import { processIsAlive } from '../../store/sync-lease';
 import { anotherWindowCoreOpen, registerWindowCore, releaseWindowCore } from '../../store/window-cores';
 import type { Database } from '../../store/schema';
@@ -74,11 +74,7 @@ export async function dropUntouchedPosts(ctx: SyncContext, namedInUndo: NamedInU
     .select('post.id')
     .where('post.workspace', 'is', null)
     .where('post.title', '=', '')
-    .where((eb) =>
-      eb.not(
-        eb.exists(eb.selectFrom('variant').select('variant.id').whereRef('variant.post_id', '=', 'post.id')),
-      ),
-    )
+    .where(hasNoVariant)
     .execute();
   const waiting = await listEmptyPostsWaitingToBeCreated(ctx.db);
   const ids = [...new Set([...waiting, ...local.map((p) => p.id)])];
