@@ -1,15 +1,17 @@
-// Quitting, in order: the window saves what is typed and not yet saved, stop starting new work (sync triggers, the core's events, IPC), give a
-// request in flight its grace and close the database, release the tray, then let the app go.
-// Electron asks through `before-quit`, perhaps several times (the menu, the tray, the last
-// window closing); the steps run once, and every ask is held back until they are done. Whatever
-// request is still open then is left to the core's unknown-outcome path at the next start.
+// Quitting, in order: the window saves what is typed and not yet saved, then stop starting new
+// work (sync triggers, the core's events, IPC), give a request in flight its grace and close the
+// database, release the tray, and let the app go. Electron asks through `before-quit`, perhaps
+// several times (the menu, the tray, the window closing); the steps run once, and every ask is
+// held back until they are done. Whatever request is still open then is left to the core's
+// unknown-outcome path at the next start.
 import type { Logger } from '../core/ports';
 
 /**
- * running -> closing (the steps under way) -> closed (the next quit goes through); closing ->
- * running when the person keeps the app open rather than lose texts that are not saved.
+ * running -> saving (the window saves) -> closing (the other steps under way) -> closed (the next
+ * quit goes through); saving -> running when the person keeps the app open rather than lose
+ * texts that are not saved.
  */
-export type QuitState = 'running' | 'closing' | 'closed';
+export type QuitState = 'running' | 'saving' | 'closing' | 'closed';
 
 export interface QuitSteps {
   /**
@@ -29,8 +31,10 @@ export interface QuitSteps {
 
 export interface QuitSequence {
   readonly state: QuitState;
-  /** True from the first ask on: no window is opened or kept then. */
+  /** True from the first ask on: no window is opened then. */
   readonly quitting: boolean;
+  /** True once the window has saved (or been given up on): a closing window goes then, not before. */
+  readonly windowSaved: boolean;
   /** The `before-quit` handler. */
   onBeforeQuit(event: { preventDefault(): void }): void;
 }
@@ -48,6 +52,7 @@ export function createQuitSequence(steps: QuitSteps, logger: Logger): QuitSequen
     } catch (error) {
       logger.warn('the window could not save before the quit', { error: String(error) });
     }
+    state = 'closing';
     steps.stopWork();
     try {
       await steps.closeCore();
@@ -66,11 +71,14 @@ export function createQuitSequence(steps: QuitSteps, logger: Logger): QuitSequen
     get quitting() {
       return state !== 'running';
     },
+    get windowSaved() {
+      return state === 'closing' || state === 'closed';
+    },
     onBeforeQuit(event) {
       if (state === 'closed') return;
       event.preventDefault();
-      if (state === 'closing') return;
-      state = 'closing';
+      if (state !== 'running') return;
+      state = 'saving';
       void run();
     },
   };

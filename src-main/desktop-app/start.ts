@@ -152,6 +152,7 @@ function windowPolicy(wiring: () => ShellWiring | null, quit: QuitSequence): Win
     // macOS apps stay running with no window; on Windows and Linux that is a setting.
     keepsRunningOnClose: () => process.platform === 'darwin' || (wiring()?.closesToTray() ?? false),
     quitting: () => quit.quitting,
+    windowSaved: () => quit.windowSaved,
     quit: () => app.quit(),
   };
 }

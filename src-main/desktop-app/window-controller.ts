@@ -32,8 +32,13 @@ export interface WindowPolicy {
    * (and may be kept open, rather than lose a text), then goes.
    */
   quit(): void;
-  /** The app is quitting: a closing window goes, and none is opened. */
+  /** The app is quitting: none is opened. */
   quitting(): boolean;
+  /**
+   * The quit has had the window save what it holds: a closing window goes. Before that, a close
+   * (a second click on its close button) waits, so the saves are not cut off.
+   */
+  windowSaved(): boolean;
 }
 
 export interface WindowController {
@@ -75,7 +80,7 @@ export function createWindowController(options: WindowControllerOptions): Window
     created.on('focus', () => policy.onFocus());
     created.on('close', (event) => {
       saveBounds(created);
-      if (policy.quitting()) return;
+      if (policy.windowSaved()) return;
       // Not yet: the window either hides, or stays until the quit has had it save what is typed
       // (its page's own unload is too late for that: its saves may not reach the core).
       event.preventDefault();

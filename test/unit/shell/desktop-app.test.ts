@@ -391,7 +391,10 @@ describe('desktop app', () => {
       core.emit({ name: 'settingsChanged', data: { ...core.settings, closeToTray: false } });
       const bridge = await preloadBridge();
       const order: string[] = [];
+      let typedOn = (): void => undefined;
+      const stillTyping = new Promise<void>((resolve) => (typedOn = resolve));
       bridge.onSaveNow!(async () => {
+        await stillTyping;
         const saved = await bridge.invoke('variants.update', { id: 'v1', content: 'typed before the X' });
         order.push(saved.ok ? 'text saved' : 'text refused');
         return 0;
@@ -401,8 +404,12 @@ describe('desktop app', () => {
         order.push('core closed');
         return close(graceMs);
       };
-      // The close waits for the quit, which has the window save while the core still takes it.
+      // The close waits for the quit, which has the window save while the core still takes it;
+      // a second click meanwhile does not cut the saving off.
       expect(win.close()).toBe(false);
+      expect(win.close()).toBe(false);
+      expect(win.isDestroyed()).toBe(false);
+      typedOn();
       await vi.waitFor(() => expect(fake.app.quitted).toBe(true));
       expect(order).toEqual(['text saved', 'core closed']);
     },

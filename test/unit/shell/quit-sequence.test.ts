@@ -35,14 +35,16 @@ describe('the quit sequence', () => {
   it('holds the quit, has the window save, stops work, closes the core, releases the tray, then lets the app go', async () => {
     let finishClose = (): void => undefined;
     const { done, sequence } = recorder(() => new Promise<void>((resolve) => (finishClose = resolve)));
-    expect([sequence.state, sequence.quitting]).toEqual(['running', false]);
+    const states = () => [sequence.state, sequence.quitting, sequence.windowSaved];
+    expect(states()).toEqual(['running', false, false]);
 
     const first = ask();
     sequence.onBeforeQuit(first);
     expect(first.prevented).toBe(true);
-    expect([sequence.state, sequence.quitting]).toEqual(['closing', true]);
+    expect(states()).toEqual(['saving', true, false]);
     // The core is still closing (a request in flight has its grace): nothing after it has run.
     await vi.waitFor(() => expect(done).toEqual(['saveWindow', 'stopWork', 'closeCore']));
+    expect(states()).toEqual(['closing', true, true]);
 
     // Asked again meanwhile (the tray's Quit, the last window closing): held, nothing twice.
     const again = ask();
@@ -70,6 +72,11 @@ describe('the quit sequence', () => {
     sequence.onBeforeQuit(ask());
     await new Promise((resolve) => setImmediate(resolve));
     expect(done).toEqual(['saveWindow']);
+    // Asked again meanwhile (the window's close button once more): held, nothing twice.
+    const again = ask();
+    sequence.onBeforeQuit(again);
+    expect(again.prevented).toBe(true);
+    expect([sequence.state, sequence.windowSaved]).toEqual(['saving', false]);
     saved();
     await vi.waitFor(() => expect(done).toEqual(['saveWindow', 'stopWork', 'closeCore', 'release', 'exit']));
   });
@@ -82,7 +89,7 @@ describe('the quit sequence', () => {
     expect(first.prevented).toBe(true);
     await vi.waitFor(() => expect(sequence.state).toBe('running'));
     expect(done).toEqual(['saveWindow']);
-    expect(sequence.quitting).toBe(false);
+    expect([sequence.quitting, sequence.windowSaved]).toEqual([false, false]);
 
     sequence.onBeforeQuit(ask());
     await vi.waitFor(() =>

@@ -43,6 +43,7 @@ function policy(overrides: Partial<WindowPolicy> = {}): WindowPolicy & { focused
     },
     keepsRunningOnClose: () => false,
     quitting: () => false,
+    windowSaved: () => false,
     quit: () => {
       rules.quits += 1;
     },
@@ -78,11 +79,16 @@ describe('the window controller', () => {
     expect([win.minimized, win.visible, win.focused]).toEqual([false, true, true]);
   });
 
-  it('hides on close while the app keeps running; otherwise quits, and closes once quitting; saves its place', () => {
+  it('hides on close while the app keeps running; otherwise quits, and closes once the quit has it saved; saves its place', () => {
     let keepsRunning = true;
     let quitting = false;
+    let saved = false;
     const windows = controller();
-    const rules = policy({ keepsRunningOnClose: () => keepsRunning, quitting: () => quitting });
+    const rules = policy({
+      keepsRunningOnClose: () => keepsRunning,
+      quitting: () => quitting,
+      windowSaved: () => saved,
+    });
     windows.start(rules);
     const win = FakeBrowserWindow.instances[0]!;
     win.show();
@@ -94,9 +100,14 @@ describe('the window controller', () => {
     expect(win.close()).toBe(false);
     expect(rules.quits).toBe(1);
     expect(windows.webContents()).toBe(win.webContents);
+    // Closed again while the quit has the window save: it still waits (the quit is asked again,
+    // which holds that ask back).
     quitting = true;
+    expect(win.close()).toBe(false);
+    expect(windows.webContents()).toBe(win.webContents);
+    saved = true;
     expect(win.close()).toBe(true);
-    expect(rules.quits).toBe(1);
+    expect(rules.quits).toBe(2);
     expect(windows.current()).toBeNull();
     expect(windows.webContents()).toBeNull();
     expect(JSON.parse(readFileSync(join(dir, 'window-state.json'), 'utf8'))).toEqual({
@@ -109,15 +120,18 @@ describe('the window controller', () => {
     // Gone, and the quit called off: a show (the tray's Open, a second launch) opens a new one
     // where the last one was.
     quitting = false;
+    saved = false;
     windows.show();
     expect(FakeBrowserWindow.instances).toHaveLength(2);
     expect(FakeBrowserWindow.instances[1]!.options).toMatchObject({ x: 10, y: 20 });
   });
 
-  it('while quitting, lets the window close whatever the setting, and opens none', () => {
+  it('once the quit has had it save, lets the window close whatever the setting, and opens none', () => {
     let quitting = false;
     const windows = controller();
-    windows.start(policy({ keepsRunningOnClose: () => true, quitting: () => quitting }));
+    windows.start(
+      policy({ keepsRunningOnClose: () => true, quitting: () => quitting, windowSaved: () => quitting }),
+    );
     quitting = true;
     expect(FakeBrowserWindow.instances[0]!.close()).toBe(true);
     windows.show();
